@@ -1,0 +1,3 @@
+from printandplay.cli import main
+
+main()

@@ -1,0 +1,31 @@
+"""Writing the duplex calibration sheet."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from printandplay.data.fonts_loader import load_fonts
+from printandplay.data.icons import IconLibrary
+from printandplay.data.presets import load_presets
+from printandplay.layout.calibration import calibration_pages
+from printandplay.layout.imposition import Flip
+from printandplay.project import Resources
+from printandplay.render.fonts import FontTable
+from printandplay.render.pdf import PdfWriter
+
+
+def build_calibration(resources: Resources, paper: str, flip: Flip,
+                      out_dir: Path | None = None) -> Path:
+    """Write ``build/calibration-<paper>.pdf`` (front and back page)."""
+    fonts_file = resources.fonts_file()
+    fonts = FontTable(load_fonts(fonts_file, resources.display(fonts_file)))
+    pages = calibration_pages(load_presets().papers[paper], flip, fonts)
+    target = (out_dir or Path("build")) / f"calibration-{paper}.pdf"
+    writer = PdfWriter(target, fonts, IconLibrary([]), title="printandplay — calibration")
+    try:
+        writer.page(pages.page, pages.front)
+        writer.page(pages.page, pages.back)
+        return writer.save()
+    except BaseException:
+        writer.discard()
+        raise

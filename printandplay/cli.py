@@ -1,0 +1,249 @@
+"""The ``printandplay`` command line (Typer). Commands stay thin: parse, call, print, exit.
+
+Exit codes: 0 ok, 1 a rules check failed, 2 bad input (with one line per problem).
+Heavy modules (ReportLab) are imported inside the commands that need them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from printandplay.errors import OptionError, PrintAndPlayError
+
+app = typer.Typer(
+    name="printandplay",
+    help="Tabletop games written as data, rendered into print-and-play PDF kits.",
+    no_args_is_help=True,
+    add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    pretty_exceptions_enable=False,
+)
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+class Paper(str, Enum):
+    a4 = "a4"
+    letter = "letter"
+
+
+class FlipEdge(str, Enum):
+    long = "long"
+    short = "short"
+
+
+class Format(str, Enum):
+    table = "table"
+    json = "json"
+
+
+GameArg = Annotated[str, typer.Argument(help="Game id (see `printandplay games`).")]
+PaperOpt = Annotated[Paper, typer.Option("--paper", help="Paper size.")]
+OutOpt = Annotated[Path | None, typer.Option("--out", help="Output folder (default build/GAME).")]
+FlipOpt = Annotated[FlipEdge, typer.Option("--flip", help="Duplex flip edge of your printer.")]
+OffsetOpt = Annotated[str, typer.Option(
+    "--back-offset", metavar="X,Y",
+    help="Shift of the back pages in mm (read it off `printandplay calibrate`).")]
+BleedOpt = Annotated[float | None, typer.Option("--bleed", metavar="MM",
+                                                 help="Bleed in mm (default 3).")]
+
+
+def fail(problems: list[str]) -> NoReturn:
+    """Print each problem on its own line and exit with code 2."""
+    for problem in problems:
+        err.print(f"[bold red]error:[/] {problem}", markup=True, highlight=False)
+    raise typer.Exit(code=2)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn input errors into clean messages and exit code 2."""
+    try:
+        yield
+    except PrintAndPlayError as error:
+        fail(error.problems())
+
+
+def _resources() -> Any:
+    from printandplay.project import Resources
+
+    return Resources.discover()
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """``"1.5,-0.5"`` (mm) → points."""
+    from printandplay.units import MM
+
+    parts = text.split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        x, y = (float(p) for p in parts)
+    except ValueError:
+        raise OptionError(f"--back-offset expects X,Y in millimetres, e.g. 1.5,-0.5; got {text!r}"
+                          ) from None
+    if abs(x) > 20 or abs(y) > 20:
+        raise OptionError(f"--back-offset {text}: more than 20 mm is not a printer offset")
+    return (x * MM, y * MM)
+
+
+@app.command()
+def games() -> None:
+    """List the games with their players and components."""
+    from printandplay.catalog import kind_summary
+    from printandplay.data.game_loader import load_game
+
+    with user_errors():
+        resources = _resources()
+        table = Table("id", "name", "players", "components", show_lines=False)
+        for game_id in resources.game_ids():
+            game = load_game(resources, game_id)
+            parts = ", ".join(f"{count} × {label}" for label, count in kind_summary(game))
+            table.add_row(game_id, game.name, str(game.players), parts)
+        out.print(table)
+
+
+@app.command()
+def cards(game: GameArg,
+          format: Annotated[Format, typer.Option("--format", help="Output format.")] = Format.table,
+          ) -> None:
+    """List the components of GAME (cards, tiles, tokens…) with their counts and fields."""
+    from printandplay.catalog import component_records
+    from printandplay.data.game_loader import load_game
+
+    with user_errors():
+        loaded = load_game(_resources(), game)
+        records = component_records(loaded)
+    if format is Format.json:
+        typer.echo(json.dumps(records, ensure_ascii=False, indent=2))
+        return
+    table = Table("id", "name", "type", "count", "fields")
+    for record in records:
+        extra = {k: v for k, v in record.items() if k not in ("id", "name", "type", "count")}
+        table.add_row(record["id"], record["name"], record["type"], str(record["count"]),
+                      ", ".join(f"{k}={v}" for k, v in extra.items() if v is not None))
+    out.print(table)
+
+
+def _build_options(paper: Paper, out_dir: Path | None, flip: FlipEdge, back_offset: str,
+                   bleed: float | None) -> Any:
+    from printandplay.build import BuildOptions
+    from printandplay.units import MM
+
+    if bleed is not None and not 0 <= bleed <= 10:
+        raise OptionError(f"--bleed {bleed}: use a value from 0 to 10 mm")
+    return BuildOptions(paper=paper.value, out_dir=out_dir, flip=flip.value,  # type: ignore[arg-type]
+                        back_offset=parse_offset(back_offset),
+                        bleed=None if bleed is None else bleed * MM)
+
+
+class _DelayedProgress:
+    """A progress bar that appears only once a build has taken more than a second."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.start = time.monotonic()
+        self.bar: Any = None
+        self.task: Any = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is None:
+            if time.monotonic() - self.start < 1.0:
+                return
+            from rich.progress import Progress
+
+            self.bar = Progress(console=err, transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task(self.label, total=total)
+        self.bar.update(self.task, completed=done, total=total)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _build_one(game_id: str, options: Any, progress: Callable[[int, int], None] | None = None
+               ) -> tuple[str, str]:
+    from printandplay.build import build_game
+
+    path = build_game(_resources(), game_id, options, progress)
+    return game_id, str(path)
+
+
+def _build_one_safe(game_id: str, options: Any) -> tuple[str, str | None, list[str]]:
+    try:
+        _, path = _build_one(game_id, options)
+        return game_id, path, []
+    except PrintAndPlayError as error:
+        return game_id, None, error.problems()
+
+
+@app.command()
+def build(game: Annotated[str, typer.Argument(help="Game id, or `all`.")],
+          paper: PaperOpt = Paper.a4, out_dir: OutOpt = None, flip: FlipOpt = FlipEdge.long,
+          back_offset: OffsetOpt = "0,0", bleed: BleedOpt = None) -> None:
+    """Build the complete print-and-play kit of GAME (or of every game with `all`).
+
+    Writes build/GAME/GAME-a4.pdf (GAME-letter.pdf for Letter): rules and reference sheets
+    first, then each sheet of fronts followed by its sheet of backs.
+    """
+    with user_errors():
+        options = _build_options(paper, out_dir, flip, back_offset, bleed)
+        if game != "all":
+            progress = _DelayedProgress(f"Building {game}")
+            try:
+                _, path = _build_one(game, options, progress)
+            finally:
+                progress.close()
+            out.print(path)
+            return
+        ids = _resources().game_ids()
+    _build_all(ids, options)
+
+
+def _build_all(ids: list[str], options: Any) -> None:
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    problems: list[str] = []
+    workers = max(1, min(len(ids), os.cpu_count() or 1))
+    progress = _DelayedProgress("Building all games")
+    try:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(_build_one_safe, game_id, options) for game_id in ids]
+            for done, future in enumerate(as_completed(futures), start=1):
+                game_id, path, errors = future.result()
+                if path:
+                    out.print(path)
+                problems.extend(f"{game_id}: {p}" for p in errors)
+                progress(done, len(ids))
+    finally:
+        progress.close()
+    if problems:
+        fail(problems)
+
+
+@app.command()
+def calibrate(paper: PaperOpt = Paper.a4, out_dir: OutOpt = None,
+              flip: FlipOpt = FlipEdge.long) -> None:
+    """Write a duplex calibration sheet; read off your printer's shift for --back-offset."""
+    from printandplay.calibrate import build_calibration
+
+    with user_errors():
+        path = build_calibration(_resources(), paper.value, flip.value, out_dir)
+    out.print(str(path))
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app(prog_name="printandplay")

@@ -1,0 +1,74 @@
+"""Reading ``fonts/fonts.yaml``: roles, their files and licences."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+from printandplay.data.reader import Fields, Problems, as_str
+from printandplay.data.yamlio import LocDict, load_yaml
+from printandplay.errors import Location
+from printandplay.model.fonts import STYLES, FontRole
+
+
+def load_fonts(path: Path, display: str) -> dict[str, FontRole]:
+    """Load the font roles declared in ``path`` (a ``fonts.yaml``)."""
+    data = load_yaml(path, display=display)
+    problems = Problems()
+    top = Fields(data, "fonts.yaml", problems, Location(display))
+    roles_node = top.require("roles", lambda v: v)
+    top.finish()
+    roles: dict[str, FontRole] = {}
+    if isinstance(roles_node, dict):
+        for name, node in roles_node.items():
+            where = roles_node.at(name) if isinstance(roles_node, LocDict) else Location(display)
+            role = _read_role(name, node, path.parent, problems, where)
+            if role:
+                roles[name] = role
+    problems.raise_if_any()
+    return roles
+
+
+def _read_role(
+    name: str, node: Any, folder: Path, problems: Problems, where: Location
+) -> FontRole | None:
+    fields = Fields(node, f"font role '{name}'", problems, where)
+    files = {}
+    for style in STYLES:
+        spec = fields.raw(style)
+        if spec is None:
+            continue
+        file = _resolve_file(spec, folder, problems, fields.at(style), f"{name}.{style}")
+        if file:
+            files[style] = file
+    licence = fields.require("licence", as_str)
+    fields.finish()
+    if "regular" not in files:
+        if fields.ok:
+            problems.add(fields.location, f"font role '{name}' needs a 'regular' file")
+        return None
+    return FontRole(name, files, licence or "")
+
+
+def _resolve_file(
+    spec: Any, folder: Path, problems: Problems, where: Location, what: str
+) -> Path | None:
+    fields = Fields(spec, f"font '{what}'", problems, where)
+    package = fields.optional("package", as_str, "")
+    file = fields.require("file", as_str)
+    fields.finish()
+    if file is None:
+        return None
+    if package:
+        found = importlib.util.find_spec(package)
+        if found is None or not found.submodule_search_locations:
+            problems.add(where, f"font '{what}': Python package '{package}' is not installed")
+            return None
+        path = Path(next(iter(found.submodule_search_locations))) / file
+    else:
+        path = folder / file
+    if not path.is_file():
+        problems.add(where, f"font '{what}': file not found: {path}")
+        return None
+    return path

@@ -1,0 +1,46 @@
+"""Finding and loading a game's icons (``templates/<game>/icons/*.svg``, then shared ones)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from printandplay.data.reader import suggest
+from printandplay.errors import LayoutError
+from printandplay.model.icon import Icon
+
+
+class IconLibrary:
+    """The icons a game may use, loaded on first use."""
+
+    def __init__(self, folders: Sequence[Path], display: callable = str) -> None:  # type: ignore[valid-type]
+        self.paths: dict[str, Path] = {}
+        for folder in folders:
+            icons = folder / "icons"
+            if icons.is_dir():
+                for path in sorted(icons.glob("*.svg")):
+                    self.paths.setdefault(path.stem, path)
+        self._icons: dict[str, Icon] = {}
+        self._display = display
+
+    def get(self, icon_id: str) -> Icon:
+        """The icon named ``icon_id`` (a :class:`LayoutError` naming close names if unknown)."""
+        icon = self._icons.get(icon_id)
+        if icon is None:
+            path = self.paths.get(icon_id)
+            if path is None:
+                raise LayoutError(f"unknown icon '{icon_id}'{suggest(icon_id, self.paths)}")
+            from printandplay.data.svg import parse_svg
+
+            icon = parse_svg(path.read_text(encoding="utf-8"), source=self._display(path),
+                             icon_id=icon_id)
+            self._icons[icon_id] = icon
+        return icon
+
+    def aspect(self, icon_id: str) -> float:
+        """Width over height of the icon."""
+        return self.get(icon_id).aspect
+
+    def names(self) -> list[str]:
+        """Every icon id available."""
+        return sorted(self.paths)

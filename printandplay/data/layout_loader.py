@@ -1,0 +1,251 @@
+"""Reading ``templates/<game>/layouts.yaml``: styles and layouts, resolving ``extends``.
+
+A layout may extend another layout (its boxes come first, in the parent's order; a box of the
+same name updates the inherited one key by key). A box, or a style, may extend a named style.
+Cycles and unknown parents are errors naming the file and line.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from printandplay.data.reader import (
+    Fields,
+    Invalid,
+    Problems,
+    as_bool,
+    as_choice,
+    as_list,
+    as_number,
+    as_str,
+    suggest,
+    type_name,
+)
+from printandplay.data.yamlio import LocDict, load_yaml
+from printandplay.errors import Location
+from printandplay.model.layout import Box, Dim, Layout, Template
+from printandplay.units import UnitError, parse_length
+
+Located = dict[str, tuple[Any, Location]]
+
+BOX_KEYS = (
+    "x y width height shape rotate fill stroke stroke_width radius dash opacity bleed text font "
+    "size min_size leading align valign bold italic color icon icon_scale padding when"
+).split()
+
+
+def load_layouts(path: Path, display: str) -> dict[str, Layout]:
+    """Load every layout of a ``layouts.yaml`` file, fully resolved."""
+    data = load_yaml(path, display=display)
+    problems = Problems()
+    top = Fields(data, "layouts.yaml", problems, Location(display))
+    styles = _named_mappings(top.raw("styles", {}), "style", problems, top.at("styles"))
+    layouts = _named_mappings(top.raw("layouts", {}), "layout", problems, top.at("layouts"))
+    top.finish()
+    problems.raise_if_any()
+    resolved: dict[str, Layout] = {}
+    for name in layouts:
+        layout = _resolve_layout(name, layouts, styles, problems, [])
+        if layout is not None:
+            resolved[name] = layout
+    problems.raise_if_any()
+    return resolved
+
+
+def _named_mappings(
+    node: Any, what: str, problems: Problems, where: Location
+) -> dict[str, LocDict]:
+    if not isinstance(node, dict):
+        problems.add(where, f"'{what}s' must be a mapping of names to {what}s")
+        return {}
+    out = {}
+    for name, value in node.items():
+        if not isinstance(value, LocDict):
+            at = node.at(name) if isinstance(node, LocDict) else where
+            problems.add(at, f"{what} '{name}' must be a mapping, got {type_name(value)}")
+            continue
+        out[str(name)] = value
+    return out
+
+
+def _located(node: LocDict) -> Located:
+    return {key: (value, node.at(key)) for key, value in node.items()}
+
+
+def _style_chain(
+    name: str, styles: dict[str, LocDict], problems: Problems, where: Location, seen: list[str]
+) -> Located | None:
+    if name in seen:
+        problems.add(where, f"circular extends: {' → '.join([*seen, name])}")
+        return None
+    if name not in styles:
+        problems.add(where, f"unknown style '{name}' in extends{suggest(name, styles)}")
+        return None
+    node = styles[name]
+    merged: Located = {}
+    parent = node.get("extends")
+    if parent is not None:
+        base = _style_chain(str(parent), styles, problems, node.at("extends"), [*seen, name])
+        if base is None:
+            return None
+        merged.update(base)
+    merged.update({k: v for k, v in _located(node).items() if k != "extends"})
+    return merged
+
+
+def _resolve_layout(
+    name: str,
+    layouts: dict[str, LocDict],
+    styles: dict[str, LocDict],
+    problems: Problems,
+    seen: list[str],
+) -> Layout | None:
+    raw = _layout_boxes(name, layouts, styles, problems, seen, layouts[name].location)
+    if raw is None:
+        return None
+    boxes = []
+    for box_name, located in raw.items():
+        box = _read_box(box_name, name, located, problems, layouts[name].location)
+        if box is not None:
+            boxes.append(box)
+    return Layout(name, tuple(boxes), layouts[name].location)
+
+
+def _layout_boxes(
+    name: str,
+    layouts: dict[str, LocDict],
+    styles: dict[str, LocDict],
+    problems: Problems,
+    seen: list[str],
+    where: Location,
+) -> dict[str, Located] | None:
+    if name in seen:
+        problems.add(where, f"circular extends: {' → '.join([*seen, name])}")
+        return None
+    if name not in layouts:
+        problems.add(where, f"unknown layout '{name}' in extends{suggest(name, layouts)}")
+        return None
+    node = layouts[name]
+    fields = Fields(node, f"layout '{name}'", problems, node.location)
+    parent = fields.optional("extends", as_str, "")
+    boxes_node = fields.raw("boxes", {})
+    fields.finish()
+    result: dict[str, Located] = {}
+    if parent:
+        inherited = _layout_boxes(parent, layouts, styles, problems, [*seen, name],
+                                  fields.at("extends"))
+        if inherited is None:
+            return None
+        result = {k: dict(v) for k, v in inherited.items()}
+    for box_name, box_node in _named_mappings(boxes_node, "box", problems,
+                                              fields.at("boxes")).items():
+        located = result.setdefault(box_name, {})
+        style_name = box_node.get("extends")
+        if style_name is not None:
+            base = _style_chain(str(style_name), styles, problems, box_node.at("extends"), [])
+            if base is not None:
+                located.update(base)
+        located.update({k: v for k, v in _located(box_node).items() if k != "extends"})
+        located.setdefault("__location__", (None, box_node.location))
+    return result
+
+
+def _read_box(
+    box: str, layout: str, located: Located, problems: Problems, fallback: Location
+) -> Box | None:
+    where = located.get("__location__", (None, fallback))[1]
+    what = f"box '{box}' of layout '{layout}'"
+    errors_before = len(problems.errors)
+    values: dict[str, Any] = {}
+    for key, (value, at) in located.items():
+        if key == "__location__":
+            continue
+        if key not in BOX_KEYS:
+            problems.add(at, f"unknown field '{key}' on {what}{suggest(key, BOX_KEYS)}")
+            continue
+        try:
+            values[key] = _CONVERT[key](value)
+        except Invalid as err:
+            problems.add(at, f"field '{key}' on {what}: {err}")
+    if len(problems.errors) > errors_before:
+        return None
+    values.setdefault("x", Dim(0.0))
+    values.setdefault("y", Dim(0.0))
+    values.setdefault("width", Dim(1.0, True))
+    values.setdefault("height", Dim(1.0, True))
+    if values.get("rotate", 0) not in (0, 90, 180, 270):
+        problems.add(located["rotate"][1], f"field 'rotate' on {what}: use 0, 90, 180 or 270")
+        return None
+    return Box(name=box, location=where, **values)
+
+
+def as_dim(value: Any) -> Dim:
+    """A length with a unit, or a percentage of the face."""
+    if isinstance(value, str) and value.strip().endswith("%"):
+        try:
+            return Dim(parse_length(value, reference=1.0), True)
+        except UnitError as err:
+            raise Invalid(str(err)) from None
+    try:
+        return Dim(parse_length(value))
+    except UnitError as err:
+        raise Invalid(str(err)) from None
+
+
+def as_template(value: Any) -> Template:
+    """A string that may contain Jinja."""
+    return Template(as_str(value))
+
+
+def as_points(value: Any) -> float:
+    """A length (with unit) in points."""
+    try:
+        return parse_length(value)
+    except UnitError as err:
+        raise Invalid(str(err)) from None
+
+
+def as_rotation(value: Any) -> int:
+    """0, 90, 180 or 270."""
+    number = as_number(value)
+    return int(number)
+
+
+def as_positive(value: Any) -> float:
+    """A number > 0."""
+    number = as_number(value)
+    if number <= 0:
+        raise Invalid(f"expected a number > 0, got {number}")
+    return number
+
+
+_CONVERT: dict[str, Any] = {
+    "x": as_dim,
+    "y": as_dim,
+    "width": as_dim,
+    "height": as_dim,
+    "shape": as_choice("rect", "ellipse", "line"),
+    "rotate": as_rotation,
+    "fill": as_template,
+    "stroke": as_template,
+    "stroke_width": as_points,
+    "radius": as_points,
+    "dash": lambda v: tuple(as_list(as_points)(v)),
+    "opacity": as_number,
+    "bleed": as_bool,
+    "text": as_template,
+    "font": as_str,
+    "size": as_positive,
+    "min_size": as_positive,
+    "leading": as_positive,
+    "align": as_choice("left", "center", "right"),
+    "valign": as_choice("top", "middle", "bottom"),
+    "bold": as_bool,
+    "italic": as_bool,
+    "color": as_template,
+    "icon": as_template,
+    "icon_scale": as_positive,
+    "padding": as_points,
+    "when": as_template,
+}

@@ -1,0 +1,56 @@
+"""The built-in paper and item sizes (``printandplay/presets.yaml``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from printandplay.data.reader import Fields, Problems, as_length
+from printandplay.data.yamlio import load_yaml
+from printandplay.errors import Location
+from printandplay.model.game import Size
+
+PRESETS_FILE = Path(__file__).resolve().parent.parent / "presets.yaml"
+
+
+@dataclass(frozen=True)
+class Presets:
+    """Named paper sizes and item sizes, in points."""
+
+    papers: dict[str, Size]
+    sizes: dict[str, Size]
+
+
+def load_presets(path: Path = PRESETS_FILE) -> Presets:
+    """Read the presets file."""
+    data = load_yaml(path, display="printandplay/presets.yaml")
+    problems = Problems()
+    top = Fields(data, "presets", problems, Location(str(path)))
+    papers = _sizes(top.raw("papers", {}), problems, "paper")
+    sizes = _sizes(top.raw("sizes", {}), problems, "size")
+    top.finish()
+    problems.raise_if_any()
+    return Presets(papers, sizes)
+
+
+def _sizes(node: dict[str, object], problems: Problems, what: str) -> dict[str, Size]:
+    out = {}
+    for name, value in node.items():
+        size = read_size(value, problems, f"{what} '{name}'", Location("presets.yaml"))
+        if size:
+            out[name] = size
+    return out
+
+
+def read_size(node: object, problems: Problems, what: str, where: Location) -> Size | None:
+    """Read ``{width: …, height: …}``."""
+    fields = Fields(node, what, problems, where)
+    width = fields.require("width", as_length)
+    height = fields.require("height", as_length)
+    fields.finish()
+    if width is None or height is None:
+        return None
+    if width <= 0 or height <= 0:
+        problems.add(fields.location, f"{what}: width and height must be > 0")
+        return None
+    return Size(width, height)

@@ -1,0 +1,90 @@
+"""Reading YAML while keeping the line of every key and item, for error messages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from printandplay.errors import DataError, Location
+
+_BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class LocDict(dict[str, Any]):
+    """A mapping read from YAML that remembers where it and each of its keys stand."""
+
+    location: Location
+    key_lines: dict[str, int]
+
+    def at(self, key: str) -> Location:
+        """The location of ``key`` (or of the mapping itself when the key is absent)."""
+        line = self.key_lines.get(key)
+        return Location(self.location.path, line) if line else self.location
+
+
+class LocList(list[Any]):
+    """A sequence read from YAML that remembers where it and each of its items stand."""
+
+    location: Location
+    item_lines: list[int]
+
+    def at(self, index: int) -> Location:
+        """The location of item ``index``."""
+        return Location(self.location.path, self.item_lines[index])
+
+
+def _make_loader(path: Path | str) -> type:
+    class Loader(_BaseLoader):  # type: ignore[misc, valid-type]
+        pass
+
+    def construct_mapping(loader: Any, node: yaml.MappingNode) -> LocDict:
+        result = LocDict()
+        result.location = Location(path, node.start_mark.line + 1)
+        result.key_lines = {}
+        for key_node, value_node in node.value:
+            key = loader.construct_object(key_node, deep=True)
+            line = key_node.start_mark.line + 1
+            if not isinstance(key, str):
+                key = str(key)
+            if key in result:
+                raise DataError(Location(path, line), f"duplicate key '{key}'")
+            result[key] = loader.construct_object(value_node, deep=True)
+            result.key_lines[key] = line
+        return result
+
+    def construct_sequence(loader: Any, node: yaml.SequenceNode) -> LocList:
+        result = LocList(loader.construct_object(child, deep=True) for child in node.value)
+        result.location = Location(path, node.start_mark.line + 1)
+        result.item_lines = [child.start_mark.line + 1 for child in node.value]
+        return result
+
+    Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, construct_mapping)
+    Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, construct_sequence)
+    return Loader
+
+
+def parse_yaml(text: str, path: Path | str) -> Any:
+    """Parse YAML text; mappings become :class:`LocDict`, sequences :class:`LocList`."""
+    try:
+        return yaml.load(text, Loader=_make_loader(path))  # noqa: S506 - a SafeLoader subclass
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        line = mark.line + 1 if mark else 0
+        problem = err.problem or err.context or "invalid YAML"
+        raise DataError(Location(path, line), f"invalid YAML: {problem}") from None
+    except yaml.YAMLError as err:
+        raise DataError(Location(path), f"invalid YAML: {err}") from None
+
+
+def load_yaml(path: Path, *, display: str | None = None) -> Any:
+    """Read and parse a YAML file; ``display`` is the path shown in messages."""
+    shown = display or str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataError(Location(shown), "file not found") from None
+    except UnicodeDecodeError as err:
+        raise DataError(Location(shown), f"not UTF-8 text ({err.reason})") from None
+    return parse_yaml(text, shown)

@@ -1,0 +1,62 @@
+"""The exceptions that cross the library boundary.
+
+Every error caused by bad input is a :class:`PrintAndPlayError`; the CLI turns it into one
+clear line per problem and exit code 2. Rule violations are *not* exceptions: validators
+return them as values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class PrintAndPlayError(Exception):
+    """Base class of every error caused by bad input (data, options, files)."""
+
+    def problems(self) -> list[str]:
+        """One line per problem, ready to print."""
+        return [str(self)]
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where a value came from: a file and a 1-based line (0 when unknown)."""
+
+    path: Path | str
+    line: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}" if self.line else str(self.path)
+
+
+class DataError(PrintAndPlayError):
+    """Invalid game data: the message starts with ``file:line:``."""
+
+    def __init__(self, location: Location | None, message: str) -> None:
+        self.location = location
+        self.message = message
+        super().__init__(f"{location}: {message}" if location else message)
+
+
+class DataErrors(PrintAndPlayError):
+    """Several data errors found in one pass, reported together."""
+
+    def __init__(self, errors: list[DataError]) -> None:
+        self.errors = errors
+        super().__init__("\n".join(str(e) for e in errors))
+
+    def problems(self) -> list[str]:
+        return [str(e) for e in self.errors]
+
+
+class UnknownGameError(PrintAndPlayError):
+    """A game id that no cards/<game>/ folder provides."""
+
+
+class LayoutError(PrintAndPlayError):
+    """A face that cannot be laid out: text that does not fit, a missing icon, a bad value."""
+
+
+class OptionError(PrintAndPlayError):
+    """A command-line option with a value that makes no sense."""

@@ -1,0 +1,80 @@
+"""The block markup of documents (rules, reference sheets), after Jinja has run.
+
+``# Titre``, ``## Section``, ``### Sous-section``; paragraphs separated by blank lines (single
+newlines inside a paragraph join); ``- `` bullet lines; ``> `` lines form a framed box;
+``| a | b |`` lines form a table; ``===`` alone forces a new column. Inline markup
+(:mod:`printandplay.layout.richtext`) works inside every block.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+BlockKind = Literal["heading", "paragraph", "bullet", "callout", "table", "break"]
+
+
+@dataclass(frozen=True)
+class Block:
+    """One block of a document."""
+
+    kind: BlockKind
+    text: str = ""
+    level: int = 0
+    rows: tuple[tuple[str, ...], ...] = ()
+    line: int = 0
+
+
+def parse_blocks(source: str) -> list[Block]:
+    """Split rendered document text into blocks (``line`` is 1-based in ``source``)."""
+    blocks: list[Block] = []
+    paragraph: list[str] = []
+    callout: list[str] = []
+    table: list[tuple[str, ...]] = []
+    start = 0
+
+    def flush(keep: str = "") -> None:
+        nonlocal paragraph, callout, table
+        if paragraph and keep != "paragraph":
+            blocks.append(Block("paragraph", " ".join(paragraph), line=start))
+            paragraph = []
+        if callout and keep != "callout":
+            blocks.append(Block("callout", "\n".join(callout), line=start))
+            callout = []
+        if table and keep != "table":
+            blocks.append(Block("table", rows=tuple(table), line=start))
+            table = []
+
+    for number, raw in enumerate(source.splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            flush()
+            continue
+        if line == "===":
+            flush()
+            blocks.append(Block("break", line=number))
+        elif line.startswith("#"):
+            flush()
+            level = len(line) - len(line.lstrip("#"))
+            blocks.append(Block("heading", line[level:].strip(), level=min(level, 3), line=number))
+        elif line.startswith("- "):
+            flush()
+            blocks.append(Block("bullet", line[2:].strip(), line=number))
+        elif line.startswith(">"):
+            flush("callout")
+            if not callout:
+                start = number
+            callout.append(line[1:].strip())
+        elif line.startswith("|"):
+            flush("table")
+            if not table:
+                start = number
+            cells = line.strip("|").split("|")
+            table.append(tuple(cell.strip() for cell in cells))
+        else:
+            flush("paragraph")
+            if not paragraph:
+                start = number
+            paragraph.append(line)
+    flush()
+    return blocks

@@ -1,0 +1,40 @@
+"""Which font file serves which role and style."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final, Literal
+
+FontStyle = Literal["regular", "bold", "italic", "bolditalic"]
+STYLES: Final[tuple[FontStyle, ...]] = ("regular", "bold", "italic", "bolditalic")
+
+
+@dataclass(frozen=True)
+class FontRole:
+    """A role (``body``, ``title``…) and the file of each style it has."""
+
+    name: str
+    files: dict[FontStyle, Path]
+    licence: str
+
+    def file_for(self, style: FontStyle) -> Path:
+        """The file for ``style``, falling back to bold/italic alone, then regular."""
+        if style in self.files:
+            return self.files[style]
+        if style == "bolditalic":
+            for fallback in ("bold", "italic"):
+                if fallback in self.files:
+                    return self.files[fallback]  # type: ignore[index]
+        return self.files["regular"]
+
+
+def style_of(bold: bool, italic: bool) -> FontStyle:
+    """The style name for a bold/italic pair."""
+    if bold and italic:
+        return "bolditalic"
+    if bold:
+        return "bold"
+    if italic:
+        return "italic"
+    return "regular"

@@ -1,0 +1,144 @@
+"""A game as data: its component kinds, its components (cards, tiles, tokens…) and its kit."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from printandplay.errors import Location
+
+FieldType = Literal["text", "rich", "int", "bool", "choice", "list", "map"]
+Shape = Literal["rect", "round"]
+BleedMode = Literal["auto", "gutter", "abut", "none"]
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """A field that components of a kind carry (``effet``, ``team``, ``limits``…)."""
+
+    name: str
+    type: FieldType
+    required: bool = True
+    choices: tuple[Any, ...] = ()
+    item: FieldSpec | None = None  # for list and map values
+    keys: tuple[str, ...] = ()  # for map
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Size:
+    """A trim size in points."""
+
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of component: its size, shape, faces and fields."""
+
+    id: str
+    label: str
+    size: Size
+    shape: Shape
+    corner_radius: float
+    safe_margin: float
+    front: str
+    back: str | None
+    fields: tuple[FieldSpec, ...]
+    location: Location
+
+    @property
+    def double_sided(self) -> bool:
+        """Whether the kind prints a back."""
+        return self.back is not None
+
+    def field(self, name: str) -> FieldSpec | None:
+        """The spec of field ``name``, if the kind has it."""
+        return next((f for f in self.fields if f.name == name), None)
+
+
+@dataclass(frozen=True)
+class Component:
+    """One component (card, tile, token…): identity, copies in the kit and field values."""
+
+    id: str
+    name: str
+    kind: str
+    count: int
+    values: Mapping[str, Any]
+    front: str
+    back: str | None
+    location: Location
+
+    def __repr__(self) -> str:
+        return f"Component(id={self.id!r}, kind={self.kind!r}, count={self.count})"
+
+
+@dataclass(frozen=True)
+class DocumentSection:
+    """A document of the kit (rules, reference sheet) made from a template."""
+
+    template: str
+    title: str
+    columns: int = 2
+
+
+@dataclass(frozen=True)
+class SheetSection:
+    """Sheets of items of some kinds, fronts then backs."""
+
+    kinds: tuple[str, ...]
+    title: str
+    bleed_mode: BleedMode = "auto"
+
+
+KitSection = DocumentSection | SheetSection
+
+
+@dataclass(frozen=True)
+class Players:
+    """How many can play."""
+
+    min: int
+    max: int
+
+    def __str__(self) -> str:
+        return f"{self.min}" if self.min == self.max else f"{self.min}–{self.max}"
+
+
+@dataclass(frozen=True)
+class Game:
+    """Everything a game's data folder says."""
+
+    id: str
+    name: str
+    players: Players
+    language: str
+    age: str
+    duration: str
+    description: str
+    colors: Mapping[str, str]
+    kinds: Mapping[str, Kind]
+    components: tuple[Component, ...]
+    tables: Mapping[str, Any]
+    kit: tuple[KitSection, ...]
+    folder: Path
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def components_of(self, kind: str) -> list[Component]:
+        """The components of one kind, in data order."""
+        return [c for c in self.components if c.kind == kind]
+
+    def count(self, kind: str) -> int:
+        """Copies of ``kind`` in the kit."""
+        return sum(c.count for c in self.components if c.kind == kind)
+
+    def component(self, component_id: str) -> Component:
+        """The component with that id (KeyError if none)."""
+        for component in self.components:
+            if component.id == component_id:
+                return component
+        raise KeyError(component_id)

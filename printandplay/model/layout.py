@@ -1,0 +1,78 @@
+"""Layouts: named boxes placed on a face, with their geometry, style and content templates."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from printandplay.errors import Location
+
+BoxShape = Literal["rect", "ellipse", "line"]
+
+
+@dataclass(frozen=True)
+class Dim:
+    """A length: points, or a fraction of the face's width/height."""
+
+    value: float
+    relative: bool = False
+
+    def resolve(self, reference: float) -> float:
+        """The length in points for a face dimension ``reference``."""
+        return self.value * reference if self.relative else self.value
+
+
+@dataclass(frozen=True)
+class Template:
+    """A string that may hold Jinja; ``is_static`` when it holds none."""
+
+    source: str
+
+    @property
+    def is_static(self) -> bool:
+        """True when rendering would give the source back."""
+        return "{{" not in self.source and "{%" not in self.source
+
+
+@dataclass(frozen=True)
+class Box:
+    """One named box of a layout (origin top-left of the trim box, y down, as designers think)."""
+
+    name: str
+    x: Dim
+    y: Dim
+    width: Dim
+    height: Dim
+    location: Location
+    shape: BoxShape = "rect"
+    rotate: int = 0
+    fill: Template | None = None
+    stroke: Template | None = None
+    stroke_width: float = 0.0
+    radius: float = 0.0
+    dash: tuple[float, ...] = ()
+    opacity: float = 1.0
+    bleed: bool = False
+    text: Template | None = None
+    font: str = "body"
+    size: float = 10.0
+    min_size: float | None = None
+    leading: float = 1.2
+    align: Literal["left", "center", "right"] = "left"
+    valign: Literal["top", "middle", "bottom"] = "top"
+    bold: bool = False
+    italic: bool = False
+    color: Template | None = None
+    icon: Template | None = None
+    icon_scale: float = 1.0
+    padding: float = 0.0
+    when: Template | None = None
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A face design: boxes drawn in order."""
+
+    name: str
+    boxes: tuple[Box, ...]
+    location: Location

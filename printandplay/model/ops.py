@@ -1,0 +1,132 @@
+"""The display list: what a face or a page draws, as plain values.
+
+Layout produces these; render turns them into PDF. Coordinates are points, origin at the
+bottom-left of the item's trim box (or of the page), y pointing up. Every op is frozen and
+hashable, so identical faces are recognised and drawn once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Union
+
+RGB = tuple[float, float, float]
+
+
+@dataclass(frozen=True)
+class RectOp:
+    """A rectangle, optionally rounded, filled and/or stroked."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: RGB | None = None
+    stroke: RGB | None = None
+    stroke_width: float = 0.0
+    radius: float = 0.0
+    dash: tuple[float, ...] = ()
+    opacity: float = 1.0
+
+
+@dataclass(frozen=True)
+class EllipseOp:
+    """An ellipse inscribed in a rectangle."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: RGB | None = None
+    stroke: RGB | None = None
+    stroke_width: float = 0.0
+    dash: tuple[float, ...] = ()
+    opacity: float = 1.0
+
+
+@dataclass(frozen=True)
+class LineOp:
+    """A straight line."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    color: RGB
+    width: float
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class TextOp:
+    """One run of text on a baseline, in one font (a key from the font table)."""
+
+    x: float
+    y: float
+    text: str
+    font: str
+    size: float
+    color: RGB
+
+
+@dataclass(frozen=True)
+class IconOp:
+    """An icon scaled into a box; ``color`` replaces the icon's ``currentColor``."""
+
+    icon: str
+    x: float
+    y: float
+    w: float
+    h: float
+    color: RGB
+
+
+@dataclass(frozen=True)
+class GroupOp:
+    """Ops drawn under an affine transform ``(a, b, c, d, e, f)``, optionally clipped."""
+
+    transform: tuple[float, float, float, float, float, float]
+    ops: tuple[Op, ...]
+    clip: tuple[float, float, float, float] | None = None
+
+
+Op = Union[RectOp, EllipseOp, LineOp, TextOp, IconOp, GroupOp]
+
+
+@dataclass(frozen=True)
+class Face:
+    """One side of one item: its trim size, bleed and shape, and what it draws."""
+
+    width: float
+    height: float
+    bleed: float
+    round: bool
+    ops: tuple[Op, ...]
+
+
+def format_op(op: Op, indent: str = "") -> list[str]:
+    """Readable lines for an op (numbers rounded to 0.01 pt), for golden files."""
+    name = type(op).__name__.removesuffix("Op").lower()
+    parts = []
+    children: tuple[Op, ...] = ()
+    for field in fields(op):
+        value = getattr(op, field.name)
+        if field.name == "ops":
+            children = value
+            continue
+        parts.append(f"{field.name}={_fmt(value)}")
+    lines = [f"{indent}{name} " + " ".join(parts)]
+    for child in children:
+        lines.extend(format_op(child, indent + "  "))
+    return lines
+
+
+def _fmt(value: object) -> str:
+    if isinstance(value, float):
+        text = f"{value:.2f}"
+        return "0.00" if text == "-0.00" else text
+    if isinstance(value, tuple):
+        return "(" + ",".join(_fmt(v) for v in value) + ")"
+    if isinstance(value, str):
+        return repr(value)
+    return str(value)

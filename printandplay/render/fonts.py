@@ -1,0 +1,117 @@
+"""Registering TrueType fonts with ReportLab and measuring text with them.
+
+:class:`FontTable` is the :class:`~printandplay.layout.textfit.FontMetrics` that layout uses:
+it selects the font of a role and style, replaces characters a font lacks by a fallback (or
+fails naming the character), and measures widths with a cache.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Final
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from printandplay.errors import LayoutError
+from printandplay.model.fonts import FontRole, style_of
+
+FALLBACKS: Final[dict[str, tuple[str, ...]]] = {
+    "\u202f": ("\u00a0", " "),
+    "\u00a0": (" ",),
+    "\u2009": ("\u202f", " "),
+    "’": ("'",),
+    "‘": ("'",),
+    "“": ('"',),
+    "”": ('"',),
+    "…": ("...",),
+    "—": ("–", "-"),
+    "–": ("-",),
+    "−": ("–", "-"),
+    "×": ("x",),
+    "«": ('"',),
+    "»": ('"',),
+}
+
+
+class FontTable:
+    """The fonts of one build, registered with ReportLab under their file names."""
+
+    def __init__(self, roles: dict[str, FontRole]) -> None:
+        self.roles = roles
+        self._names: dict[tuple[str, str], str] = {}
+        self._charsets: dict[str, frozenset[int]] = {}
+        self._metrics: dict[str, tuple[float, float]] = {}
+        self._widths: dict[tuple[str, str], float] = {}
+        self._prepared: dict[tuple[str, str], str] = {}
+
+    def _register(self, path: Path) -> str:
+        name = path.stem
+        if name not in self._charsets:
+            try:
+                pdfmetrics.getFont(name)
+                font = pdfmetrics.getFont(name)
+            except KeyError:
+                font = TTFont(name, str(path))
+                pdfmetrics.registerFont(font)
+            face = font.face
+            self._charsets[name] = frozenset(face.charToGlyph)
+            self._metrics[name] = (face.ascent / 1000.0, -face.descent / 1000.0)
+        return name
+
+    def select(self, role: str, bold: bool, italic: bool) -> str:
+        """The registered font name for ``role`` in that style."""
+        style = style_of(bold, italic)
+        key = (role, style)
+        name = self._names.get(key)
+        if name is None:
+            if role not in self.roles:
+                known = ", ".join(sorted(self.roles))
+                raise LayoutError(f"unknown font role '{role}' (fonts.yaml has: {known})")
+            name = self._register(self.roles[role].file_for(style))
+            self._names[key] = name
+        return name
+
+    def prepare(self, text: str, font: str) -> str:
+        """``text`` with each character the font lacks replaced by its fallback."""
+        key = (text, font)
+        done = self._prepared.get(key)
+        if done is not None:
+            return done
+        charset = self._charsets[font]
+        out = []
+        for char in text:
+            out.append(char if ord(char) in charset else self._fallback(char, font, charset))
+        done = "".join(out)
+        self._prepared[key] = done
+        return done
+
+    def _fallback(self, char: str, font: str, charset: frozenset[int]) -> str:
+        for candidate in FALLBACKS.get(char, ()):
+            if all(ord(c) in charset for c in candidate):
+                return candidate
+        raise LayoutError(f"font '{font}' has no glyph for {char!r} (U+{ord(char):04X})")
+
+    def width(self, text: str, font: str) -> float:
+        """Width of ``text`` at size 1."""
+        key = (text, font)
+        width = self._widths.get(key)
+        if width is None:
+            width = pdfmetrics.stringWidth(text, font, 1.0)
+            self._widths[key] = width
+        return width
+
+    def ascent(self, font: str) -> float:
+        """Ascent at size 1."""
+        return self._metrics[font][0]
+
+    def descent(self, font: str) -> float:
+        """Descent at size 1 (positive)."""
+        return self._metrics[font][1]
+
+    def used_files(self) -> dict[str, Path]:
+        """Registered font names and their files."""
+        files = {}
+        for (role, style), name in self._names.items():
+            files[name] = self.roles[role].file_for(style)  # type: ignore[arg-type]
+        return files
