@@ -1,0 +1,67 @@
+"""Recorded drawing operations of real faces, compared with golden files."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from printandplay.build import BuildOptions, KitPlanner, load_assets
+from printandplay.model.ops import format_op
+from printandplay.project import Resources
+
+
+@pytest.fixture(scope="module")
+def planner() -> KitPlanner:
+    root = Path(__file__).resolve().parents[2]
+    return KitPlanner(load_assets(Resources((root,)), "charlie"), BuildOptions())
+
+
+FACES = [
+    ("CHA-PONT-3", "front"),
+    ("CHA-PONT-3", "back"),
+    ("CHA-DEPART", "back"),
+    ("CHA-LIC-GRISE", "front"),
+    ("CHA-BANANE-3", "front"),
+    ("CHA-TV", "back"),
+    ("CHA-AIDE", "front"),
+]
+
+
+@pytest.mark.parametrize(("component_id", "side"), FACES)
+def test_face_ops_match_golden(planner: KitPlanner, golden: Callable[[str, str], None],
+                               component_id: str, side: str) -> None:
+    component = planner.assets.game.component(component_id)
+    layout = component.front if side == "front" else component.back
+    assert layout is not None
+    face = planner.face(component, layout, side)
+    lines = [f"face {component_id} {side} layout={layout} w={face.width:.2f} "
+             f"h={face.height:.2f} bleed={face.bleed:.2f} round={face.round}"]
+    for op in face.ops:
+        lines.extend(format_op(op))
+    golden(f"face-{component_id}-{side}.ops.txt", "\n".join(lines) + "\n")
+
+
+def test_copies_share_one_face(planner: KitPlanner) -> None:
+    banana = planner.assets.game.component("CHA-BANANE-1")
+    assert banana.count == 20
+    assert planner.face(banana, banana.front, "front") is planner.face(banana, banana.front,
+                                                                        "front")
+
+
+def test_face_text_stays_in_safe_zone(planner: KitPlanner) -> None:
+    """Every text op of every tile front lies inside the trim minus the 3 mm safe margin."""
+    from printandplay.model.ops import GroupOp, TextOp
+
+    game = planner.assets.game
+    margin = game.kinds["tuile"].safe_margin
+    for component in game.components_of("tuile"):
+        face = planner.face(component, component.front, "front")
+        for group in (op for op in face.ops if isinstance(op, GroupOp)):
+            dx, dy = group.transform[4], group.transform[5]
+            for op in group.ops:
+                if isinstance(op, TextOp):
+                    assert op.x + dx >= margin - 0.01
+                    assert op.y + dy >= margin - 0.01
+                    assert op.y + dy <= face.height - margin

@@ -1,0 +1,103 @@
+"""Real PDFs of the Charlie kit, checked by content: pages, boxes, text, fonts, bytes."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from printandplay.cli import app
+
+runner = CliRunner()
+A4 = (595.28, 841.89)
+LETTER = (612.0, 792.0)
+
+
+def build(tmp: Path, *args: str) -> Path:
+    result = runner.invoke(app, ["build", "charlie", "--out", str(tmp), *args])
+    assert result.exit_code == 0, result.output
+    return Path(result.output.strip().splitlines()[-1])
+
+
+@pytest.fixture(scope="module")
+def a4_pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build(tmp_path_factory.mktemp("a4"))
+
+
+def page_sizes(reader: PdfReader) -> list[tuple[float, float]]:
+    return [(round(float(p.mediabox.width), 2), round(float(p.mediabox.height), 2))
+            for p in reader.pages]
+
+
+def test_a4_kit_has_every_section_in_print_order(a4_pdf: Path) -> None:
+    reader = PdfReader(a4_pdf)
+    assert a4_pdf.name == "charlie-a4.pdf"
+    # rules (2) + aids front/back (2) + tiles 2 sheets × (front, back) (4) + standees (1)
+    # + tokens 1 sheet × 2 + owner markers 1 sheet × 2
+    assert len(reader.pages) == 13
+    assert set(page_sizes(reader)) == {A4}
+    texts = [page.extract_text() for page in reader.pages]
+    assert "Mise en place" in texts[0]
+    assert "Décompte" in texts[1]
+    assert "Les effets" in texts[2] and "Un tour" in texts[3]
+    assert "Liopleurodon" in texts[4]  # first sheet of tile fronts (text side)
+    assert "Cicatrice" in texts[5]  # its backs (effect side)
+    assert "Licorne bleue" in texts[8]
+
+
+def test_fonts_are_embedded_subsets(a4_pdf: Path) -> None:
+    reader = PdfReader(a4_pdf)
+    fonts: dict[str, bool] = {}
+    for page in reader.pages[:2]:
+        resources = page["/Resources"]
+        for font in resources["/Font"].values():
+            font = font.get_object()
+            descriptor = font.get("/FontDescriptor")
+            if descriptor is None:
+                continue
+            descriptor = descriptor.get_object()
+            fonts[str(font["/BaseFont"])] = "/FontFile2" in descriptor
+    assert fonts, "no TrueType font found"
+    assert all(fonts.values()), fonts
+    assert any("Roboto" in name for name in fonts)
+    assert not any("Helvetica" in name for name in fonts)
+
+
+def test_french_typography_survives_to_the_pdf(a4_pdf: Path) -> None:
+    text = PdfReader(a4_pdf).pages[0].extract_text()
+    assert "Mise en place" in text
+    assert "é" in text and "’" in text
+    assert "\u202f:" not in text  # a colon takes a no-break space, not a narrow one
+
+
+def test_rebuild_gives_identical_bytes(tmp_path: Path, a4_pdf: Path) -> None:
+    again = build(tmp_path)
+    assert again.read_bytes() == a4_pdf.read_bytes()
+
+
+def test_letter_kit(tmp_path: Path) -> None:
+    pdf = build(tmp_path, "--paper", "letter")
+    assert pdf.name == "charlie-letter.pdf"
+    assert set(page_sizes(PdfReader(pdf))) == {LETTER}
+
+
+def test_failed_build_keeps_previous_pdf(tmp_path: Path, repo_root: Path,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build that fails leaves the last good PDF untouched and no temporary file."""
+    work = tmp_path / "designer"
+    shutil.copytree(repo_root / "cards" / "charlie", work / "cards" / "charlie")
+    monkeypatch.chdir(work)
+    out = tmp_path / "out"
+    good = build(out)
+    before = good.read_bytes()
+    tiles = work / "cards" / "charlie" / "tuiles.yaml"
+    tiles.write_text(tiles.read_text(encoding="utf-8").replace(
+        "Il t’attend !", "Il t’attend ! " + "Vraiment très longtemps, " * 12), encoding="utf-8")
+    result = runner.invoke(app, ["build", "charlie", "--out", str(out)])
+    assert result.exit_code == 2
+    assert "does not fit" in result.output
+    assert good.read_bytes() == before
+    assert sorted(p.name for p in out.iterdir()) == ["charlie-a4.pdf"]

@@ -1,0 +1,145 @@
+"""The command line through Typer's CliRunner: output, JSON, exit codes, bad input."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from printandplay.cli import app
+
+runner = CliRunner()
+
+
+def test_games_lists_charlie() -> None:
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0, result.output
+    assert "charlie" in result.output
+    assert "3–4" in result.output
+
+
+def test_cards_json_lists_tiles_and_other_components() -> None:
+    result = runner.invoke(app, ["cards", "charlie", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    records = json.loads(result.output)
+    tiles = [r for r in records if r["type"] == "tuile"]
+    assert len(tiles) == 31
+    assert sum(r["count"] for r in tiles) == 31
+    for record in records:
+        assert {"id", "name", "type", "count"} <= record.keys()
+    pont = next(r for r in tiles if r["id"] == "CHA-PONT-3")
+    assert pont["type_tuile"] == "pont" and pont["effet"] == "perte-tv"
+    types = {r["type"] for r in records}
+    assert {"licorne", "attribut", "banane", "amulette", "pion"} <= types
+    counts = {r["id"]: r["count"] for r in records}
+    assert counts["CHA-REIN"] == counts["CHA-CORNE"] == counts["CHA-TV"] == 5
+
+
+def test_cards_table() -> None:
+    result = runner.invoke(app, ["cards", "charlie"])
+    assert result.exit_code == 0
+    assert "CHA-DEPART" in result.output
+
+
+def test_unknown_game_exits_2_with_one_line() -> None:
+    result = runner.invoke(app, ["build", "charly"])
+    assert result.exit_code == 2
+    assert "unknown game 'charly'" in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("args", [
+    ["build", "charlie", "--back-offset", "abc"],
+    ["build", "charlie", "--back-offset", "1,2,3"],
+    ["build", "charlie", "--bleed", "-1"],
+    ["build", "charlie", "--paper", "a5"],
+    ["build", "charlie", "--flip", "sideways"],
+])
+def test_bad_options_exit_2(args: list[str]) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+
+
+def test_calibrate_writes_front_and_back(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["calibrate", "--paper", "letter", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(tmp_path / "calibration-letter.pdf")
+    assert len(reader.pages) == 2
+    assert "back-offset" in reader.pages[0].extract_text()
+
+
+def _designer_copy(repo_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    shutil.copytree(repo_root / "cards" / "charlie", tmp_path / "cards" / "charlie")
+    shutil.copytree(repo_root / "templates" / "charlie", tmp_path / "templates" / "charlie")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def _replace(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+@pytest.mark.parametrize(("file", "old", "new", "expected"), [
+    ("cards/charlie/tuiles.yaml", "kind: tuile", "kind: [tuile",
+     "cards/charlie/tuiles.yaml:7: invalid YAML"),
+    ("cards/charlie/tuiles.yaml", "    type_tuile: liopleurodon\n",
+     "    type_tuile: liopleurodon\n    atack: 3\n",
+     "cards/charlie/tuiles.yaml:18: unknown field 'atack' on tuile 'CHA-LIOP-1'"),
+    ("cards/charlie/bananes.yaml", "valeur: 1,", "valeur: un,",
+     "cards/charlie/bananes.yaml:4: field 'valeur' on banane 'CHA-BANANE-1': expected an integer"),
+    ("templates/charlie/layouts.yaml", "{{ card.accroche }}", "{{ card.acroche }}",
+     "box 'accroche'"),
+    ("templates/charlie/layouts.yaml", "      panneau: {y: 3mm, height: 42mm}",
+     "      panneau: {y: 3mm, height: 42mm, colour: red}",
+     "unknown field 'colour' on box 'panneau' of layout 'tuile-effet'"),
+])
+def test_bad_input_exits_2_naming_file_and_line(
+    repo_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    file: str, old: str, new: str, expected: str,
+) -> None:
+    work = _designer_copy(repo_root, tmp_path, monkeypatch)
+    _replace(work / file, old, new)
+    result = runner.invoke(app, ["build", "charlie", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2, result.output
+    assert expected in result.output
+    assert "Traceback" not in result.output
+
+
+def test_missing_template_field_names_card_and_box(
+    repo_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    work = _designer_copy(repo_root, tmp_path, monkeypatch)
+    _replace(work / "templates/charlie/layouts.yaml", "{{ card.accroche }}", "{{ card.acroche }}")
+    result = runner.invoke(app, ["build", "charlie", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert "cards/charlie/tuiles.yaml:8: tuile 'CHA-DEPART' (front), box 'accroche'" in result.output
+    assert "'acroche'" in result.output
+
+
+def test_current_folder_copy_wins(repo_root: Path, tmp_path: Path,
+                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    work = _designer_copy(repo_root, tmp_path, monkeypatch)
+    _replace(work / "cards/charlie/game.yaml", "name: Charlie the Unicorn",
+             "name: Charlie le Maison")
+    result = runner.invoke(app, ["games"])
+    assert "Charlie le Maison" in result.output
+
+
+def test_cli_start_does_not_import_reportlab() -> None:
+    code = ("import sys; from printandplay.cli import app; "
+            "assert 'reportlab' not in sys.modules and 'PIL' not in sys.modules")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_python_m_entry_point() -> None:
+    result = subprocess.run([sys.executable, "-m", "printandplay", "--help"],
+                            capture_output=True, text=True, check=True)
+    assert "build" in result.stdout
