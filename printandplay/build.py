@@ -15,7 +15,7 @@ from printandplay.data.fonts_loader import load_fonts
 from printandplay.data.game_loader import load_game
 from printandplay.data.icons import IconLibrary
 from printandplay.data.layout_loader import load_layouts
-from printandplay.data.presets import load_presets
+from printandplay.data.presets import Presets, load_presets, resolve_paper
 from printandplay.errors import LayoutError, OptionError
 from printandplay.layout.colors import parse_color
 from printandplay.layout.document import DocStyle, DocumentLayout
@@ -24,7 +24,7 @@ from printandplay.layout.imposition import Flip, Mode, SheetPlan, choose_mode, p
 from printandplay.layout.templating import Rich, TemplateEnv, wrap_rich
 from printandplay.model.game import Component, DocumentSection, Game, SheetSection, Size
 from printandplay.model.layout import Layout
-from printandplay.model.ops import Face, LineOp, Op
+from printandplay.model.ops import EllipseOp, Face, LineOp, Op
 from printandplay.project import Resources
 from printandplay.render.fonts import FontTable
 from printandplay.render.pdf import PdfWriter, Placement
@@ -32,6 +32,7 @@ from printandplay.units import MM
 
 DEFAULT_BLEED = 3 * MM
 MARK_COLOR = (0.0, 0.0, 0.0)
+CUT_GUIDE_COLOR = (0.55, 0.55, 0.55)
 
 Progress = Callable[[int, int], None]
 
@@ -67,7 +68,7 @@ class GameAssets:
     fonts: FontTable
     icons: IconLibrary
     templates: TemplateEnv
-    papers: dict[str, Size]
+    presets: Presets
     _context: dict[str, Any] = field(default_factory=dict)
 
     def base_context(self) -> dict[str, Any]:
@@ -98,7 +99,7 @@ def load_assets(resources: Resources, game_id: str) -> GameAssets:
     fonts = FontTable(load_fonts(fonts_file, resources.display(fonts_file)))
     icons = IconLibrary(folders, resources.display)
     assets = GameAssets(resources, game, layouts, fonts, icons, TemplateEnv(folders),
-                        load_presets().papers)
+                        load_presets())
     _check_layouts(assets)
     return assets
 
@@ -131,10 +132,7 @@ class KitPlanner:
     def __init__(self, assets: GameAssets, options: BuildOptions) -> None:
         self.assets = assets
         self.options = options
-        if options.paper not in assets.papers:
-            known = ", ".join(sorted(assets.papers))
-            raise OptionError(f"unknown paper '{options.paper}' (known: {known})")
-        self.paper = assets.papers[options.paper]
+        self.paper = resolve_paper(options.paper, assets.presets)
         self.bleed = DEFAULT_BLEED if options.bleed is None else options.bleed
         game = assets.game
         self.composer = FaceComposer(assets.templates, assets.fonts, assets.icons.aspect,
@@ -203,7 +201,9 @@ class KitPlanner:
     def sheet_pages(self, items: Sequence[Component], section: SheetSection) -> list[PageSpec]:
         """Sheets of fronts, each followed by its sheet of backs when any item has a back."""
         plan = self.sheet_plan(section)
-        marks = tuple(LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, 0.25) for m in plan.marks)
+        marks: tuple[Op, ...] = tuple(
+            LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, 0.25) for m in plan.marks)
+        round_items = self.assets.game.kinds[section.kinds[0]].shape == "round"
         pages = []
         for number, start in enumerate(range(0, len(items), plan.per_page), start=1):
             chunk = items[start:start + plan.per_page]
@@ -212,7 +212,13 @@ class KitPlanner:
                           slot.clip)
                 for item, slot in zip(chunk, plan.fronts, strict=False)
             )
-            pages.append(PageSpec(plan.page, f"{section.title} {number} recto", fronts, marks))
+            guides: tuple[Op, ...] = ()
+            if round_items:  # round items: a thin circle on the cut line
+                guides = tuple(EllipseOp(s.trim.x, s.trim.y, s.trim.w, s.trim.h, None,
+                                         CUT_GUIDE_COLOR, 0.3)
+                               for s in plan.fronts[:len(chunk)])
+            pages.append(PageSpec(plan.page, f"{section.title} {number} recto", fronts,
+                                  marks + guides))
             if any(item.back for item in chunk):
                 backs = tuple(
                     Placement(self.face(item, item.back, "back"), slot.trim.x, slot.trim.y,

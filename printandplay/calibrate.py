@@ -6,7 +6,7 @@ from pathlib import Path
 
 from printandplay.data.fonts_loader import load_fonts
 from printandplay.data.icons import IconLibrary
-from printandplay.data.presets import load_presets
+from printandplay.data.presets import load_presets, resolve_paper
 from printandplay.layout.calibration import calibration_pages
 from printandplay.layout.imposition import Flip
 from printandplay.project import Resources
@@ -19,7 +19,7 @@ def build_calibration(resources: Resources, paper: str, flip: Flip,
     """Write ``build/calibration-<paper>.pdf`` (front and back page)."""
     fonts_file = resources.fonts_file()
     fonts = FontTable(load_fonts(fonts_file, resources.display(fonts_file)))
-    pages = calibration_pages(load_presets().papers[paper], flip, fonts)
+    pages = calibration_pages(resolve_paper(paper, load_presets()), flip, fonts)
     target = (out_dir or Path("build")) / f"calibration-{paper}.pdf"
     writer = PdfWriter(target, fonts, IconLibrary([]), title="printandplay — calibration")
     try:

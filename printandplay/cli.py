@@ -33,11 +33,6 @@ out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
-class Paper(str, Enum):
-    a4 = "a4"
-    letter = "letter"
-
-
 class FlipEdge(str, Enum):
     long = "long"
     short = "short"
@@ -49,7 +44,9 @@ class Format(str, Enum):
 
 
 GameArg = Annotated[str, typer.Argument(help="Game id (see `printandplay games`).")]
-PaperOpt = Annotated[Paper, typer.Option("--paper", help="Paper size.")]
+PaperOpt = Annotated[str, typer.Option(
+    "--paper", metavar="a4|letter|a3|legal|WxH",
+    help="Paper: a preset name or a custom WIDTHxHEIGHT in mm, e.g. 330x480.")]
 OutOpt = Annotated[Path | None, typer.Option("--out", help="Output folder (default build/GAME).")]
 FlipOpt = Annotated[FlipEdge, typer.Option("--flip", help="Duplex flip edge of your printer.")]
 OffsetOpt = Annotated[str, typer.Option(
@@ -136,14 +133,14 @@ def cards(game: GameArg,
     out.print(table)
 
 
-def _build_options(paper: Paper, out_dir: Path | None, flip: FlipEdge, back_offset: str,
+def _build_options(paper: str, out_dir: Path | None, flip: FlipEdge, back_offset: str,
                    bleed: float | None) -> Any:
     from printandplay.build import BuildOptions
     from printandplay.units import MM
 
     if bleed is not None and not 0 <= bleed <= 10:
         raise OptionError(f"--bleed {bleed}: use a value from 0 to 10 mm")
-    return BuildOptions(paper=paper.value, out_dir=out_dir, flip=flip.value,  # type: ignore[arg-type]
+    return BuildOptions(paper=paper.lower(), out_dir=out_dir, flip=flip.value,  # type: ignore[arg-type]
                         back_offset=parse_offset(back_offset),
                         bleed=None if bleed is None else bleed * MM)
 
@@ -191,7 +188,7 @@ def _build_one_safe(game_id: str, options: Any) -> tuple[str, str | None, list[s
 
 @app.command()
 def build(game: Annotated[str, typer.Argument(help="Game id, or `all`.")],
-          paper: PaperOpt = Paper.a4, out_dir: OutOpt = None, flip: FlipOpt = FlipEdge.long,
+          paper: PaperOpt = "a4", out_dir: OutOpt = None, flip: FlipOpt = FlipEdge.long,
           back_offset: OffsetOpt = "0,0", bleed: BleedOpt = None) -> None:
     """Build the complete print-and-play kit of GAME (or of every game with `all`).
 
@@ -234,13 +231,13 @@ def _build_all(ids: list[str], options: Any) -> None:
 
 
 @app.command()
-def calibrate(paper: PaperOpt = Paper.a4, out_dir: OutOpt = None,
+def calibrate(paper: PaperOpt = "a4", out_dir: OutOpt = None,
               flip: FlipOpt = FlipEdge.long) -> None:
     """Write a duplex calibration sheet; read off your printer's shift for --back-offset."""
     from printandplay.calibrate import build_calibration
 
     with user_errors():
-        path = build_calibration(_resources(), paper.value, flip.value, out_dir)
+        path = build_calibration(_resources(), paper.lower(), flip.value, out_dir)
     out.print(str(path))
 
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+import re
 from pathlib import Path
 
 from printandplay.data.reader import Fields, Problems, as_length
 from printandplay.data.yamlio import load_yaml
-from printandplay.errors import Location
+from printandplay.errors import Location, OptionError
 from printandplay.model.game import Size
+from printandplay.units import MM
 
 PRESETS_FILE = Path(__file__).resolve().parent.parent / "presets.yaml"
 
@@ -31,6 +33,20 @@ def load_presets(path: Path = PRESETS_FILE) -> Presets:
     top.finish()
     problems.raise_if_any()
     return Presets(papers, sizes)
+
+
+def resolve_paper(name: str, presets: Presets) -> Size:
+    """A paper by preset name (``a4``, ``letter``…) or as ``WIDTHxHEIGHT`` in millimetres."""
+    if name in presets.papers:
+        return presets.papers[name]
+    match = re.fullmatch(r"(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)", name)
+    if match:
+        width, height = (float(v) * MM for v in match.groups())
+        if width >= 50 * MM and height >= 50 * MM:
+            return Size(width, height)
+    known = ", ".join(sorted(presets.papers))
+    raise OptionError(f"unknown paper '{name}' (use {known}, or WIDTHxHEIGHT in mm such as "
+                      f"'330x480')")
 
 
 def _sizes(node: dict[str, object], problems: Problems, what: str) -> dict[str, Size]:

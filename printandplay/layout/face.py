@@ -113,7 +113,7 @@ class FaceComposer:
             role=box.font, size=box.size,
             min_size=box.min_size if box.min_size is not None else box.size,
             leading=box.leading, align=box.align, valign=box.valign, color=color,
-            bold=box.bold, italic=box.italic, icon_scale=box.icon_scale,
+            bold=box.bold, italic=box.italic, icon_scale=box.icon_scale, wrap=box.wrap,
         )
         key = (source, width, height, style)
         if key in self._fits:

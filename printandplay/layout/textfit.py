@@ -55,6 +55,7 @@ class TextStyle:
     bold: bool = False
     italic: bool = False
     icon_scale: float = 1.0
+    wrap: bool = True
 
 
 @dataclass(frozen=True)
@@ -192,12 +193,18 @@ def fit_text(
     metrics: FontMetrics,
 ) -> FittedText | None:
     """Lay out ``items`` in a ``width`` × ``height`` box, shrinking from ``style.size`` down to
-    ``style.min_size`` in 0.25 pt steps; ``None`` if it never fits."""
+    ``style.min_size`` in 0.25 pt steps; ``None`` if it never fits. Without ``style.wrap``, lines
+    break only where the text says so and the size shrinks until the longest one fits."""
     base_font = metrics.select(style.role, style.bold, style.italic)
     ascent, descent = metrics.ascent(base_font), metrics.descent(base_font)
     size = style.size
+    unwrapped = None if style.wrap else break_lines(items, float("inf"))
     while size >= style.min_size - 1e-9:
-        lines = break_lines(items, width / size)
+        if unwrapped is not None:
+            fits = all(_line_width(line) <= width / size + 1e-9 for line, _ in unwrapped)
+            lines = unwrapped if fits else None
+        else:
+            lines = break_lines(items, width / size)
         if lines is not None:
             gaps = sum(1 for _, par in lines[:-1] if par)
             used = size * (
