@@ -16,7 +16,7 @@ from printandplay.data.game_loader import load_game
 from printandplay.data.icons import IconLibrary
 from printandplay.data.layout_loader import load_layouts
 from printandplay.data.presets import Presets, load_presets, resolve_paper
-from printandplay.errors import LayoutError, OptionError
+from printandplay.errors import CheckFailed, LayoutError, OptionError
 from printandplay.layout.colors import parse_color
 from printandplay.layout.document import DocStyle, DocumentLayout
 from printandplay.layout.face import FaceComposer
@@ -28,6 +28,7 @@ from printandplay.model.ops import EllipseOp, Face, LineOp, Op
 from printandplay.project import Resources
 from printandplay.render.fonts import FontTable
 from printandplay.render.pdf import PdfWriter, Placement
+from printandplay.rules.composition import check_composition
 from printandplay.units import MM
 
 DEFAULT_BLEED = 3 * MM
@@ -254,6 +255,10 @@ def build_game(resources: Resources, game_id: str, options: BuildOptions,
                progress: Progress | None = None) -> Path:
     """Build the complete kit of ``game_id``; returns the PDF's path."""
     assets = load_assets(resources, game_id)
+    report = check_composition(assets.game)
+    if not report.is_valid:
+        raise CheckFailed([f"{game_id}: the kit fails its composition check (printandplay check "
+                           f"{game_id}):"] + [f"{v.rule}: {v.message}" for v in report.errors])
     planner = KitPlanner(assets, options)
     pages = planner.kit_pages()
     target = output_path(game_id, options)

@@ -17,6 +17,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from printandplay.errors import OptionError, PrintAndPlayError
@@ -56,11 +57,11 @@ BleedOpt = Annotated[float | None, typer.Option("--bleed", metavar="MM",
                                                  help="Bleed in mm (default 3).")]
 
 
-def fail(problems: list[str]) -> NoReturn:
-    """Print each problem on its own line and exit with code 2."""
+def fail(problems: list[str], code: int = 2) -> NoReturn:
+    """Print each problem on its own line and exit with ``code``."""
     for problem in problems:
-        err.print(f"[bold red]error:[/] {problem}", markup=True, highlight=False)
-    raise typer.Exit(code=2)
+        err.print(f"[bold red]error:[/] {escape(problem)}", markup=True, highlight=False)
+    raise typer.Exit(code=code)
 
 
 @contextmanager
@@ -69,7 +70,7 @@ def user_errors() -> Iterator[None]:
     try:
         yield
     except PrintAndPlayError as error:
-        fail(error.problems())
+        fail(error.problems(), error.exit_code)
 
 
 def _resources() -> Any:
@@ -178,12 +179,12 @@ def _build_one(game_id: str, options: Any, progress: Callable[[int, int], None] 
     return game_id, str(path)
 
 
-def _build_one_safe(game_id: str, options: Any) -> tuple[str, str | None, list[str]]:
+def _build_one_safe(game_id: str, options: Any) -> tuple[str, str | None, list[str], int]:
     try:
         _, path = _build_one(game_id, options)
-        return game_id, path, []
+        return game_id, path, [], 0
     except PrintAndPlayError as error:
-        return game_id, None, error.problems()
+        return game_id, None, error.problems(), error.exit_code
 
 
 @app.command()
@@ -213,21 +214,47 @@ def _build_all(ids: list[str], options: Any) -> None:
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     problems: list[str] = []
+    code = 0
     workers = max(1, min(len(ids), os.cpu_count() or 1))
     progress = _DelayedProgress("Building all games")
     try:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             futures = [pool.submit(_build_one_safe, game_id, options) for game_id in ids]
             for done, future in enumerate(as_completed(futures), start=1):
-                game_id, path, errors = future.result()
+                game_id, path, errors, exit_code = future.result()
                 if path:
                     out.print(path)
                 problems.extend(f"{game_id}: {p}" for p in errors)
+                code = max(code, exit_code)
                 progress(done, len(ids))
     finally:
         progress.close()
     if problems:
-        fail(problems)
+        fail(problems, code)
+
+
+@app.command()
+def check(game: GameArg,
+          format: Annotated[Format, typer.Option("--format", help="table (text) or json.")]
+          = Format.table) -> None:
+    """Check the composition of GAME's kit (counts per kind and name) against its rules.
+
+    Exits 1 listing every mismatch.
+    """
+    from printandplay.data.game_loader import load_game
+    from printandplay.rules.composition import check_composition
+
+    with user_errors():
+        report = check_composition(load_game(_resources(), game))
+    if format is Format.json:
+        typer.echo(json.dumps(report.as_dict(), ensure_ascii=False, indent=2))
+    else:
+        for violation in report.errors:
+            out.print(f"[red]✗[/] {escape(violation.rule)}: {escape(violation.message)}")
+        if report.is_valid:
+            total = sum(report.counts.values())
+            out.print(f"[green]✓[/] {game}: composition checked ({total} components)")
+    raise typer.Exit(code=0 if report.is_valid else 1)
 
 
 @app.command()

@@ -14,6 +14,8 @@ from pathlib import Path
 class PrintAndPlayError(Exception):
     """Base class of every error caused by bad input (data, options, files)."""
 
+    exit_code = 2
+
     def problems(self) -> list[str]:
         """One line per problem, ready to print."""
         return [str(self)]
@@ -60,3 +62,16 @@ class LayoutError(PrintAndPlayError):
 
 class OptionError(PrintAndPlayError):
     """A command-line option with a value that makes no sense."""
+
+
+class CheckFailed(PrintAndPlayError):
+    """A rules check failed (a kit's composition, a deck): exit code 1, one line per problem."""
+
+    exit_code = 1
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        super().__init__("\n".join(lines))
+
+    def problems(self) -> list[str]:
+        return list(self.lines)

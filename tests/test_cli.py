@@ -143,3 +143,29 @@ def test_python_m_entry_point() -> None:
     result = subprocess.run([sys.executable, "-m", "printandplay", "--help"],
                             capture_output=True, text=True, check=True)
     assert "build" in result.stdout
+
+
+def test_check_passes_for_charlie() -> None:
+    result = runner.invoke(app, ["check", "charlie"])
+    assert result.exit_code == 0, result.output
+    assert "composition checked" in result.output
+
+
+def test_check_and_build_fail_on_a_wrong_composition(
+    repo_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    work = _designer_copy(repo_root, tmp_path, monkeypatch)
+    _replace(work / "cards/charlie/attributs.yaml", "attribut: tv, count: 5",
+             "attribut: tv, count: 4")
+    result = runner.invoke(app, ["check", "charlie", "--format", "json"])
+    assert result.exit_code == 1
+    report = json.loads(result.output)
+    assert report["valid"] is False
+    assert report["errors"] == [{
+        "rule": "CHA-KIT-4",
+        "message": "copies of attribut (attribut=tv): expected 5, found 4",
+        "expected": 5, "actual": 4, "cards": ["CHA-TV"]}]
+    result = runner.invoke(app, ["build", "charlie", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert "CHA-KIT-4" in result.output
+    assert not (tmp_path / "out" / "charlie-a4.pdf").exists()

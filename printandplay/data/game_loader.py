@@ -24,6 +24,7 @@ from printandplay.data.reader import (
 from printandplay.data.yamlio import LocDict, LocList, load_yaml
 from printandplay.errors import Location
 from printandplay.model.game import (
+    CompositionCheck,
     Component,
     DocumentSection,
     FieldSpec,
@@ -60,6 +61,7 @@ def load_game(resources: Resources, game_id: str) -> Game:
     component_files = top.optional("components", as_list(as_str), [])
     table_files = top.optional("tables", _as_str_map, {})
     kit_node = top.raw("kit", [])
+    checks_node = top.raw("checks", [])
     top.finish()
 
     components: list[Component] = []
@@ -72,6 +74,7 @@ def load_game(resources: Resources, game_id: str) -> Game:
         path = folder / file
         tables[table] = load_yaml(path, display=display(path))
     kit = _read_kit(kit_node, kinds, problems, top.at("kit"))
+    checks = _read_checks(checks_node, kinds, problems, top.at("checks"))
     problems.raise_if_any()
     return Game(
         id=game_id,
@@ -87,6 +90,7 @@ def load_game(resources: Resources, game_id: str) -> Game:
         tables=tables,
         kit=tuple(kit),
         folder=folder,
+        checks=tuple(checks),
     )
 
 
@@ -344,3 +348,52 @@ def _check_sheet_kinds(names: list[str], kinds: dict[str, Kind], problems: Probl
     sizes = {(kinds[n].size, kinds[n].shape) for n in names if n in kinds}
     if len(sizes) > 1:
         problems.add(at, f"kinds sharing a sheet must have one size and shape: {', '.join(names)}")
+
+
+def _read_checks(node: Any, kinds: dict[str, Kind], problems: Problems,
+                 where: Location) -> list[CompositionCheck]:
+    if not isinstance(node, LocList):
+        problems.add(where, "'checks' must be a list of composition rules")
+        return []
+    checks = []
+    for index, item in enumerate(node):
+        at = node.at(index)
+        fields = Fields(item, "composition check", problems, at)
+        check_id = fields.require("id", as_id)
+        kind = fields.optional("kind", as_str, "")
+        where_node = fields.optional("where", lambda v: v, {})
+        per = fields.optional("per", as_str, "")
+        distinct = fields.optional("distinct", as_str, "")
+        count = fields.optional("count", as_positive_int, None)  # type: ignore[arg-type]
+        low = fields.optional("min", as_positive_int, None)  # type: ignore[arg-type]
+        high = fields.optional("max", as_positive_int, None)  # type: ignore[arg-type]
+        description = fields.optional("description", as_str, "")
+        fields.finish()
+        if check_id is None:
+            continue
+        if kind and kind not in kinds:
+            problems.add(fields.at("kind"), f"check '{check_id}': unknown kind '{kind}'"
+                                            f"{suggest(kind, kinds)}")
+            continue
+        known = {"id", "name"} | ({f.name for f in kinds[kind].fields} if kind else
+                                  {f.name for k in kinds.values() for f in k.fields})
+        conditions = []
+        if not isinstance(where_node, dict):
+            problems.add(fields.at("where"), f"check '{check_id}': 'where' must be a mapping")
+            continue
+        for key, value in where_node.items():
+            if key not in known:
+                problems.add(fields.at("where"), f"check '{check_id}': unknown field '{key}'"
+                                                 f"{suggest(key, known)}")
+            values = tuple(value) if isinstance(value, list) else (value,)
+            conditions.append((str(key), values))
+        for name, label in ((per, "per"), (distinct, "distinct")):
+            if name and name not in known:
+                problems.add(fields.at(label), f"check '{check_id}': unknown field '{name}'"
+                                               f"{suggest(name, known)}")
+        if count is None and low is None and high is None:
+            problems.add(at, f"check '{check_id}' needs 'count', 'min' or 'max'")
+            continue
+        checks.append(CompositionCheck(check_id, at, kind, tuple(conditions), per, distinct,
+                                       count, low, high, description))
+    return checks

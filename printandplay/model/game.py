@@ -99,6 +99,27 @@ KitSection = DocumentSection | SheetSection
 
 
 @dataclass(frozen=True)
+class CompositionCheck:
+    """A rule about the kit's composition: how many copies (or distinct values) of what.
+
+    Selects the components of ``kind`` (all kinds when empty) whose fields match ``where``;
+    measures the copies, or the number of distinct values of the field ``distinct``; with
+    ``per``, measures each group of equal ``per`` values separately.
+    """
+
+    id: str
+    location: Location
+    kind: str = ""
+    where: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+    per: str = ""
+    distinct: str = ""
+    count: int | None = None
+    min: int | None = None
+    max: int | None = None
+    description: str = ""
+
+
+@dataclass(frozen=True)
 class Players:
     """How many can play."""
 
@@ -126,6 +147,7 @@ class Game:
     tables: Mapping[str, Any]
     kit: tuple[KitSection, ...]
     folder: Path
+    checks: tuple[CompositionCheck, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def components_of(self, kind: str) -> list[Component]:

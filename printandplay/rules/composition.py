@@ -1,0 +1,85 @@
+"""Checking a kit's composition against the rules declared in its ``game.yaml`` (``checks:``)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from printandplay.model.game import Component, CompositionCheck, Game
+from printandplay.rules.report import Report, Violation
+
+
+def _value(component: Component, field: str) -> Any:
+    if field == "id":
+        return component.id
+    if field == "name":
+        return component.name
+    return component.values.get(field)
+
+
+def _selected(game: Game, check: CompositionCheck) -> list[Component]:
+    return [
+        c for c in game.components
+        if (not check.kind or c.kind == check.kind)
+        and all(_value(c, field) in values for field, values in check.where)
+    ]
+
+
+def _measure(components: list[Component], check: CompositionCheck) -> int:
+    if check.distinct:
+        return len({repr(_value(c, check.distinct)) for c in components})
+    return sum(c.count for c in components)
+
+
+def _describe(check: CompositionCheck, group: str) -> str:
+    what = check.kind or "components"
+    conditions = ", ".join(
+        f"{field}={'|'.join(str(v) for v in values)}" for field, values in check.where)
+    text = what + (f" with {conditions}" if conditions else "") + group
+    measure = f"distinct values of '{check.distinct}'" if check.distinct else "copies"
+    return f"{measure} of {text}"
+
+
+def _expectation(check: CompositionCheck) -> str:
+    if check.count is not None:
+        return str(check.count)
+    if check.min is not None and check.max is not None:
+        return f"{check.min}–{check.max}"
+    return f"at least {check.min}" if check.min is not None else f"at most {check.max}"
+
+
+def _ok(check: CompositionCheck, actual: int) -> bool:
+    if check.count is not None and actual != check.count:
+        return False
+    if check.min is not None and actual < check.min:
+        return False
+    return not (check.max is not None and actual > check.max)
+
+
+def check_composition(game: Game) -> Report:
+    """Every composition rule of ``game`` that its components break."""
+    violations: list[Violation] = []
+    for check in game.checks:
+        selected = _selected(game, check)
+        groups: dict[str, list[Component]] = defaultdict(list)
+        if check.per:
+            for component in selected:
+                groups[str(_value(component, check.per))].append(component)
+        else:
+            groups[""] = selected
+        for key, components in groups.items():
+            actual = _measure(components, check)
+            if _ok(check, actual):
+                continue
+            group = f" ({check.per}={key})" if check.per else ""
+            label = f" — {check.description}" if check.description else ""
+            violations.append(Violation(
+                rule=check.id,
+                message=f"{_describe(check, group)}: expected {_expectation(check)}, "
+                        f"found {actual}{label}",
+                expected=_expectation(check) if check.count is None else check.count,
+                actual=actual,
+                cards=tuple(c.id for c in components),
+            ))
+    counts = {kind: game.count(kind) for kind in game.kinds}
+    return Report(tuple(violations), counts)
