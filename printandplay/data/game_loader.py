@@ -352,12 +352,12 @@ def _check_sheet_kinds(names: list[str], kinds: dict[str, Kind], problems: Probl
 
 def _read_checks(node: Any, kinds: dict[str, Kind], problems: Problems,
                  where: Location) -> list[CompositionCheck]:
-    if not isinstance(node, LocList):
+    if not isinstance(node, list):
         problems.add(where, "'checks' must be a list of composition rules")
         return []
     checks = []
     for index, item in enumerate(node):
-        at = node.at(index)
+        at = node.at(index) if isinstance(node, LocList) else where
         fields = Fields(item, "composition check", problems, at)
         check_id = fields.require("id", as_id)
         kind = fields.optional("kind", as_str, "")
