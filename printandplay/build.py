@@ -20,11 +20,19 @@ from printandplay.errors import CheckFailed, LayoutError, OptionError
 from printandplay.layout.colors import parse_color
 from printandplay.layout.document import DocStyle, DocumentLayout
 from printandplay.layout.face import FaceComposer
-from printandplay.layout.imposition import Flip, Mode, SheetPlan, choose_mode, plan_sheet
+from printandplay.layout.imposition import (
+    Flip,
+    Mode,
+    SheetPlan,
+    choose_mode,
+    fits_on,
+    plan_sheet,
+    plan_tiles,
+)
 from printandplay.layout.templating import Rich, TemplateEnv, wrap_rich
 from printandplay.model.game import Component, DocumentSection, Game, SheetSection, Size
 from printandplay.model.layout import Layout
-from printandplay.model.ops import EllipseOp, Face, LineOp, Op
+from printandplay.model.ops import EllipseOp, Face, LineOp, Op, TextOp
 from printandplay.project import Resources
 from printandplay.render.fonts import FontTable
 from printandplay.render.pdf import PdfWriter, Placement
@@ -200,7 +208,12 @@ class KitPlanner:
             raise OptionError(f"{section.title}: {err}") from None
 
     def sheet_pages(self, items: Sequence[Component], section: SheetSection) -> list[PageSpec]:
-        """Sheets of fronts, each followed by its sheet of backs when any item has a back."""
+        """Sheets of fronts, each followed by its sheet of backs when any item has a back.
+
+        Items larger than the paper are split across several sheets (:meth:`tiled_pages`)."""
+        size = self.assets.game.kinds[section.kinds[0]].size
+        if not fits_on(self.paper, size):
+            return self.tiled_pages(items, section)
         plan = self.sheet_plan(section)
         marks: tuple[Op, ...] = tuple(
             LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, 0.25) for m in plan.marks)
@@ -227,6 +240,28 @@ class KitPlanner:
                     for item, slot in zip(chunk, plan.backs, strict=False) if item.back
                 )
                 pages.append(PageSpec(plan.page, f"{section.title} {number} verso", backs))
+        return pages
+
+
+    def tiled_pages(self, items: Sequence[Component], section: SheetSection) -> list[PageSpec]:
+        """Each item on as many sheets as it needs, with overlaps, guides and tile labels."""
+        size = self.assets.game.kinds[section.kinds[0]].size
+        plan = plan_tiles(self.paper, size, bleed=self.bleed)
+        label_font = self.assets.fonts.select("body", False, True)
+        pages = []
+        for item in items:
+            face = self.face(item, item.front, "front")
+            for tile in plan.tiles:
+                name = f"{item.name} — {tile.row + 1}-{tile.col + 1} ({plan.rows}×{plan.cols})"
+                text = self.assets.fonts.prepare(name, label_font)
+                ops: list[Op] = [LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, 0.25)
+                                 for m in tile.marks]
+                ops += [LineOp(g.x1, g.y1, g.x2, g.y2, CUT_GUIDE_COLOR, 0.5, (3.0, 2.0))
+                        for g in tile.guides]
+                ops.append(TextOp(tile.clip.x, 4.2 * MM, text, label_font, 6, CUT_GUIDE_COLOR))
+                placement = Placement(face, tile.origin[0], tile.origin[1], tile.clip)
+                pages.append(PageSpec(plan.page, f"{section.title} {name}", (placement,),
+                                      tuple(ops)))
         return pages
 
 

@@ -102,14 +102,20 @@ def games() -> None:
     from printandplay.catalog import kind_summary
     from printandplay.data.game_loader import load_game
 
-    with user_errors():
-        resources = _resources()
-        table = Table("id", "name", "players", "components", show_lines=False)
-        for game_id in resources.game_ids():
+    resources = _resources()
+    table = Table("id", "name", "players", "components", show_lines=False)
+    problems: list[str] = []
+    for game_id in resources.game_ids():
+        try:
             game = load_game(resources, game_id)
-            parts = ", ".join(f"{count} × {label}" for label, count in kind_summary(game))
-            table.add_row(game_id, game.name, str(game.players), parts)
-        out.print(table)
+        except PrintAndPlayError as error:
+            problems.extend(error.problems())
+            continue
+        parts = ", ".join(f"{count} × {label}" for label, count in kind_summary(game))
+        table.add_row(game_id, game.name, str(game.players), parts)
+    out.print(table)
+    if problems:
+        fail(problems)
 
 
 @app.command()

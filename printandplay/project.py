@@ -82,6 +82,6 @@ class Resources:
     def display(self, path: Path) -> str:
         """How to show ``path`` in messages: relative to the current folder when inside it."""
         try:
-            return str(path.resolve().relative_to(self.roots[0]))
+            return str(path.resolve().relative_to(self.roots[0].resolve()))
         except ValueError:
             return str(path)

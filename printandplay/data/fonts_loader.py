@@ -20,12 +20,16 @@ def load_fonts(path: Path, display: str) -> dict[str, FontRole]:
     roles_node = top.require("roles", lambda v: v)
     top.finish()
     roles: dict[str, FontRole] = {}
+    if top.ok and (not isinstance(roles_node, dict) or not roles_node):
+        problems.add(top.at("roles"), "'roles' must map role names (body, title…) to fonts")
     if isinstance(roles_node, dict):
         for name, node in roles_node.items():
             where = roles_node.at(name) if isinstance(roles_node, LocDict) else Location(display)
             role = _read_role(name, node, path.parent, problems, where)
             if role:
                 roles[name] = role
+    if isinstance(roles_node, dict) and roles_node and "body" not in roles_node:
+        problems.add(top.at("roles"), "fonts.yaml needs a 'body' role (the default text font)")
     problems.raise_if_any()
     return roles
 
@@ -61,7 +65,10 @@ def _resolve_file(
     if file is None:
         return None
     if package:
-        found = importlib.util.find_spec(package)
+        try:
+            found = importlib.util.find_spec(package)
+        except (ImportError, ValueError):
+            found = None
         if found is None or not found.submodule_search_locations:
             problems.add(where, f"font '{what}': Python package '{package}' is not installed")
             return None

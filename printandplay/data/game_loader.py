@@ -22,7 +22,7 @@ from printandplay.data.reader import (
     type_name,
 )
 from printandplay.data.yamlio import LocDict, LocList, load_yaml
-from printandplay.errors import Location
+from printandplay.errors import DataError, Location
 from printandplay.model.game import (
     CompositionCheck,
     Component,
@@ -57,7 +57,7 @@ def load_game(resources: Resources, game_id: str) -> Game:
     duration = top.optional("duration", as_str, "")
     description = top.optional("description", as_str, "")
     colors = top.optional("colors", _as_palette, {})
-    kinds = _read_kinds(top.raw("kinds"), presets, problems, top.at("kinds"))
+    kinds, broken_kinds = _read_kinds(top.raw("kinds"), presets, problems, top.at("kinds"))
     component_files = top.optional("components", as_list(as_str), [])
     table_files = top.optional("tables", _as_str_map, {})
     kit_node = top.raw("kit", [])
@@ -67,13 +67,20 @@ def load_game(resources: Resources, game_id: str) -> Game:
     components: list[Component] = []
     for file in component_files:
         path = folder / file
-        components.extend(_read_component_file(path, display(path), kinds, problems))
+        try:
+            components.extend(_read_component_file(path, display(path), kinds, problems,
+                                                   broken_kinds))
+        except DataError as err:
+            problems.add(err.location, err.message)
     _check_unique_ids(components, problems)
     tables = {}
     for table, file in table_files.items():
         path = folder / file
-        tables[table] = load_yaml(path, display=display(path))
-    kit = _read_kit(kit_node, kinds, problems, top.at("kit"))
+        try:
+            tables[table] = load_yaml(path, display=display(path))
+        except DataError as err:
+            problems.add(err.location, err.message)
+    kit = _read_kit(kit_node, kinds, problems, top.at("kit"), broken_kinds)
     checks = _read_checks(checks_node, kinds, problems, top.at("checks"))
     problems.raise_if_any()
     return Game(
@@ -100,7 +107,8 @@ def _as_palette(value: Any) -> dict[str, str]:
     out = {}
     for key, colour in value.items():
         text = as_str(colour)
-        if not (len(text) == 7 and text.startswith("#")):
+        if not (len(text) == 7 and text.startswith("#")
+                and all(c in "0123456789abcdefABCDEF" for c in text[1:])):
             raise Invalid(f"colour '{key}' must be written '#rrggbb', got {text!r}")
         out[str(key)] = text
     return out
@@ -115,7 +123,8 @@ def _as_str_map(value: Any) -> dict[str, str]:
 def _read_players(top: Fields, problems: Problems) -> Players | None:
     node = top.raw("players")
     if node is None:
-        problems.add(top.location, "missing field 'players' on game")
+        if top.ok:
+            problems.add(top.location, f"missing field 'players' on {top.what}")
         return None
     fields = Fields(node, "players", problems, top.at("players"))
     low = fields.require("min", as_positive_int)
@@ -129,17 +138,22 @@ def _read_players(top: Fields, problems: Problems) -> Players | None:
     return Players(low, high)
 
 
-def _read_kinds(node: Any, presets: Presets, problems: Problems, where: Location) -> dict[str, Kind]:
+def _read_kinds(node: Any, presets: Presets, problems: Problems,
+                where: Location) -> tuple[dict[str, Kind], set[str]]:
+    """The kinds that could be read, and the names of those that could not."""
     if not isinstance(node, dict):
         problems.add(where, "'kinds' must map each kind id to its description")
-        return {}
+        return {}, set()
     kinds = {}
+    broken = set()
     for kind_id, spec in node.items():
         at = node.at(kind_id) if isinstance(node, LocDict) else where
         kind = _read_kind(str(kind_id), spec, presets, problems, at)
         if kind:
             kinds[kind.id] = kind
-    return kinds
+        else:
+            broken.add(str(kind_id))
+    return kinds, broken
 
 
 def _read_kind(
@@ -205,12 +219,19 @@ def _read_field_spec(name: str, node: Any, problems: Problems, where: Location) 
     fields.finish()
     if field_type is None:
         return None
+    broken = False
     if field_type == "choice" and not choices:
         problems.add(where, f"field '{name}': type choice needs 'choices'")
+        broken = True
     if field_type in ("list", "map") and item is None:
-        problems.add(where, f"field '{name}': type {field_type} needs 'of' (the item type)")
+        if not fields.has("of"):
+            problems.add(where, f"field '{name}': type {field_type} needs 'of' (the item type)")
+        broken = True
     if field_type == "map" and not keys:
         problems.add(where, f"field '{name}': type map needs 'keys'")
+        broken = True
+    if broken:
+        return None
     return FieldSpec(name, field_type, required, choices, item, keys, description)  # type: ignore[arg-type]
 
 
@@ -223,7 +244,7 @@ def convert_value(spec: FieldSpec, value: Any) -> Any:
     if spec.type == "bool":
         return as_bool(value)
     if spec.type == "choice":
-        if value not in spec.choices:
+        if not any(value == c and type(value) is type(c) for c in spec.choices):
             shown = ", ".join(str(c) for c in spec.choices)
             raise Invalid(f"expected one of {shown}, got {value!r}"
                           f"{suggest(str(value), [str(c) for c in spec.choices])}")
@@ -238,9 +259,10 @@ def convert_value(spec: FieldSpec, value: Any) -> Any:
     if missing or unknown:
         parts = []
         if missing:
-            parts.append("missing " + ", ".join(missing))
+            parts.append("missing key " + ", ".join(f"'{k}'" for k in missing))
         if unknown:
-            parts.append("unknown " + ", ".join(str(k) for k in unknown))
+            parts.append("unknown key " + ", ".join(f"'{k}'{suggest(str(k), spec.keys)}"
+                                                    for k in unknown))
         raise Invalid("; ".join(parts))
     out = {}
     for key in spec.keys:
@@ -252,25 +274,30 @@ def convert_value(spec: FieldSpec, value: Any) -> Any:
 
 
 def _read_component_file(
-    path: Path, display: str, kinds: dict[str, Kind], problems: Problems
+    path: Path, display: str, kinds: dict[str, Kind], problems: Problems,
+    broken_kinds: set[str],
 ) -> list[Component]:
     data = load_yaml(path, display=display)
-    top = Fields(data, display, problems, Location(display))
+    top = Fields(data, "component file", problems, Location(display))
     kind_id = top.require("kind", as_str)
     cards = top.raw("cards", [])
     top.finish()
     if kind_id is None:
         return []
     if kind_id not in kinds:
-        problems.add(top.at("kind"), f"unknown kind '{kind_id}'{suggest(kind_id, kinds)}")
+        if kind_id not in broken_kinds:
+            problems.add(top.at("kind"), f"unknown kind '{kind_id}'{suggest(kind_id, kinds)}")
         return []
-    if not isinstance(cards, LocList):
+    if cards is None:
+        return []
+    if not isinstance(cards, list):
         problems.add(top.at("cards"), f"'cards' must be a list, got {type_name(cards)}")
         return []
     kind = kinds[kind_id]
     out = []
     for index, node in enumerate(cards):
-        component = _read_component(node, kind, problems, cards.at(index))
+        at = cards.at(index) if isinstance(cards, LocList) else Location(display)
+        component = _read_component(node, kind, problems, at)
         if component:
             out.append(component)
     return out
@@ -312,13 +339,16 @@ def _check_unique_ids(components: list[Component], problems: Problems) -> None:
             seen[component.id] = component
 
 
-def _read_kit(node: Any, kinds: dict[str, Kind], problems: Problems, where: Location) -> list[KitSection]:
-    if not isinstance(node, LocList):
+def _read_kit(node: Any, kinds: dict[str, Kind], problems: Problems, where: Location,
+              broken_kinds: set[str]) -> list[KitSection]:
+    if node is None:
+        return []
+    if not isinstance(node, list):
         problems.add(where, "'kit' must be a list of sections")
         return []
     sections: list[KitSection] = []
     for index, item in enumerate(node):
-        at = node.at(index)
+        at = node.at(index) if isinstance(node, LocList) else where
         fields = Fields(item, "kit section", problems, at)
         if fields.has("document"):
             template = fields.require("document", as_str)
@@ -332,7 +362,7 @@ def _read_kit(node: Any, kinds: dict[str, Kind], problems: Problems, where: Loca
             title = fields.optional("title", as_str, ", ".join(sheet_kinds))
             mode = fields.optional("bleed_mode", as_choice("auto", "gutter", "abut", "none"), "auto")
             fields.finish()
-            _check_sheet_kinds(sheet_kinds, kinds, problems, at)
+            _check_sheet_kinds(sheet_kinds, kinds, problems, at, broken_kinds)
             if sheet_kinds:
                 sections.append(SheetSection(tuple(sheet_kinds), title, mode))  # type: ignore[arg-type]
         else:
@@ -341,9 +371,10 @@ def _read_kit(node: Any, kinds: dict[str, Kind], problems: Problems, where: Loca
     return sections
 
 
-def _check_sheet_kinds(names: list[str], kinds: dict[str, Kind], problems: Problems, at: Location) -> None:
+def _check_sheet_kinds(names: list[str], kinds: dict[str, Kind], problems: Problems,
+                       at: Location, broken_kinds: set[str]) -> None:
     for name in names:
-        if name not in kinds:
+        if name not in kinds and name not in broken_kinds:
             problems.add(at, f"unknown kind '{name}' in kit{suggest(name, kinds)}")
     sizes = {(kinds[n].size, kinds[n].shape) for n in names if n in kinds}
     if len(sizes) > 1:

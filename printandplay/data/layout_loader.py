@@ -57,7 +57,8 @@ def _named_mappings(
     node: Any, what: str, problems: Problems, where: Location
 ) -> dict[str, LocDict]:
     if not isinstance(node, dict):
-        problems.add(where, f"'{what}s' must be a mapping of names to {what}s")
+        plural = "boxes" if what == "box" else f"{what}s"
+        problems.add(where, f"'{plural}' must be a mapping of names to {plural}")
         return {}
     out = {}
     for name, value in node.items():
@@ -209,6 +210,8 @@ def as_points(value: Any) -> float:
 def as_rotation(value: Any) -> int:
     """0, 90, 180 or 270."""
     number = as_number(value)
+    if number not in (0, 90, 180, 270):
+        raise Invalid(f"use 0, 90, 180 or 270 (degrees clockwise), got {value}")
     return int(number)
 
 

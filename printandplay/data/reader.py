@@ -30,8 +30,10 @@ class Problems:
         self.errors: list[DataError] = []
 
     def add(self, location: Location | None, message: str) -> None:
-        """Record one problem."""
-        self.errors.append(DataError(location, message))
+        """Record one problem (the same problem at the same place is recorded once)."""
+        error = DataError(location, message)
+        if all(str(e) != str(error) for e in self.errors):
+            self.errors.append(error)
 
     def raise_if_any(self) -> None:
         """Raise the collected problems, if any, as one exception."""

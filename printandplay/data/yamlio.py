@@ -40,18 +40,25 @@ def _make_loader(path: Path | str) -> type:
         pass
 
     def construct_mapping(loader: Any, node: yaml.MappingNode) -> LocDict:
+        own = sum(1 for k, _ in node.value if k.tag != "tag:yaml.org,2002:merge")
+        loader.flatten_mapping(node)  # YAML merge keys (<<: *anchor) come first
+        merged = len(node.value) - own
         result = LocDict()
         result.location = Location(path, node.start_mark.line + 1)
         result.key_lines = {}
-        for key_node, value_node in node.value:
+        for index, (key_node, value_node) in enumerate(node.value):
             key = loader.construct_object(key_node, deep=True)
             line = key_node.start_mark.line + 1
             if not isinstance(key, str):
                 key = str(key)
-            if key in result:
+            if key in result and index >= merged and result.key_lines[key] >= 0:
                 raise DataError(Location(path, line), f"duplicate key '{key}'")
+            if index < merged:
+                line = -line  # a merged key: its own mapping may override it
             result[key] = loader.construct_object(value_node, deep=True)
             result.key_lines[key] = line
+        for key, line in result.key_lines.items():
+            result.key_lines[key] = abs(line)
         return result
 
     def construct_sequence(loader: Any, node: yaml.SequenceNode) -> LocList:
@@ -73,6 +80,8 @@ def parse_yaml(text: str, path: Path | str) -> Any:
         mark = err.problem_mark or err.context_mark
         line = mark.line + 1 if mark else 0
         problem = err.problem or err.context or "invalid YAML"
+        if err.context and err.problem and "document" in err.context:
+            problem = f"{err.context}, {err.problem}"
         raise DataError(Location(path, line), f"invalid YAML: {problem}") from None
     except yaml.YAMLError as err:
         raise DataError(Location(path), f"invalid YAML: {err}") from None
@@ -87,4 +96,8 @@ def load_yaml(path: Path, *, display: str | None = None) -> Any:
         raise DataError(Location(shown), "file not found") from None
     except UnicodeDecodeError as err:
         raise DataError(Location(shown), f"not UTF-8 text ({err.reason})") from None
+    except IsADirectoryError:
+        raise DataError(Location(shown), "is a folder, not a YAML file") from None
+    except OSError as err:
+        raise DataError(Location(shown), f"cannot read: {err.strerror}") from None
     return parse_yaml(text, shown)

@@ -204,3 +204,112 @@ def _mark_end(start: float, direction: int, limit: float) -> float | None:
     else:
         end = max(end, furthest)
     return end if abs(end - start) >= MIN_MARK - 1e-6 and (end - start) * direction > 0 else None
+
+
+TILE_OVERLAP: Final = 10 * MM  # glued overlap between neighbouring tiles of a large item
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One sheet's share of an item larger than the paper."""
+
+    row: int
+    col: int
+    origin: tuple[float, float]  # where the item's trim bottom-left lands on this page
+    clip: Rect  # what of the item this sheet prints
+    guides: tuple[Mark, ...]  # where the neighbouring sheets' edges go (dashed on the page)
+    marks: tuple[Mark, ...]  # crop marks at the item's own edges that fall on this sheet
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    """How an item larger than the paper is split across sheets, to assemble with overlaps."""
+
+    page: Size
+    rows: int
+    cols: int
+    tiles: tuple[Tile, ...]
+
+
+def fits_on(paper: Size, item: Size) -> bool:
+    """Whether one item fits within the margins of the paper in either orientation."""
+    _, _, cols, rows = _best_orientation(paper, item, 0.0)
+    return cols * rows > 0
+
+
+def plan_tiles(paper: Size, item: Size, *, bleed: float,
+               overlap: float = TILE_OVERLAP) -> TilePlan:
+    """Split ``item`` across as few sheets as possible; neighbours overlap by ``overlap``.
+
+    Tiles are numbered from the item's top-left. Each sheet prints the part of the item that
+    falls in its printable area; the dashed guides show where the next sheet's printed area
+    starts, to glue the sheets edge on guide.
+    """
+    best: TilePlan | None = None
+    for page in (Size(min(paper.width, paper.height), max(paper.width, paper.height)),
+                 Size(max(paper.width, paper.height), min(paper.width, paper.height))):
+        usable_w = page.width - 2 * MIN_MARGIN
+        usable_h = page.height - 2 * MIN_MARGIN
+        cols = max(1, math.ceil((item.width - overlap) / (usable_w - overlap) - 1e-9))
+        rows = max(1, math.ceil((item.height - overlap) / (usable_h - overlap) - 1e-9))
+        if best is None or rows * cols < best.rows * best.cols:
+            best = _tiles(page, item, bleed, overlap, rows, cols)
+    assert best is not None
+    return best
+
+
+def _tiles(page: Size, item: Size, bleed: float, overlap: float, rows: int,
+           cols: int) -> TilePlan:
+    usable = Rect(MIN_MARGIN, MIN_MARGIN, page.width - 2 * MIN_MARGIN,
+                  page.height - 2 * MIN_MARGIN)
+    step_x, step_y = usable.w - overlap, usable.h - overlap
+    total_w = min(item.width, usable.w + (cols - 1) * step_x)
+    total_h = min(item.height, usable.h + (rows - 1) * step_y)
+    # Centre the item on a single-sheet axis; otherwise start at the printable corner.
+    base_x = usable.x + (usable.w - total_w) / 2 if cols == 1 else usable.x
+    base_top = usable.top - (usable.h - total_h) / 2 if rows == 1 else usable.top
+    tiles = []
+    for row in range(rows):
+        for col in range(cols):
+            x = base_x - col * step_x
+            y = base_top + row * step_y - item.height
+            trim = Rect(x, y, item.width, item.height)
+            area = Rect(usable.x, usable.y, usable.w, usable.h)
+            left = max(area.x, trim.x - (bleed if col == 0 else 0.0))
+            right = min(area.right, trim.right + (bleed if col == cols - 1 else 0.0))
+            bottom = max(area.y, trim.y - (bleed if row == rows - 1 else 0.0))
+            top = min(area.top, trim.top + (bleed if row == 0 else 0.0))
+            clip = Rect(left, bottom, right - left, top - bottom)
+            guides = []
+            if col < cols - 1:
+                gx = area.right - overlap
+                guides.append(Mark(gx, clip.y, gx, clip.top))
+            if row < rows - 1:
+                gy = area.y + overlap
+                guides.append(Mark(clip.x, gy, clip.right, gy))
+            marks = _tile_marks(trim, clip, page, bleed)
+            tiles.append(Tile(row, col, (x, y), clip, tuple(guides), marks))
+    return TilePlan(page, rows, cols, tuple(tiles))
+
+
+def _tile_marks(trim: Rect, clip: Rect, page: Size, bleed: float) -> tuple[Mark, ...]:
+    """Crop marks on the item's outer edges that this sheet shows."""
+    marks: list[Mark] = []
+    gap = bleed + MARK_GAP
+    for x in (trim.x, trim.right):
+        if clip.x - 0.01 <= x <= clip.right + 0.01:
+            for start, direction, limit in ((trim.top + gap, 1, page.height),
+                                            (trim.y - gap, -1, 0.0)):
+                if clip.y - 0.01 <= start - direction * gap <= clip.top + 0.01:
+                    end = _mark_end(start, direction, limit)
+                    if end is not None:
+                        marks.append(Mark(x, start, x, end))
+    for y in (trim.y, trim.top):
+        if clip.y - 0.01 <= y <= clip.top + 0.01:
+            for start, direction, limit in ((trim.right + gap, 1, page.width),
+                                            (trim.x - gap, -1, 0.0)):
+                if clip.x - 0.01 <= start - direction * gap <= clip.right + 0.01:
+                    end = _mark_end(start, direction, limit)
+                    if end is not None:
+                        marks.append(Mark(start, y, end, y))
+    return tuple(marks)

@@ -82,9 +82,6 @@ def test_aliases_are_resolved() -> None:
     assert data["copy"] == {"a": 1}
 
 
-@pytest.mark.xfail(strict=True, reason="yamlio's own construct_mapping does not flatten YAML "
-                   "merge keys: `<<: *base` fails with 'could not determine a constructor for "
-                   "the tag tag:yaml.org,2002:merge', although yaml.safe_load accepts it")
 def test_merge_keys_work_as_in_safe_load() -> None:
     data = parse_yaml("base: &b {a: 1, b: 2}\nx:\n  <<: *b\n  b: 3\n", "t.yaml")
     assert data["x"] == {"a": 1, "b": 3}
@@ -159,9 +156,6 @@ def test_two_documents_are_an_error() -> None:
     assert info.value.location == Location("t.yaml", 2)
 
 
-@pytest.mark.xfail(strict=True, reason="parse_yaml keeps only err.problem: the message reads "
-                   "'invalid YAML: but found another document' (context 'expected a single "
-                   "document in the stream' is dropped)")
 def test_two_documents_message_says_what_was_expected() -> None:
     with pytest.raises(DataError) as info:
         parse_yaml("a: 1\n---\nb: 2\n", "t.yaml")
@@ -209,8 +203,6 @@ def test_not_utf8(tmp_path: Path) -> None:
     assert str(info.value) == "latin1.yaml: not UTF-8 text (invalid continuation byte)"
 
 
-@pytest.mark.xfail(strict=True, reason="load_yaml only catches FileNotFoundError and "
-                   "UnicodeDecodeError: a folder gives an IsADirectoryError traceback")
 def test_a_folder_is_a_located_error(tmp_path: Path) -> None:
     with pytest.raises(DataError):
         load_yaml(tmp_path, display="cards/tiny")

@@ -6,8 +6,6 @@ Letter = 215.9 × 279.4 mm, MIN_MARGIN = 6 mm: the 3 mm edge reserve + 1 mm gap 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
 
 from printandplay.layout.geometry import Rect
@@ -19,6 +17,7 @@ from printandplay.layout.imposition import (
     MIN_MARK,
     Mark,
     SheetPlan,
+    Slot,
     choose_mode,
     grid_count,
     mirror_axes,
@@ -72,7 +71,7 @@ def plan_auto(paper: Size, item: Size, bleed_mm: float, **kwargs: object) -> She
     return plan_sheet(paper, item, bleed=bleed, mode=choose_mode(paper, item, bleed), **kwargs)
 
 
-def slot_at(plan: SheetPlan, row: int, col: int):  # noqa: ANN201 - a Slot
+def slot_at(plan: SheetPlan, row: int, col: int) -> Slot:
     (slot,) = [s for s in plan.fronts if (s.row, s.col) == (row, col)]
     return slot
 
