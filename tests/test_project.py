@@ -169,9 +169,6 @@ def test_display_is_relative_to_the_first_root(tmp_path: Path) -> None:
     assert resources.display(bundled_file) == str(bundled_file)  # outside: shown in full
 
 
-@pytest.mark.xfail(strict=True, reason="Resources.display compares the resolved path with the "
-                   "unresolved first root: with Resources((Path('.'),)) every path is shown "
-                   "absolute")
 def test_display_with_a_relative_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     resources = Resources((Path("."),))
