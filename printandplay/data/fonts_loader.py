@@ -20,7 +20,7 @@ def load_fonts(path: Path, display: str) -> dict[str, FontRole]:
     roles_node = top.require("roles", lambda v: v)
     top.finish()
     roles: dict[str, FontRole] = {}
-    if top.ok and (not isinstance(roles_node, dict) or not roles_node):
+    if top.ok and "roles" in data and (not isinstance(roles_node, dict) or not roles_node):
         problems.add(top.at("roles"), "'roles' must map role names (body, title…) to fonts")
     if isinstance(roles_node, dict):
         for name, node in roles_node.items():

@@ -10,22 +10,27 @@ NNBSP: Final = "\u202f"
 
 _FRENCH_RULES: Final[list[tuple[re.Pattern[str], str]]] = [
     (re.compile(r"[ \u00a0\u202f]+([;!?»])"), NNBSP + r"\1"),
+    (re.compile(r"(?<=[^\s\u00a0\u202f;!?«(\[])([;!?])"), NNBSP + r"\1"),
     (re.compile(r"[ \u00a0\u202f]+(:)"), NBSP + r"\1"),
     (re.compile(r"«[ \u00a0\u202f]*"), "«" + NNBSP),
-    (re.compile(r"(\S)»"), r"\1" + NNBSP + "»"),
-    (re.compile(r"(\w)'(\w)"), r"\1’\2"),
+    (re.compile(r"(?<=[^\s\u00a0\u202f])»"), NNBSP + "»"),
+    (re.compile(r"(?<=\w)'(?=\w)"), "’"),
     (re.compile(r"\.\.\."), "…"),
-    (re.compile(r"(\d) (\d{3})\b"), r"\1" + NNBSP + r"\2"),
+    (re.compile(r"(?<=\d) (?=\d{3}\b)"), NNBSP),
 ]
 
 
 def apply_typography(text: str, language: str) -> str:
-    """Apply the typography of ``language`` (``fr``: non-breaking spaces before ``; : ! ?``
-    and inside « guillemets », typographic apostrophes, ellipsis); other languages only get
-    the apostrophe and ellipsis rules."""
+    """Apply the typography of ``language``; applying it twice changes nothing more.
+
+    ``fr``: a narrow no-break space before ``; ! ?`` and ``»`` and after ``«`` (inserted when
+    missing), a no-break space instead of a space before ``:`` (never inserted, so ``12:30``
+    and ``:icone:`` stay), a narrow no-break space between thousands, typographic apostrophes
+    and ellipsis. Other languages only get the apostrophe and ellipsis rules.
+    """
     if language == "fr":
         for pattern, replacement in _FRENCH_RULES:
             text = pattern.sub(replacement, text)
         return text
-    text = re.sub(r"(\w)'(\w)", "\\1’\\2", text)
+    text = re.sub(r"(?<=\w)'(?=\w)", "’", text)
     return text.replace("...", "…")

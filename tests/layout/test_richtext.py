@@ -201,17 +201,6 @@ def test_escaped_text_parses_back_to_itself_as_one_plain_span(raw: str) -> None:
     assert plain_text(spans) == raw
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="escape_markup leaves newlines alone and parse_markup turns them into br/par, "
-    "drops leading/trailing newlines and the indentation after a newline, so text with "
-    "newlines does not come back unchanged",
-)
-@pytest.mark.parametrize("raw", ["a\n\nb", "\nx", "a\n  b"])
-def test_escaped_text_with_newlines_comes_back_unchanged(raw: str) -> None:
-    assert plain_text(parse_markup(escape_markup(raw))) == raw
-
-
 def test_escaped_single_newline_is_a_line_break() -> None:
     assert parse_markup(escape_markup("a*\nb")) == [text("a*"), BR, text("b")]
 

@@ -56,11 +56,6 @@ def test_french_typography_on_a_whole_sentence() -> None:
     assert apply_typography(source, "fr") == expected
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="stated rule: fr inserts U+202F before ; ! ? — the code only replaces a space "
-    "that is already there (it does insert one before » and after «)",
-)
 @pytest.mark.parametrize(
     ("source", "expected"),
     [("Vite!", "Vite\u202f!"), ("Quoi?", "Quoi\u202f?"), ("Bon; ensuite", "Bon\u202f; ensuite")],
@@ -109,31 +104,16 @@ def test_typography_is_idempotent(language: str, source: str) -> None:
     assert apply_typography(once, language) == once
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="overlapping matches: the thousands rule `(\\d) (\\d{3})\\b` consumes the digit "
-    "before the next space ('1 000 000'), and `(\\S)»` consumes the » before a second » "
-    "('»»'), so each pass converts only every other one: not idempotent",
-)
 @pytest.mark.parametrize("source", ["1 000 000", "«oui «non»»"])
 def test_french_typography_is_idempotent_on_repeated_patterns(source: str) -> None:
     once = apply_typography(source, "fr")
     assert apply_typography(once, "fr") == once
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="same overlapping-match bug: only the first space of '1 000 000' becomes U+202F",
-)
 def test_french_groups_every_thousand_in_one_pass() -> None:
     assert apply_typography("1 000 000", "fr") == "1\u202f000\u202f000"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the apostrophe rule `(\\w)'(\\w)` consumes the letter after the apostrophe, so in "
-    "\"rock'n'roll\" the second apostrophe is only converted by a second pass: not idempotent",
-)
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_apostrophes_around_a_one_letter_word_convert_in_one_pass(language: str) -> None:
     once = apply_typography("rock'n'roll", language)
