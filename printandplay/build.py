@@ -298,3 +298,32 @@ def build_game(resources: Resources, game_id: str, options: BuildOptions,
     pages = planner.kit_pages()
     target = output_path(game_id, options)
     return write_pages(assets, pages, target, f"{assets.game.name} — kit", progress)
+
+
+def deck_items(game: Game, entries: Sequence[tuple[str, int]]) -> list[Component]:
+    """The components to print for ``(card id, copies)`` pairs, one per copy, in order."""
+    return [game.component(card_id) for card_id, count in entries for _ in range(count)]
+
+
+def build_deck(resources: Resources, game_id: str, entries: Sequence[tuple[str, int]],
+               stem: str, options: BuildOptions, progress: Progress | None = None) -> Path:
+    """Print exactly the given cards and copies, with their backs, ready to cut.
+
+    Cards are grouped by the kit's sheet sections, so they share sheets as in the kit.
+    """
+    assets = load_assets(resources, game_id)
+    planner = KitPlanner(assets, options)
+    items = deck_items(assets.game, entries)
+    pages: list[PageSpec] = []
+    placed: set[str] = set()
+    sections = [s for s in assets.game.kit if isinstance(s, SheetSection)]
+    for section in sections:
+        chosen = [c for c in items if c.kind in section.kinds]
+        placed.update(section.kinds)
+        if chosen:
+            pages.extend(planner.sheet_pages(chosen, section))
+    for kind in dict.fromkeys(c.kind for c in items if c.kind not in placed):
+        chosen = [c for c in items if c.kind == kind]
+        pages.extend(planner.sheet_pages(chosen, SheetSection((kind,), kind)))
+    target = output_path(game_id, options, stem=f"deck-{stem}")
+    return write_pages(assets, pages, target, f"{assets.game.name} — {stem}", progress)

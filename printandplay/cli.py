@@ -263,6 +263,92 @@ def check(game: GameArg,
     raise typer.Exit(code=0 if report.is_valid else 1)
 
 
+class TextFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+DeckArg = Annotated[Path, typer.Argument(help="Deck list file (.txt, or .yaml).")]
+CollectionOpt = Annotated[Path | None, typer.Option(
+    "--collection", help="YAML of owned copies per card: the deck may not use more.")]
+
+
+def _load_deck_and_report(game: str, deck_file: Path, collection: Path | None) -> Any:
+    from printandplay.data.decklist import load_collection, load_deck
+    from printandplay.data.game_loader import load_game
+    from printandplay.rules.registry import deck_validator
+
+    loaded = load_game(_resources(), game)
+    validator = deck_validator(game)
+    deck = load_deck(deck_file, loaded, str(deck_file))
+    owned = load_collection(collection, loaded, str(collection)) if collection else None
+    return loaded, deck, validator(deck, loaded, owned)
+
+
+def _print_report(deck_file: Path, report: Any) -> None:
+    status = "[green]valid[/]" if report.is_valid else "[red]INVALID[/]"
+    summary = ", ".join(f"{k} {v}" for k, v in report.counts.items())
+    out.print(f"{escape(str(deck_file))}: {status} ({escape(summary)})")
+    for violation in [*report.errors, *report.warnings]:
+        mark = "[red]✗[/]" if violation in report.errors else "[yellow]⚠[/]"
+        where = f" (line {violation.line})" if violation.line else ""
+        out.print(f"{mark} {escape(violation.rule)}{where}: {escape(violation.message)}")
+
+
+@app.command()
+def validate(game: GameArg, deck_file: DeckArg,
+             format: Annotated[TextFormat, typer.Option("--format", help="text or json.")]
+             = TextFormat.text,
+             collection: CollectionOpt = None) -> None:
+    """Check the deck list DECK_FILE against GAME's deck-building rules.
+
+    Reports every violation with its rule id; exits 0 when valid, 1 when not, 2 when the deck
+    file cannot be read.
+    """
+    with user_errors():
+        _, _, report = _load_deck_and_report(game, deck_file, collection)
+    if format is TextFormat.json:
+        typer.echo(json.dumps(report.as_dict(), ensure_ascii=False, indent=2))
+    else:
+        _print_report(deck_file, report)
+    raise typer.Exit(code=0 if report.is_valid else 1)
+
+
+@app.command("print-deck")
+def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_dir: OutOpt = None,
+               flip: FlipOpt = FlipEdge.long, back_offset: OffsetOpt = "0,0",
+               bleed: BleedOpt = None,
+               force: Annotated[bool, typer.Option("--force",
+                                                   help="Print even an invalid deck.")] = False,
+               ) -> None:
+    """Print exactly the cards of DECK_FILE, with their backs, ready to cut.
+
+    Writes build/GAME/deck-<file stem>-a4.pdf. Refuses an invalid deck unless --force.
+    """
+    from printandplay.build import build_deck
+
+    with user_errors():
+        options = _build_options(paper, out_dir, flip, back_offset, bleed)
+        _, deck, report = _load_deck_and_report(game, deck_file, None)
+        if not report.is_valid and not force:
+            _print_report(deck_file, report)
+            err.print("[red]error:[/] the deck is not valid; fix it or print it anyway with "
+                      "--force")
+            raise typer.Exit(code=1)
+        counts: dict[str, int] = {}
+        for entry in deck.entries:
+            if entry.card_id not in counts:
+                counts[entry.card_id] = 0
+            counts[entry.card_id] += entry.count
+        progress = _DelayedProgress(f"Printing {deck_file.name}")
+        try:
+            path = build_deck(_resources(), game, list(counts.items()), deck_file.stem, options,
+                              progress)
+        finally:
+            progress.close()
+    out.print(str(path))
+
+
 @app.command()
 def calibrate(paper: PaperOpt = "a4", out_dir: OutOpt = None,
               flip: FlipOpt = FlipEdge.long) -> None:

@@ -25,6 +25,7 @@ from printandplay.data.yamlio import LocDict, LocList, load_yaml
 from printandplay.errors import DataError, Location
 from printandplay.model.game import (
     CompositionCheck,
+    DeckFormat,
     Component,
     DocumentSection,
     FieldSpec,
@@ -62,6 +63,7 @@ def load_game(resources: Resources, game_id: str) -> Game:
     table_files = top.optional("tables", _as_str_map, {})
     kit_node = top.raw("kit", [])
     checks_node = top.raw("checks", [])
+    deck_node = top.raw("deck_format")
     top.finish()
 
     components: list[Component] = []
@@ -82,6 +84,9 @@ def load_game(resources: Resources, game_id: str) -> Game:
             problems.add(err.location, err.message)
     kit = _read_kit(kit_node, kinds, problems, top.at("kit"), broken_kinds)
     checks = _read_checks(checks_node, kinds, problems, top.at("checks"))
+    deck_format = None
+    if deck_node is not None:
+        deck_format = _read_deck_format(deck_node, kinds, problems, top.at("deck_format"))
     problems.raise_if_any()
     return Game(
         id=game_id,
@@ -98,6 +103,7 @@ def load_game(resources: Resources, game_id: str) -> Game:
         kit=tuple(kit),
         folder=folder,
         checks=tuple(checks),
+        deck_format=deck_format,
     )
 
 
@@ -428,3 +434,35 @@ def _read_checks(node: Any, kinds: dict[str, Kind], problems: Problems,
         checks.append(CompositionCheck(check_id, at, kind, tuple(conditions), per, distinct,
                                        count, low, high, description))
     return checks
+
+
+def _read_deck_format(node: Any, kinds: dict[str, Kind], problems: Problems,
+                      where: Location) -> DeckFormat | None:
+    fields = Fields(node, "deck_format", problems, where)
+    sections = fields.require("sections", as_list(as_str)) or []
+    headers = fields.optional("headers", _as_str_map, {})
+    qualifier = fields.optional("qualifier", as_str, "")
+    aliases_node = fields.optional("aliases", lambda v: v, {})
+    fields.finish()
+    known = {f.name for k in kinds.values() for f in k.fields}
+    for field_name in [*headers.values(), *([qualifier] if qualifier else [])]:
+        if field_name not in known:
+            problems.add(fields.at("headers"), f"deck_format: unknown field '{field_name}'"
+                                               f"{suggest(field_name, known)}")
+    aliases: dict[str, dict[str, tuple[str, ...]]] = {}
+    if not isinstance(aliases_node, dict):
+        problems.add(fields.at("aliases"), "deck_format: 'aliases' must map fields to values")
+    else:
+        for field_name, values in aliases_node.items():
+            if not isinstance(values, dict):
+                problems.add(fields.at("aliases"),
+                             f"deck_format: aliases of '{field_name}' must map values to names")
+                continue
+            aliases[str(field_name)] = {
+                str(value): tuple(as_list(as_str)(names) if isinstance(names, list)
+                                  else [as_str(names)])
+                for value, names in values.items()
+            }
+    if not sections:
+        return None
+    return DeckFormat(tuple(sections), headers, qualifier, aliases, fields.location)

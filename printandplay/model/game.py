@@ -131,6 +131,17 @@ class Players:
 
 
 @dataclass(frozen=True)
+class DeckFormat:
+    """How a game's deck lists are written: sections, header lines, name qualifiers."""
+
+    sections: tuple[str, ...]  # as written in deck lists, in order: ("Préparation", "Jeu")
+    headers: Mapping[str, str] = field(default_factory=dict)  # "Équipe" → field "team"
+    qualifier: str = ""  # field whose value may follow a name: "Name (Rouges)"
+    aliases: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
+    location: Location | None = None
+
+
+@dataclass(frozen=True)
 class Game:
     """Everything a game's data folder says."""
 
@@ -148,6 +159,7 @@ class Game:
     kit: tuple[KitSection, ...]
     folder: Path
     checks: tuple[CompositionCheck, ...] = ()
+    deck_format: DeckFormat | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def components_of(self, kind: str) -> list[Component]:

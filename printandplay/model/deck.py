@@ -1,0 +1,52 @@
+"""A deck list: header values and counted cards in sections, each with the line it came from."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class DeckEntry:
+    """``count`` copies of one card in one section; ``line`` is 1-based in the source."""
+
+    section: str
+    count: int
+    card_id: str
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class UnknownCard:
+    """A deck line whose name matches no card (or several): kept to be reported."""
+
+    section: str
+    count: int
+    name: str
+    line: int
+    suggestions: tuple[str, ...] = ()
+    ambiguous: bool = False
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A parsed deck: header values (by field), entries, names that matched nothing."""
+
+    headers: Mapping[str, str] = field(default_factory=dict)
+    entries: tuple[DeckEntry, ...] = ()
+    unknown: tuple[UnknownCard, ...] = ()
+    header_lines: Mapping[str, int] = field(default_factory=dict)
+
+    def counts(self, section: str | None = None) -> dict[str, int]:
+        """Copies per card id (in one section, or in all)."""
+        out: dict[str, int] = {}
+        for entry in self.entries:
+            if section is None or entry.section == section:
+                out[entry.card_id] = out.get(entry.card_id, 0) + entry.count
+        return out
+
+    def same_cards(self, other: Deck) -> bool:
+        """Same headers and the same copies per section (line numbers and order ignored)."""
+        sections = {e.section for e in (*self.entries, *other.entries)}
+        return dict(self.headers) == dict(other.headers) and all(
+            self.counts(s) == other.counts(s) for s in sections)

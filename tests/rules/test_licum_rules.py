@@ -1,0 +1,74 @@
+"""Licum deck rules as data: each file of cases/licum holds a deck and what it breaks."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import yaml
+
+from printandplay.data.decklist import parse_decklist
+from printandplay.data.game_loader import load_game
+from printandplay.model.game import Game
+from printandplay.project import Resources
+from printandplay.rules.licum import validate_licum_deck
+
+HERE = Path(__file__).resolve().parent
+FIXTURE = HERE.parent / "fixtures" / "games" / "decks"
+CASES = sorted((HERE / "cases" / "licum").glob("*.yaml"))
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    return load_game(Resources((FIXTURE,)), "licum")
+
+
+@pytest.mark.parametrize("case_file", CASES, ids=[c.stem for c in CASES])
+def test_rule_case(game: Game, case_file: Path) -> None:
+    case = yaml.safe_load(case_file.read_text(encoding="utf-8"))
+    deck = parse_decklist(case["deck"], game, case_file.name)
+    report = validate_licum_deck(deck, game)
+    assert report.is_valid is case["valid"], [v.message for v in report.errors]
+    assert Counter(v.rule for v in report.errors) == Counter(case["errors"])
+    assert Counter(v.rule for v in report.warnings) == Counter(case["warnings"])
+    messages = " | ".join(v.message for v in report.violations)
+    for expected in case.get("messages", []):
+        assert expected in messages
+    for key, value in case.get("counts", {}).items():
+        assert report.counts[key] == value, key
+
+
+def test_every_case_rule_id_is_in_the_digest_or_fixture(game: Game) -> None:
+    """The rule ids the validator uses are the ones the rules digest defines."""
+    digest = Path(__file__).resolve().parents[2] / "seeds" / "licum.md"
+    if not digest.exists():
+        pytest.skip("seeds/licum.md not written yet")
+    text = digest.read_text(encoding="utf-8")
+    source = (Path(__file__).resolve().parents[2] / "printandplay" / "rules" / "licum.py"
+              ).read_text(encoding="utf-8")
+    import re
+    for rule in sorted(set(re.findall(r'"(LIC-DECK-[A-Z-]+)"', source))):
+        assert rule in text, f"{rule} is not defined in seeds/licum.md"
+
+
+def test_violations_carry_lines_and_cards(game: Game) -> None:
+    deck = parse_decklist("Équipe: Rouges\nPréparation\n1 Avant-Match\nJeu\n1 Anne Bourque\n",
+                          game)
+    report = validate_licum_deck(deck, game)
+    team = next(v for v in report.errors if v.rule == "LIC-DECK-TEAM")
+    assert team.line == 5 and team.cards == ("BLE-ANNE",)
+    assert team.expected == "rouges" and team.actual == "bleus"
+
+
+def test_collection_limits_copies(game: Game) -> None:
+    deck = parse_decklist(
+        "Équipe: Rouges\nPréparation\n1 Avant-Match\n1 Entre-Période\n"
+        "1 I1\n1 I2\n1 I3\n1 I4\n1 I5\n3 Sifflet\nJeu\n2 Rosalie Gaudet (Rouges)\n"
+        "5 Bonne étoile\n", game)
+    owned = {"D1": 2, "ROU-ROSALIE": 2, "C1": 5, "AM": 1, "EP": 1,
+             "I1": 1, "I2": 1, "I3": 1, "I4": 1, "I5": 1}
+    report = validate_licum_deck(deck, game, owned)
+    collection = [v for v in report.errors if v.rule == "LIC-DECK-COLLECTION"]
+    assert [(v.cards, v.expected, v.actual) for v in collection] == [(("D1",), 2, 3)]
+    assert collection[0].message == "3 Sifflet used, 2 owned"
