@@ -68,7 +68,7 @@ def test_canonical_text(game: Game) -> None:
     assert text == (
         "Équipe: Rouges\n"
         "Préparation\n"
-        "1 Impro La Fanfare\n1 Impro La Tempête\n1 Impro Le Mariage\n1 Impro Le Marché\n"
+        "1 Impro La Fanfare\n1 Impro La Tempête\n1 Impro Le Marché\n1 Impro Le Mariage\n"
         "1 Impro Le Phare\n1 Avant-Match\n1 Entre-Période\n3 Sifflet\n"
         "Jeu\n"
         "1 Marc Cormier\n2 Rosalie Gaudet (Rouges)\n2 Bonne étoile\n"
