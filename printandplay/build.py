@@ -30,7 +30,14 @@ from printandplay.layout.imposition import (
     plan_tiles,
 )
 from printandplay.layout.templating import Rich, TemplateEnv, wrap_rich
-from printandplay.model.game import Component, DocumentSection, Game, SheetSection, Size
+from printandplay.model.game import (
+    Component,
+    DocumentSection,
+    FieldSpec,
+    Game,
+    SheetSection,
+    Size,
+)
 from printandplay.model.layout import Layout
 from printandplay.model.ops import EllipseOp, Face, LineOp, Op, TextOp
 from printandplay.project import Resources
@@ -130,9 +137,21 @@ def component_context(component: Component, game: Game) -> dict[str, Any]:
     card: dict[str, Any] = {"id": component.id, "name": component.name,
                             "count": component.count, "kind": component.kind}
     for spec in kind.fields:
-        value = component.values.get(spec.name)
-        card[spec.name] = Rich(value) if spec.type == "rich" and value is not None else value
+        card[spec.name] = _rich_values(spec, component.values.get(spec.name))
     return card
+
+
+def _rich_values(spec: FieldSpec, value: Any) -> Any:
+    """Mark the values of ``rich`` fields (also inside lists and maps) as markup."""
+    if value is None:
+        return None
+    if spec.type == "rich":
+        return Rich(value)
+    if spec.item is not None and spec.type == "list":
+        return [_rich_values(spec.item, v) for v in value]
+    if spec.item is not None and spec.type == "map":
+        return {k: _rich_values(spec.item, v) for k, v in value.items()}
+    return value
 
 
 class KitPlanner:
@@ -296,6 +315,9 @@ def build_game(resources: Resources, game_id: str, options: BuildOptions,
                            f"{game_id}):"] + [f"{v.rule}: {v.message}" for v in report.errors])
     planner = KitPlanner(assets, options)
     pages = planner.kit_pages()
+    if not pages:
+        raise LayoutError(f"{game_id}: the kit is empty: list its documents and sheets under "
+                          f"'kit:' in cards/{game_id}/game.yaml")
     target = output_path(game_id, options)
     return write_pages(assets, pages, target, f"{assets.game.name} — kit", progress)
 

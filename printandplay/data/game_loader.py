@@ -113,9 +113,9 @@ def _as_palette(value: Any) -> dict[str, str]:
     out = {}
     for key, colour in value.items():
         text = as_str(colour)
-        if not (len(text) == 7 and text.startswith("#")
+        if not (len(text) in (4, 7) and text.startswith("#")
                 and all(c in "0123456789abcdefABCDEF" for c in text[1:])):
-            raise Invalid(f"colour '{key}' must be written '#rrggbb', got {text!r}")
+            raise Invalid(f"colour '{key}' must be written '#rrggbb' or '#rgb', got {text!r}")
         out[str(key)] = text
     return out
 
@@ -252,6 +252,11 @@ def convert_value(spec: FieldSpec, value: Any) -> Any:
     if spec.type == "choice":
         if not any(value == c and type(value) is type(c) for c in spec.choices):
             shown = ", ".join(str(c) for c in spec.choices)
+            twin = next((c for c in spec.choices if str(c) == str(value)), None)
+            if twin is not None:
+                hint = (" (write it without quotes)" if isinstance(twin, int)
+                        else f" (write it in quotes: '{twin}')")
+                raise Invalid(f"expected one of {shown}, got {type_name(value)} {value!r}{hint}")
             raise Invalid(f"expected one of {shown}, got {value!r}"
                           f"{suggest(str(value), [str(c) for c in spec.choices])}")
         return value

@@ -195,7 +195,9 @@ def as_dim(value: Any) -> Dim:
 
 
 def as_template(value: Any) -> Template:
-    """A string that may contain Jinja."""
+    """A string that may contain Jinja (``true``/``false`` are accepted as constants)."""
+    if isinstance(value, bool):
+        return Template("true" if value else "false")
     return Template(as_str(value))
 
 

@@ -60,6 +60,10 @@ def parse_blocks(source: str) -> list[Block]:
         elif line.startswith("- "):
             flush()
             blocks.append(Block("bullet", line[2:].strip(), line=number))
+        elif raw[:1] in (" ", "\t") and blocks and blocks[-1].kind == "bullet" and not (
+                paragraph or callout or table):
+            last = blocks[-1]  # an indented line continues the bullet above
+            blocks[-1] = Block("bullet", f"{last.text} {line}", line=last.line)
         elif line.startswith(">"):
             flush("callout")
             if not callout:
@@ -69,8 +73,10 @@ def parse_blocks(source: str) -> list[Block]:
             flush("table")
             if not table:
                 start = number
-            cells = line.strip("|").split("|")
-            table.append(tuple(cell.strip() for cell in cells))
+            cells = tuple(cell.strip() for cell in line.strip("|").split("|"))
+            if all(cell and set(cell) <= set("-: ") for cell in cells):
+                continue  # a Markdown header separator row: | --- | --- |
+            table.append(cells)
         else:
             flush("paragraph")
             if not paragraph:

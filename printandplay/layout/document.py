@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from printandplay.errors import LayoutError
 from printandplay.layout.blocks import Block, parse_blocks
-from printandplay.layout.richtext import parse_markup
+from printandplay.layout.richtext import MarkupError, parse_markup
 from printandplay.layout.textfit import FittedText, FontMetrics, TextStyle, fit_text, tokenize
 from printandplay.layout.typography import apply_typography
 from printandplay.model.game import Size
@@ -57,8 +57,14 @@ class DocumentLayout:
         self.style = style
         self.what = what
 
+    def _spans(self, source: str, line: int) -> list[Any]:
+        try:
+            return parse_markup(apply_typography(source, self.language))
+        except MarkupError as err:
+            raise LayoutError(f"{self.what}:{line}: {err}") from None
+
     def _text(self, source: str, width: float, style: TextStyle, line: int) -> FittedText:
-        spans = parse_markup(apply_typography(source, self.language))
+        spans = self._spans(source, line)
         try:
             items = tokenize(spans, style, self.metrics, self.icon_aspect)
         except LayoutError as err:
@@ -161,8 +167,8 @@ class DocumentLayout:
                 ops.append(LineOp(0, y, width, y, (0.8, 0.78, 0.75), 0.4))
         return _Measured(tuple(ops), -y, 2 * MM)
 
-    def _natural(self, text: str, style: TextStyle) -> float:
-        spans = parse_markup(apply_typography(text, self.language))
+    def _natural(self, text: str, style: TextStyle, line: int = 0) -> float:
+        spans = self._spans(text, line)
         items = tokenize(spans, style, self.metrics, self.icon_aspect)
         return sum(getattr(i, "width", 0.0) for i in items) * style.size
 

@@ -83,7 +83,7 @@ class FaceComposer:
         color = self._color(box.color, context, what, (0.0, 0.0, 0.0)) or (0.0, 0.0, 0.0)
         shape_rect = bleed_rect(rect, kind, self.bleed) if box.bleed else rect
         ops: list[Op] = []
-        if fill is not None or (stroke is not None and box.stroke_width > 0):
+        if fill is not None or stroke is not None:
             ops.append(_shape_op(box, shape_rect, fill, stroke))
         local: list[Op] = []
         inner_w, inner_h = (rect.h, rect.w) if box.rotate in (90, 270) else (rect.w, rect.h)
@@ -92,7 +92,10 @@ class FaceComposer:
         if box.icon is not None:
             icon = self._render(box.icon, context, what).strip()
             if icon:
-                local.append(self._icon_op(icon, inner_w, inner_h, color, what))
+                try:
+                    local.append(self._icon_op(icon, inner_w, inner_h, color, box.opacity))
+                except LayoutError as err:
+                    raise LayoutError(f"{what}: {err}") from None
         if box.text is not None:
             source = self._render(box.text, context, what)
             if source.strip():
@@ -102,10 +105,11 @@ class FaceComposer:
             ops.append(GroupOp(_placement(box, rect), tuple(local)))
         return ops
 
-    def _icon_op(self, icon: str, width: float, height: float, color: RGB, what: str) -> IconOp:
+    def _icon_op(self, icon: str, width: float, height: float, color: RGB,
+                 opacity: float) -> IconOp:
         aspect = self.icon_aspect(icon)
         w, h = (width, width / aspect) if width / aspect <= height else (height * aspect, height)
-        return IconOp(icon, (width - w) / 2, (height - h) / 2, w, h, color)
+        return IconOp(icon, (width - w) / 2, (height - h) / 2, w, h, color, opacity)
 
     def _fit(self, source: str, width: float, height: float, box: Box, color: RGB,
              what: str) -> FittedText:
@@ -158,13 +162,16 @@ def bleed_rect(rect: Rect, kind: Kind, bleed: float) -> Rect:
     )
 
 
+DEFAULT_STROKE = 0.5  # points, when a box has a stroke colour but no stroke_width
+
+
 def _shape_op(box: Box, rect: Rect, fill: RGB | None, stroke: RGB | None) -> Op:
-    width = box.stroke_width if stroke is not None else 0.0
+    width = (box.stroke_width or DEFAULT_STROKE) if stroke is not None else 0.0
     if box.shape == "ellipse":
         return EllipseOp(rect.x, rect.y, rect.w, rect.h, fill, stroke, width, box.dash, box.opacity)
     if box.shape == "line":
         return LineOp(rect.x, rect.top, rect.right, rect.y, stroke or fill or (0.0, 0.0, 0.0),
-                      box.stroke_width or 0.5, box.dash)
+                      box.stroke_width or DEFAULT_STROKE, box.dash)
     return RectOp(rect.x, rect.y, rect.w, rect.h, fill, stroke, width, box.radius, box.dash,
                   box.opacity)
 

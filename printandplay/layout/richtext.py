@@ -15,7 +15,7 @@ SpanKind = Literal["text", "icon", "tag", "br", "par"]
 
 _ICON_RE: Final = re.compile(r":([a-z][a-z0-9_-]*):")
 _TAG_RE: Final = re.compile(r"\[\[([A-Za-z0-9_.-]+)\]\]")
-_SPECIAL: Final = re.compile(r"([\\*:\[\]])")
+_SPECIAL: Final = re.compile(r"([\\*]|:(?=[a-z][a-z0-9_-]*:)|\[(?=\[))")
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,8 @@ class MarkupError(ValueError):
 
 
 def escape_markup(text: str) -> str:
-    """Escape the markup characters of ``text`` so it is shown literally."""
+    """Escape what would be read as markup in ``text`` (``*``, ``\\``, a ``:`` that opens an
+    icon name, a ``[`` that opens a tag) so it is shown literally."""
     return _SPECIAL.sub(r"\\\1", text)
 
 

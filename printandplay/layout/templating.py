@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+import traceback
 from typing import Any
 
 import jinja2
@@ -84,4 +85,15 @@ class TemplateEnv:
         except jinja2.TemplateSyntaxError as err:
             raise LayoutError(f"{display}:{err.lineno}: template syntax error: {err.message}") from None
         except jinja2.UndefinedError as err:
-            raise LayoutError(f"{display}: {err.message}") from None
+            line = _template_line(err, name)
+            raise LayoutError(f"{display}{f':{line}' if line else ''}: {err.message}") from None
+
+
+def _template_line(error: BaseException, name: str) -> int:
+    """The line of template ``name`` where ``error`` happened (Jinja rewrites tracebacks so
+    that template frames carry the template's file and line), or 0."""
+    line = 0
+    for frame in traceback.extract_tb(error.__traceback__):
+        if frame.filename.endswith(name) and frame.lineno:
+            line = frame.lineno
+    return line

@@ -79,6 +79,7 @@ class IconOp:
     w: float
     h: float
     color: RGB
+    opacity: float = 1.0
 
 
 @dataclass(frozen=True)

@@ -215,6 +215,9 @@ class PdfWriter:
                 canvas.saveState()
                 canvas.setFillColorRGB(*op.color)
                 canvas.setStrokeColorRGB(*op.color)
+                if op.opacity < 1:
+                    canvas.setFillAlpha(op.opacity)
+                    canvas.setStrokeAlpha(op.opacity)
                 canvas.transform(op.w / icon.view_box[2], 0, 0, op.h / icon.view_box[3],
                                  op.x, op.y)
                 canvas.doForm(f"I-{op.icon}")

@@ -323,8 +323,8 @@ ONE_ERROR = {
         " length 2 needs a unit (mm, cm, in, pt or %)"),
     "colour-not-hex": (
         "game", "name: Tiny\n", "name: Tiny\ncolors: {accent: red}\n",
-        f"{GAME}:3: field 'colors' on game 'tiny': colour 'accent' must be written '#rrggbb',"
-        " got 'red'"),
+        f"{GAME}:3: field 'colors' on game 'tiny': colour 'accent' must be written '#rrggbb' or"
+        " '#rgb', got 'red'"),
     "components-not-list": (
         "game", "components:\n  - cards.yaml\n", "components: cards.yaml\n",
         f"{GAME}:22: field 'components' on game 'tiny': expected a list, got text"),
@@ -387,7 +387,7 @@ ONE_ERROR = {
     "map-quoted-number": (
         "cards", "{rouge: 3, jaune: X}", "{rouge: '3', jaune: X}",
         f"{CARDS}:8: field 'limits' on carte 'x1': key 'rouge': expected one of"
-        " 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, X, got '3' (did you mean '3'?)"),
+        " 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, X, got text '3' (write it without quotes)"),
     "map-not-mapping": (
         "cards", "{rouge: 3, jaune: X}", "[3, X]",
         f"{CARDS}:8: field 'limits' on carte 'x1': expected a mapping with keys rouge, jaune,"

@@ -163,8 +163,10 @@ def test_parse_markup_escapes(source: str, spans: list[Span]) -> None:
     ("raw", "escaped"),
     [
         ("a*b", r"a\*b"),
-        ("x:y:z", r"x\:y\:z"),
-        ("[[no]]", r"\[\[no\]\]"),
+        ("x:y:z", r"x\:y:z"),
+        ("[[no]]", r"\[[no]]"),
+        ("Note : voir", "Note : voir"),
+        ("12:30", "12:30"),
         ("\\", "\\\\"),
         ("plain text", "plain text"),
     ],
