@@ -169,3 +169,23 @@ def test_check_and_build_fail_on_a_wrong_composition(
     assert result.exit_code == 1
     assert "CHA-KIT-4" in result.output
     assert not (tmp_path / "out" / "charlie-a4.pdf").exists()
+
+
+def test_checks_read_keys_of_map_fields(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                        repo_root: Path) -> None:
+    """`where: {limits.violet: X}` selects by one key of a map field."""
+    from printandplay.data.game_loader import load_game
+    from printandplay.project import Resources
+    from printandplay.rules.composition import check_composition
+
+    fixture = repo_root / "tests" / "fixtures" / "games" / "tiny"
+    shutil.copytree(fixture, tmp_path / "root")
+    game_file = tmp_path / "root" / "cards" / "tiny" / "game.yaml"
+    text = game_file.read_text(encoding="utf-8")
+    game_file.write_text(text + "checks:\n  - {id: T-1, kind: carte, where: {limits.jaune: X},"
+                         " count: 7}\n", encoding="utf-8")
+    game = load_game(Resources((tmp_path / "root",)), "tiny")
+    report = check_composition(game)
+    assert [v.rule for v in report.errors] == ["T-1"]
+    assert "limits.jaune=X" in report.errors[0].message
+    assert "expected 7, found 1" in report.errors[0].message

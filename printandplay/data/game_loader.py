@@ -417,8 +417,9 @@ def _read_checks(node: Any, kinds: dict[str, Kind], problems: Problems,
             problems.add(fields.at("kind"), f"check '{check_id}': unknown kind '{kind}'"
                                             f"{suggest(kind, kinds)}")
             continue
-        known = {"id", "name"} | ({f.name for f in kinds[kind].fields} if kind else
-                                  {f.name for k in kinds.values() for f in k.fields})
+        specs = list(kinds[kind].fields) if kind else [f for k in kinds.values() for f in k.fields]
+        known = {"id", "name"} | {f.name for f in specs} | {
+            f"{f.name}.{key}" for f in specs if f.type == "map" for key in f.keys}
         conditions = []
         if not isinstance(where_node, dict):
             problems.add(fields.at("where"), f"check '{check_id}': 'where' must be a mapping")

@@ -10,11 +10,16 @@ from printandplay.rules.report import Report, Violation
 
 
 def _value(component: Component, field: str) -> Any:
+    """A field's value; ``limits.rouge`` reads the key ``rouge`` of the map field ``limits``."""
     if field == "id":
         return component.id
     if field == "name":
         return component.name
-    return component.values.get(field)
+    name, _, key = field.partition(".")
+    value = component.values.get(name)
+    if key:
+        return value.get(key) if isinstance(value, dict) else None
+    return value
 
 
 def _selected(game: Game, check: CompositionCheck) -> list[Component]:
