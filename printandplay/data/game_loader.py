@@ -24,9 +24,9 @@ from printandplay.data.reader import (
 from printandplay.data.yamlio import LocDict, LocList, load_yaml
 from printandplay.errors import DataError, Location
 from printandplay.model.game import (
+    Component,
     CompositionCheck,
     DeckFormat,
-    Component,
     DocumentSection,
     FieldSpec,
     Game,
@@ -57,10 +57,10 @@ def load_game(resources: Resources, game_id: str) -> Game:
     age = top.optional("age", as_str, "")
     duration = top.optional("duration", as_str, "")
     description = top.optional("description", as_str, "")
-    colors = top.optional("colors", _as_palette, {})
+    colors: dict[str, str] = top.optional("colors", _as_palette, {})
     kinds, broken_kinds = _read_kinds(top.raw("kinds"), presets, problems, top.at("kinds"))
-    component_files = top.optional("components", as_list(as_str), [])
-    table_files = top.optional("tables", _as_str_map, {})
+    component_files: list[str] = top.optional("components", as_list(as_str), [])
+    table_files: dict[str, str] = top.optional("tables", _as_str_map, {})
     kit_node = top.raw("kit", [])
     checks_node = top.raw("checks", [])
     deck_node = top.raw("deck_format")
@@ -216,8 +216,10 @@ def _read_field_spec(name: str, node: Any, problems: Problems, where: Location) 
     fields = Fields(node, f"field '{name}'", problems, where)
     field_type = fields.require("type", as_choice(*FIELD_TYPES))
     required = fields.optional("required", as_bool, True)
-    choices = tuple(fields.optional("choices", as_list(lambda v: v), []))
-    keys = tuple(fields.optional("keys", as_list(as_str), []))
+    choice_list: list[Any] = fields.optional("choices", as_list(lambda v: v), [])
+    choices = tuple(choice_list)
+    key_list: list[str] = fields.optional("keys", as_list(as_str), [])
+    keys = tuple(key_list)
     description = fields.optional("description", as_str, "")
     item = None
     if fields.has("of"):
@@ -403,7 +405,7 @@ def _read_checks(node: Any, kinds: dict[str, Kind], problems: Problems,
         fields = Fields(item, "composition check", problems, at)
         check_id = fields.require("id", as_id)
         kind = fields.optional("kind", as_str, "")
-        where_node = fields.optional("where", lambda v: v, {})
+        where_node: Any = fields.optional("where", lambda v: v, {})
         per = fields.optional("per", as_str, "")
         distinct = fields.optional("distinct", as_str, "")
         count = fields.optional("count", as_positive_int, None)  # type: ignore[arg-type]
@@ -446,9 +448,9 @@ def _read_deck_format(node: Any, kinds: dict[str, Kind], problems: Problems,
                       where: Location) -> DeckFormat | None:
     fields = Fields(node, "deck_format", problems, where)
     sections = fields.require("sections", as_list(as_str)) or []
-    headers = fields.optional("headers", _as_str_map, {})
+    headers: dict[str, str] = fields.optional("headers", _as_str_map, {})
     qualifier = fields.optional("qualifier", as_str, "")
-    aliases_node = fields.optional("aliases", lambda v: v, {})
+    aliases_node: Any = fields.optional("aliases", lambda v: v, {})
     fields.finish()
     known = {f.name for k in kinds.values() for f in k.fields}
     for field_name in [*headers.values(), *([qualifier] if qualifier else [])]:

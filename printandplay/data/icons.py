@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from printandplay.data.reader import suggest
@@ -13,7 +13,7 @@ from printandplay.model.icon import Icon
 class IconLibrary:
     """The icons a game may use, loaded on first use."""
 
-    def __init__(self, folders: Sequence[Path], display: callable = str) -> None:  # type: ignore[valid-type]
+    def __init__(self, folders: Sequence[Path], display: Callable[[Path], str] = str) -> None:
         self.paths: dict[str, Path] = {}
         for folder in folders:
             icons = folder / "icons"

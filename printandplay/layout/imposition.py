@@ -129,7 +129,7 @@ def plan_sheet(
     top = page.height - (page.height - grid_h) / 2
     outer_x = _outer_bleed(bleed, x0) if mode != "none" else 0.0
     outer_y = _outer_bleed(bleed, page.height - top) if mode != "none" else 0.0
-    fronts = []
+    fronts: list[Slot] = []
     for row in range(rows):
         for col in range(cols):
             x = x0 + col * (item.width + gap)

@@ -7,9 +7,9 @@ of type ``rich`` and the game's tables), which are markup written by the designe
 
 from __future__ import annotations
 
+import traceback
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-import traceback
 from typing import Any
 
 import jinja2
