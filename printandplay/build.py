@@ -14,6 +14,7 @@ from typing import Any
 from printandplay.data.fonts_loader import load_fonts
 from printandplay.data.game_loader import load_game
 from printandplay.data.icons import IconLibrary
+from printandplay.data.images import ImageLibrary
 from printandplay.data.layout_loader import load_layouts
 from printandplay.data.presets import Presets, load_presets, resolve_paper
 from printandplay.errors import CheckFailed, LayoutError, OptionError
@@ -72,6 +73,28 @@ class PageSpec:
     label: str
     placements: tuple[Placement, ...] = ()
     ops: tuple[Op, ...] = ()
+    recto: bool = False  # must be printed on the front of a sheet (duplex)
+
+
+BLANK_NOTE = "Page laissée blanche pour garder le recto verso aligné — intentionally blank"
+
+
+def duplex_order(pages: Sequence[PageSpec], fonts: FontTable) -> list[PageSpec]:
+    """Insert blank pages so that every page marked ``recto`` falls on the front of a sheet
+    when the whole file is printed duplex (a document with an odd number of pages, or a
+    single-sided sheet, would otherwise put the next fronts on a back)."""
+    out: list[PageSpec] = []
+    font = fonts.select("body", False, True)
+    for page in pages:
+        if page.recto and len(out) % 2 == 1:
+            previous = out[-1].size
+            text = fonts.prepare(BLANK_NOTE, font)
+            width = fonts.width(text, font) * 7
+            note = TextOp((previous.width - width) / 2, previous.height / 2, text, font, 7,
+                          CUT_GUIDE_COLOR)
+            out.append(PageSpec(previous, "blank", ops=(note,)))
+        out.append(page)
+    return out
 
 
 @dataclass
@@ -85,6 +108,7 @@ class GameAssets:
     icons: IconLibrary
     templates: TemplateEnv
     presets: Presets
+    images: ImageLibrary | None = None
     _context: dict[str, Any] = field(default_factory=dict)
 
     def base_context(self) -> dict[str, Any]:
@@ -115,7 +139,7 @@ def load_assets(resources: Resources, game_id: str) -> GameAssets:
     fonts = FontTable(load_fonts(fonts_file, resources.display(fonts_file)))
     icons = IconLibrary(folders, resources.display)
     assets = GameAssets(resources, game, layouts, fonts, icons, TemplateEnv(folders),
-                        load_presets())
+                        load_presets(), ImageLibrary(folders, resources.display))
     _check_layouts(assets)
     return assets
 
@@ -164,7 +188,8 @@ class KitPlanner:
         self.bleed = DEFAULT_BLEED if options.bleed is None else options.bleed
         game = assets.game
         self.composer = FaceComposer(assets.templates, assets.fonts, assets.icons.aspect,
-                                     game.colors, game.language, self.bleed)
+                                     game.colors, game.language, self.bleed,
+                                     assets.images.aspect if assets.images else None)
         self._faces: dict[tuple[str, str], Face] = {}
 
     def face(self, component: Component, layout_name: str, side: str) -> Face:
@@ -191,7 +216,7 @@ class KitPlanner:
                 components = [c for c in self.assets.game.components if c.kind in section.kinds]
                 items = [c for c in components for _ in range(c.count)]
                 pages.extend(self.sheet_pages(items, section))
-        return pages
+        return duplex_order(pages, self.assets.fonts)
 
     def document_pages(self, section: DocumentSection) -> list[PageSpec]:
         """The pages of a document section."""
@@ -210,7 +235,7 @@ class KitPlanner:
         layout = DocumentLayout(assets.fonts, assets.icons.aspect, game.language, style, display)
         page = Size(min(self.paper.width, self.paper.height),
                     max(self.paper.width, self.paper.height))
-        return [PageSpec(page, f"{section.title} {i + 1}", ops=ops)
+        return [PageSpec(page, f"{section.title} {i + 1}", ops=ops, recto=i == 0)
                 for i, ops in enumerate(layout.paginate(source, page, section.title, game.name))]
 
     def sheet_plan(self, section: SheetSection) -> SheetPlan:
@@ -251,7 +276,7 @@ class KitPlanner:
                                          CUT_GUIDE_COLOR, 0.3)
                                for s in plan.fronts[:len(chunk)])
             pages.append(PageSpec(plan.page, f"{section.title} {number} recto", fronts,
-                                  marks + guides))
+                                  marks + guides, recto=True))
             if any(item.back for item in chunk):
                 backs = tuple(
                     Placement(self.face(item, item.back, "back"), slot.trim.x, slot.trim.y,
@@ -280,7 +305,7 @@ class KitPlanner:
                 ops.append(TextOp(tile.clip.x, 4.2 * MM, text, label_font, 6, CUT_GUIDE_COLOR))
                 placement = Placement(face, tile.origin[0], tile.origin[1], tile.clip)
                 pages.append(PageSpec(plan.page, f"{section.title} {name}", (placement,),
-                                      tuple(ops)))
+                                      tuple(ops), recto=True))
         return pages
 
 
@@ -293,7 +318,9 @@ def output_path(game_id: str, options: BuildOptions, stem: str | None = None) ->
 def write_pages(assets: GameAssets, pages: Sequence[PageSpec], target: Path, title: str,
                 progress: Progress | None = None) -> Path:
     """Write pages to ``target`` atomically."""
-    writer = PdfWriter(target, assets.fonts, assets.icons, title=title, subject=assets.game.name)
+    writer = PdfWriter(target, assets.fonts, assets.icons, title=title, subject=assets.game.name,
+                       images=assets.images)
+    writer.announce(placement.face for page in pages for placement in page.placements)
     try:
         for index, page in enumerate(pages, start=1):
             writer.page(page.size, page.ops, page.placements)
@@ -348,4 +375,5 @@ def build_deck(resources: Resources, game_id: str, entries: Sequence[tuple[str, 
         chosen = [c for c in items if c.kind == kind]
         pages.extend(planner.sheet_pages(chosen, SheetSection((kind,), kind)))
     target = output_path(game_id, options, stem=f"deck-{stem}")
+    pages = duplex_order(pages, assets.fonts)
     return write_pages(assets, pages, target, f"{assets.game.name} — {stem}", progress)

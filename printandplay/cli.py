@@ -349,6 +349,42 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
     out.print(str(path))
 
 
+oups_app = typer.Typer(help="Oups Magie ! rule calculators.", no_args_is_help=True)
+app.add_typer(oups_app, name="oups")
+
+@oups_app.command("spell")
+def oups_spell(
+    etendue: Annotated[str, typer.Option("--etendue", metavar="CARDS",
+                                         help="Étendue packet (1–3 cards): the targets.")],
+    puissance: Annotated[str, typer.Option("--puissance", metavar="CARDS",
+                                           help="Puissance packet (1–3 cards): to hit.")],
+    dommages: Annotated[str, typer.Option("--dommages", metavar="CARDS",
+                                          help="Dommages packet (2–3 cards): the damage.")],
+    defense: Annotated[str | None, typer.Option("--defense", metavar="CARD",
+                                                help="Défense card (0–1).")] = None,
+    bonus: Annotated[str | None, typer.Option(
+        "--bonus", metavar="etendue|puissance|dommages",
+        help="The characteristic that gets the first attacker's +1.")] = None,
+    format: Annotated[TextFormat, typer.Option("--format", help="text or json.")]
+    = TextFormat.text,
+) -> None:
+    """Compute one spell of Oups Magie ! and explain each number.
+
+    Example: printandplay oups spell --etendue "V♥ 4♥ 5♥" --puissance "R♠ D♠ 2♣"
+    --dommages "3♦ 3♣" --defense "3♦". Exit 1 when the packets break the limits (every
+    violation listed), 2 when a card cannot be read.
+    """
+    from printandplay.rules.oups import format_spell, spell_from_text
+
+    with user_errors():
+        result = spell_from_text(etendue, puissance, dommages, defense, bonus)
+    if format is TextFormat.json:
+        typer.echo(json.dumps(result.as_dict(), ensure_ascii=False, indent=2))
+    else:
+        typer.echo(format_spell(result))
+    raise typer.Exit(code=0 if result.valid else 1)
+
+
 @app.command()
 def calibrate(paper: PaperOpt = "a4", out_dir: OutOpt = None,
               flip: FlipOpt = FlipEdge.long) -> None:

@@ -36,8 +36,8 @@ def test_a4_kit_has_every_section_in_print_order(a4_pdf: Path) -> None:
     reader = PdfReader(a4_pdf)
     assert a4_pdf.name == "charlie-a4.pdf"
     # rules (2) + aids front/back (2) + tiles 2 sheets × (front, back) (4) + standees (1)
-    # + tokens 1 sheet × 2 + owner markers 1 sheet × 2
-    assert len(reader.pages) == 13
+    # + a blank page (the standees are single-sided) + tokens 1 sheet × 2 + markers 1 sheet × 2
+    assert len(reader.pages) == 14
     assert set(page_sizes(reader)) == {A4}
     texts = [page.extract_text() for page in reader.pages]
     assert "Mise en place" in texts[0]
@@ -46,6 +46,7 @@ def test_a4_kit_has_every_section_in_print_order(a4_pdf: Path) -> None:
     assert "Liopleurodon" in texts[4]  # first sheet of tile fronts (text side)
     assert "Cicatrice" in texts[5]  # its backs (effect side)
     assert "Licorne bleue" in texts[8]
+    assert "intentionally blank" in texts[9]
 
 
 def test_fonts_are_embedded_subsets(a4_pdf: Path) -> None:
@@ -101,3 +102,22 @@ def test_failed_build_keeps_previous_pdf(tmp_path: Path, repo_root: Path,
     assert "does not fit" in result.output
     assert good.read_bytes() == before
     assert sorted(p.name for p in out.iterdir()) == ["charlie-a4.pdf"]
+
+
+def test_every_front_sheet_starts_on_a_recto(tmp_path: Path) -> None:
+    """Printed duplex, each sheet of fronts falls on the front of a sheet of paper: blank
+    pages pad odd documents and single-sided sheets."""
+    from printandplay.build import BuildOptions, KitPlanner, load_assets
+    from printandplay.project import Resources
+
+    root = Path(__file__).resolve().parents[1]
+    for paper in ("a4", "letter"):
+        planner = KitPlanner(load_assets(Resources((root,)), "charlie"),
+                             BuildOptions(paper=paper))
+        pages = planner.kit_pages()
+        for index, page in enumerate(pages):
+            if page.recto:
+                assert index % 2 == 0, (paper, index, page.label)
+            if page.label.endswith("verso"):
+                assert pages[index - 1].label == page.label.replace("verso", "recto")
+        assert len(pages) % 2 == 0 or not pages[-1].recto

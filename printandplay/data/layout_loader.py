@@ -31,7 +31,7 @@ Located = dict[str, tuple[Any, Location]]
 
 BOX_KEYS = (
     "x y width height shape rotate fill stroke stroke_width radius dash opacity bleed text font "
-    "size min_size leading align valign bold italic color icon icon_scale wrap padding when"
+    "size min_size leading align valign bold italic color icon icon_scale image wrap padding when"
 ).split()
 
 
@@ -251,6 +251,7 @@ _CONVERT: dict[str, Any] = {
     "color": as_template,
     "icon": as_template,
     "icon_scale": as_positive,
+    "image": as_template,
     "wrap": as_bool,
     "padding": as_points,
     "when": as_template,

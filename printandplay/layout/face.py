@@ -22,6 +22,7 @@ from printandplay.model.ops import (
     Face,
     GroupOp,
     IconOp,
+    ImageOp,
     LineOp,
     Op,
     RectOp,
@@ -40,6 +41,7 @@ class FaceComposer:
     palette: Mapping[str, str]
     language: str
     bleed: float
+    image_aspect: Callable[[str], float] | None = None
     _fits: dict[tuple[Any, ...], FittedText | None] = field(default_factory=dict)
     _checked: set[tuple[str, str]] = field(default_factory=set)
 
@@ -89,6 +91,13 @@ class FaceComposer:
         inner_w, inner_h = (rect.h, rect.w) if box.rotate in (90, 270) else (rect.w, rect.h)
         inner_w -= 2 * box.padding
         inner_h -= 2 * box.padding
+        if box.image is not None:
+            image = self._render(box.image, context, what).strip()
+            if image:
+                try:
+                    local.append(self._image_op(image, inner_w, inner_h))
+                except LayoutError as err:
+                    raise LayoutError(f"{what}: {err}") from None
         if box.icon is not None:
             icon = self._render(box.icon, context, what).strip()
             if icon:
@@ -110,6 +119,13 @@ class FaceComposer:
         aspect = self.icon_aspect(icon)
         w, h = (width, width / aspect) if width / aspect <= height else (height * aspect, height)
         return IconOp(icon, (width - w) / 2, (height - h) / 2, w, h, color, opacity)
+
+    def _image_op(self, image: str, width: float, height: float) -> ImageOp:
+        if self.image_aspect is None:
+            raise LayoutError(f"image '{image}': this build has no images folder")
+        aspect = self.image_aspect(image)
+        w, h = (width, width / aspect) if width / aspect <= height else (height * aspect, height)
+        return ImageOp(image, (width - w) / 2, (height - h) / 2, w, h)
 
     def _fit(self, source: str, width: float, height: float, box: Box, color: RGB,
              what: str) -> FittedText:

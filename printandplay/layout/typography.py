@@ -11,12 +11,13 @@ NNBSP: Final = "\u202f"
 _FRENCH_RULES: Final[list[tuple[re.Pattern[str], str]]] = [
     (re.compile(r"[ \u00a0\u202f]+([;!?»])"), NNBSP + r"\1"),
     (re.compile(r"(?<=[^\s\u00a0\u202f;!?«(\[])([;!?])"), NNBSP + r"\1"),
-    (re.compile(r"[ \u00a0\u202f]+(:)"), NBSP + r"\1"),
+    (re.compile(r"[ \u00a0\u202f]+(:)(?![a-z][a-z0-9_-]*:)"), NBSP + r"\1"),
     (re.compile(r"«[ \u00a0\u202f]*"), "«" + NNBSP),
     (re.compile(r"(?<=[^\s\u00a0\u202f])»"), NNBSP + "»"),
     (re.compile(r"(?<=\w)'(?=\w)"), "’"),
     (re.compile(r"\.\.\."), "…"),
     (re.compile(r"(?<=\d) (?=\d{3}\b)"), NNBSP),
+    (re.compile(r"(?<=\d) (?=:[a-z][a-z0-9_-]*:)"), NBSP),  # "2 :banane:" stays together
 ]
 
 
@@ -25,7 +26,7 @@ def apply_typography(text: str, language: str) -> str:
 
     ``fr``: a narrow no-break space before ``; ! ?`` and ``»`` and after ``«`` (inserted when
     missing), a no-break space instead of a space before ``:`` (never inserted, so ``12:30``
-    and ``:icone:`` stay), a narrow no-break space between thousands, typographic apostrophes
+    stays; the colon that opens an inline ``:icone:`` is left alone), a narrow no-break space between thousands, typographic apostrophes
     and ellipsis. Other languages only get the apostrophe and ellipsis rules.
     """
     if language == "fr":

@@ -65,6 +65,7 @@ class Box:
     color: Template | None = None
     icon: Template | None = None
     icon_scale: float = 1.0
+    image: Template | None = None
     wrap: bool = True
     padding: float = 0.0
     when: Template | None = None

@@ -83,6 +83,17 @@ class IconOp:
 
 
 @dataclass(frozen=True)
+class ImageOp:
+    """A raster image (a file name of the game's ``images/``) stretched over a box."""
+
+    image: str
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass(frozen=True)
 class GroupOp:
     """Ops drawn under an affine transform ``(a, b, c, d, e, f)``, optionally clipped."""
 
@@ -91,7 +102,7 @@ class GroupOp:
     clip: tuple[float, float, float, float] | None = None
 
 
-Op = Union[RectOp, EllipseOp, LineOp, TextOp, IconOp, GroupOp]
+Op = Union[RectOp, EllipseOp, LineOp, TextOp, IconOp, ImageOp, GroupOp]
 
 
 @dataclass(frozen=True)

@@ -1,22 +1,35 @@
-"""Writing a PDF with ReportLab: pages of ops, faces and icons drawn once as form XObjects.
+"""Writing a PDF with ReportLab: pages of ops, faces and icons drawn once.
 
-Only this package imports ReportLab. The file is written to a temporary name beside the target
-and renamed when complete, so a failed build never leaves a half-written PDF.
+Only this package imports ReportLab. A face placed several times (copies of a card, a shared
+back) becomes one form XObject, drawn once and placed with ``Do``; a face placed once is drawn
+straight into its page, which saves the form's dictionary and compresses better. Icons are
+form XObjects, images are stored once. The drawing operators of ops are written here as text
+(one text object per block of text, numbers formatted once) and handed to the canvas with
+``addLiteral``; ReportLab keeps what needs its bookkeeping: fonts and their subsets, forms,
+images and transparency.
+
+The file is written to a temporary name beside the target and renamed when complete, so a
+failed build never leaves a half-written PDF.
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Self
 
 from reportlab import rl_config
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS, Canvas
+from reportlab.pdfgen.pdfgeom import bezierArc
 
 from printandplay.data.icons import IconLibrary
+from printandplay.data.images import ImageLibrary
 from printandplay.layout.geometry import Rect
 from printandplay.model.game import Size
 from printandplay.model.icon import Icon, IconShape
@@ -25,6 +38,7 @@ from printandplay.model.ops import (
     Face,
     GroupOp,
     IconOp,
+    ImageOp,
     LineOp,
     Op,
     RectOp,
@@ -46,11 +60,27 @@ class Placement:
     clip: Rect | None
 
 
+class _ImageFile(str):
+    """An image file's path that ReportLab names by ``key`` (its name in the game's images),
+    not by the path: the PDF's bytes then do not depend on where the game is stored."""
+
+    key: str
+
+    def __new__(cls, path: Path, key: str) -> Self:
+        self = super().__new__(cls, str(path))
+        self.key = key
+        return self
+
+    def __str__(self) -> str:
+        return f"image:{self.key}"
+
+
 class PdfWriter:
-    """One PDF being written; call :meth:`page` for each page, then :meth:`save`."""
+    """One PDF being written: :meth:`announce` the faces to place (optional), call :meth:`page`
+    for each page, then :meth:`save`."""
 
     def __init__(self, target: Path, fonts: FontTable, icons: IconLibrary, *,
-                 title: str, subject: str = "") -> None:
+                 title: str, subject: str = "", images: ImageLibrary | None = None) -> None:
         rl_config.useA85 = 0
         self.target = target
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -70,27 +100,64 @@ class PdfWriter:
         self.canvas.setCreator("printandplay")
         self.fonts = fonts
         self.icons = icons
-        self._faces: dict[Face, str] = {}
+        self.images = images
+        self._image_files: dict[str, _ImageFile] = {}
+        self._out: list[str] = []  # operators not yet handed to the canvas
+        self._rl_fonts: dict[str, Any] = {}
+        self._canonical_faces: dict[Face, Face] = {}  # equal faces share one
+        self._face_ids: dict[int, tuple[Face, Face]] = {}  # id(face) → (face, canonical face)
+        self._uses: dict[int, int] = {}  # id(canonical face) → placements announced
+        self._faces: dict[int, str] = {}  # id(canonical face) → its form's name
         self._icon_forms: set[str] = set()
         self.pages = 0
+
+    def announce(self, faces: Iterable[Face]) -> None:
+        """The faces about to be placed, one per placement: a face placed once is then drawn in
+        its page; one placed more often (or not announced) becomes a form drawn once."""
+        uses = self._uses
+        for face in faces:
+            key = id(self._canonical(face))
+            uses[key] = uses.get(key, 0) + 1
+
+    def _canonical(self, face: Face) -> Face:
+        known = self._face_ids.get(id(face))
+        if known is not None:
+            return known[1]
+        canonical = self._canonical_faces.setdefault(face, face)
+        self._face_ids[id(face)] = (face, canonical)
+        return canonical
 
     def page(self, size: Size, ops: Sequence[Op] = (), placements: Sequence[Placement] = ()) -> None:
         """Draw one page: placed faces first, then the page's own ops (marks, text)."""
         canvas = self.canvas
-        for placement in placements:
-            self._define_face(placement.face)
+        faces = [self._canonical(placement.face) for placement in placements]
+        for face in faces:
+            if self._uses.get(id(face), 0) == 1:
+                self._define_icons(face.ops)
+            else:
+                self._define_face(face)
+        self._define_icons(ops)
         canvas.setPageSize((size.width, size.height))
-        for placement in placements:
-            name = self._faces[placement.face]
-            canvas.saveState()
-            if placement.clip is not None:
-                clip = canvas.beginPath()
-                clip.rect(*placement.clip.as_tuple())
-                canvas.clipPath(clip, stroke=0, fill=0)
-            canvas.translate(placement.x, placement.y)
-            canvas.doForm(name)
-            canvas.restoreState()
-        self._draw_ops(ops)
+        out = self._out
+        for placement, face in zip(placements, faces, strict=True):
+            name = self._faces.get(id(face))
+            clip = placement.clip
+            if clip is None and name is None:  # drawn here: clip it as its form would be
+                b = face.bleed
+                clip = Rect(placement.x - b, placement.y - b, face.width + 2 * b,
+                            face.height + 2 * b)
+            out.append("q")
+            if clip is not None:
+                out.append(f"n {_nums(clip.as_tuple())} re W n")
+            out.append(f"1 0 0 1 {_num(placement.x)} {_num(placement.y)} cm")
+            if name is None:
+                self._emit(face.ops)
+            else:
+                self._flush()
+                canvas.doForm(name)
+            out.append("Q")
+        self._emit(ops)
+        self._flush()
         canvas.showPage()
         self.pages += 1
 
@@ -108,18 +175,32 @@ class PdfWriter:
         if self.temp.exists():
             self.temp.unlink()
 
+    def _flush(self) -> None:
+        """Hand the operators written so far to the canvas (before any canvas call)."""
+        if self._out:
+            self.canvas.addLiteral("\n".join(self._out))
+            self._out.clear()
+
     def _define_face(self, face: Face) -> None:
-        if face in self._faces:
+        if id(face) in self._faces:
             return
         name = f"F{len(self._faces)}"
-        for op in _walk(face.ops):
-            if isinstance(op, IconOp):
-                self._define_icon(op.icon)
+        self._define_icons(face.ops)
+        self._flush()
         b = face.bleed
         self.canvas.beginForm(name, -b, -b, face.width + b, face.height + b)
-        self._draw_ops(face.ops)
+        self._emit(face.ops)
+        self._flush()
         self._end_form(name)
-        self._faces[face] = name
+        self._faces[id(face)] = name
+
+    def _define_icons(self, ops: Sequence[Op]) -> None:
+        """Define the forms of the icons ``ops`` use (forms cannot be defined inside forms)."""
+        for op in ops:
+            if isinstance(op, IconOp):
+                self._define_icon(op.icon)
+            elif isinstance(op, GroupOp):
+                self._define_icons(op.ops)
 
     def _define_icon(self, icon_id: str) -> None:
         name = f"I-{icon_id}"
@@ -128,6 +209,7 @@ class PdfWriter:
         icon = self.icons.get(icon_id)
         min_x, min_y, width, height = icon.view_box
         canvas = self.canvas
+        self._flush()
         canvas.beginForm(name, 0, 0, width, height)
         canvas.transform(1, 0, 0, -1, -min_x, height + min_y)
         for shape in icon.shapes:
@@ -184,84 +266,182 @@ class PdfWriter:
         if explicit:
             canvas.restoreState()
 
-    def _draw_ops(self, ops: Sequence[Op]) -> None:
-        canvas = self.canvas
-        for op in ops:
-            if isinstance(op, TextOp):
-                canvas.setFillColorRGB(*op.color)
-                canvas.setFont(op.font, op.size)
-                canvas.drawString(op.x, op.y, op.text)
-            elif isinstance(op, RectOp):
-                self._paint(op.fill, op.stroke, op.stroke_width, op.dash, op.opacity)
-                if op.radius > 0:
-                    canvas.roundRect(op.x, op.y, op.w, op.h, op.radius,
-                                     stroke=int(op.stroke is not None), fill=int(op.fill is not None))
-                else:
-                    canvas.rect(op.x, op.y, op.w, op.h, stroke=int(op.stroke is not None),
-                                fill=int(op.fill is not None))
-                self._unpaint(op.dash, op.opacity)
-            elif isinstance(op, EllipseOp):
-                self._paint(op.fill, op.stroke, op.stroke_width, op.dash, op.opacity)
-                canvas.ellipse(op.x, op.y, op.x + op.w, op.y + op.h,
-                               stroke=int(op.stroke is not None), fill=int(op.fill is not None))
-                self._unpaint(op.dash, op.opacity)
-            elif isinstance(op, LineOp):
-                self._paint(None, op.color, op.width, op.dash, 1.0)
-                canvas.line(op.x1, op.y1, op.x2, op.y2)
-                self._unpaint(op.dash, 1.0)
-            elif isinstance(op, IconOp):
-                self._define_icon(op.icon)
-                icon = self.icons.get(op.icon)
-                canvas.saveState()
-                canvas.setFillColorRGB(*op.color)
-                canvas.setStrokeColorRGB(*op.color)
-                if op.opacity < 1:
-                    canvas.setFillAlpha(op.opacity)
-                    canvas.setStrokeAlpha(op.opacity)
-                canvas.transform(op.w / icon.view_box[2], 0, 0, op.h / icon.view_box[3],
-                                 op.x, op.y)
-                canvas.doForm(f"I-{op.icon}")
-                canvas.restoreState()
-            elif isinstance(op, GroupOp):
-                canvas.saveState()
-                canvas.transform(*op.transform)
+    def _emit(self, ops: Sequence[Op]) -> None:
+        """Write the operators drawing ``ops`` (into the page or form being drawn)."""
+        out = self._out
+        i, count = 0, len(ops)
+        while i < count:
+            op = ops[i]
+            kind = type(op)
+            if kind is TextOp:  # a run of text ops: one text object
+                j = i + 1
+                while j < count and type(ops[j]) is TextOp:
+                    j += 1
+                self._emit_text(ops[i:j])
+                i = j
+                continue
+            if kind is GroupOp:
+                out.append("q")
+                out.append(f"{_nums(op.transform)} cm")
                 if op.clip is not None:
-                    clip = canvas.beginPath()
-                    clip.rect(*op.clip)
-                    canvas.clipPath(clip, stroke=0, fill=0)
-                self._draw_ops(op.ops)
-                canvas.restoreState()
+                    out.append(f"n {_nums(op.clip)} re W n")
+                self._emit(op.ops)
+                out.append("Q")
+            elif kind is RectOp or kind is EllipseOp:
+                stroke, fill = op.stroke is not None, op.fill is not None
+                self._paint(op.fill, op.stroke, op.stroke_width, op.dash, op.opacity)
+                if kind is EllipseOp:
+                    path = _ellipse_path(op.x, op.y, op.w, op.h)
+                elif op.radius > 0:
+                    path = _round_rect_path(op.x, op.y, op.w, op.h, op.radius)
+                else:
+                    path = f"n {_nums((op.x, op.y, op.w, op.h))} re"
+                out.append(f"{path} {PATH_OPS[int(stroke), int(fill), FILL_EVEN_ODD]}")
+                self._unpaint(op.dash, op.opacity)
+            elif kind is LineOp:
+                self._paint(None, op.color, op.width, op.dash, 1.0)
+                out.append(f"n {_num(op.x1)} {_num(op.y1)} m {_num(op.x2)} {_num(op.y2)} l S")
+                self._unpaint(op.dash, 1.0)
+            elif kind is IconOp:
+                self._emit_icon(op)
+            elif kind is ImageOp:
+                self._flush()
+                self.canvas.drawImage(self._image_file(op.image), op.x, op.y, op.w, op.h,
+                                      mask="auto")
+            i += 1
+
+    def _emit_text(self, ops: Sequence[TextOp]) -> None:
+        """One text object (``BT … ET``) for consecutive text ops, setting the colour and the
+        font only when they change."""
+        out = self._out
+        doc = self.canvas._doc
+        out.append("BT")
+        color: tuple[float, float, float] | None = None
+        current: tuple[str, float] | None = None
+        for op in ops:
+            font = self._rl_fonts.get(op.font)
+            if font is None:
+                font = self._rl_fonts[op.font] = pdfmetrics.getFont(op.font)
+            chunks = font.splitString(op.text, doc)
+            if not chunks:
+                continue
+            if op.color != color:
+                color = op.color
+                out.append(f"{_nums(color)} rg")
+            out.append(f"1 0 0 1 {_num(op.x)} {_num(op.y)} Tm")
+            for subset, data in chunks:
+                name = font.getSubsetInternalName(subset, doc)
+                if (name, op.size) != current:
+                    current = (name, op.size)
+                    out.append(f"{name} {_num(op.size)} Tf")
+                out.append(f"({data.decode('latin-1').translate(_ESCAPES)}) Tj")
+        out.append("ET")
+
+    def _emit_icon(self, op: IconOp) -> None:
+        self._define_icon(op.icon)
+        view_box = self.icons.get(op.icon).view_box
+        canvas = self.canvas
+        out = self._out
+        if op.opacity < 1:  # transparency: ReportLab keeps track of the states used
+            self._flush()
+            canvas.saveState()
+        else:
+            out.append("q")
+        out.append(f"{_nums(op.color)} rg {_nums(op.color)} RG")
+        if op.opacity < 1:
+            self._flush()
+            canvas.setFillAlpha(op.opacity)
+            canvas.setStrokeAlpha(op.opacity)
+        out.append(f"{_num(op.w / view_box[2])} 0 0 {_num(op.h / view_box[3])} "
+                   f"{_num(op.x)} {_num(op.y)} cm")
+        self._flush()
+        canvas.doForm(f"I-{op.icon}")
+        if op.opacity < 1:
+            canvas.restoreState()
+        else:
+            out.append("Q")
+
+    def _image_file(self, name: str) -> _ImageFile:
+        file = self._image_files.get(name)
+        if file is None:
+            if self.images is None:
+                raise ValueError(f"image '{name}' drawn without an image library")
+            file = _ImageFile(self.images.path(name), name)
+            self._image_files[name] = file
+        return file
 
     def _paint(self, fill: tuple[float, float, float] | None,
                stroke: tuple[float, float, float] | None, width: float,
                dash: tuple[float, ...], opacity: float) -> None:
-        canvas = self.canvas
+        out = self._out
         if fill is not None:
-            canvas.setFillColorRGB(*fill)
+            out.append(f"{_nums(fill)} rg")
         if stroke is not None:
-            canvas.setStrokeColorRGB(*stroke)
-            canvas.setLineWidth(width)
+            out.append(f"{_nums(stroke)} RG {_num(width)} w")
         if dash:
-            canvas.setDash(list(dash))
+            out.append(f"[{_nums(dash)}] 0 d")
         if opacity < 1:
-            canvas.setFillAlpha(opacity)
-            canvas.setStrokeAlpha(opacity)
+            self._flush()
+            self.canvas.setFillAlpha(opacity)
+            self.canvas.setStrokeAlpha(opacity)
 
     def _unpaint(self, dash: tuple[float, ...], opacity: float) -> None:
         if dash:
-            self.canvas.setDash([])
+            self._out.append("[] 0 d")
         if opacity < 1:
+            self._flush()
             self.canvas.setFillAlpha(1)
             self.canvas.setStrokeAlpha(1)
 
 
-def _walk(ops: Sequence[Op]) -> list[Op]:
-    out: list[Op] = []
-    for op in ops:
-        out.append(op)
-        if isinstance(op, GroupOp):
-            out.extend(_walk(op.ops))
-    return out
+# Numbers as ReportLab writes them (about 6 significant digits), each value formatted once.
+_NUMBERS: dict[float, str] = {}
+_NUMBERS_MAX = 200_000
+
+
+def _num(value: float) -> str:
+    text = _NUMBERS.get(value)
+    if text is None:
+        text = fp_str(value)
+        if len(_NUMBERS) >= _NUMBERS_MAX:
+            _NUMBERS.clear()
+        _NUMBERS[value] = text
+    return text
+
+
+def _nums(values: Iterable[float]) -> str:
+    return " ".join(map(_num, values))
+
+
+# Bytes of a string literal ``( … )``: printable ASCII as is, the rest in octal.
+_ESCAPES = {code: f"\\{code:03o}" for code in (*range(32), *range(127, 256))}
+_ESCAPES.update({ord("\\"): "\\\\", ord("("): "\\(", ord(")"): "\\)"})
+
+_ROUND = 0.4472  # ReportLab's control-point factor for the quarter circles of round corners
+
+
+def _round_rect_path(x: float, y: float, w: float, h: float, radius: float) -> str:
+    """The path of ReportLab's ``roundRect`` (same points)."""
+    xlo, xhi = min(x, x + w), max(x, x + w)
+    ylo, yhi = min(y, y + h), max(y, y + h)
+    r, t = radius, _ROUND * radius
+    n = _num
+    return (f"n {n(xlo + r)} {n(ylo)} m {n(xhi - r)} {n(ylo)} l "
+            f"{n(xhi - t)} {n(ylo)} {n(xhi)} {n(ylo + t)} {n(xhi)} {n(ylo + r)} c "
+            f"{n(xhi)} {n(yhi - r)} l "
+            f"{n(xhi)} {n(yhi - t)} {n(xhi - t)} {n(yhi)} {n(xhi - r)} {n(yhi)} c "
+            f"{n(xlo + r)} {n(yhi)} l "
+            f"{n(xlo + t)} {n(yhi)} {n(xlo)} {n(yhi - t)} {n(xlo)} {n(yhi - r)} c "
+            f"{n(xlo)} {n(ylo + r)} l "
+            f"{n(xlo)} {n(ylo + t)} {n(xlo + t)} {n(ylo)} {n(xlo + r)} {n(ylo)} c h")
+
+
+def _ellipse_path(x: float, y: float, w: float, h: float) -> str:
+    """The path of ReportLab's ``ellipse`` (same Bézier arcs)."""
+    curves = bezierArc(x, y, x + w, y + h, 0, 360)
+    parts = [f"n {_num(curves[0][0])} {_num(curves[0][1])} m"]
+    parts.extend(f"{_nums(curve[2:])} c" for curve in curves)
+    return " ".join(parts)
 
 
 def icon_of(library: IconLibrary, icon_id: str) -> Icon:

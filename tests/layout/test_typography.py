@@ -119,3 +119,12 @@ def test_apostrophes_around_a_one_letter_word_convert_in_one_pass(language: str)
     once = apply_typography("rock'n'roll", language)
     assert once == "rock" + APOS + "n" + APOS + "roll"
     assert apply_typography(once, language) == once
+
+
+def test_space_before_an_inline_icon_stays_breakable() -> None:
+    assert apply_typography("Chanter :cloche: Mimer", "fr") == "Chanter :cloche: Mimer"
+    assert apply_typography("Note : voir :cloche:", "fr") == "Note\u00a0: voir :cloche:"
+
+
+def test_a_number_stays_with_the_icon_it_counts() -> None:
+    assert apply_typography("Gagnez 2 :banane: ici", "fr") == "Gagnez 2\u00a0:banane: ici"

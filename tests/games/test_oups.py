@@ -1,0 +1,205 @@
+"""The « Oups Magie ! » kit: its 52 cards and other components, its composition checks, its PDF,
+and the agreement between the kit's data, the rules digest and the spell calculator."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import yaml
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from printandplay.cli import app
+from printandplay.rules.oups import PACKETS, RANKS, SUITS, VALUES, targets_for
+
+runner = CliRunner()
+ROOT = Path(__file__).resolve().parents[2]
+GAME = ROOT / "cards" / "oups"
+TEMPLATES = ROOT / "templates" / "oups"
+
+
+def _records() -> list[dict]:
+    result = runner.invoke(app, ["cards", "oups", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def _copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    shutil.copytree(GAME, tmp_path / "cards" / "oups")
+    shutil.copytree(TEMPLATES, tmp_path / "templates" / "oups")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def _replace(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def _check_errors() -> list[dict]:
+    result = runner.invoke(app, ["check", "oups", "--format", "json"])
+    assert result.exit_code == 1, result.output
+    report = json.loads(result.output)
+    assert report["valid"] is False
+    return report["errors"]
+
+
+# ---- Components -----------------------------------------------------------------------------
+
+def test_cards_json_lists_the_52_cards_with_rank_and_suit() -> None:
+    cards = [r for r in _records() if r["type"] == "carte"]
+    assert len(cards) == 52
+    assert all(r["count"] == 1 for r in cards)
+    pairs = {(r["rank"], r["suit"]) for r in cards}
+    assert pairs == {(rank, suit) for rank in RANKS for suit in SUITS}
+    assert Counter(r["suit"] for r in cards) == dict.fromkeys(SUITS, 13)
+    assert Counter(r["rank"] for r in cards) == dict.fromkeys(RANKS, 4)
+    assert len({r["id"] for r in cards}) == 52
+    valet = next(r for r in cards if r["id"] == "OUPS-V-COEUR")
+    assert valet == {"id": "OUPS-V-COEUR", "name": "Valet de cœur", "type": "carte", "count": 1,
+                     "rank": "V", "suit": "coeur"}
+
+
+def test_cards_json_lists_the_other_components() -> None:
+    records = _records()
+    copies = Counter()
+    for record in records:
+        copies[record["type"]] += record["count"]
+    assert copies == {"carte": 52, "aide": 5, "reglette": 5, "marqueur": 2}
+    roles = {r["role"] for r in records if r["type"] == "marqueur"}
+    assert roles == {"donneur", "premier-attaquant"}
+
+
+def test_check_passes() -> None:
+    result = runner.invoke(app, ["check", "oups"])
+    assert result.exit_code == 0, result.output
+    assert "composition checked (64 components)" in result.output
+
+
+def test_check_fails_on_a_missing_card(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    work = _copy(tmp_path, monkeypatch)
+    _replace(work / "cards/oups/cartes.yaml",
+             '  - {id: OUPS-7-PIQUE, name: "7 de pique", rank: "7", suit: pique}\n', "")
+    errors = _check_errors()
+    assert {e["rule"] for e in errors} == {"OUPS-KIT-1"}
+    messages = [e["message"] for e in errors]
+    assert "copies of carte: expected 52, found 51 — a 52-card deck without jokers" in messages
+    assert any("(suit=pique): expected 13, found 12" in m for m in messages)
+    assert any("(rank=7): expected 4, found 3" in m for m in messages)
+
+
+def test_check_fails_on_a_card_printed_twice(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    work = _copy(tmp_path, monkeypatch)
+    # The 7 of spades becomes a second 8 of spades: 52 cards, 13 spades, but two 8♠.
+    _replace(work / "cards/oups/cartes.yaml", 'rank: "7", suit: pique', 'rank: "8", suit: pique')
+    errors = _check_errors()
+    assert {e["rule"] for e in errors} == {"OUPS-KIT-1"}
+    assert any("distinct values of 'rank' of carte (suit=pique): expected 13, found 12"
+               in e["message"] for e in errors)
+
+
+def test_check_fails_on_a_missing_aid_and_build_refuses(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    work = _copy(tmp_path, monkeypatch)
+    _replace(work / "cards/oups/aides.yaml", "count: 5", "count: 4")
+    errors = _check_errors()
+    assert [e["rule"] for e in errors] == ["OUPS-KIT-2"]
+    result = runner.invoke(app, ["build", "oups", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert "OUPS-KIT-2" in result.output
+    assert not (tmp_path / "out" / "oups-a4.pdf").exists()
+
+
+# ---- The PDF --------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def a4_pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("oups")
+    result = runner.invoke(app, ["build", "oups", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out / "oups-a4.pdf"
+
+
+def test_a4_kit_pages_in_print_order(a4_pdf: Path) -> None:
+    reader = PdfReader(a4_pdf)
+    # rules (2) + aids: 2 sheets × (front, back) + life trackers: 1 sheet, no back, then a
+    # blank page for duplex + 52 cards and 2 markers: 6 sheets of 9 × (front, back)
+    assert len(reader.pages) == 2 + 4 + 1 + 1 + 12
+    texts = [page.extract_text() for page in reader.pages]
+    assert "Phase 1" in texts[0] and "Reconstitution" in texts[0]
+    assert "inférieure ou égale" in texts[1] and "Exemple" in texts[1]
+    assert "Lancer un sort" in texts[2] and "Attaquer" in texts[3]
+    assert texts[2].count("Lancer un sort") == 4 and texts[4].count("Lancer un sort") == 1
+    assert "PV" in texts[6] and "30" in texts[6]
+    assert "intentionally blank" in texts[7]
+    assert texts[9].count("Oups Magie") == 18  # 9 backs, title twice each
+    assert "Valet" in texts[10] and "Dame" in texts[10] and "Roi" in texts[10]
+    assert "Donneur" in texts[18] and "Premier attaquant" in texts[18]
+
+
+def test_letter_kit_builds(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["build", "oups", "--paper", "letter", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(tmp_path / "oups-letter.pdf")
+    # the rules still fit on two Letter pages; a blank page follows the single-sided trackers
+    assert len(reader.pages) == 20
+    assert {round(float(p.mediabox.width)) for p in reader.pages} <= {612, 792}
+
+
+# ---- Data, digest and calculator agree ------------------------------------------------------
+
+def _table(name: str) -> object:
+    return yaml.safe_load((GAME / "tables" / f"{name}.yaml").read_text(encoding="utf-8"))
+
+
+def test_rank_table_matches_the_calculator() -> None:
+    ranks = _table("rangs")
+    assert list(ranks) == list(RANKS)
+    assert {rank: row["valeur"] for rank, row in ranks.items()} == VALUES
+    assert [r for r, row in ranks.items() if row["figure"]] == ["V", "D", "R"]
+    for rank, row in ranks.items():
+        number = rank.isdigit()
+        assert len(row["pips"]) == (int(rank) if number else 0), rank
+
+
+def test_suit_table_colours() -> None:
+    suits = _table("enseignes")
+    assert list(suits) == list(SUITS)
+    assert {s: row["couleur"] for s, row in suits.items()} == {
+        "coeur": "rouge", "carreau": "rouge", "trefle": "noire", "pique": "noire"}
+    for suit in SUITS:
+        assert (TEMPLATES / "icons" / f"{suit}.svg").is_file()
+
+
+def test_packet_table_matches_the_calculator_limits() -> None:
+    packets = _table("paquets")
+    assert [(k, v["min"], v["max"]) for k, v in packets.items()] == [
+        (rule.key, rule.low, rule.high) for rule in PACKETS]
+    assert [v["numero"] for v in packets.values()] == [1, 2, 3, 4]
+
+
+def test_threshold_table_matches_the_calculator() -> None:
+    for row in _table("seuils"):
+        for value in (row["min"], row["max"]):
+            if value is not None:
+                assert targets_for(value) == row["attaques"]
+
+
+def test_every_rule_id_printed_or_checked_is_in_the_digest() -> None:
+    digest = (ROOT / "seeds" / "oups.md").read_text(encoding="utf-8")
+    defined = set(re.findall(r"\*\*(OUPS-[A-Z]+-\d+)\*\*", digest))
+    used: set[str] = set()
+    for path in (TEMPLATES / "regles.md.j2", TEMPLATES / "layouts.yaml"):
+        used |= set(re.findall(r"\[\[(OUPS-[A-Z]+-\d+)\]\]", path.read_text(encoding="utf-8")))
+    game = yaml.safe_load((GAME / "game.yaml").read_text(encoding="utf-8"))
+    used |= {check["id"] for check in game["checks"]}
+    assert used, "no rule id found"
+    assert used <= defined, sorted(used - defined)
+    assert {"OUPS-SETUP-1", "OUPS-SPELL-1", "OUPS-HIT-1"} <= used
