@@ -122,6 +122,9 @@ class GameAssets:
                       "description": game.description},
                 tables=wrap_rich(dict(game.tables)),
                 colors=dict(game.colors),
+                components={kind: [component_context(c, game) for c in game.components_of(kind)]
+                            for kind in game.kinds},
+                count=game.count,
             )
         return self._context
 
@@ -223,11 +226,6 @@ class KitPlanner:
         assets = self.assets
         game = assets.game
         context = dict(assets.base_context())
-        context["components"] = {
-            kind: [component_context(c, game) for c in game.components_of(kind)]
-            for kind in game.kinds
-        }
-        context["count"] = game.count
         display = f"templates/{game.id}/{section.template}"
         source = assets.templates.render_file(section.template, context, display)
         accent = parse_color(game.colors.get("accent", "#5a3380"), game.colors) or (0, 0, 0)

@@ -61,6 +61,23 @@ def _ok(check: CompositionCheck, actual: int) -> bool:
     return not (check.max is not None and actual > check.max)
 
 
+def _expected_values(game: Game, check: CompositionCheck) -> list[Any]:
+    """The values a ``per`` field can take (its choices), narrowed by ``where`` on it."""
+    kinds = [game.kinds[check.kind]] if check.kind else list(game.kinds.values())
+    name, _, key = check.per.partition(".")
+    values: list[Any] = []
+    for kind in kinds:
+        spec = kind.field(name)
+        if spec is not None and key and spec.item is not None:
+            spec = spec.item
+        if spec is not None and spec.type == "choice":
+            values.extend(v for v in spec.choices if v not in values)
+    for field, allowed in check.where:
+        if field == check.per:
+            values = [v for v in values if v in allowed]
+    return values
+
+
 def check_composition(game: Game) -> Report:
     """Every composition rule of ``game`` that its components break."""
     violations: list[Violation] = []
@@ -68,6 +85,8 @@ def check_composition(game: Game) -> Report:
         selected = _selected(game, check)
         groups: dict[str, list[Component]] = defaultdict(list)
         if check.per:
+            for value in _expected_values(game, check):
+                groups[str(value)] = []  # a value no component has is a group of 0
             for component in selected:
                 groups[str(_value(component, check.per))].append(component)
         else:
