@@ -189,3 +189,38 @@ def test_checks_read_keys_of_map_fields(tmp_path: Path, monkeypatch: pytest.Monk
     assert [v.rule for v in report.errors] == ["T-1"]
     assert "limits.jaune=X" in report.errors[0].message
     assert "expected 7, found 1" in report.errors[0].message
+
+
+def test_print_deck_prints_exactly_the_deck(repo_root: Path, tmp_path: Path) -> None:
+    from printandplay.data.decklist import load_deck
+    from printandplay.data.game_loader import load_game
+    from printandplay.project import Resources
+
+    deck_file = repo_root / "cards" / "licum" / "decks" / "rouges.txt"
+    result = runner.invoke(app, ["print-deck", "licum", str(deck_file), "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    pdf = tmp_path / "deck-rouges-a4.pdf"
+    game = load_game(Resources((repo_root,)), "licum")
+    deck = load_deck(deck_file, game)
+    prep = sum(deck.counts("Préparation").values())
+    jeu = sum(deck.counts("Jeu").values())
+    sheets = -(-prep // 9) + -(-jeu // 9)  # Préparation and Jeu cards are on separate sheets
+    reader = PdfReader(pdf)
+    assert len(reader.pages) == 2 * sheets
+    text = "".join(page.extract_text() for page in reader.pages)
+    first = game.component(next(iter(deck.counts("Jeu"))))
+    assert first.name.split()[0] in text
+
+
+def test_print_deck_refuses_an_invalid_deck_unless_forced(repo_root: Path,
+                                                          tmp_path: Path) -> None:
+    deck_file = tmp_path / "short.txt"
+    deck_file.write_text("Équipe: Rouges\nPréparation\n1 Avant-Match\n", encoding="utf-8")
+    result = runner.invoke(app, ["print-deck", "licum", str(deck_file), "--out", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "--force" in result.output
+    assert not (tmp_path / "deck-short-a4.pdf").exists()
+    result = runner.invoke(app, ["print-deck", "licum", str(deck_file), "--out", str(tmp_path),
+                                 "--force"])
+    assert result.exit_code == 0, result.output
+    assert len(PdfReader(tmp_path / "deck-short-a4.pdf").pages) == 2
