@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printandplay.layout.geometry import Rect
-from printandplay.layout.imposition import Flip, mirror_axes
+from printandplay.layout.imposition import Flip, mirror_axes, mirror_rect
 from printandplay.layout.richtext import parse_markup
 from printandplay.layout.textfit import FontMetrics, TextStyle, fit_text, tokenize
 from printandplay.layout.typography import apply_typography
@@ -67,13 +67,13 @@ def calibration_pages(paper: Size, flip: Flip, metrics: FontMetrics) -> Calibrat
         front.append(TextOp(frame.x + (SQUARE - width) / 2, frame.y - 3.6 * MM, label, font, 7,
                             INK))
         shifted = Rect(frame.x + (-value if mirror_x else value) * MM, frame.y, SQUARE, SQUARE)
-        back.append(_red(_mirror(shifted, page, mirror_x, mirror_y)))
+        back.append(_red(mirror_rect(shifted, page, mirror_x, mirror_y)))
         # Y column.
         frame = Rect(col_x, col_y0 + index * PITCH * 0.82, SQUARE, SQUARE)
         front.append(_frame(frame))
         front.append(TextOp(frame.right + 2 * MM, frame.y + 1.6 * MM, label, font, 7, INK))
         shifted = Rect(frame.x, frame.y + (-value if mirror_y else value) * MM, SQUARE, SQUARE)
-        back.append(_red(_mirror(shifted, page, mirror_x, mirror_y)))
+        back.append(_red(mirror_rect(shifted, page, mirror_x, mirror_y)))
     front.append(TextOp(row_x0 - 7 * MM, row_y + 1.2 * MM, "X", bold, 12, INK))
     front.append(TextOp(col_x - 7 * MM, col_y0 + len(STEPS) * PITCH * 0.82, "Y", bold, 12, INK))
     back.append(TextOp(15 * MM, 15 * MM, "verso / back", font, 8, RED))
@@ -89,12 +89,6 @@ def _frame(rect: Rect) -> Op:
 
 def _red(rect: Rect) -> Op:
     return RectOp(rect.x, rect.y, rect.w, rect.h, RED, None, 0.0)
-
-
-def _mirror(rect: Rect, page: Size, mirror_x: bool, mirror_y: bool) -> Rect:
-    x = page.width - rect.x - rect.w if mirror_x else rect.x
-    y = page.height - rect.y - rect.h if mirror_y else rect.y
-    return Rect(x, y, rect.w, rect.h)
 
 
 def _paragraph(text: str, page: Size, metrics: FontMetrics) -> Op:

@@ -146,8 +146,8 @@ def plan_sheet(
     mirror_x, mirror_y = mirror_axes(landscape, flip)
     backs = tuple(
         Slot(s.index, s.row, s.col,
-             _mirror(s.trim, page, mirror_x, mirror_y, back_offset),
-             _mirror(s.clip, page, mirror_x, mirror_y, back_offset))
+             mirror_rect(s.trim, page, mirror_x, mirror_y, back_offset),
+             mirror_rect(s.clip, page, mirror_x, mirror_y, back_offset))
         for s in fronts
     )
     marks = _crop_marks(fronts, page, outer_x, outer_y, gap)
@@ -160,8 +160,9 @@ def _outer_bleed(bleed: float, space: float) -> float:
     return max(0.0, min(bleed, room))
 
 
-def _mirror(rect: Rect, page: Size, mirror_x: bool, mirror_y: bool,
-            offset: tuple[float, float]) -> Rect:
+def mirror_rect(rect: Rect, page: Size, mirror_x: bool, mirror_y: bool,
+                offset: tuple[float, float] = (0.0, 0.0)) -> Rect:
+    """Where ``rect`` of a front page lies on the back page (mirrored, then shifted)."""
     x = page.width - rect.x - rect.w if mirror_x else rect.x
     y = page.height - rect.y - rect.h if mirror_y else rect.y
     return Rect(x + offset[0], y + offset[1], rect.w, rect.h)
