@@ -5,6 +5,8 @@ Usage (from the repository root, in the project's environment)::
     python benchmarks/bench_build.py                       # N = 1,000 and 10,000, kits, start-up
     python benchmarks/bench_build.py --cards 1000 --repeat 1 --skip-kits --skip-startup
     python benchmarks/bench_build.py --json > results.json
+    python benchmarks/bench_build.py --cards 10000 --profile /tmp/prof   # + a cProfile run
+    python benchmarks/bench_build.py --engine-path ../old/checkout   # another engine vs the floor
 
 For each N it writes a synthetic game of N poker cards as YAML in a temporary folder
 (``cards/bench/``: game.yaml + cartes.yaml, ``templates/bench/``: layouts.yaml, an SVG icon and
@@ -51,10 +53,17 @@ GOAL_STARTUP = 0.2  # seconds
 # The synthetic game
 # ---------------------------------------------------------------------------------------------
 
-_SYLLABLES = ("ba be bi bo bu ca ce ci co cu da de di do du fa fe fi fo ga ge go gu la le li lo "
-              "lu ma me mi mo mu na ne ni no nu pa pe pi po pu ra re ri ro ru sa se si so su ta "
-              "te ti to tu va ve vi vo vé lé ré té dé gné chou tion ment eur ance").split()
-_SHORT = "le la les un une de du des et à en au sur par pour avec sans".split()
+_SYLLABLES = (
+    "ba", "be", "bi", "bo", "bu", "ca", "ce", "ci", "co", "cu", "da", "de", "di", "do", "du",
+    "fa", "fe", "fi", "fo", "ga", "ge", "go", "gu", "la", "le", "li", "lo", "lu", "ma", "me",
+    "mi", "mo", "mu", "na", "ne", "ni", "no", "nu", "pa", "pe", "pi", "po", "pu", "ra", "re",
+    "ri", "ro", "ru", "sa", "se", "si", "so", "su", "ta", "te", "ti", "to", "tu", "va", "ve",
+    "vi", "vo", "vé", "lé", "ré", "té", "dé", "gné", "chou", "tion", "ment", "eur", "ance",
+)
+_SHORT = (
+    "le", "la", "les", "un", "une", "de", "du", "des", "et", "à", "en", "au", "sur", "par",
+    "pour", "avec", "sans",
+)
 
 GEM_SVG = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">
   <polygon points="32,4 58,24 32,60 6,24" fill="currentColor"/>
@@ -166,7 +175,7 @@ def synthetic_cards(n: int, seed: int = 7) -> list[dict[str, Any]]:
 def engine_markup(tokens: list[tuple[str, Any]]) -> str:
     out = ""
     for kind, value in tokens:
-        piece = {"w": value, "b": f"**{value}**", "i": ":gemme:"}.get(kind)
+        piece = {"w": value, "b": f"**{value}**", "i": ":gemme:"}.get(kind, "")
         if kind == "p":
             out += value
         else:
@@ -178,7 +187,7 @@ def floor_markup(tokens: list[tuple[str, Any]], icon: str) -> str:
     out = ""
     img = f'<img src="{icon}" width="9" height="9" valign="-1.5"/>'
     for kind, value in tokens:
-        piece = {"w": value, "b": f"<b>{value}</b>", "i": img}.get(kind)
+        piece = {"w": value, "b": f"<b>{value}</b>", "i": img}.get(kind, "")
         if kind == "p":
             out += value
         else:
@@ -226,10 +235,12 @@ def write_game(folder: Path, n: int) -> dict[str, Any]:
         draw.ellipse([x - r, y - r, x + r, y + r],
                      fill=(rng.randint(0, 255), rng.randint(0, 255), rng.randint(0, 255)))
     art.save(templates / "images" / "art.jpg", quality=85)
-    # The floor's inline icon (Paragraph's <img> wants a raster): the same gem, 64 × 64 px.
-    gem = Image.new("RGBA", (64, 64), (0, 0, 0, 0))
-    ImageDraw.Draw(gem).polygon([(32, 4), (58, 24), (32, 60), (6, 24)], fill=(75, 42, 134, 255))
-    gem.save(folder / "gem.png")
+    # The floor's icons (Paragraph's <img> wants a raster): the same gem, 64 × 64 px, in the
+    # text's colour and in the back's.
+    for name, color in (("gem.png", (42, 31, 51, 255)), ("gem-back.png", (243, 201, 74, 255))):
+        gem = Image.new("RGBA", (64, 64), (0, 0, 0, 0))
+        ImageDraw.Draw(gem).polygon([(32, 4), (58, 24), (32, 60), (6, 24)], fill=color)
+        gem.save(folder / name)
     floor_cards = [{"id": c["id"], "titre": c["titre"], "cout": c["cout"], "count": c["count"],
                     "texte": floor_markup(c["tokens"], str(folder / "gem.png"))} for c in cards]
     (folder / "floor-cards.json").write_text(json.dumps(floor_cards, ensure_ascii=False),
@@ -286,7 +297,7 @@ def run_floor(folder: Path, out: Path) -> dict[str, Any]:
     cards = json.loads((folder / "floor-cards.json").read_text(encoding="utf-8"))
     items = [c for c in cards for _ in range(c["count"])]
     art = str(folder / "templates" / GAME / "images" / "art.jpg")
-    gem = str(folder / "gem.png")
+    gem = str(folder / "gem-back.png")
     accent, ink, cream, gold = (HexColor(c) for c in ("#4b2a86", "#2a1f33", "#fff8ea", "#f3c94a"))
     style = ParagraphStyle("texte", fontName="Roboto", fontSize=9, leading=10.8, alignment=TA_LEFT,
                            textColor=ink)
@@ -374,13 +385,18 @@ def worker(side: str, folder: Path, out: Path) -> None:
     print(json.dumps(result))
 
 
-def run_side(side: str, folder: Path, out: Path, profile: Path | None = None) -> dict[str, Any]:
+def run_side(side: str, folder: Path, out: Path, engine_path: Path | None = None,
+             profile: Path | None = None) -> dict[str, Any]:
     cmd = [sys.executable]
     if profile is not None:
         cmd += ["-m", "cProfile", "-o", str(profile)]
     cmd += [str(Path(__file__).resolve()), "--worker", side, "--dir", str(folder),
             "--out", str(out)]
-    done = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    env = dict(os.environ)
+    if engine_path is not None and side == "engine":  # another copy of the package
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(engine_path),
+                                                          env.get("PYTHONPATH")]))
+    done = subprocess.run(cmd, capture_output=True, text=True, check=False, env=env)
     if done.returncode != 0:
         raise SystemExit(f"{side} failed:\n{done.stdout}\n{done.stderr}")
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -391,14 +407,19 @@ def run_side(side: str, folder: Path, out: Path, profile: Path | None = None) ->
 # ---------------------------------------------------------------------------------------------
 
 
-def bench_cards(n: int, repeat: int, keep: Path | None) -> dict[str, Any]:
+def bench_cards(n: int, repeat: int, keep: Path | None, engine_path: Path | None = None,
+                profile: Path | None = None) -> dict[str, Any]:
     folder = Path(tempfile.mkdtemp(prefix=f"pnp-bench-{n}-"))
     try:
         written = write_game(folder, n)
         runs: dict[str, list[dict[str, Any]]] = {"engine": [], "floor": []}
         for _ in range(repeat):
             for side in ("floor", "engine"):  # alternate, so that noise hits both alike
-                runs[side].append(run_side(side, folder, folder / "out"))
+                runs[side].append(run_side(side, folder, folder / "out", engine_path))
+        if profile is not None:  # one more engine run, under cProfile
+            profile.mkdir(parents=True, exist_ok=True)
+            run_side("engine", folder, folder / "out", engine_path,
+                     profile / f"engine-{n}.prof")
         result: dict[str, Any] = {"cards": written["copies"], "distinct": written["distinct"]}
         for side, side_runs in runs.items():
             seconds = statistics.median(r["seconds"] for r in side_runs)
@@ -512,10 +533,10 @@ def bench_kits(repeat: int) -> dict[str, Any]:
     tmp = Path(tempfile.mkdtemp(prefix="pnp-kits-"))
     try:
         cli = _cli()
-        listed = subprocess.run([sys.executable, "-c",
-                                 "from printandplay.project import Resources;"
-                                 "print(' '.join(Resources.discover().game_ids()))"],
-                                cwd=ROOT, capture_output=True, text=True, check=True)
+        code = ("from printandplay.project import Resources;"
+                "print(' '.join(Resources.discover().game_ids()))")
+        listed = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                                text=True, check=True)
         games = listed.stdout.split()
         kits: dict[str, Any] = {}
         for game in games:
@@ -633,9 +654,16 @@ def main() -> None:
                         help="numbers of cards (default: 1000 10000)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per measure (median)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
-    parser.add_argument("--skip-kits", action="store_true")
-    parser.add_argument("--skip-startup", action="store_true")
+    parser.add_argument("--skip-kits", action="store_true",
+                        help="do not time the bundled kits and `build all`")
+    parser.add_argument("--skip-startup", action="store_true",
+                        help="do not time the command line's start-up")
     parser.add_argument("--keep", type=Path, help="copy the PDFs of the last runs here")
+    parser.add_argument("--profile", type=Path,
+                        help="also profile one engine run per N (cProfile) into this folder")
+    parser.add_argument("--engine-path", type=Path,
+                        help="import printandplay from this folder for the engine side "
+                             "(compare with another version)")
     parser.add_argument("--worker", choices=("engine", "floor"), help=argparse.SUPPRESS)
     parser.add_argument("--dir", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
@@ -646,7 +674,8 @@ def main() -> None:
     sizes = args.cards or [1000, 10000]
     report: dict[str, Any] = {"machine": machine(), "cards": []}
     for n in sizes:
-        report["cards"].append(bench_cards(n, args.repeat, args.keep))
+        report["cards"].append(bench_cards(n, args.repeat, args.keep, args.engine_path,
+                                           args.profile))
         if not args.json:
             print(f"... {n} cards done", file=sys.stderr)
     if len(sizes) >= 2:

@@ -6,8 +6,10 @@ Heavy modules (ReportLab) are imported inside the commands that need them.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
+import re
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -16,9 +18,6 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
 
 from printandplay.errors import OptionError, PrintAndPlayError
 
@@ -30,8 +29,31 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
 )
-out = Console(highlight=False, soft_wrap=True, emoji=False)
-err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
+@functools.cache
+def _console(stderr: bool) -> Any:
+    """A Rich console, created (and Rich imported) on first use: start-up stays fast."""
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False, soft_wrap=True, emoji=False)
+
+
+class _LazyConsole:
+    """Forwards to the real console, made on first print."""
+
+    def __init__(self, stderr: bool) -> None:
+        self.stderr = stderr
+
+    def print(self, *objects: Any, **options: Any) -> None:
+        _console(self.stderr).print(*objects, **options)
+
+
+out = _LazyConsole(stderr=False)
+err = _LazyConsole(stderr=True)
+
+
+def escape(text: str) -> str:
+    """Escape Rich markup in user text (a ``[`` starts a tag)."""
+    return re.sub(r"(\\*)\[", lambda m: m.group(1) * 2 + "\\[", text)
 
 
 class FlipEdge(str, Enum):
@@ -99,6 +121,8 @@ def parse_offset(text: str) -> tuple[float, float]:
 @app.command()
 def games() -> None:
     """List the games with their players and components."""
+    from rich.table import Table
+
     from printandplay.catalog import kind_summary
     from printandplay.data.game_loader import load_game
 
@@ -123,6 +147,8 @@ def cards(game: GameArg,
           format: Annotated[Format, typer.Option("--format", help="Output format.")] = Format.table,
           ) -> None:
     """List the components of GAME (cards, tiles, tokens…) with their counts and fields."""
+    from rich.table import Table
+
     from printandplay.catalog import component_records
     from printandplay.data.game_loader import load_game
 
@@ -221,7 +247,10 @@ def _build_all(ids: list[str], options: Any) -> None:
 
     problems: list[str] = []
     code = 0
-    workers = max(1, min(len(ids), os.cpu_count() or 1))
+    # One worker process per core this process may use (not every core of the machine), at
+    # most one per game; each worker builds one game at a time, the next when it is done.
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    workers = max(1, min(len(ids), cores or 1))
     progress = _DelayedProgress("Building all games")
     try:
         with ProcessPoolExecutor(max_workers=workers) as pool:

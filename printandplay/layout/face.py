@@ -29,6 +29,7 @@ from printandplay.model.ops import (
 )
 
 EDGE = 0.01  # points: a box edge this close to the trim edge touches it
+Transform = tuple[float, float, float, float, float, float]
 
 
 @dataclass
@@ -44,6 +45,13 @@ class FaceComposer:
     image_aspect: Callable[[str], float] | None = None
     _fits: dict[tuple[Any, ...], FittedText | None] = field(default_factory=dict)
     _checked: set[tuple[str, str]] = field(default_factory=set)
+    # per (id(box), kind): (box, its ops when no template of the box varies, or None)
+    _static: dict[tuple[int, str], tuple[Box, tuple[Op, ...] | None]] = field(
+        default_factory=dict)
+    # per (id(box), kind): (box, rectangle, transform of its content)
+    _geometry: dict[tuple[int, str], tuple[Box, Rect, Transform]] = field(default_factory=dict)
+    _colors: dict[str, RGB | None] = field(default_factory=dict)
+    _words: dict[tuple[str, str], Any] = field(default_factory=dict)  # measured words
 
     def compose(self, layout: Layout, kind: Kind, context: Mapping[str, Any], what: str) -> Face:
         """The face of ``layout`` for one item; ``what`` names it in errors."""
@@ -53,11 +61,21 @@ class FaceComposer:
             self._checked.add((layout.name, kind.id))
         ops: list[Op] = []
         for box in layout.boxes:
+            key = (id(box), kind.id)  # the cached entry holds the box: its id stays unique
+            static = self._static.get(key)
+            if static is None:
+                static = (box, () if _is_static(box) else None)
+                self._static[key] = static
+            elif static[1]:  # the same ops on every face: composed once, shared
+                ops.extend(static[1])
+                continue
             box_what = f"{what}, box '{box.name}' ({box.location})"
             if box.when is not None and not self._truthy(box.when, context, box_what):
                 continue
-            rect = box_rect(box, width, height)
-            ops.extend(self._box_ops(box, rect, kind, context, box_what))
+            box_ops = self._box_ops(box, kind, context, box_what)
+            if static[1] is not None:
+                self._static[key] = (box, tuple(box_ops))
+            ops.extend(box_ops)
         return Face(width, height, self.bleed, kind.shape == "round", tuple(ops))
 
     def _truthy(self, template: Template, context: Mapping[str, Any], what: str) -> bool:
@@ -73,13 +91,24 @@ class FaceComposer:
                default: RGB | None) -> RGB | None:
         if template is None:
             return default
+        text = self._render(template, context, what)
+        if text in self._colors:  # one tuple per colour, shared by every op
+            return self._colors[text]
         try:
-            return parse_color(self._render(template, context, what), self.palette)
+            color = parse_color(text, self.palette)
         except ColorError as err:
             raise LayoutError(f"{what}: {err}") from None
+        self._colors[text] = color
+        return color
 
-    def _box_ops(self, box: Box, rect: Rect, kind: Kind, context: Mapping[str, Any],
-                 what: str) -> list[Op]:
+    def _box_ops(self, box: Box, kind: Kind, context: Mapping[str, Any], what: str) -> list[Op]:
+        key = (id(box), kind.id)
+        geometry = self._geometry.get(key)
+        if geometry is None:
+            rect = box_rect(box, kind.size.width, kind.size.height)
+            geometry = (box, rect, _placement(box, rect))
+            self._geometry[key] = geometry
+        _, rect, transform = geometry
         fill = self._color(box.fill, context, what, None)
         stroke = self._color(box.stroke, context, what, None)
         color = self._color(box.color, context, what, (0.0, 0.0, 0.0)) or (0.0, 0.0, 0.0)
@@ -111,7 +140,7 @@ class FaceComposer:
                 fitted = self._fit(source, inner_w, inner_h, box, color, what)
                 local.extend(fitted.ops)
         if local:
-            ops.append(GroupOp(_placement(box, rect), tuple(local)))
+            ops.append(GroupOp(transform, tuple(local)))
         return ops
 
     def _icon_op(self, icon: str, width: float, height: float, color: RGB,
@@ -144,7 +173,7 @@ class FaceComposer:
             except MarkupError as err:
                 raise LayoutError(f"{what}: {err}") from None
             try:
-                items = tokenize(spans, style, self.metrics, self.icon_aspect)
+                items = tokenize(spans, style, self.metrics, self.icon_aspect, self._words)
                 fitted = fit_text(items, width, height, style, self.metrics)
             except LayoutError as err:
                 raise LayoutError(f"{what}: {err}") from None
@@ -156,6 +185,12 @@ class FaceComposer:
                 f"{what}: text does not fit even at {style.min_size:g} pt: «{shown}»"
             )
         return fitted
+
+
+def _is_static(box: Box) -> bool:
+    """True when none of the box's templates holds Jinja: it draws the same on every face."""
+    templates = (box.when, box.fill, box.stroke, box.color, box.text, box.icon, box.image)
+    return all(t is None or t.is_static for t in templates)
 
 
 def box_rect(box: Box, width: float, height: float) -> Rect:
@@ -192,7 +227,7 @@ def _shape_op(box: Box, rect: Rect, fill: RGB | None, stroke: RGB | None) -> Op:
                   box.opacity)
 
 
-def _placement(box: Box, rect: Rect) -> tuple[float, float, float, float, float, float]:
+def _placement(box: Box, rect: Rect) -> Transform:
     """Transform from the box's local frame (origin at its inner bottom-left) to the face."""
     p = box.padding
     if box.rotate == 90:  # clockwise

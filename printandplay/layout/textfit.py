@@ -103,9 +103,15 @@ def tokenize(
     style: TextStyle,
     metrics: FontMetrics,
     icon_aspect: Callable[[str], float],
+    cache: dict[tuple[str, str], _Frag | _Glue] | None = None,
 ) -> list[_Item]:
-    """Turn spans into words, glue and breaks, measured in em."""
+    """Turn spans into words, glue and breaks, measured in em.
+
+    ``cache`` (kept by the caller for one set of fonts) keeps the measured pieces of text and
+    spaces per font, to be shared by every text that uses them."""
     items: list[_Item] = []
+    if cache is None:
+        cache = {}
     word = _Word()
 
     def close_word() -> None:
@@ -140,10 +146,17 @@ def tokenize(
             if index > 0:
                 close_word()
                 if not items or not isinstance(items[-1], (_Glue, _Break)):
-                    items.append(_Glue(font, metrics.width(" ", font)))
+                    glue = cache.get((" ", font))
+                    if glue is None:
+                        glue = cache[(" ", font)] = _Glue(font, metrics.width(" ", font))
+                    items.append(glue)  # type: ignore[arg-type]
             if piece:
-                text = metrics.prepare(piece, font)
-                add(_Frag("text", text, font, 1.0, None, metrics.width(text, font)))
+                frag = cache.get((piece, font))
+                if frag is None:
+                    text = metrics.prepare(piece, font)
+                    frag = _Frag("text", text, font, 1.0, None, metrics.width(text, font))
+                    cache[(piece, font)] = frag
+                add(frag)  # type: ignore[arg-type]
     close_word()
     return items
 

@@ -49,7 +49,7 @@ class FontTable:
         name = path.stem
         if name not in self._charsets:
             # Not getFont() on an unknown name: it first searches every Type 1 font file
-            # ReportLab ships (about 0.25 s per name).
+            # ReportLab ships (about 0.2 s per name).
             if name in pdfmetrics.getRegisteredFontNames():
                 font = pdfmetrics.getFont(name)
             else:

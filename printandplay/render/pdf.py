@@ -34,6 +34,7 @@ from printandplay.layout.geometry import Rect
 from printandplay.model.game import Size
 from printandplay.model.icon import Icon, IconShape
 from printandplay.model.ops import (
+    RGB,
     EllipseOp,
     Face,
     GroupOp,
@@ -109,6 +110,7 @@ class PdfWriter:
         self._uses: dict[int, int] = {}  # id(canonical face) → placements announced
         self._faces: dict[int, str] = {}  # id(canonical face) → its form's name
         self._icon_forms: set[str] = set()
+        self._shapes: dict[Op, str] = {}  # opaque shapes → their operators
         self.pages = 0
 
     def announce(self, faces: Iterable[Face]) -> None:
@@ -272,39 +274,36 @@ class PdfWriter:
         i, count = 0, len(ops)
         while i < count:
             op = ops[i]
-            kind = type(op)
-            if kind is TextOp:  # a run of text ops: one text object
+            if isinstance(op, TextOp):  # a run of text ops: one text object
                 j = i + 1
-                while j < count and type(ops[j]) is TextOp:
+                while j < count and isinstance(ops[j], TextOp):
                     j += 1
-                self._emit_text(ops[i:j])
+                self._emit_text(ops[i:j])  # type: ignore[arg-type]
                 i = j
                 continue
-            if kind is GroupOp:
+            if isinstance(op, GroupOp):
                 out.append("q")
                 out.append(f"{_nums(op.transform)} cm")
                 if op.clip is not None:
                     out.append(f"n {_nums(op.clip)} re W n")
                 self._emit(op.ops)
                 out.append("Q")
-            elif kind is RectOp or kind is EllipseOp:
-                stroke, fill = op.stroke is not None, op.fill is not None
-                self._paint(op.fill, op.stroke, op.stroke_width, op.dash, op.opacity)
-                if kind is EllipseOp:
-                    path = _ellipse_path(op.x, op.y, op.w, op.h)
-                elif op.radius > 0:
-                    path = _round_rect_path(op.x, op.y, op.w, op.h, op.radius)
+            elif isinstance(op, (RectOp, EllipseOp, LineOp)):
+                code = self._shapes.get(op)
+                if code is None and not isinstance(op, LineOp) and op.opacity < 1:
+                    # transparent: the canvas keeps track of the states used (not cached)
+                    self._paint(op.fill, op.stroke, op.stroke_width, op.dash, op.opacity)
+                    out.append(_shape_path(op))
+                    self._unpaint(op.dash, op.opacity)
                 else:
-                    path = f"n {_nums((op.x, op.y, op.w, op.h))} re"
-                out.append(f"{path} {PATH_OPS[int(stroke), int(fill), FILL_EVEN_ODD]}")
-                self._unpaint(op.dash, op.opacity)
-            elif kind is LineOp:
-                self._paint(None, op.color, op.width, op.dash, 1.0)
-                out.append(f"n {_num(op.x1)} {_num(op.y1)} m {_num(op.x2)} {_num(op.y2)} l S")
-                self._unpaint(op.dash, 1.0)
-            elif kind is IconOp:
+                    if code is None:
+                        code = _shape_code(op)
+                        if len(self._shapes) < _SHAPES_MAX:
+                            self._shapes[op] = code
+                    out.append(code)
+            elif isinstance(op, IconOp):
                 self._emit_icon(op)
-            elif kind is ImageOp:
+            elif isinstance(op, ImageOp):
                 self._flush()
                 self.canvas.drawImage(self._image_file(op.image), op.x, op.y, op.w, op.h,
                                       mask="auto")
@@ -370,16 +369,9 @@ class PdfWriter:
             self._image_files[name] = file
         return file
 
-    def _paint(self, fill: tuple[float, float, float] | None,
-               stroke: tuple[float, float, float] | None, width: float,
+    def _paint(self, fill: RGB | None, stroke: RGB | None, width: float,
                dash: tuple[float, ...], opacity: float) -> None:
-        out = self._out
-        if fill is not None:
-            out.append(f"{_nums(fill)} rg")
-        if stroke is not None:
-            out.append(f"{_nums(stroke)} RG {_num(width)} w")
-        if dash:
-            out.append(f"[{_nums(dash)}] 0 d")
+        self._out.extend(_paint_code(fill, stroke, width, dash))
         if opacity < 1:
             self._flush()
             self.canvas.setFillAlpha(opacity)
@@ -392,6 +384,46 @@ class PdfWriter:
             self._flush()
             self.canvas.setFillAlpha(1)
             self.canvas.setStrokeAlpha(1)
+
+
+_SHAPES_MAX = 20_000
+
+
+def _paint_code(fill: RGB | None, stroke: RGB | None, width: float,
+                dash: tuple[float, ...]) -> list[str]:
+    code = []
+    if fill is not None:
+        code.append(f"{_nums(fill)} rg")
+    if stroke is not None:
+        code.append(f"{_nums(stroke)} RG {_num(width)} w")
+    if dash:
+        code.append(f"[{_nums(dash)}] 0 d")
+    return code
+
+
+def _shape_path(op: RectOp | EllipseOp | LineOp) -> str:
+    """The path of a shape and the operator that paints it."""
+    if isinstance(op, LineOp):
+        return f"n {_num(op.x1)} {_num(op.y1)} m {_num(op.x2)} {_num(op.y2)} l S"
+    if isinstance(op, EllipseOp):
+        path = _ellipse_path(op.x, op.y, op.w, op.h)
+    elif op.radius > 0:
+        path = _round_rect_path(op.x, op.y, op.w, op.h, op.radius)
+    else:
+        path = f"n {_nums((op.x, op.y, op.w, op.h))} re"
+    return f"{path} {PATH_OPS[int(op.stroke is not None), int(op.fill is not None), FILL_EVEN_ODD]}"
+
+
+def _shape_code(op: RectOp | EllipseOp | LineOp) -> str:
+    """The operators of an opaque shape: colours, line width, dashes, path."""
+    if isinstance(op, LineOp):
+        code = _paint_code(None, op.color, op.width, op.dash)
+    else:
+        code = _paint_code(op.fill, op.stroke, op.stroke_width, op.dash)
+    code.append(_shape_path(op))
+    if op.dash:
+        code.append("[] 0 d")
+    return "\n".join(code)
 
 
 # Numbers as ReportLab writes them (about 6 significant digits), each value formatted once.

@@ -1,0 +1,70 @@
+"""Start-up: commands that draw nothing import neither ReportLab nor Pillow.
+
+The real command line runs in a fresh interpreter; what it imported is read from
+``sys.modules`` at exit. (How long start-up takes is measured by benchmarks/bench_build.py, not
+here: timings in tests are flaky.)
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+DECKS = Path(__file__).resolve().parent / "fixtures" / "games" / "decks"
+HEAVY = ("reportlab", "PIL")
+
+PROBE = """
+import json, sys
+sys.argv = ["printandplay", *sys.argv[1:]]
+from printandplay.cli import main
+code = 0
+try:
+    main()
+except SystemExit as exit:
+    code = exit.code
+loaded = sorted({name.split(".")[0] for name in sys.modules})
+print("MODULES=" + json.dumps({"code": code, "loaded": loaded}), file=sys.stderr)
+"""
+
+
+def run_cli(args: list[str], cwd: Path) -> tuple[int, str, list[str]]:
+    """Exit code, standard output and top-level modules imported by ``printandplay ARGS``."""
+    done = subprocess.run([sys.executable, "-c", PROBE, *args], cwd=cwd, capture_output=True,
+                          text=True, check=False, timeout=60)
+    line = next(x for x in reversed(done.stderr.splitlines()) if x.startswith("MODULES="))
+    report = json.loads(line.removeprefix("MODULES="))
+    return report["code"], done.stdout, report["loaded"]
+
+
+@pytest.fixture
+def small_deck(tmp_path: Path) -> Path:
+    deck = tmp_path / "petit-deck.txt"
+    deck.write_text("Équipe: Rouges\nPréparation\n1 Avant-Match\n1 Entre-Période\nJeu\n"
+                    "1 Anne Bourque\n", encoding="utf-8")
+    return deck
+
+
+def test_validate_imports_neither_reportlab_nor_pillow(small_deck: Path) -> None:
+    code, output, loaded = run_cli(["validate", "licum", str(small_deck)], DECKS)
+    assert code == 1, output  # the deck breaks rules: the whole validation ran
+    assert "INVALID" in output and "LIC-DECK-TEAM" in output
+    assert not set(HEAVY) & set(loaded), loaded
+
+
+def test_validate_json_imports_neither_reportlab_nor_pillow(small_deck: Path) -> None:
+    code, output, loaded = run_cli(["validate", "licum", str(small_deck), "--format", "json"],
+                                   DECKS)
+    assert code == 1
+    assert json.loads(output)["valid"] is False
+    assert not set(HEAVY) & set(loaded), loaded
+
+
+def test_help_imports_neither_reportlab_nor_pillow(tmp_path: Path) -> None:
+    code, output, loaded = run_cli(["--help"], tmp_path)
+    assert code == 0
+    assert "validate" in output and "build" in output
+    assert not set(HEAVY) & set(loaded), loaded
