@@ -243,19 +243,17 @@ def build(game: Annotated[str, typer.Argument(help="Game id, or `all`.")],
 
 
 def _build_all(ids: list[str], options: Any) -> None:
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    """Build every game in parallel: one process per game (the system spreads them over every
+    core); paths are printed in game order."""
+    from concurrent.futures import ProcessPoolExecutor
 
     problems: list[str] = []
     code = 0
-    # One worker process per core this process may use (not every core of the machine), at
-    # most one per game; each worker builds one game at a time, the next when it is done.
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    workers = max(1, min(len(ids), cores or 1))
     progress = _DelayedProgress("Building all games")
     try:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        with ProcessPoolExecutor(max_workers=max(1, len(ids))) as pool:
             futures = [pool.submit(_build_one_safe, game_id, options) for game_id in ids]
-            for done, future in enumerate(as_completed(futures), start=1):
+            for done, future in enumerate(futures, start=1):
                 game_id, path, errors, exit_code = future.result()
                 if path:
                     out.print(path)

@@ -224,3 +224,12 @@ def test_print_deck_refuses_an_invalid_deck_unless_forced(repo_root: Path,
                                  "--force"])
     assert result.exit_code == 0, result.output
     assert len(PdfReader(tmp_path / "deck-short-a4.pdf").pages) == 2
+
+
+def test_build_all_writes_every_kit(tmp_path: Path, repo_root: Path) -> None:
+    result = runner.invoke(app, ["build", "all", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    games = sorted(p.parent.name for p in (repo_root / "cards").glob("*/game.yaml"))
+    assert [Path(line).name for line in result.output.split()] == [f"{g}-a4.pdf" for g in games]
+    for game in games:
+        assert len(PdfReader(tmp_path / f"{game}-a4.pdf").pages) > 0
