@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -193,7 +192,7 @@ class _DelayedProgress:
                 return
             from rich.progress import Progress
 
-            self.bar = Progress(console=err, transient=True)
+            self.bar = Progress(console=_console(True), transient=True)
             self.bar.start()
             self.task = self.bar.add_task(self.label, total=total)
         self.bar.update(self.task, completed=done, total=total)

@@ -5,19 +5,20 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from printandplay.data.deck_rules_loader import read_checks, read_deck_format
+from printandplay.data.fields_loader import FIELD_TYPES, convert_value, read_field_specs
 from printandplay.data.presets import Presets, load_presets, read_size
 from printandplay.data.reader import (
     Fields,
     Invalid,
     Problems,
-    as_bool,
     as_choice,
     as_id,
-    as_int,
     as_length,
     as_list,
     as_positive_int,
     as_str,
+    as_str_map,
     suggest,
     type_name,
 )
@@ -25,10 +26,7 @@ from printandplay.data.yamlio import LocDict, LocList, load_yaml
 from printandplay.errors import DataError, Location
 from printandplay.model.game import (
     Component,
-    CompositionCheck,
-    DeckFormat,
     DocumentSection,
-    FieldSpec,
     Game,
     Kind,
     KitSection,
@@ -38,8 +36,8 @@ from printandplay.model.game import (
 )
 from printandplay.project import Resources
 
-FIELD_TYPES = ("text", "rich", "int", "bool", "choice", "list", "map")
-RESERVED = ("id", "name", "count", "front", "back")
+# FIELD_TYPES and convert_value live in .fields_loader; tests and docs import them from here.
+__all__ = ["FIELD_TYPES", "convert_value", "load_game"]
 
 
 def load_game(resources: Resources, game_id: str) -> Game:
@@ -60,7 +58,7 @@ def load_game(resources: Resources, game_id: str) -> Game:
     colors: dict[str, str] = top.optional("colors", _as_palette, {})
     kinds, broken_kinds = _read_kinds(top.raw("kinds"), presets, problems, top.at("kinds"))
     component_files: list[str] = top.optional("components", as_list(as_str), [])
-    table_files: dict[str, str] = top.optional("tables", _as_str_map, {})
+    table_files: dict[str, str] = top.optional("tables", as_str_map, {})
     kit_node = top.raw("kit", [])
     checks_node = top.raw("checks", [])
     deck_node = top.raw("deck_format")
@@ -83,10 +81,10 @@ def load_game(resources: Resources, game_id: str) -> Game:
         except DataError as err:
             problems.add(err.location, err.message)
     kit = _read_kit(kit_node, kinds, problems, top.at("kit"), broken_kinds)
-    checks = _read_checks(checks_node, kinds, problems, top.at("checks"))
+    checks = read_checks(checks_node, kinds, problems, top.at("checks"))
     deck_format = None
     if deck_node is not None:
-        deck_format = _read_deck_format(deck_node, kinds, problems, top.at("deck_format"))
+        deck_format = read_deck_format(deck_node, kinds, problems, top.at("deck_format"))
     problems.raise_if_any()
     return Game(
         id=game_id,
@@ -118,12 +116,6 @@ def _as_palette(value: Any) -> dict[str, str]:
             raise Invalid(f"colour '{key}' must be written '#rrggbb' or '#rgb', got {text!r}")
         out[str(key)] = text
     return out
-
-
-def _as_str_map(value: Any) -> dict[str, str]:
-    if not isinstance(value, dict):
-        raise Invalid(f"expected a mapping, got {type_name(value)}")
-    return {str(k): as_str(v) for k, v in value.items()}
 
 
 def _read_players(top: Fields, problems: Problems) -> Players | None:
@@ -173,7 +165,7 @@ def _read_kind(
     safe = fields.optional("safe_margin", as_length, 3 * 72 / 25.4)
     front = fields.require("front", as_str)
     back = fields.optional("back", as_str, "") or None
-    specs = _read_field_specs(fields.raw("fields", {}), problems, fields.at("fields"), kind_id)
+    specs = read_field_specs(fields.raw("fields", {}), problems, fields.at("fields"), kind_id)
     fields.finish()
     if size is None or front is None:
         return None
@@ -192,98 +184,6 @@ def _read_item_size(fields: Fields, presets: Presets, problems: Problems) -> Siz
             return None
         return presets.sizes[node]
     return read_size(node, problems, f"size of {fields.what}", fields.at("size"))
-
-
-def _read_field_specs(node: Any, problems: Problems, where: Location, kind: str) -> list[FieldSpec]:
-    if not isinstance(node, dict):
-        problems.add(where, f"'fields' of kind '{kind}' must be a mapping")
-        return []
-    specs = []
-    for name, spec_node in node.items():
-        at = node.at(name) if isinstance(node, LocDict) else where
-        if name in RESERVED:
-            problems.add(at, f"field name '{name}' is reserved (id, name, count, front, back)")
-            continue
-        spec = _read_field_spec(str(name), spec_node, problems, at)
-        if spec:
-            specs.append(spec)
-    return specs
-
-
-def _read_field_spec(name: str, node: Any, problems: Problems, where: Location) -> FieldSpec | None:
-    if isinstance(node, str):
-        node = {"type": node}
-    fields = Fields(node, f"field '{name}'", problems, where)
-    field_type = fields.require("type", as_choice(*FIELD_TYPES))
-    required = fields.optional("required", as_bool, True)
-    choice_list: list[Any] = fields.optional("choices", as_list(lambda v: v), [])
-    choices = tuple(choice_list)
-    key_list: list[str] = fields.optional("keys", as_list(as_str), [])
-    keys = tuple(key_list)
-    description = fields.optional("description", as_str, "")
-    item = None
-    if fields.has("of"):
-        item = _read_field_spec(f"{name}[]", fields.raw("of"), problems, fields.at("of"))
-    fields.finish()
-    if field_type is None:
-        return None
-    broken = False
-    if field_type == "choice" and not choices:
-        problems.add(where, f"field '{name}': type choice needs 'choices'")
-        broken = True
-    if field_type in ("list", "map") and item is None:
-        if not fields.has("of"):
-            problems.add(where, f"field '{name}': type {field_type} needs 'of' (the item type)")
-        broken = True
-    if field_type == "map" and not keys:
-        problems.add(where, f"field '{name}': type map needs 'keys'")
-        broken = True
-    if broken:
-        return None
-    return FieldSpec(name, field_type, required, choices, item, keys, description)  # type: ignore[arg-type]
-
-
-def convert_value(spec: FieldSpec, value: Any) -> Any:
-    """Check and convert one field value against its spec (raises :class:`Invalid`)."""
-    if spec.type in ("text", "rich"):
-        return as_str(value)
-    if spec.type == "int":
-        return as_int(value)
-    if spec.type == "bool":
-        return as_bool(value)
-    if spec.type == "choice":
-        if not any(value == c and type(value) is type(c) for c in spec.choices):
-            shown = ", ".join(str(c) for c in spec.choices)
-            twin = next((c for c in spec.choices if str(c) == str(value)), None)
-            if twin is not None:
-                hint = (" (write it without quotes)" if isinstance(twin, int)
-                        else f" (write it in quotes: '{twin}')")
-                raise Invalid(f"expected one of {shown}, got {type_name(value)} {value!r}{hint}")
-            raise Invalid(f"expected one of {shown}, got {value!r}"
-                          f"{suggest(str(value), [str(c) for c in spec.choices])}")
-        return value
-    assert spec.item is not None
-    if spec.type == "list":
-        return tuple(as_list(lambda v: convert_value(spec.item, v))(value))  # type: ignore[arg-type]
-    if not isinstance(value, dict):
-        raise Invalid(f"expected a mapping with keys {', '.join(spec.keys)}, got {type_name(value)}")
-    missing = [k for k in spec.keys if k not in value]
-    unknown = [k for k in value if k not in spec.keys]
-    if missing or unknown:
-        parts = []
-        if missing:
-            parts.append("missing key " + ", ".join(f"'{k}'" for k in missing))
-        if unknown:
-            parts.append("unknown key " + ", ".join(f"'{k}'{suggest(str(k), spec.keys)}"
-                                                    for k in unknown))
-        raise Invalid("; ".join(parts))
-    out = {}
-    for key in spec.keys:
-        try:
-            out[key] = convert_value(spec.item, value[key])
-        except Invalid as err:
-            raise Invalid(f"key '{key}': {err}") from None
-    return out
 
 
 def _read_component_file(
@@ -392,85 +292,3 @@ def _check_sheet_kinds(names: list[str], kinds: dict[str, Kind], problems: Probl
     sizes = {(kinds[n].size, kinds[n].shape) for n in names if n in kinds}
     if len(sizes) > 1:
         problems.add(at, f"kinds sharing a sheet must have one size and shape: {', '.join(names)}")
-
-
-def _read_checks(node: Any, kinds: dict[str, Kind], problems: Problems,
-                 where: Location) -> list[CompositionCheck]:
-    if not isinstance(node, list):
-        problems.add(where, "'checks' must be a list of composition rules")
-        return []
-    checks = []
-    for index, item in enumerate(node):
-        at = node.at(index) if isinstance(node, LocList) else where
-        fields = Fields(item, "composition check", problems, at)
-        check_id = fields.require("id", as_id)
-        kind = fields.optional("kind", as_str, "")
-        where_node: Any = fields.optional("where", lambda v: v, {})
-        per = fields.optional("per", as_str, "")
-        distinct = fields.optional("distinct", as_str, "")
-        count = fields.optional("count", as_positive_int, None)  # type: ignore[arg-type]
-        low = fields.optional("min", as_positive_int, None)  # type: ignore[arg-type]
-        high = fields.optional("max", as_positive_int, None)  # type: ignore[arg-type]
-        description = fields.optional("description", as_str, "")
-        fields.finish()
-        if check_id is None:
-            continue
-        if kind and kind not in kinds:
-            problems.add(fields.at("kind"), f"check '{check_id}': unknown kind '{kind}'"
-                                            f"{suggest(kind, kinds)}")
-            continue
-        specs = list(kinds[kind].fields) if kind else [f for k in kinds.values() for f in k.fields]
-        known = {"id", "name"} | {f.name for f in specs} | {
-            f"{f.name}.{key}" for f in specs if f.type == "map" for key in f.keys}
-        conditions = []
-        if not isinstance(where_node, dict):
-            problems.add(fields.at("where"), f"check '{check_id}': 'where' must be a mapping")
-            continue
-        for key, value in where_node.items():
-            if key not in known:
-                problems.add(fields.at("where"), f"check '{check_id}': unknown field '{key}'"
-                                                 f"{suggest(key, known)}")
-            values = tuple(value) if isinstance(value, list) else (value,)
-            conditions.append((str(key), values))
-        for name, label in ((per, "per"), (distinct, "distinct")):
-            if name and name not in known:
-                problems.add(fields.at(label), f"check '{check_id}': unknown field '{name}'"
-                                               f"{suggest(name, known)}")
-        if count is None and low is None and high is None:
-            problems.add(at, f"check '{check_id}' needs 'count', 'min' or 'max'")
-            continue
-        checks.append(CompositionCheck(check_id, at, kind, tuple(conditions), per, distinct,
-                                       count, low, high, description))
-    return checks
-
-
-def _read_deck_format(node: Any, kinds: dict[str, Kind], problems: Problems,
-                      where: Location) -> DeckFormat | None:
-    fields = Fields(node, "deck_format", problems, where)
-    sections = fields.require("sections", as_list(as_str)) or []
-    headers: dict[str, str] = fields.optional("headers", _as_str_map, {})
-    qualifier = fields.optional("qualifier", as_str, "")
-    aliases_node: Any = fields.optional("aliases", lambda v: v, {})
-    fields.finish()
-    known = {f.name for k in kinds.values() for f in k.fields}
-    for field_name in [*headers.values(), *([qualifier] if qualifier else [])]:
-        if field_name not in known:
-            problems.add(fields.at("headers"), f"deck_format: unknown field '{field_name}'"
-                                               f"{suggest(field_name, known)}")
-    aliases: dict[str, dict[str, tuple[str, ...]]] = {}
-    if not isinstance(aliases_node, dict):
-        problems.add(fields.at("aliases"), "deck_format: 'aliases' must map fields to values")
-    else:
-        for field_name, values in aliases_node.items():
-            if not isinstance(values, dict):
-                problems.add(fields.at("aliases"),
-                             f"deck_format: aliases of '{field_name}' must map values to names")
-                continue
-            aliases[str(field_name)] = {
-                str(value): tuple(as_list(as_str)(names) if isinstance(names, list)
-                                  else [as_str(names)])
-                for value, names in values.items()
-            }
-    if not sections:
-        return None
-    return DeckFormat(tuple(sections), headers, qualifier, aliases, fields.location)

@@ -231,3 +231,10 @@ def as_mapping(value: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise Invalid(f"expected a mapping, got {type_name(value)}")
     return value
+
+
+def as_str_map(value: Any) -> dict[str, str]:
+    """A mapping of strings to strings (keys made strings, values read by :func:`as_str`)."""
+    if not isinstance(value, dict):
+        raise Invalid(f"expected a mapping, got {type_name(value)}")
+    return {str(k): as_str(v) for k, v in value.items()}

@@ -3,7 +3,8 @@
 The file goes through expat so that every error names its line. Elements are handled as they
 open: a stack of frames carries the inherited style and the current transform matrix, and each
 shape element becomes one :class:`IconShape` whose geometry is already transformed. The
-micro-syntaxes of values (path data, transforms, numbers, colours) live in :mod:`.svg_path`.
+micro-syntaxes of values live in :mod:`.svg_path` (path data, transforms, numbers) and
+:mod:`.svg_values` (colours, lengths, opacities).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 from xml.parsers import expat
 
 from printandplay.data import svg_path as geo
+from printandplay.data import svg_values
 from printandplay.data.svg_path import Matrix, SvgSyntaxError
 from printandplay.errors import DataError, Location
 from printandplay.model.icon import FillRule, Icon, IconShape, LineCap, LineJoin, Paint, Segment
@@ -42,7 +44,7 @@ _TAG_ATTRIBUTE = re.compile(rb"\s+([^\s=/>]+)\s*=\s*(\"[^\"]*\"|'[^']*')")
 
 
 def _stroke_width(value: str) -> float:
-    width = geo.parse_length(value)
+    width = svg_values.parse_length(value)
     if width < 0:
         raise SvgSyntaxError("must not be negative", 0)
     return width
@@ -63,15 +65,15 @@ def _visibility(value: str) -> bool:
 
 # Supported properties: CSS name → (field of _Style, converter).
 _PROPERTIES: Mapping[str, tuple[str, Callable[[str], Any]]] = MappingProxyType({
-    "fill": ("fill", geo.parse_colour),
-    "stroke": ("stroke", geo.parse_colour),
+    "fill": ("fill", svg_values.parse_colour),
+    "stroke": ("stroke", svg_values.parse_colour),
     "stroke-width": ("stroke_width", _stroke_width),
     "fill-rule": ("fill_rule", _keyword("nonzero", "evenodd")),
     "stroke-linecap": ("line_cap", _keyword("butt", "round", "square")),
     "stroke-linejoin": ("line_join", _keyword("miter", "round", "bevel")),
-    "opacity": ("opacity", geo.parse_opacity),
-    "fill-opacity": ("fill_opacity", geo.parse_opacity),
-    "stroke-opacity": ("stroke_opacity", geo.parse_opacity),
+    "opacity": ("opacity", svg_values.parse_opacity),
+    "fill-opacity": ("fill_opacity", svg_values.parse_opacity),
+    "stroke-opacity": ("stroke_opacity", svg_values.parse_opacity),
     "visibility": ("visible", _visibility),
 })
 # Properties that change the look and are not supported: only these values are accepted.
@@ -365,7 +367,7 @@ class _Reader:
                 raise self.error(element, f"missing {name} on <{element.tag}>")
             return 0.0
         try:
-            value = geo.parse_length(text)
+            value = svg_values.parse_length(text)
         except SvgSyntaxError as bad:
             raise self.error(element, f"bad {name} '{text}' on <{element.tag}>: {bad}",
                              name) from None

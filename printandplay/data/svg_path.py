@@ -3,8 +3,9 @@
 * :func:`parse_path` reads path data (``d``) into absolute ``M``/``L``/``C``/``Z`` segments;
 * :func:`parse_numbers` reads number lists (``points``, ``viewBox``);
 * :func:`parse_transform` reads transform lists into an affine :data:`Matrix`;
-* ``*_segments`` turn the basic shapes into segments; :func:`transform_segments` maps them;
-* :func:`parse_colour`, :func:`parse_length`, :func:`parse_opacity` read property values.
+* ``*_segments`` turn the basic shapes into segments; :func:`transform_segments` maps them.
+
+Property values (colours, lengths, opacities) are read by :mod:`.svg_values`.
 
 Syntax errors raise :class:`SvgSyntaxError`, which carries the offset of the faulty text so the
 caller can point at its line. Nothing here knows about files or XML.
@@ -17,7 +18,7 @@ import re
 from collections.abc import Sequence
 from types import MappingProxyType
 
-from printandplay.model.icon import RGB, Paint, Segment
+from printandplay.model.icon import Segment
 
 Matrix = tuple[float, float, float, float, float, float]
 """An SVG matrix ``(a, b, c, d, e, f)``: x' = a·x + c·y + e, y' = b·x + d·y + f."""
@@ -26,7 +27,8 @@ IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 KAPPA = 0.5522847498
 """Control-point distance, as a fraction of the radius, of a cubic drawing a quarter circle."""
 
-_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+"""An SVG number: optional sign, digits with an optional point, optional exponent."""
 _SEPARATOR = re.compile(r"\s*(?:,\s*)?")
 _SPACE = re.compile(r"\s*")
 _TRANSFORM = re.compile(r"\s*(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^()]*)\)\s*,?\s*")
@@ -75,7 +77,7 @@ class _Scanner:
         return self.peek() != "" and self.peek() in "+-.0123456789"
 
     def number(self) -> float | None:
-        match = _NUMBER.match(self.text, self.pos)
+        match = NUMBER.match(self.text, self.pos)
         if not match or not math.isfinite(float(match.group())):
             return None
         self.pos = match.end()
@@ -420,73 +422,3 @@ def transform_segments(segments: Sequence[Segment], matrix: Matrix) -> tuple[Seg
             mapped += [a * x + c * y + e, b * x + d * y + f]
         result.append((segment[0], *mapped))
     return tuple(result)
-
-
-# --- property values -------------------------------------------------------------------------
-
-_NAMED_COLOURS = MappingProxyType({
-    "black": "#000000", "white": "#ffffff", "red": "#ff0000", "green": "#008000",
-    "blue": "#0000ff", "yellow": "#ffff00", "orange": "#ffa500", "purple": "#800080",
-    "gray": "#808080", "grey": "#808080", "pink": "#ffc0cb", "brown": "#a52a2a",
-    "silver": "#c0c0c0", "maroon": "#800000", "navy": "#000080", "teal": "#008080",
-    "olive": "#808000", "lime": "#00ff00", "aqua": "#00ffff", "cyan": "#00ffff",
-    "fuchsia": "#ff00ff", "magenta": "#ff00ff", "gold": "#ffd700", "darkgreen": "#006400",
-    "darkred": "#8b0000", "darkblue": "#00008b", "lightgray": "#d3d3d3",
-    "lightgrey": "#d3d3d3", "darkgray": "#a9a9a9", "darkgrey": "#a9a9a9",
-})
-NAMED_COLOURS = tuple(_NAMED_COLOURS)
-_COLOUR_HELP = "use #rgb, #rrggbb, rgb(r, g, b), a colour name, none or currentColor"
-_HEX = re.compile(r"#([0-9a-f]{3}|[0-9a-f]{6})")
-_RGB_FUNCTION = re.compile(r"rgb\(([^()]*)\)")
-_LENGTH = re.compile(rf"({_NUMBER.pattern})(?:px)?")
-_RATIO = re.compile(rf"({_NUMBER.pattern})(%?)")
-_UNIT = re.compile(r"\d\s*(%|[a-zA-Z]+)\s*$")
-
-
-def parse_colour(value: str) -> Paint:
-    """A paint: ``none``/``transparent`` → None, ``currentColor`` → "current", else RGB 0..1."""
-    text = value.strip().lower()
-    if text in ("none", "transparent"):
-        return None
-    if text == "currentcolor":
-        return "current"
-    if text.startswith("url("):
-        raise SvgSyntaxError("gradients and patterns are not supported, use a flat colour", 0)
-    text = _NAMED_COLOURS.get(text, text)
-    if match := _HEX.fullmatch(text):
-        digits = match.group(1)
-        if len(digits) == 3:
-            digits = "".join(d * 2 for d in digits)
-        return (int(digits[0:2], 16) / 255, int(digits[2:4], 16) / 255, int(digits[4:6], 16) / 255)
-    if match := _RGB_FUNCTION.fullmatch(text):
-        return _rgb_function(match.group(1))
-    raise SvgSyntaxError(f"unknown colour ({_COLOUR_HELP})", 0)
-
-
-def _rgb_function(inner: str) -> RGB:
-    parts = [p for p in re.split(r"\s*,\s*|\s+", inner.strip()) if p]
-    matches = [_RATIO.fullmatch(p) for p in parts]
-    if len(parts) != 3 or not all(matches):
-        raise SvgSyntaxError(f"rgb() needs three numbers 0-255 or percentages ({_COLOUR_HELP})", 0)
-    values = [float(m.group(1)) / (100 if m.group(2) else 255) for m in matches if m]
-    red, green, blue = (min(1.0, max(0.0, v)) for v in values)
-    return (red, green, blue)
-
-
-def parse_length(value: str) -> float:
-    """A plain number in user units (a ``px`` suffix is allowed); other units are errors."""
-    match = _LENGTH.fullmatch(value.strip())
-    if match and math.isfinite(float(match.group(1))):
-        return float(match.group(1))
-    if _UNIT.search(value):
-        raise SvgSyntaxError("units and percentages are not supported, use plain viewBox units", 0)
-    raise SvgSyntaxError("expected a number", 0)
-
-
-def parse_opacity(value: str) -> float:
-    """A number or a percentage, clamped to 0..1."""
-    match = _RATIO.fullmatch(value.strip())
-    if not match:
-        raise SvgSyntaxError("expected a number from 0 to 1 or a percentage", 0)
-    number = float(match.group(1)) / (100 if match.group(2) else 1)
-    return min(1.0, max(0.0, number))

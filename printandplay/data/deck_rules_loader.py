@@ -1,0 +1,106 @@
+"""Reading what ``game.yaml`` says about decks: composition ``checks`` and ``deck_format``.
+
+Both name component fields, so both are checked against the game's kinds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from printandplay.data.reader import (
+    Fields,
+    Problems,
+    as_id,
+    as_list,
+    as_positive_int,
+    as_str,
+    as_str_map,
+    suggest,
+)
+from printandplay.data.yamlio import LocList
+from printandplay.errors import Location
+from printandplay.model.game import CompositionCheck, DeckFormat, Kind
+
+
+def read_checks(node: Any, kinds: dict[str, Kind], problems: Problems,
+                where: Location) -> list[CompositionCheck]:
+    """The composition rules of ``checks:``; problems go to ``problems``."""
+    if not isinstance(node, list):
+        problems.add(where, "'checks' must be a list of composition rules")
+        return []
+    checks = []
+    for index, item in enumerate(node):
+        at = node.at(index) if isinstance(node, LocList) else where
+        fields = Fields(item, "composition check", problems, at)
+        check_id = fields.require("id", as_id)
+        kind = fields.optional("kind", as_str, "")
+        where_node: Any = fields.optional("where", lambda v: v, {})
+        per = fields.optional("per", as_str, "")
+        distinct = fields.optional("distinct", as_str, "")
+        count = fields.optional("count", as_positive_int, None)  # type: ignore[arg-type]
+        low = fields.optional("min", as_positive_int, None)  # type: ignore[arg-type]
+        high = fields.optional("max", as_positive_int, None)  # type: ignore[arg-type]
+        description = fields.optional("description", as_str, "")
+        fields.finish()
+        if check_id is None:
+            continue
+        if kind and kind not in kinds:
+            problems.add(fields.at("kind"), f"check '{check_id}': unknown kind '{kind}'"
+                                            f"{suggest(kind, kinds)}")
+            continue
+        specs = list(kinds[kind].fields) if kind else [f for k in kinds.values() for f in k.fields]
+        known = {"id", "name"} | {f.name for f in specs} | {
+            f"{f.name}.{key}" for f in specs if f.type == "map" for key in f.keys}
+        conditions = []
+        if not isinstance(where_node, dict):
+            problems.add(fields.at("where"), f"check '{check_id}': 'where' must be a mapping")
+            continue
+        for key, value in where_node.items():
+            if key not in known:
+                problems.add(fields.at("where"), f"check '{check_id}': unknown field '{key}'"
+                                                 f"{suggest(key, known)}")
+            values = tuple(value) if isinstance(value, list) else (value,)
+            conditions.append((str(key), values))
+        for name, label in ((per, "per"), (distinct, "distinct")):
+            if name and name not in known:
+                problems.add(fields.at(label), f"check '{check_id}': unknown field '{name}'"
+                                               f"{suggest(name, known)}")
+        if count is None and low is None and high is None:
+            problems.add(at, f"check '{check_id}' needs 'count', 'min' or 'max'")
+            continue
+        checks.append(CompositionCheck(check_id, at, kind, tuple(conditions), per, distinct,
+                                       count, low, high, description))
+    return checks
+
+
+def read_deck_format(node: Any, kinds: dict[str, Kind], problems: Problems,
+                     where: Location) -> DeckFormat | None:
+    """How deck lists are written (``deck_format:``), or None without sections."""
+    fields = Fields(node, "deck_format", problems, where)
+    sections = fields.require("sections", as_list(as_str)) or []
+    headers: dict[str, str] = fields.optional("headers", as_str_map, {})
+    qualifier = fields.optional("qualifier", as_str, "")
+    aliases_node: Any = fields.optional("aliases", lambda v: v, {})
+    fields.finish()
+    known = {f.name for k in kinds.values() for f in k.fields}
+    for field_name in [*headers.values(), *([qualifier] if qualifier else [])]:
+        if field_name not in known:
+            problems.add(fields.at("headers"), f"deck_format: unknown field '{field_name}'"
+                                               f"{suggest(field_name, known)}")
+    aliases: dict[str, dict[str, tuple[str, ...]]] = {}
+    if not isinstance(aliases_node, dict):
+        problems.add(fields.at("aliases"), "deck_format: 'aliases' must map fields to values")
+    else:
+        for field_name, values in aliases_node.items():
+            if not isinstance(values, dict):
+                problems.add(fields.at("aliases"),
+                             f"deck_format: aliases of '{field_name}' must map values to names")
+                continue
+            aliases[str(field_name)] = {
+                str(value): tuple(as_list(as_str)(names) if isinstance(names, list)
+                                  else [as_str(names)])
+                for value, names in values.items()
+            }
+    if not sections:
+        return None
+    return DeckFormat(tuple(sections), headers, qualifier, aliases, fields.location)
