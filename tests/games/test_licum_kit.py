@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from kit_helpers import component_records, copies, copy_kit, of_type
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -39,17 +39,7 @@ REAL_PEOPLE = {"Samuel Chiasson", "Louis-Paul Savoie", "Mathieu Chouinard", "Mic
 
 @pytest.fixture(scope="module")
 def records() -> list[dict[str, Any]]:
-    result = runner.invoke(app, ["cards", "licum", "--format", "json"])
-    assert result.exit_code == 0, result.output
-    return json.loads(result.output)
-
-
-def of_type(records: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
-    return [r for r in records if r["type"] == kind]
-
-
-def copies(records: list[dict[str, Any]]) -> int:
-    return sum(r["count"] for r in records)
+    return component_records("licum")
 
 
 def digest_ids() -> set[str]:
@@ -205,10 +195,7 @@ def test_checks_and_reference_cite_digest_ids() -> None:
 @pytest.fixture
 def kit_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A copy of the licum kit in a scratch folder that wins over the bundled one."""
-    shutil.copytree(ROOT / "cards" / "licum", tmp_path / "cards" / "licum")
-    shutil.copytree(ROOT / "templates" / "licum", tmp_path / "templates" / "licum")
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
+    return copy_kit("licum", tmp_path, monkeypatch)
 
 
 def test_check_fails_without_a_capitaine(kit_copy: Path) -> None:

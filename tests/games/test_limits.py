@@ -9,12 +9,12 @@ from __future__ import annotations
 import json
 import math
 import re
-import shutil
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
+from kit_helpers import component_records, copies, copy_kit, of_type
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -39,17 +39,7 @@ PROPOSED = {
 
 @pytest.fixture(scope="module")
 def records() -> list[dict[str, Any]]:
-    result = runner.invoke(app, ["cards", "limits", "--format", "json"])
-    assert result.exit_code == 0, result.output
-    return json.loads(result.output)
-
-
-def of_type(records: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
-    return [r for r in records if r["type"] == kind]
-
-
-def copies(records: list[dict[str, Any]]) -> int:
-    return sum(r["count"] for r in records)
+    return component_records("limits")
 
 
 def numbers(card: dict[str, Any]) -> list[int]:
@@ -166,10 +156,7 @@ def test_checks_cite_digest_rule_ids() -> None:
 @pytest.fixture
 def kit_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A copy of the kit in the current folder (the current folder's copy wins)."""
-    shutil.copytree(ROOT / "cards" / "limits", tmp_path / "cards" / "limits")
-    shutil.copytree(ROOT / "templates" / "limits", tmp_path / "templates" / "limits")
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
+    return copy_kit("limits", tmp_path, monkeypatch)
 
 
 def edit(path: Path, old: str, new: str) -> None:
