@@ -29,9 +29,8 @@ FACES = [
 ]
 
 
-@pytest.mark.parametrize(("component_id", "side"), FACES)
-def test_face_ops_match_golden(planner: KitPlanner, golden: Callable[[str, str], None],
-                               component_id: str, side: str) -> None:
+def face_dump(planner: KitPlanner, component_id: str, side: str) -> str:
+    """One line for the face, then one per drawing op (nested ops indented)."""
     component = planner.assets.game.component(component_id)
     layout = component.front if side == "front" else component.back
     assert layout is not None
@@ -40,7 +39,13 @@ def test_face_ops_match_golden(planner: KitPlanner, golden: Callable[[str, str],
              f"h={face.height:.2f} bleed={face.bleed:.2f} round={face.round}"]
     for op in face.ops:
         lines.extend(format_op(op))
-    golden(f"face-{component_id}-{side}.ops.txt", "\n".join(lines) + "\n")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(("component_id", "side"), FACES)
+def test_face_ops_match_golden(planner: KitPlanner, golden: Callable[[str, str], None],
+                               component_id: str, side: str) -> None:
+    golden(f"face-{component_id}-{side}.ops.txt", face_dump(planner, component_id, side))
 
 
 def test_copies_share_one_face(planner: KitPlanner) -> None:
@@ -65,3 +70,23 @@ def test_face_text_stays_in_safe_zone(planner: KitPlanner) -> None:
                     assert op.x + dx >= margin - 0.01
                     assert op.y + dy >= margin - 0.01
                     assert op.y + dy <= face.height - margin
+
+
+OTHER_FACES = [
+    ("licum", "LIC-IMPRO-HOMARD", "front"),
+    ("licum", "LIC-IMP-BLEUS-ROSALIE-GAUDET", "front"),
+    ("licum", "LIC-DIF-RUDESSE", "back"),
+    ("sorciers", "SOR-CIB-GAUCHE-2", "front"),
+    ("sorciers", "SOR-JETON", "back"),
+    ("limits", "LIM-L01", "front"),
+    ("limits", "LIM-L01", "back"),
+    ("oups", "OUPS-V-COEUR", "front"),
+]
+
+
+@pytest.mark.parametrize(("game", "component_id", "side"), OTHER_FACES)
+def test_other_games_faces_match_golden(golden: Callable[[str, str], None], game: str,
+                                        component_id: str, side: str) -> None:
+    root = Path(__file__).resolve().parents[2]
+    planner = KitPlanner(load_assets(Resources((root,)), game), BuildOptions())
+    golden(f"face-{component_id}-{side}.ops.txt", face_dump(planner, component_id, side))
