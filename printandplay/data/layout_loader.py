@@ -217,6 +217,22 @@ def as_rotation(value: Any) -> int:
     return int(number)
 
 
+def as_fraction(value: Any) -> float:
+    """A number from 0 to 1."""
+    number = as_number(value)
+    if not 0 <= number <= 1:
+        raise Invalid(f"expected a number from 0 to 1, got {number:g}")
+    return number
+
+
+def as_length_not_negative(value: Any) -> float:
+    """A length ≥ 0 (with a unit), in points."""
+    points = as_points(value)
+    if points < 0:
+        raise Invalid(f"expected a length ≥ 0, got {value}")
+    return points
+
+
 def as_positive(value: Any) -> float:
     """A number > 0."""
     number = as_number(value)
@@ -234,10 +250,10 @@ _CONVERT: dict[str, Any] = {
     "rotate": as_rotation,
     "fill": as_template,
     "stroke": as_template,
-    "stroke_width": as_points,
-    "radius": as_points,
+    "stroke_width": as_length_not_negative,
+    "radius": as_length_not_negative,
     "dash": lambda v: tuple(as_list(as_points)(v)),
-    "opacity": as_number,
+    "opacity": as_fraction,
     "bleed": as_bool,
     "text": as_template,
     "font": as_str,
@@ -253,6 +269,6 @@ _CONVERT: dict[str, Any] = {
     "icon_scale": as_positive,
     "image": as_template,
     "wrap": as_bool,
-    "padding": as_points,
+    "padding": as_length_not_negative,
     "when": as_template,
 }

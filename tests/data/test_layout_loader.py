@@ -487,3 +487,12 @@ def test_charlie_faces_have_layouts(charlie: dict[str, Layout]) -> None:
     game = load_game(Resources((bundled_root(),)), "charlie")
     faces = {c.front for c in game.components} | {c.back for c in game.components if c.back}
     assert faces <= set(charlie)
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ("opacity: 5", "field 'opacity' on box 'b' of layout 'a': expected a number from 0 to 1, got 5"),
+    ("stroke_width: -1pt", "field 'stroke_width' on box 'b' of layout 'a': expected a length ≥ 0"),
+    ("padding: -2mm", "field 'padding' on box 'b' of layout 'a': expected a length ≥ 0"),
+])
+def test_out_of_range_values_are_refused(tmp_path: Path, line: str, message: str) -> None:
+    assert message in one_error(tmp_path, f"layouts:\n  a:\n    boxes:\n      b: {{{line}}}\n")
