@@ -268,17 +268,21 @@ def _read_kit(node: Any, kinds: dict[str, Kind], problems: Problems, where: Loca
             title = fields.optional("title", as_str, template or "")
             columns = fields.optional("columns", as_positive_int, 2)
             fields.finish()
-            if template:
-                sections.append(DocumentSection(template, title, max(1, columns)))
+            if not 1 <= columns <= 4:
+                problems.add(fields.at("columns"), f"columns must be 1 to 4, got {columns}")
+            elif template:
+                sections.append(DocumentSection(template, title, columns))
         elif fields.has("sheet"):
             sheet_kinds = fields.require("sheet", as_list(as_str)) or []
             title = fields.optional("title", as_str, ", ".join(sheet_kinds))
             mode = fields.optional("bleed_mode", as_choice("auto", "gutter", "abut", "none"), "auto")
             fields.finish()
             _check_sheet_kinds(sheet_kinds, kinds, problems, at, broken_kinds)
+            if fields.ok and fields.raw("sheet") == []:
+                problems.add(fields.at("sheet"), "a sheet section needs at least one kind")
             if sheet_kinds:
                 sections.append(SheetSection(tuple(sheet_kinds), title, mode))  # type: ignore[arg-type]
-        else:
+        elif fields.ok:
             fields.finish()
             problems.add(at, "a kit section needs 'document' or 'sheet'")
     return sections

@@ -699,3 +699,11 @@ def test_charlie_components_have_their_required_values(charlie) -> None:
             if spec.required:
                 assert component.values[spec.name] is not None, (component.id, spec.name)
         assert component.front == kind.front
+
+
+def test_empty_sheet_and_bad_columns_are_refused(root: Path) -> None:
+    edit(game_file(root), "  - sheet: [jeton]\n", "  - sheet: []\n  - document: r.md.j2\n"
+                                                  "    columns: 0\n")
+    problems = all_problems(root)
+    assert any(p.endswith(": a sheet section needs at least one kind") for p in problems)
+    assert any(p.endswith(": columns must be 1 to 4, got 0") for p in problems)
