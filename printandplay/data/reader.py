@@ -226,13 +226,6 @@ def as_list(item: Converter[T]) -> Converter[list[T]]:
     return convert
 
 
-def as_mapping(value: Any) -> dict[str, Any]:
-    """A mapping (left unconverted)."""
-    if not isinstance(value, dict):
-        raise Invalid(f"expected a mapping, got {type_name(value)}")
-    return value
-
-
 def as_str_map(value: Any) -> dict[str, str]:
     """A mapping of strings to strings (keys made strings, values read by :func:`as_str`)."""
     if not isinstance(value, dict):

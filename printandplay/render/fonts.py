@@ -109,10 +109,3 @@ class FontTable:
     def descent(self, font: str) -> float:
         """Descent at size 1 (positive)."""
         return self._metrics[font][1]
-
-    def used_files(self) -> dict[str, Path]:
-        """Registered font names and their files."""
-        files = {}
-        for (role, style), name in self._names.items():
-            files[name] = self.roles[role].file_for(style)  # type: ignore[arg-type]
-        return files

@@ -32,7 +32,7 @@ from printandplay.data.icons import IconLibrary
 from printandplay.data.images import ImageLibrary
 from printandplay.layout.geometry import Rect
 from printandplay.model.game import Size
-from printandplay.model.icon import Icon, IconShape
+from printandplay.model.icon import IconShape
 from printandplay.model.ops import (
     RGB,
     EllipseOp,
@@ -474,8 +474,3 @@ def _ellipse_path(x: float, y: float, w: float, h: float) -> str:
     parts = [f"n {_num(curves[0][0])} {_num(curves[0][1])} m"]
     parts.extend(f"{_nums(curve[2:])} c" for curve in curves)
     return " ".join(parts)
-
-
-def icon_of(library: IconLibrary, icon_id: str) -> Icon:
-    """The icon ``icon_id`` from ``library`` (helper for tests)."""
-    return library.get(icon_id)
