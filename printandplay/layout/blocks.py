@@ -22,6 +22,7 @@ class Block:
     text: str = ""
     level: int = 0
     rows: tuple[tuple[str, ...], ...] = ()
+    header: bool = False  # a table whose first row is a header (Markdown `| --- |` below it)
     line: int = 0
 
 
@@ -31,10 +32,11 @@ def parse_blocks(source: str) -> list[Block]:
     paragraph: list[str] = []
     callout: list[str] = []
     table: list[tuple[str, ...]] = []
+    header = False
     start = 0
 
     def flush(keep: str = "") -> None:
-        nonlocal paragraph, callout, table
+        nonlocal paragraph, callout, table, header
         if paragraph and keep != "paragraph":
             blocks.append(Block("paragraph", " ".join(paragraph), line=start))
             paragraph = []
@@ -42,8 +44,9 @@ def parse_blocks(source: str) -> list[Block]:
             blocks.append(Block("callout", "\n".join(callout), line=start))
             callout = []
         if table and keep != "table":
-            blocks.append(Block("table", rows=tuple(table), line=start))
+            blocks.append(Block("table", rows=tuple(table), line=start, header=header))
             table = []
+            header = False
 
     for number, raw in enumerate(source.splitlines(), start=1):
         line = raw.strip()
@@ -75,7 +78,8 @@ def parse_blocks(source: str) -> list[Block]:
                 start = number
             cells = tuple(cell.strip() for cell in line.strip("|").split("|"))
             if all(cell and set(cell) <= set("-: ") for cell in cells):
-                continue  # a Markdown header separator row: | --- | --- |
+                header = len(table) == 1  # a Markdown separator row: | --- | --- |
+                continue
             table.append(cells)
         else:
             flush("paragraph")

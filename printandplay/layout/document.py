@@ -8,7 +8,7 @@ tuple of ops per page (origin bottom-left of the page).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from printandplay.errors import LayoutError
@@ -155,7 +155,8 @@ class DocumentLayout:
                     cells.append((x, [IconOp(name, x + (icon_w - w) / 2, -pad - h, w, h, INK)], h))
                     row_h = max(row_h, h + 2 * pad)
                 elif text:
-                    fitted = self._text(text, widths[c] - 2 * pad, body, block.line + index)
+                    style = replace(body, bold=True) if block.header and index == 0 else body
+                    fitted = self._text(text, widths[c] - 2 * pad, style, block.line + index)
                     cells.append((x, [self._place(fitted, x + pad, -pad)], fitted.height))
                     row_h = max(row_h, fitted.height + 2 * pad)
                 x += widths[c]

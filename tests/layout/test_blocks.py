@@ -190,3 +190,11 @@ def test_whole_document_kinds_levels_and_lines() -> None:
     ]
     (table,) = [b for b in parse_blocks(source) if b.kind == "table"]
     assert table.rows == (("Joueurs", "Tuiles"), ("3", "24"))
+
+
+def test_a_markdown_separator_makes_the_first_row_a_header() -> None:
+    blocks = parse_blocks("| Demande | Qui gagne |\n| --- | --- |\n| Chanter | le plus |\n")
+    assert [b.kind for b in blocks] == ["table"]
+    assert blocks[0].header is True
+    assert blocks[0].rows == (("Demande", "Qui gagne"), ("Chanter", "le plus"))
+    assert parse_blocks("| a | b |\n| c | d |\n")[0].header is False
