@@ -361,11 +361,7 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
             err.print("[red]error:[/] the deck is not valid; fix it or print it anyway with "
                       "--force")
             raise typer.Exit(code=1)
-        counts: dict[str, int] = {}
-        for entry in deck.entries:
-            if entry.card_id not in counts:
-                counts[entry.card_id] = 0
-            counts[entry.card_id] += entry.count
+        counts = deck.counts()  # copies per card, all sections together
         progress = _DelayedProgress(f"Printing {deck_file.name}")
         try:
             path = build_deck(_resources(), game, list(counts.items()), deck_file.stem, options,

@@ -16,6 +16,7 @@ from printandplay.data.reader import (
     Problems,
     as_bool,
     as_choice,
+    as_length,
     as_list,
     as_number,
     as_str,
@@ -201,14 +202,6 @@ def as_template(value: Any) -> Template:
     return Template(as_str(value))
 
 
-def as_points(value: Any) -> float:
-    """A length (with unit) in points."""
-    try:
-        return parse_length(value)
-    except UnitError as err:
-        raise Invalid(str(err)) from None
-
-
 def as_rotation(value: Any) -> int:
     """0, 90, 180 or 270."""
     number = as_number(value)
@@ -227,7 +220,7 @@ def as_fraction(value: Any) -> float:
 
 def as_length_not_negative(value: Any) -> float:
     """A length ≥ 0 (with a unit), in points."""
-    points = as_points(value)
+    points = as_length(value)
     if points < 0:
         raise Invalid(f"expected a length ≥ 0, got {value}")
     return points
@@ -252,7 +245,7 @@ _CONVERT: dict[str, Any] = {
     "stroke": as_template,
     "stroke_width": as_length_not_negative,
     "radius": as_length_not_negative,
-    "dash": lambda v: tuple(as_list(as_points)(v)),
+    "dash": lambda v: tuple(as_list(as_length)(v)),
     "opacity": as_fraction,
     "bleed": as_bool,
     "text": as_template,
