@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import copy_kit, replace_once
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -74,17 +75,6 @@ def test_calibrate_writes_front_and_back(tmp_path: Path) -> None:
     assert "back-offset" in reader.pages[0].extract_text()
 
 
-def _designer_copy(repo_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    shutil.copytree(repo_root / "cards" / "charlie", tmp_path / "cards" / "charlie")
-    shutil.copytree(repo_root / "templates" / "charlie", tmp_path / "templates" / "charlie")
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
-def _replace(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 @pytest.mark.parametrize(("file", "old", "new", "expected"), [
@@ -105,8 +95,8 @@ def test_bad_input_exits_2_naming_file_and_line(
     repo_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     file: str, old: str, new: str, expected: str,
 ) -> None:
-    work = _designer_copy(repo_root, tmp_path, monkeypatch)
-    _replace(work / file, old, new)
+    work = copy_kit("charlie", tmp_path, monkeypatch)
+    replace_once(work / file, old, new)
     result = runner.invoke(app, ["build", "charlie", "--out", str(tmp_path / "out")])
     assert result.exit_code == 2, result.output
     assert expected in result.output
@@ -116,8 +106,8 @@ def test_bad_input_exits_2_naming_file_and_line(
 def test_missing_template_field_names_card_and_box(
     repo_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    work = _designer_copy(repo_root, tmp_path, monkeypatch)
-    _replace(work / "templates/charlie/layouts.yaml", "{{ card.accroche }}", "{{ card.acroche }}")
+    work = copy_kit("charlie", tmp_path, monkeypatch)
+    replace_once(work / "templates/charlie/layouts.yaml", "{{ card.accroche }}", "{{ card.acroche }}")
     result = runner.invoke(app, ["build", "charlie", "--out", str(tmp_path / "out")])
     assert result.exit_code == 2
     assert "cards/charlie/tuiles.yaml:8: tuile 'CHA-DEPART' (front), box 'accroche'" in result.output
@@ -126,8 +116,8 @@ def test_missing_template_field_names_card_and_box(
 
 def test_current_folder_copy_wins(repo_root: Path, tmp_path: Path,
                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    work = _designer_copy(repo_root, tmp_path, monkeypatch)
-    _replace(work / "cards/charlie/game.yaml", "name: Charlie the Unicorn",
+    work = copy_kit("charlie", tmp_path, monkeypatch)
+    replace_once(work / "cards/charlie/game.yaml", "name: Charlie the Unicorn",
              "name: Charlie le Maison")
     result = runner.invoke(app, ["games"])
     assert "Charlie le Maison" in result.output
@@ -154,8 +144,8 @@ def test_check_passes_for_charlie() -> None:
 def test_check_and_build_fail_on_a_wrong_composition(
     repo_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    work = _designer_copy(repo_root, tmp_path, monkeypatch)
-    _replace(work / "cards/charlie/attributs.yaml", "attribut: tv, count: 5",
+    work = copy_kit("charlie", tmp_path, monkeypatch)
+    replace_once(work / "cards/charlie/attributs.yaml", "attribut: tv, count: 5",
              "attribut: tv, count: 4")
     result = runner.invoke(app, ["check", "charlie", "--format", "json"])
     assert result.exit_code == 1

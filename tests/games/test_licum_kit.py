@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 import yaml
-from kit_helpers import component_records, copies, copy_kit, of_type
+from helpers import component_records, copies, copy_kit, kit_pages, of_type, page_text
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -261,10 +261,10 @@ def test_a_broken_deck_is_refused(tmp_path: Path) -> None:
 def test_build_a4(tmp_path: Path) -> None:
     result = runner.invoke(app, ["build", "licum", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    reader = PdfReader(str(tmp_path / "licum-a4.pdf"))
-    first = reader.pages[0].extract_text()
-    assert "aide-mémoire" in first and "Un tour de jeu" in first
-    texts = [page.extract_text() for page in reader.pages]
+    pages = kit_pages("licum")
+    assert len(PdfReader(str(tmp_path / "licum-a4.pdf")).pages) == len(pages)
+    texts = [page_text(page) for page in pages]
+    assert "aide-mémoire" in texts[0] and "Un tour de jeu" in texts[0]
     mat = [i for i, t in enumerate(texts) if "Tapis de jeu —" in t]
     prep = [i for i, t in enumerate(texts) if "Impros · Avant-Match" in t]
     assert mat, "the table mat is missing"

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from kit_helpers import component_records, copies, copy_kit, of_type
+from helpers import component_records, copies, copy_kit, kit_pages, of_type, page_text
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -226,9 +226,12 @@ def test_build_a4(tmp_path: Path) -> None:
               + math.ceil((28 + 6) / per_sheet))
     rules_pages = 2
     assert len(reader.pages) == rules_pages + 2 * sheets == 30
-    first = reader.pages[0].extract_text()
+    pages = kit_pages("limits")
+    assert len(pages) == len(reader.pages)
+    assert [page.label for page in pages[:rules_pages]] == ["Règles 1", "Règles 2"]
+    first = page_text(pages[0])
     assert "Uwe Rosenberg" in first and "Amigo" in first and "fan-made" in first
-    text = " ".join(p.extract_text() for p in reader.pages[:rules_pages])
+    text = " ".join(page_text(p) for p in pages[:rules_pages])
     assert "Règle maison" in text and "Reconstitution" in text
     for tag in ("LIM-SETUP-1", "LIM-CHECK-3", "LIM-KIT-4"):
         assert tag in text
