@@ -197,9 +197,9 @@ def test_print_deck_prints_exactly_the_deck(repo_root: Path, tmp_path: Path) -> 
     sheets = -(-prep // 9) + -(-jeu // 9)  # Préparation and Jeu cards are on separate sheets
     reader = PdfReader(pdf)
     assert len(reader.pages) == 2 * sheets
-    text = "".join(page.extract_text() for page in reader.pages)
     first = game.component(next(iter(deck.counts("Jeu"))))
-    assert first.name.split()[0] in text
+    first_jeu_sheet = reader.pages[2 * -(-prep // 9)]  # fronts, after the Préparation sheets
+    assert first.name.split()[0] in first_jeu_sheet.extract_text()
 
 
 def test_print_deck_refuses_an_invalid_deck_unless_forced(repo_root: Path,

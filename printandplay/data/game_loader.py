@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from printandplay.data.deck_rules_loader import read_checks, read_deck_format
+from printandplay.data.document_style_loader import read_document_style
 from printandplay.data.fields_loader import FIELD_TYPES, convert_value, read_field_specs
 from printandplay.data.presets import Presets, load_presets, read_size
 from printandplay.data.reader import (
@@ -62,6 +63,8 @@ def load_game(resources: Resources, game_id: str) -> Game:
     kit_node = top.raw("kit", [])
     checks_node = top.raw("checks", [])
     deck_node = top.raw("deck_format")
+    document_style = read_document_style(top.raw("document_style"), colors, problems,
+                                         top.at("document_style"))
     top.finish()
 
     components: list[Component] = []
@@ -102,6 +105,7 @@ def load_game(resources: Resources, game_id: str) -> Game:
         folder=folder,
         checks=tuple(checks),
         deck_format=deck_format,
+        document_style=document_style,
     )
 
 
