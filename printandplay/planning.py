@@ -6,13 +6,13 @@ for one paper and :class:`BuildOptions`; :func:`duplex_order` keeps fronts on sh
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from printandplay.assets import GameAssets, component_context
 from printandplay.data.presets import resolve_paper
-from printandplay.errors import OptionError
+from printandplay.errors import DataError, Location, OptionError
 from printandplay.layout.colors import parse_color
 from printandplay.layout.document import DocStyle, DocumentLayout
 from printandplay.layout.face import FaceComposer
@@ -25,8 +25,8 @@ from printandplay.layout.imposition import (
     plan_sheet,
     plan_tiles,
 )
-from printandplay.model.game import Component, DocumentSection, SheetSection, Size
-from printandplay.model.ops import EllipseOp, Face, LineOp, Op, TextOp
+from printandplay.model.game import Component, DocumentSection, Game, SheetSection, Size
+from printandplay.model.ops import RGB, EllipseOp, Face, LineOp, Op, TextOp
 from printandplay.render.fonts import FontTable
 from printandplay.render.pdf import Placement
 from printandplay.units import MM
@@ -79,6 +79,29 @@ def duplex_order(pages: Sequence[PageSpec], fonts: FontTable) -> list[PageSpec]:
     return out
 
 
+def document_style(game: Game, section: DocumentSection, font_roles: Collection[str]) -> DocStyle:
+    """The style of a document section: the game's ``document_style`` with its colours
+    resolved (empty ones keep the built-in colours; the accent defaults to the game's)."""
+    design = game.document_style
+    where = design.location or Location(f"cards/{game.id}/game.yaml")
+    for key in ("title_font", "body_font"):
+        role = getattr(design, key)
+        if role not in font_roles:
+            raise DataError(where, f"document_style: {key} '{role}' is not a role of fonts.yaml "
+                                   f"(it has: {', '.join(sorted(font_roles))})")
+    base = DocStyle()
+
+    def colour(written: str, default: RGB) -> RGB:
+        return (parse_color(written, game.colors) or default) if written else default
+
+    accent = design.accent or game.colors.get("accent", "#5a3380")
+    return DocStyle(design=design, ink=colour(design.text_color, base.ink),
+                    accent=parse_color(accent, game.colors) or (0, 0, 0),
+                    callout_fill=colour(design.callout_color, base.callout_fill),
+                    rule=colour(design.rule_color, base.rule),
+                    footer=colour(design.footer_color, base.footer), columns=section.columns)
+
+
 class KitPlanner:
     """Plans the pages of a kit (or of any list of components) for one paper and options."""
 
@@ -126,8 +149,7 @@ class KitPlanner:
         context = dict(assets.base_context())
         display = f"templates/{game.id}/{section.template}"
         source = assets.templates.render_file(section.template, context, display)
-        accent = parse_color(game.colors.get("accent", "#5a3380"), game.colors) or (0, 0, 0)
-        style = DocStyle(accent=accent, columns=section.columns)
+        style = document_style(game, section, self.assets.fonts.roles)
         layout = DocumentLayout(assets.fonts, assets.icons.aspect, game.language, style, display)
         page = Size(min(self.paper.width, self.paper.height),
                     max(self.paper.width, self.paper.height))
