@@ -80,3 +80,34 @@ def page_text(page: PageSpec) -> str:
     for placement in page.placements:
         runs.extend(_texts(placement.face.ops))
     return " ".join(" ".join(runs).split())
+
+
+# ---- fake font metrics for layout tests --------------------------------------------------------
+
+CHAR = 0.5  # em, every character of the regular fonts
+BOLD_CHAR = 0.6  # em, in the bold fonts ``B`` and ``BI``
+SPACE = 0.25  # em
+ASCENT = 0.8  # em
+DESCENT = 0.2  # em
+
+
+class FakeMetrics:
+    """Fonts ``R``, ``B``, ``I``, ``BI`` with fixed, hand-countable advance widths (every role
+    gets the same fonts): ``"aa bb"`` is 1 + 0.25 + 1 = 2.25 em, 22.5 pt at 10 pt."""
+
+    def select(self, role: str, bold: bool, italic: bool) -> str:
+        return {(False, False): "R", (True, False): "B",
+                (False, True): "I", (True, True): "BI"}[(bold, italic)]
+
+    def prepare(self, text: str, font: str) -> str:
+        return text
+
+    def width(self, text: str, font: str) -> float:
+        char = BOLD_CHAR if font.startswith("B") else CHAR
+        return sum(SPACE if c == " " else char for c in text)
+
+    def ascent(self, font: str) -> float:
+        return ASCENT
+
+    def descent(self, font: str) -> float:
+        return DESCENT

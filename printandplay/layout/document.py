@@ -203,8 +203,8 @@ class DocumentLayout:
             return self._table(block, width)
         return _Measured((), 0.0, 0.0, line=block.line)
 
-    def _column_widths(self, rows: list[tuple[str, ...]], icon_col: list[bool], width: float,
-                       icon_w: float, pad: float) -> list[float]:
+    def _column_widths(self, rows: list[tuple[str, ...]], header: bool, icon_col: list[bool],
+                       width: float, icon_w: float, pad: float) -> list[float]:
         ncols = len(icon_col)
         fixed = sum(icon_w for c in range(ncols) if icon_col[c])
         text_cols = [c for c in range(ncols) if not icon_col[c]]
@@ -212,8 +212,11 @@ class DocumentLayout:
         if text_cols:
             free = width - fixed
             if len(text_cols) > 1:
-                first = min(0.34 * free, max(self._natural(r[text_cols[0]], self._body())
-                                             for r in rows) + 2 * pad)
+                body = self._body()
+                bold = replace(body, bold=True)  # a header row is set in bold
+                first = min(0.34 * free, max(
+                    self._natural(r[text_cols[0]], bold if header and i == 0 else body)
+                    for i, r in enumerate(rows)) + 2 * pad)
                 widths[text_cols[0]] = first
                 rest = (free - first) / (len(text_cols) - 1)
                 for c in text_cols[1:]:
@@ -228,7 +231,7 @@ class DocumentLayout:
         icon_col = [all(_icon_only(r[c]) or not r[c] for r in rows) for c in range(ncols)]
         icon_w = 11 * MM
         pad = 1.2 * MM
-        widths = self._column_widths(rows, icon_col, width, icon_w, pad)
+        widths = self._column_widths(rows, block.header, icon_col, width, icon_w, pad)
         body = self._body()
         laid: list[_Row] = []
         for index, row in enumerate(rows):
