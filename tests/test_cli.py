@@ -223,3 +223,45 @@ def test_build_all_writes_every_kit(tmp_path: Path, repo_root: Path) -> None:
     assert [Path(line).name for line in result.output.split()] == [f"{g}-a4.pdf" for g in games]
     for game in games:
         assert len(PdfReader(tmp_path / f"{game}-a4.pdf").pages) > 0
+
+
+def test_game_yaml_document_style_restyles_the_rules(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from printandplay.assets import load_assets
+    from printandplay.model.ops import GroupOp, TextOp
+    from printandplay.planning import BuildOptions, KitPlanner
+    from printandplay.project import Resources
+
+    work = copy_kit("charlie", tmp_path, monkeypatch)
+    with (work / "cards/charlie/game.yaml").open("a", encoding="utf-8") as handle:
+        handle.write("document_style:\n  size: 8\n  footer_size: 6\n  footer_color: '#ff0000'\n")
+    result = runner.invoke(app, ["build", "charlie", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    planner = KitPlanner(load_assets(Resources.discover(cwd=work), "charlie"), BuildOptions())
+    pages = planner.document_pages(next(s for s in planner.assets.game.kit
+                                        if type(s).__name__ == "DocumentSection"))
+    footer = pages[0].ops[-1]
+    assert isinstance(footer, TextOp) and (footer.size, footer.color) == (6, (1.0, 0.0, 0.0))
+
+    def sizes(ops: tuple) -> set[float]:
+        found = set()
+        for op in ops:
+            if isinstance(op, GroupOp):
+                found |= sizes(op.ops)
+            elif isinstance(op, TextOp):
+                found.add(op.size)
+        return found
+
+    assert 8.0 in sizes(pages[0].ops) and 9.0 not in sizes(pages[0].ops)
+
+
+def test_a_document_style_font_role_must_be_in_fonts_yaml(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    work = copy_kit("charlie", tmp_path, monkeypatch)
+    with (work / "cards/charlie/game.yaml").open("a", encoding="utf-8") as handle:
+        handle.write("document_style:\n  title_font: fancy\n")
+    result = runner.invoke(app, ["build", "charlie", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert result.output.startswith("error: cards/charlie/game.yaml:")
+    assert "title_font 'fancy' is not a role of fonts.yaml" in result.output
+    assert "Traceback" not in result.output
