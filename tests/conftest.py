@@ -23,6 +23,7 @@ def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginMa
                                             help="ignored: pytest-xdist is not available")
 
 
+@pytest.hookimpl(optionalhook=True)  # an xdist hook: unknown without pytest-xdist
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     """``-n auto`` runs in this process when the command line names test files or tests
     (starting workers costs more than it saves there); the whole suite gets a worker per CPU."""
