@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -66,19 +66,20 @@ def kit_pages(game: str, paper: str = "a4") -> tuple[PageSpec, ...]:
     return tuple(KitPlanner(assets, BuildOptions(paper=paper)).kit_pages())
 
 
-def _texts(ops: Iterable[Op]) -> Iterable[str]:
+def text_ops(ops: Iterable[Op]) -> Iterator[TextOp]:
+    """Every text op among ``ops`` and inside their groups, in drawing order."""
     for op in ops:
         if isinstance(op, TextOp):
-            yield op.text
+            yield op
         elif isinstance(op, GroupOp):
-            yield from _texts(op.ops)
+            yield from text_ops(op.ops)
 
 
 def page_text(page: PageSpec) -> str:
     """Every text run a page draws (its own ops, then its faces'), joined by spaces."""
-    runs = list(_texts(page.ops))
+    runs = [op.text for op in text_ops(page.ops)]
     for placement in page.placements:
-        runs.extend(_texts(placement.face.ops))
+        runs.extend(op.text for op in text_ops(placement.face.ops))
     return " ".join(" ".join(runs).split())
 
 

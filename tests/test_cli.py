@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import copy_kit, replace_once
+from helpers import copy_kit, replace_once, text_ops
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -228,7 +228,7 @@ def test_build_all_writes_every_kit(tmp_path: Path, repo_root: Path) -> None:
 def test_game_yaml_document_style_restyles_the_rules(tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     from printandplay.assets import load_assets
-    from printandplay.model.ops import GroupOp, TextOp
+    from printandplay.model.ops import TextOp
     from printandplay.planning import BuildOptions, KitPlanner
     from printandplay.project import Resources
 
@@ -242,17 +242,8 @@ def test_game_yaml_document_style_restyles_the_rules(tmp_path: Path,
                                         if type(s).__name__ == "DocumentSection"))
     footer = pages[0].ops[-1]
     assert isinstance(footer, TextOp) and (footer.size, footer.color) == (6, (1.0, 0.0, 0.0))
-
-    def sizes(ops: tuple) -> set[float]:
-        found = set()
-        for op in ops:
-            if isinstance(op, GroupOp):
-                found |= sizes(op.ops)
-            elif isinstance(op, TextOp):
-                found.add(op.size)
-        return found
-
-    assert 8.0 in sizes(pages[0].ops) and 9.0 not in sizes(pages[0].ops)
+    sizes = {op.size for op in text_ops(pages[0].ops)}
+    assert 8.0 in sizes and 9.0 not in sizes
 
 
 def test_a_document_style_font_role_must_be_in_fonts_yaml(tmp_path: Path,
