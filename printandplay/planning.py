@@ -14,7 +14,8 @@ from printandplay.assets import GameAssets, component_context
 from printandplay.data.presets import resolve_paper
 from printandplay.errors import DataError, Location, OptionError
 from printandplay.layout.colors import parse_color
-from printandplay.layout.document import DocStyle, DocumentLayout
+from printandplay.layout.document import DocumentLayout
+from printandplay.layout.document_blocks import DocStyle
 from printandplay.layout.face import FaceComposer
 from printandplay.layout.imposition import (
     Flip,

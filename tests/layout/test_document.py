@@ -13,7 +13,8 @@ import pytest
 from helpers import FakeMetrics
 
 from printandplay.errors import LayoutError
-from printandplay.layout.document import DocStyle, DocumentLayout
+from printandplay.layout.document import DocumentLayout
+from printandplay.layout.document_blocks import DocStyle
 from printandplay.model.game import DocumentStyle, Size
 from printandplay.model.ops import GroupOp, LineOp, Op, TextOp
 from printandplay.units import MM
