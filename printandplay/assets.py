@@ -8,10 +8,10 @@ from typing import Any
 from printandplay.data.fonts_loader import load_fonts
 from printandplay.data.game_loader import load_game
 from printandplay.data.icons import IconLibrary
-from printandplay.data.stock_icons import StockIcons, stock_roots
 from printandplay.data.images import ImageLibrary
 from printandplay.data.layout_loader import load_layouts
 from printandplay.data.presets import Presets, load_presets
+from printandplay.data.stock_icons import StockIcons, stock_roots
 from printandplay.errors import LayoutError
 from printandplay.layout.templating import Rich, TemplateEnv, wrap_rich
 from printandplay.model.game import Component, FieldSpec, Game
