@@ -76,6 +76,10 @@ OffsetOpt = Annotated[str, typer.Option(
     help="Shift of the back pages in mm (read it off `printandplay calibrate`).")]
 BleedOpt = Annotated[float | None, typer.Option("--bleed", metavar="MM",
                                                  help="Bleed in mm (default 3).")]
+IconsDirOpt = Annotated[Path | None, typer.Option(
+    "--icons-dir", metavar="DIR",
+    help="A full copy of game-icons.net (its folder of author folders), searched for gi- icons "
+         "before the bundled ones; default $PRINTANDPLAY_GAME_ICONS.")]
 
 
 def fail(problems: list[str], code: int = 2) -> NoReturn:
@@ -94,10 +98,10 @@ def user_errors() -> Iterator[None]:
         fail(error.problems(), error.exit_code)
 
 
-def _resources() -> Any:
+def _resources(game_icons: Path | None = None) -> Any:
     from printandplay.project import Resources
 
-    return Resources.discover()
+    return Resources.discover(game_icons=game_icons)
 
 
 def parse_offset(text: str) -> tuple[float, float]:
@@ -202,17 +206,18 @@ class _DelayedProgress:
             self.bar.stop()
 
 
-def _build_one(game_id: str, options: Any, progress: Callable[[int, int], None] | None = None
-               ) -> tuple[str, str]:
+def _build_one(game_id: str, options: Any, progress: Callable[[int, int], None] | None = None,
+               icons_dir: Path | None = None) -> tuple[str, str]:
     from printandplay.build import build_game
 
-    path = build_game(_resources(), game_id, options, progress)
+    path = build_game(_resources(icons_dir), game_id, options, progress)
     return game_id, str(path)
 
 
-def _build_one_safe(game_id: str, options: Any) -> tuple[str, str | None, list[str], int]:
+def _build_one_safe(game_id: str, options: Any, icons_dir: Path | None = None
+                    ) -> tuple[str, str | None, list[str], int]:
     try:
-        _, path = _build_one(game_id, options)
+        _, path = _build_one(game_id, options, icons_dir=icons_dir)
         return game_id, path, [], 0
     except PrintAndPlayError as error:
         return game_id, None, error.problems(), error.exit_code
@@ -221,7 +226,8 @@ def _build_one_safe(game_id: str, options: Any) -> tuple[str, str | None, list[s
 @app.command()
 def build(game: Annotated[str, typer.Argument(help="Game id, or `all`.")],
           paper: PaperOpt = "a4", out_dir: OutOpt = None, flip: FlipOpt = FlipEdge.long,
-          back_offset: OffsetOpt = "0,0", bleed: BleedOpt = None) -> None:
+          back_offset: OffsetOpt = "0,0", bleed: BleedOpt = None,
+          icons_dir: IconsDirOpt = None) -> None:
     """Build the complete print-and-play kit of GAME (or of every game with `all`).
 
     Writes build/GAME/GAME-a4.pdf (GAME-letter.pdf for Letter): rules and reference sheets
@@ -229,19 +235,21 @@ def build(game: Annotated[str, typer.Argument(help="Game id, or `all`.")],
     """
     with user_errors():
         options = _build_options(paper, out_dir, flip, back_offset, bleed)
+        if icons_dir is not None and not icons_dir.is_dir():
+            raise OptionError(f"--icons-dir {icons_dir}: no such folder")
         if game != "all":
             progress = _DelayedProgress(f"Building {game}")
             try:
-                _, path = _build_one(game, options, progress)
+                _, path = _build_one(game, options, progress, icons_dir)
             finally:
                 progress.close()
             out.print(path)
             return
         ids = _resources().game_ids()
-    _build_all(ids, options)
+    _build_all(ids, options, icons_dir)
 
 
-def _build_all(ids: list[str], options: Any) -> None:
+def _build_all(ids: list[str], options: Any, icons_dir: Path | None = None) -> None:
     """Build every game in parallel: one process per game (the system spreads them over every
     core); paths are printed in game order."""
     from concurrent.futures import ProcessPoolExecutor
@@ -251,7 +259,7 @@ def _build_all(ids: list[str], options: Any) -> None:
     progress = _DelayedProgress("Building all games")
     try:
         with ProcessPoolExecutor(max_workers=max(1, len(ids))) as pool:
-            futures = [pool.submit(_build_one_safe, game_id, options) for game_id in ids]
+            futures = [pool.submit(_build_one_safe, game_id, options, icons_dir) for game_id in ids]
             for done, future in enumerate(futures, start=1):
                 game_id, path, errors, exit_code = future.result()
                 if path:
@@ -405,6 +413,25 @@ def oups_spell(
     else:
         typer.echo(format_spell(result))
     raise typer.Exit(code=0 if result.valid else 1)
+
+
+@app.command()
+def new(game: Annotated[str, typer.Argument(
+            metavar="GAME", help="Id of the new game: lower-case letters, digits, - and _.")],
+        cards: Annotated[int, typer.Option("--cards", metavar="N",
+                                           help="Number of sample cards.")] = 12,
+        size: Annotated[str, typer.Option(
+            "--size", metavar="poker|tarot|mini|…",
+            help="Card size: a size name of docs/designing-a-game.md at least 40 mm wide.")]
+        = "poker") -> None:
+    """Start a new game: write cards/GAME/ and templates/GAME/ in the current folder, with sample cards, layouts and rules, ready to build. Never overwrites."""
+    from printandplay.newgame import new_game
+
+    with user_errors():
+        made = new_game(Path("."), game, cards, size)
+    for path in made.files:
+        out.print(escape(str(path)))
+    out.print(f"Next: printandplay build {game}")
 
 
 @app.command()
