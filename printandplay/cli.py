@@ -17,17 +17,55 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
+from typer.core import TyperCommand
 
 from printandplay.errors import OptionError, PrintAndPlayError
 
-app = typer.Typer(
+
+class _PlainUsageCommand(TyperCommand):
+    """A command whose usage line shows required arguments as ``GAME``, not ``{GAME}``."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        pieces = super().collect_usage_pieces(ctx)
+        return [p[1:-1] if p.startswith("{") and p.endswith("}") else p for p in pieces]
+
+
+class _Typer(typer.Typer):
+    """Typer whose commands use :class:`_PlainUsageCommand` by default."""
+
+    def command(self, *args: Any, **kwargs: Any) -> Any:
+        kwargs.setdefault("cls", _PlainUsageCommand)
+        return super().command(*args, **kwargs)
+
+
+app = _Typer(
     name="printandplay",
     help="Tabletop games written as data, rendered into print-and-play PDF kits.",
-    no_args_is_help=True,
     add_completion=False,
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
+    rich_markup_mode="markdown",  # help paragraphs are re-flowed, not cut at the source's lines
 )
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from printandplay import __version__
+
+        typer.echo(f"printandplay {__version__}")
+        raise typer.Exit()
+
+
+@app.callback(invoke_without_command=True)
+def _main(ctx: typer.Context,
+          version: Annotated[bool, typer.Option(
+              "--version", is_eager=True, callback=_print_version,
+              help="Print the version and exit.")] = False) -> None:
+    """Tabletop games written as data, rendered into print-and-play PDF kits."""
+    if ctx.invoked_subcommand is None:  # bare `printandplay`: the help, and success
+        typer.echo(ctx.get_help())
+        raise typer.Exit()
+
 @functools.cache
 def _console(stderr: bool) -> Any:
     """A Rich console, created (and Rich imported) on first use: start-up stays fast."""
@@ -65,7 +103,8 @@ class Format(str, Enum):
     json = "json"
 
 
-GameArg = Annotated[str, typer.Argument(help="Game id (see `printandplay games`).")]
+GameArg = Annotated[str, typer.Argument(metavar="GAME",
+                                        help="Game id (see `printandplay games`).")]
 PaperOpt = Annotated[str, typer.Option(
     "--paper", metavar="a4|letter|a3|legal|WxH",
     help="Paper: a preset name or a custom WIDTHxHEIGHT in mm, e.g. 330x480.")]
@@ -224,7 +263,7 @@ def _build_one_safe(game_id: str, options: Any, icons_dir: Path | None = None
 
 
 @app.command()
-def build(game: Annotated[str, typer.Argument(help="Game id, or `all`.")],
+def build(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id, or `all`.")],
           paper: PaperOpt = "a4", out_dir: OutOpt = None, flip: FlipOpt = FlipEdge.long,
           back_offset: OffsetOpt = "0,0", bleed: BleedOpt = None,
           icons_dir: IconsDirOpt = None) -> None:
@@ -302,7 +341,7 @@ class TextFormat(str, Enum):
     json = "json"
 
 
-DeckArg = Annotated[Path, typer.Argument(help="Deck list file (.txt, or .yaml).")]
+DeckArg = Annotated[Path, typer.Argument(metavar="DECK", help="Deck list file (.txt, or .yaml).")]
 CollectionOpt = Annotated[Path | None, typer.Option(
     "--collection", help="YAML of owned copies per card: the deck may not use more.")]
 
@@ -334,7 +373,7 @@ def validate(game: GameArg, deck_file: DeckArg,
              format: Annotated[TextFormat, typer.Option("--format", help="text or json.")]
              = TextFormat.text,
              collection: CollectionOpt = None) -> None:
-    """Check the deck list DECK_FILE against GAME's deck-building rules.
+    """Check the deck list DECK against GAME's deck-building rules.
 
     Reports every violation with its rule id; exits 0 when valid, 1 when not, 2 when the deck
     file cannot be read.
@@ -355,7 +394,7 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
                force: Annotated[bool, typer.Option("--force",
                                                    help="Print even an invalid deck.")] = False,
                ) -> None:
-    """Print exactly the cards of DECK_FILE, with their backs, ready to cut.
+    """Print exactly the cards of DECK, with their backs, ready to cut.
 
     Writes build/GAME/deck-<file stem>-a4.pdf. Refuses an invalid deck unless --force.
     """
@@ -379,7 +418,7 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
     out.print(str(path))
 
 
-oups_app = typer.Typer(help="Oups Magie ! rule calculators.", no_args_is_help=True)
+oups_app = _Typer(help="Oups Magie ! rule calculators.", no_args_is_help=True)
 app.add_typer(oups_app, name="oups")
 
 @oups_app.command("spell")
@@ -435,7 +474,10 @@ def new(game: Annotated[str, typer.Argument(
 
 
 @app.command()
-def calibrate(paper: PaperOpt = "a4", out_dir: OutOpt = None,
+def calibrate(paper: PaperOpt = "a4",
+              out_dir: Annotated[Path | None, typer.Option(
+                  "--out", help="Output folder (default build/): the sheet is written there "
+                                "as calibration-PAPER.pdf.")] = None,
               flip: FlipOpt = FlipEdge.long) -> None:
     """Write a duplex calibration sheet; read off your printer's shift for --back-offset."""
     from printandplay.calibrate import build_calibration
