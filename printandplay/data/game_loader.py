@@ -66,7 +66,8 @@ def load_game(resources: Resources, game_id: str) -> Game:
     top.finish()
 
     components: list[Component] = []
-    for file, table_kind in _read_component_list(component_node, problems, top.at("components")):
+    for file, table_kind in _read_component_list(component_node, problems, top.at("components"),
+                                                    top.what):
         path = folder / file
         try:
             if table_kind is not None:
@@ -191,13 +192,13 @@ def _read_item_size(fields: Fields, presets: Presets, problems: Problems) -> Siz
     return read_size(node, problems, f"size of {fields.what}", fields.at("size"))
 
 
-def _read_component_list(node: Any, problems: Problems, where: Location
+def _read_component_list(node: Any, problems: Problems, where: Location, what: str
                          ) -> list[tuple[str, str | None]]:
     """The component files: ``(file, None)`` for YAML, ``(file, kind)`` for CSV/TSV."""
     if node is None:
         return []
     if not isinstance(node, list):
-        problems.add(where, f"field 'components' on game: expected a list, got {type_name(node)}")
+        problems.add(where, f"field 'components' on {what}: expected a list, got {type_name(node)}")
         return []
     out: list[tuple[str, str | None]] = []
     for index, item in enumerate(node):
@@ -217,7 +218,8 @@ def _read_component_list(node: Any, problems: Problems, where: Location
         try:
             file = as_str(item)
         except Invalid as err:
-            problems.add(at, f"field 'components' on game: item {index + 1}: {err}")
+            line = f" (line {at.line})" if isinstance(node, LocList) else ""
+            problems.add(where, f"field 'components' on {what}: item {index + 1}{line}: {err}")
             continue
         if file.lower().endswith(TABLE_SUFFIXES):
             problems.add(at, f"'{file}': a CSV or TSV file has no 'kind:' line; list it as "
