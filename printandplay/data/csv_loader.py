@@ -1,4 +1,4 @@
-"""Component files kept in a spreadsheet: CSV or TSV, a header row naming the fields.
+"""Component files kept in a spreadsheet: CSV, TSV or XLSX, a header row naming the fields.
 
 Each row is one component. Columns: ``id``, ``name``, ``count``, ``front``, ``back`` and the
 kind's fields; a ``map`` field takes one column per key (``limits.rouge``). Cells are typed by
@@ -6,6 +6,8 @@ the kind's field specs exactly like YAML values; a ``list`` cell separates its i
 (``\\|`` for a ``|`` inside an item). An empty cell is a field left out. Errors name
 ``file:line:column``. ``.tsv`` files are split on tabs; ``.csv`` files on commas, or on
 semicolons when the header row has semicolons and no comma (the French spreadsheet export).
+An ``.xlsx`` workbook is read through openpyxl (``pip install openpyxl``): its first sheet,
+numbers and booleans as the spreadsheet shows them (``3``, ``true``).
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from printandplay.data.reader import Invalid, Problems, as_id, suggest
 from printandplay.errors import DataError, Location
 from printandplay.model.game import Component, FieldSpec, Kind
 
-TABLE_SUFFIXES = (".csv", ".tsv")
+TABLE_SUFFIXES = (".csv", ".tsv", ".xlsx")
+Rows = list[tuple[int, list[str]]]  # (line, cells)
 LIST_SEPARATOR = "|"
 _SPLIT = re.compile(r"(?<!\\)\|")
 _INT = re.compile(r"[+-]?\d+")
@@ -47,23 +50,67 @@ def _delimiter(path: Path, text: str) -> str:
     return ";" if ";" in header and "," not in header else ","
 
 
-def read_component_table(path: Path, display: str, kind: Kind,
-                         problems: Problems) -> list[Component]:
-    """The components of one CSV/TSV file of ``kind``; problems go to ``problems``."""
+def read_csv_rows(path: Path, display: str) -> Rows:
+    """The rows of a CSV or TSV file, each with the line it starts on."""
     text = read_text(path, display)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(path, text),
                         strict=True)
+    rows = []
+    line = 0
     try:
-        rows = []
-        line = 0
         for row in reader:
             rows.append((line + 1, row))
             line = reader.line_num
     except csv.Error as err:
         raise DataError(Location(display, reader.line_num), f"bad CSV: {err}") from None
+    return rows
+
+
+def _xlsx_text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def read_xlsx_rows(path: Path, display: str) -> Rows:
+    """The rows of the first sheet of an XLSX workbook, each with its row number."""
+    try:
+        import openpyxl
+    except ImportError:
+        raise DataError(Location(display), "reading .xlsx files needs openpyxl (pip install "
+                        "openpyxl), or export the sheet as CSV") from None
+    try:
+        workbook = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except FileNotFoundError:
+        raise DataError(Location(display), "file not found") from None
+    except Exception as err:  # openpyxl raises many kinds of errors on a broken file
+        raise DataError(Location(display), f"not a readable XLSX workbook ({err})") from None
+    try:
+        sheet = workbook.worksheets[0]
+        return [(number, [_xlsx_text(v) for v in values])
+                for number, values in enumerate(sheet.iter_rows(values_only=True), start=1)]
+    finally:
+        workbook.close()
+
+
+def read_component_table(path: Path, display: str, kind: Kind,
+                         problems: Problems) -> list[Component]:
+    """The components of one CSV, TSV or XLSX file of ``kind``; problems go to ``problems``."""
+    if path.suffix.lower() == ".xlsx":
+        rows = read_xlsx_rows(path, display)
+    else:
+        rows = read_csv_rows(path, display)
+    while rows and not any(cell.strip() for cell in rows[0][1]):
+        rows = rows[1:]
     if not rows:
         return []
     header_line, header = rows[0]
+    while header and not header[-1].strip():  # spreadsheets pad rows with empty cells
+        header = header[:-1]
     columns = _read_header(header, kind, display, header_line, problems)
     if columns is None:
         return []
@@ -126,9 +173,10 @@ def _read_row(row: list[str], line: int, columns: dict[str, int], kind: Kind, di
     def at(name: str) -> Location:
         return Location(display, line, columns[name] + 1 if name in columns else 0)
 
-    if len(row) > len(columns):
-        problems.add(Location(display, line, len(columns) + 1),
-                     f"{len(row)} cells, but the header names {len(columns)} columns")
+    extra = next((i for i in range(len(columns), len(row)) if row[i].strip()), None)
+    if extra is not None:
+        problems.add(Location(display, line, extra + 1),
+                     f"a value in column {extra + 1}, but the header names {len(columns)} columns")
     ident = cell("id")
     what = f"{kind.id} '{ident}'" if ident else f"a {kind.id}"
     component_id = None

@@ -194,7 +194,7 @@ def _read_item_size(fields: Fields, presets: Presets, problems: Problems) -> Siz
 
 def _read_component_list(node: Any, problems: Problems, where: Location, what: str
                          ) -> list[tuple[str, str | None]]:
-    """The component files: ``(file, None)`` for YAML, ``(file, kind)`` for CSV/TSV."""
+    """The component files: ``(file, None)`` for YAML, ``(file, kind)`` for CSV/TSV/XLSX."""
     if node is None:
         return []
     if not isinstance(node, list):
@@ -210,8 +210,8 @@ def _read_component_list(node: Any, problems: Problems, where: Location, what: s
             fields.finish()
             if file is not None and kind is not None:
                 if not file.lower().endswith(TABLE_SUFFIXES):
-                    problems.add(at, f"'{file}': only CSV and TSV files are listed with their "
-                                 "kind; a YAML component file names its kind inside")
+                    problems.add(at, f"'{file}': only CSV, TSV and XLSX files are listed with "
+                                 "their kind; a YAML component file names its kind inside")
                 else:
                     out.append((file, kind))
             continue
@@ -222,7 +222,7 @@ def _read_component_list(node: Any, problems: Problems, where: Location, what: s
             problems.add(where, f"field 'components' on {what}: item {index + 1}{line}: {err}")
             continue
         if file.lower().endswith(TABLE_SUFFIXES):
-            problems.add(at, f"'{file}': a CSV or TSV file has no 'kind:' line; list it as "
+            problems.add(at, f"'{file}': a spreadsheet file has no 'kind:' line; list it as "
                          f"{{file: {file}, kind: KIND}}")
             continue
         out.append((file, None))

@@ -138,3 +138,32 @@ def test_limits_as_csv_builds_byte_identical(repo_root: Path, tmp_path: Path,
     assert outputs[0][0] == outputs[1][0]
     assert len(outputs[0][0]) == 5 + 24 + 2 + 1
     assert outputs[0][1] == outputs[1][1]
+
+
+def test_xlsx_workbook_is_read_like_csv(tmp_path: Path) -> None:
+    openpyxl = pytest.importorskip("openpyxl")
+    root = _game(tmp_path, "", GAME.replace("cartes.csv", "cartes.xlsx"))
+    (root / "cards/tableur/cartes.csv").unlink()
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["id", "name", "count", "force", "couleur", "motifs", "rare", "seuils.bas",
+                  "seuils.haut"])
+    sheet.append(["T-1", "Première", 2, -3, 1, "lune|soleil", True, 0, 4.0])
+    sheet.append([None] * 9)
+    sheet.append(["T-2", None, None, "beaucoup", "X", None, None, None, None])
+    book.save(root / "cards/tableur/cartes.xlsx")
+    problems = _problems(root)
+    assert problems == ["cards/tableur/cartes.xlsx:4:4: field 'force' on carte 'T-2': expected "
+                        "an integer, got 'beaucoup'"]
+    sheet.delete_rows(4)
+    book.save(root / "cards/tableur/cartes.xlsx")
+    (first,) = load_game(Resources((root,)), "tableur").components
+    assert (first.name, first.count) == ("Première", 2)
+    assert first.values == {"force": -3, "couleur": 1, "motifs": ("lune", "soleil"),
+                            "texte": None, "rare": True, "seuils": {"bas": 0, "haut": 4}}
+
+
+def test_extra_cells_beyond_the_header_are_errors(tmp_path: Path) -> None:
+    root = _game(tmp_path, "id,force,couleur\nT-1,1,rouge,oops\nT-2,2,X,\n")
+    assert _problems(root) == ["cards/tableur/cartes.csv:2:4: a value in column 4, but the "
+                               "header names 3 columns"]
