@@ -17,17 +17,55 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
+from typer.core import TyperCommand
 
 from printandplay.errors import OptionError, PrintAndPlayError
 
-app = typer.Typer(
+
+class _PlainUsageCommand(TyperCommand):
+    """A command whose usage line shows required arguments as ``GAME``, not ``{GAME}``."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        pieces = super().collect_usage_pieces(ctx)
+        return [p[1:-1] if p.startswith("{") and p.endswith("}") else p for p in pieces]
+
+
+class _Typer(typer.Typer):
+    """Typer whose commands use :class:`_PlainUsageCommand` by default."""
+
+    def command(self, *args: Any, **kwargs: Any) -> Any:
+        kwargs.setdefault("cls", _PlainUsageCommand)
+        return super().command(*args, **kwargs)
+
+
+app = _Typer(
     name="printandplay",
     help="Tabletop games written as data, rendered into print-and-play PDF kits.",
-    no_args_is_help=True,
     add_completion=False,
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
+    rich_markup_mode="markdown",  # help paragraphs are re-flowed, not cut at the source's lines
 )
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from printandplay import __version__
+
+        typer.echo(f"printandplay {__version__}")
+        raise typer.Exit()
+
+
+@app.callback(invoke_without_command=True)
+def _main(ctx: typer.Context,
+          version: Annotated[bool, typer.Option(
+              "--version", is_eager=True, callback=_print_version,
+              help="Print the version and exit.")] = False) -> None:
+    """Tabletop games written as data, rendered into print-and-play PDF kits."""
+    if ctx.invoked_subcommand is None:  # bare `printandplay`: the help, and success
+        typer.echo(ctx.get_help())
+        raise typer.Exit()
+
 @functools.cache
 def _console(stderr: bool) -> Any:
     """A Rich console, created (and Rich imported) on first use: start-up stays fast."""
@@ -65,7 +103,8 @@ class Format(str, Enum):
     json = "json"
 
 
-GameArg = Annotated[str, typer.Argument(help="Game id (see `printandplay games`).")]
+GameArg = Annotated[str, typer.Argument(metavar="GAME",
+                                        help="Game id (see `printandplay games`).")]
 PaperOpt = Annotated[str, typer.Option(
     "--paper", metavar="a4|letter|a3|legal|WxH",
     help="Paper: a preset name or a custom WIDTHxHEIGHT in mm, e.g. 330x480.")]
@@ -76,6 +115,10 @@ OffsetOpt = Annotated[str, typer.Option(
     help="Shift of the back pages in mm (read it off `printandplay calibrate`).")]
 BleedOpt = Annotated[float | None, typer.Option("--bleed", metavar="MM",
                                                  help="Bleed in mm (default 3).")]
+IconsDirOpt = Annotated[Path | None, typer.Option(
+    "--icons-dir", metavar="DIR",
+    help="A full copy of game-icons.net (its folder of author folders), searched for gi- icons "
+         "before the bundled ones; default $PRINTANDPLAY_GAME_ICONS.")]
 
 
 def fail(problems: list[str], code: int = 2) -> NoReturn:
@@ -94,10 +137,10 @@ def user_errors() -> Iterator[None]:
         fail(error.problems(), error.exit_code)
 
 
-def _resources() -> Any:
+def _resources(game_icons: Path | None = None) -> Any:
     from printandplay.project import Resources
 
-    return Resources.discover()
+    return Resources.discover(game_icons=game_icons)
 
 
 def parse_offset(text: str) -> tuple[float, float]:
@@ -202,26 +245,28 @@ class _DelayedProgress:
             self.bar.stop()
 
 
-def _build_one(game_id: str, options: Any, progress: Callable[[int, int], None] | None = None
-               ) -> tuple[str, str]:
+def _build_one(game_id: str, options: Any, progress: Callable[[int, int], None] | None = None,
+               icons_dir: Path | None = None) -> tuple[str, str]:
     from printandplay.build import build_game
 
-    path = build_game(_resources(), game_id, options, progress)
+    path = build_game(_resources(icons_dir), game_id, options, progress)
     return game_id, str(path)
 
 
-def _build_one_safe(game_id: str, options: Any) -> tuple[str, str | None, list[str], int]:
+def _build_one_safe(game_id: str, options: Any, icons_dir: Path | None = None
+                    ) -> tuple[str, str | None, list[str], int]:
     try:
-        _, path = _build_one(game_id, options)
+        _, path = _build_one(game_id, options, icons_dir=icons_dir)
         return game_id, path, [], 0
     except PrintAndPlayError as error:
         return game_id, None, error.problems(), error.exit_code
 
 
 @app.command()
-def build(game: Annotated[str, typer.Argument(help="Game id, or `all`.")],
+def build(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id, or `all`.")],
           paper: PaperOpt = "a4", out_dir: OutOpt = None, flip: FlipOpt = FlipEdge.long,
-          back_offset: OffsetOpt = "0,0", bleed: BleedOpt = None) -> None:
+          back_offset: OffsetOpt = "0,0", bleed: BleedOpt = None,
+          icons_dir: IconsDirOpt = None) -> None:
     """Build the complete print-and-play kit of GAME (or of every game with `all`).
 
     Writes build/GAME/GAME-a4.pdf (GAME-letter.pdf for Letter): rules and reference sheets
@@ -229,19 +274,21 @@ def build(game: Annotated[str, typer.Argument(help="Game id, or `all`.")],
     """
     with user_errors():
         options = _build_options(paper, out_dir, flip, back_offset, bleed)
+        if icons_dir is not None and not icons_dir.is_dir():
+            raise OptionError(f"--icons-dir {icons_dir}: no such folder")
         if game != "all":
             progress = _DelayedProgress(f"Building {game}")
             try:
-                _, path = _build_one(game, options, progress)
+                _, path = _build_one(game, options, progress, icons_dir)
             finally:
                 progress.close()
             out.print(path)
             return
         ids = _resources().game_ids()
-    _build_all(ids, options)
+    _build_all(ids, options, icons_dir)
 
 
-def _build_all(ids: list[str], options: Any) -> None:
+def _build_all(ids: list[str], options: Any, icons_dir: Path | None = None) -> None:
     """Build every game in parallel: one process per game (the system spreads them over every
     core); paths are printed in game order."""
     from concurrent.futures import ProcessPoolExecutor
@@ -251,7 +298,7 @@ def _build_all(ids: list[str], options: Any) -> None:
     progress = _DelayedProgress("Building all games")
     try:
         with ProcessPoolExecutor(max_workers=max(1, len(ids))) as pool:
-            futures = [pool.submit(_build_one_safe, game_id, options) for game_id in ids]
+            futures = [pool.submit(_build_one_safe, game_id, options, icons_dir) for game_id in ids]
             for done, future in enumerate(futures, start=1):
                 game_id, path, errors, exit_code = future.result()
                 if path:
@@ -294,7 +341,7 @@ class TextFormat(str, Enum):
     json = "json"
 
 
-DeckArg = Annotated[Path, typer.Argument(help="Deck list file (.txt, or .yaml).")]
+DeckArg = Annotated[Path, typer.Argument(metavar="DECK", help="Deck list file (.txt, or .yaml).")]
 CollectionOpt = Annotated[Path | None, typer.Option(
     "--collection", help="YAML of owned copies per card: the deck may not use more.")]
 
@@ -326,7 +373,7 @@ def validate(game: GameArg, deck_file: DeckArg,
              format: Annotated[TextFormat, typer.Option("--format", help="text or json.")]
              = TextFormat.text,
              collection: CollectionOpt = None) -> None:
-    """Check the deck list DECK_FILE against GAME's deck-building rules.
+    """Check the deck list DECK against GAME's deck-building rules.
 
     Reports every violation with its rule id; exits 0 when valid, 1 when not, 2 when the deck
     file cannot be read.
@@ -347,7 +394,7 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
                force: Annotated[bool, typer.Option("--force",
                                                    help="Print even an invalid deck.")] = False,
                ) -> None:
-    """Print exactly the cards of DECK_FILE, with their backs, ready to cut.
+    """Print exactly the cards of DECK, with their backs, ready to cut.
 
     Writes build/GAME/deck-<file stem>-a4.pdf. Refuses an invalid deck unless --force.
     """
@@ -371,7 +418,7 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
     out.print(str(path))
 
 
-oups_app = typer.Typer(help="Oups Magie ! rule calculators.", no_args_is_help=True)
+oups_app = _Typer(help="Oups Magie ! rule calculators.", no_args_is_help=True)
 app.add_typer(oups_app, name="oups")
 
 @oups_app.command("spell")
@@ -408,7 +455,29 @@ def oups_spell(
 
 
 @app.command()
-def calibrate(paper: PaperOpt = "a4", out_dir: OutOpt = None,
+def new(game: Annotated[str, typer.Argument(
+            metavar="GAME", help="Id of the new game: lower-case letters, digits, - and _.")],
+        cards: Annotated[int, typer.Option("--cards", metavar="N",
+                                           help="Number of sample cards.")] = 12,
+        size: Annotated[str, typer.Option(
+            "--size", metavar="poker|tarot|mini|…",
+            help="Card size: a size name of docs/designing-a-game.md at least 40 mm wide.")]
+        = "poker") -> None:
+    """Start a new game: write cards/GAME/ and templates/GAME/ in the current folder, with sample cards, layouts and rules, ready to build. Never overwrites."""
+    from printandplay.newgame import new_game
+
+    with user_errors():
+        made = new_game(Path("."), game, cards, size)
+    for path in made.files:
+        out.print(escape(str(path)))
+    out.print(f"Next: printandplay build {game}")
+
+
+@app.command()
+def calibrate(paper: PaperOpt = "a4",
+              out_dir: Annotated[Path | None, typer.Option(
+                  "--out", help="Output folder (default build/): the sheet is written there "
+                                "as calibration-PAPER.pdf.")] = None,
               flip: FlipOpt = FlipEdge.long) -> None:
     """Write a duplex calibration sheet; read off your printer's shift for --back-offset."""
     from printandplay.calibrate import build_calibration

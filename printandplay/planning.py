@@ -6,12 +6,14 @@ for one paper and :class:`BuildOptions`; :func:`duplex_order` keeps fronts on sh
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from printandplay.assets import GameAssets, component_context
 from printandplay.data.presets import resolve_paper
+from printandplay.data.stock_icons import BUNDLED_DIR
 from printandplay.errors import DataError, Location, OptionError
 from printandplay.layout.colors import parse_color
 from printandplay.layout.document import DocumentLayout
@@ -57,6 +59,23 @@ class PageSpec:
     placements: tuple[Placement, ...] = ()
     ops: tuple[Op, ...] = ()
     recto: bool = False  # must be printed on the front of a sheet (duplex)
+
+
+CREDITS_TEMPLATE = BUNDLED_DIR / "credits.md.j2"
+
+
+class _Credits(list[dict[str, Any]]):
+    """The ``icon_credits`` of a document; remembers whether the template looked at it."""
+
+    accessed = False
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        self.accessed = True
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        self.accessed = True
+        return super().__len__()
 
 
 BLANK_NOTE = "Page laissée blanche pour garder le recto verso aligné — intentionally blank"
@@ -132,30 +151,80 @@ class KitPlanner:
         return face
 
     def kit_pages(self) -> list[PageSpec]:
-        """Every page of the kit, in print order."""
-        pages: list[PageSpec] = []
-        for section in self.assets.game.kit:
-            if isinstance(section, DocumentSection):
-                pages.extend(self.document_pages(section))
-            else:
+        """Every page of the kit, in print order.
+
+        Sheets are composed before documents so that a document can credit every stock icon
+        the kit prints (``icon_credits``); when no document does, the credits are added at the
+        end of the last document, or on a page of their own when the kit has no document."""
+        kit = self.assets.game.kit
+        planned: dict[int, list[PageSpec]] = {}
+        for index, section in enumerate(kit):
+            if isinstance(section, SheetSection):
                 components = [c for c in self.assets.game.components if c.kind in section.kinds]
                 items = [c for c in components for _ in range(c.count)]
-                pages.extend(self.sheet_pages(items, section))
+                planned[index] = self.sheet_pages(items, section)
+        documents = [i for i, s in enumerate(kit) if isinstance(s, DocumentSection)]
+        credited = False
+        for index in documents:
+            section = kit[index]
+            assert isinstance(section, DocumentSection)
+            pages, accessed = self._document(section)
+            credited = credited or accessed
+            planned[index] = pages
+        pages = [page for index in range(len(kit)) for page in planned[index]]
+        if not credited and self.assets.icons.stock_used:
+            if documents:
+                last = kit[documents[-1]]
+                assert isinstance(last, DocumentSection)
+                redone, _ = self._document(last, with_credits=True)
+                planned[documents[-1]] = redone
+                pages = [page for index in range(len(kit)) for page in planned[index]]
+            else:
+                title = "Crédits" if self.assets.game.language == "fr" else "Credits"
+                pages += self._document(DocumentSection("", title, 1), with_credits=True)[0]
         return duplex_order(pages, self.assets.fonts)
 
     def document_pages(self, section: DocumentSection) -> list[PageSpec]:
         """The pages of a document section."""
+        return self._document(section)[0]
+
+    def _document(self, section: DocumentSection, with_credits: bool = False
+                  ) -> tuple[list[PageSpec], bool]:
+        """The pages of a document (``with_credits``: followed by the stock icons' credits),
+        and whether its template printed the credits itself."""
+        assets = self.assets
+        page = Size(min(self.paper.width, self.paper.height),
+                    max(self.paper.width, self.paper.height))
+        for _ in range(2):
+            used = len(assets.icons.stock_used)
+            credits = _Credits(assets.icons.credits())
+            source, layout = self._render_document(section, credits, with_credits)
+            paged = layout.paginate(source, page, section.title, assets.game.name)
+            if not credits.accessed or len(assets.icons.stock_used) == used:
+                break
+            # the credits are printed and the document uses stock icons of its own: again
+        pages = [PageSpec(page, f"{section.title} {i + 1}", ops=ops, recto=i == 0)
+                 for i, ops in enumerate(paged)]
+        return pages, credits.accessed
+
+    def _render_document(self, section: DocumentSection, credits: _Credits, with_credits: bool
+                         ) -> tuple[str, DocumentLayout]:
         assets = self.assets
         game = assets.game
         context = dict(assets.base_context())
+        context["icon_credits"] = credits
         display = f"templates/{game.id}/{section.template}"
-        source = assets.templates.render_file(section.template, context, display)
+        source = ""
+        if section.template:
+            source = assets.templates.render_file(section.template, context, display)
+        if with_credits:
+            block = assets.templates.render_string(
+                CREDITS_TEMPLATE.read_text(encoding="utf-8"), context,
+                "printandplay/game_icons/credits.md.j2")
+            source = source.rstrip("\n") + "\n\n" + block
         style = document_style(game, section, self.assets.fonts.roles)
         layout = DocumentLayout(assets.fonts, assets.icons.aspect, game.language, style, display)
-        page = Size(min(self.paper.width, self.paper.height),
-                    max(self.paper.width, self.paper.height))
-        return [PageSpec(page, f"{section.title} {i + 1}", ops=ops, recto=i == 0)
-                for i, ops in enumerate(layout.paginate(source, page, section.title, game.name))]
+        return source, layout
 
     def sheet_plan(self, section: SheetSection) -> SheetPlan:
         """The imposition shared by every sheet of a section."""
