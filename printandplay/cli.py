@@ -297,18 +297,22 @@ class TextFormat(str, Enum):
 DeckArg = Annotated[Path, typer.Argument(help="Deck list file (.txt, or .yaml).")]
 CollectionOpt = Annotated[Path | None, typer.Option(
     "--collection", help="YAML of owned copies per card: the deck may not use more.")]
+RulesOpt = Annotated[str | None, typer.Option(
+    "--rules", metavar="FORMAT",
+    help="Deck-building format of the game's deck_rules (default: the game's default).")]
 
 
-def _load_deck_and_report(game: str, deck_file: Path, collection: Path | None) -> Any:
+def _load_deck_and_report(game: str, deck_file: Path, collection: Path | None,
+                          rules: str | None = None) -> Any:
     from printandplay.data.decklist import load_collection, load_deck
     from printandplay.data.game_loader import load_game
-    from printandplay.rules.registry import deck_validator
+    from printandplay.rules.deck import deck_format, validate_deck
 
     loaded = load_game(_resources(), game)
-    validator = deck_validator(game)
+    deck_format(loaded, rules)  # an unknown game format fails before the deck is read
     deck = load_deck(deck_file, loaded, str(deck_file))
     owned = load_collection(collection, loaded, str(collection)) if collection else None
-    return loaded, deck, validator(deck, loaded, owned)
+    return loaded, deck, validate_deck(deck, loaded, rules, owned)
 
 
 def _print_report(deck_file: Path, report: Any) -> None:
@@ -325,14 +329,14 @@ def _print_report(deck_file: Path, report: Any) -> None:
 def validate(game: GameArg, deck_file: DeckArg,
              format: Annotated[TextFormat, typer.Option("--format", help="text or json.")]
              = TextFormat.text,
-             collection: CollectionOpt = None) -> None:
-    """Check the deck list DECK_FILE against GAME's deck-building rules.
+             collection: CollectionOpt = None, rules: RulesOpt = None) -> None:
+    """Check the deck list DECK_FILE against GAME's deck-building rules (--rules FORMAT).
 
     Reports every violation with its rule id; exits 0 when valid, 1 when not, 2 when the deck
     file cannot be read.
     """
     with user_errors():
-        _, _, report = _load_deck_and_report(game, deck_file, collection)
+        _, _, report = _load_deck_and_report(game, deck_file, collection, rules)
     if format is TextFormat.json:
         typer.echo(json.dumps(report.as_dict(), ensure_ascii=False, indent=2))
     else:
@@ -346,6 +350,7 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
                bleed: BleedOpt = None,
                force: Annotated[bool, typer.Option("--force",
                                                    help="Print even an invalid deck.")] = False,
+               rules: RulesOpt = None,
                ) -> None:
     """Print exactly the cards of DECK_FILE, with their backs, ready to cut.
 
@@ -355,7 +360,7 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
 
     with user_errors():
         options = _build_options(paper, out_dir, flip, back_offset, bleed)
-        _, deck, report = _load_deck_and_report(game, deck_file, None)
+        _, deck, report = _load_deck_and_report(game, deck_file, None, rules)
         if not report.is_valid and not force:
             _print_report(deck_file, report)
             err.print("[red]error:[/] the deck is not valid; fix it or print it anyway with "

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from printandplay.data.deck_rules_loader import read_checks, read_deck_format
+from printandplay.data.deck_rules_reader import read_deck_rules
 from printandplay.data.fields_loader import FIELD_TYPES, convert_value, read_field_specs
 from printandplay.data.presets import Presets, load_presets, read_size
 from printandplay.data.reader import (
@@ -62,6 +63,7 @@ def load_game(resources: Resources, game_id: str) -> Game:
     kit_node = top.raw("kit", [])
     checks_node = top.raw("checks", [])
     deck_node = top.raw("deck_format")
+    rules_node = top.raw("deck_rules")
     top.finish()
 
     components: list[Component] = []
@@ -85,6 +87,10 @@ def load_game(resources: Resources, game_id: str) -> Game:
     deck_format = None
     if deck_node is not None:
         deck_format = read_deck_format(deck_node, kinds, problems, top.at("deck_format"))
+    deck_rules = None
+    if rules_node is not None:
+        deck_rules = read_deck_rules(rules_node, kinds, components, deck_format, problems,
+                                     top.at("deck_rules"))
     problems.raise_if_any()
     return Game(
         id=game_id,
@@ -102,6 +108,7 @@ def load_game(resources: Resources, game_id: str) -> Game:
         folder=folder,
         checks=tuple(checks),
         deck_format=deck_format,
+        deck_rules=deck_rules,
     )
 
 

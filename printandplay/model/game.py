@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from printandplay.errors import Location
+from printandplay.model.deck_rules import DeckRuleBook
 
 FieldType = Literal["text", "rich", "int", "bool", "choice", "list", "map"]
 Shape = Literal["rect", "round"]
@@ -160,6 +161,7 @@ class Game:
     folder: Path
     checks: tuple[CompositionCheck, ...] = ()
     deck_format: DeckFormat | None = None
+    deck_rules: DeckRuleBook | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def components_of(self, kind: str) -> list[Component]:

@@ -188,8 +188,9 @@ def test_checks_and_reference_cite_digest_ids() -> None:
     reference = (ROOT / "templates" / "licum" / "reference.md.j2").read_text(encoding="utf-8")
     tags = set(re.findall(r"\[\[(LIC-[A-Z0-9-]+)\]\]", reference))
     assert tags and tags <= known, tags - known
-    validator = (ROOT / "printandplay" / "rules" / "licum.py").read_text(encoding="utf-8")
-    assert set(re.findall(r'"(LIC-DECK-[A-Z-]+)"', validator)) <= known
+    rules = (ROOT / "cards" / "licum" / "game.yaml").read_text(encoding="utf-8")
+    deck_ids = set(re.findall(r"\b(LIC-DECK-[A-Z-]*[A-Z])\b", rules))
+    assert deck_ids and deck_ids <= known, deck_ids - known
 
 
 @pytest.fixture
