@@ -182,12 +182,14 @@ def _read_format(name: str, node: Any, known: dict[str, DeckRules], ctx: _Contex
         if fields.has(key):
             values[key] = read(fields, fields.raw(key))
     fields.finish()
+    own_rules = values.get("rules", ())
     if parent is not None:
-        values["rules"] = parent.rules + values.get("rules", ())
+        values["rules"] = parent.rules + own_rules
         fmt = dataclasses.replace(parent, id=name, location=fields.location, **values)
     else:
         fmt = DeckRules(id=name, location=fields.location, **values)
-    _check_references(fmt, ctx)
+    # inherited rules were checked with the parent, unless the counts changed
+    _check_references(fmt, fmt.rules if "counts" in values else own_rules, ctx)
     return fmt
 
 
@@ -346,10 +348,11 @@ def _read_card_list(f: Fields, key: str, node: Any, ctx: _Context,
     return CardList(rule, cards, limit, message) if rule else None
 
 
-def _check_references(fmt: DeckRules, ctx: _Context) -> None:
+def _check_references(fmt: DeckRules, rules: Iterable[CountRule | TargetRule],
+                      ctx: _Context) -> None:
     """Named counts used by rules (``count:``, ratio ``of:``, message placeholders) exist."""
     names = set(fmt.counts)
-    for rule in fmt.rules:
+    for rule in rules:
         used = [rule.selection.named] if rule.selection.named else []
         if isinstance(rule, CountRule):
             used += [b.of for b in (rule.exactly, rule.min, rule.max) if isinstance(b, Ratio)]

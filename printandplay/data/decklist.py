@@ -187,8 +187,11 @@ def _parse_lines(lines: Iterable[tuple[int, str]], game: Game, source: str) -> D
 
 
 def _known_values(index: _Index, field: str) -> str:
-    values = sorted({str(c.values[field]) for c in index.game.components
-                     if c.values.get(field) is not None})
+    choices = [spec.choices for kind in index.game.kinds.values() for spec in kind.fields
+               if spec.name == field]
+    values = sorted({str(v) for c in choices for v in c}
+                    or {str(c.values[field]) for c in index.game.components
+                        if c.values.get(field) is not None})
     names = [_label(index.fmt, field, v) for v in values]
     return f" (one of {', '.join(names)})" if names else ""
 

@@ -22,7 +22,6 @@ from printandplay.model.deck_rules import (
     CountRule,
     DeckRuleBook,
     DeckRules,
-    Ratio,
     Selection,
     TargetRule,
 )
