@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
 from typing import Any
 
 from printandplay.data.decklist import normalize
@@ -279,7 +280,7 @@ def _read_bound(f: Fields, key: str) -> Bound | None:
     if isinstance(node, dict):
         ratio = Fields(node, f"'{key}' of {f.what}", f.problems, f.at(key))
         of = ratio.require("of", as_id)
-        factor = ratio.require("ratio", as_number)
+        factor = ratio.require("ratio", _as_fraction)
         rounding = ratio.optional("round", as_choice("down", "up", "nearest"), "down")
         ratio.finish()
         if of is None or factor is None:
@@ -291,6 +292,20 @@ def _read_bound(f: Fields, key: str) -> Bound | None:
         f.problems.add(f.at(key), f"field '{key}' on {f.what}: {err} (or a mapping "
                                   f"{{of: COUNT, ratio: 0.5, round: down}})")
         return None
+
+
+def _as_fraction(value: Any) -> Fraction:
+    """A ratio: a number (``0.5``) or a fraction written as text (``1/3``)."""
+    if isinstance(value, str):
+        try:
+            result = Fraction(value.replace(" ", ""))
+        except (ValueError, ZeroDivisionError):
+            raise Invalid(f"expected a number or a fraction such as 1/3, got {value!r}") from None
+    else:
+        result = Fraction(as_number(value)).limit_denominator(1000)
+    if result < 0:
+        raise Invalid(f"a ratio cannot be negative, got {value!r}")
+    return result
 
 
 def _read_rule(f: Fields, ctx: _Context) -> CountRule | TargetRule | None:

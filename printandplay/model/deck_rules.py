@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Literal
 
 from printandplay.errors import Location
@@ -34,7 +35,7 @@ class Ratio:
     """A bound computed from another count: ``ratio × count``, rounded."""
 
     of: str
-    ratio: float
+    ratio: Fraction
     round: Rounding = "down"
 
 

@@ -214,7 +214,7 @@ def _sections(check: _Check) -> Iterator[Violation]:
 def _bound(bound: Bound | None, counts: Mapping[str, int]) -> int | None:
     if bound is None or isinstance(bound, int):
         return bound
-    exact = Fraction(counts[bound.of]) * Fraction(bound.ratio).limit_denominator(1000)
+    exact = counts[bound.of] * bound.ratio
     if bound.round == "up":
         return math.ceil(exact)
     if bound.round == "nearest":
