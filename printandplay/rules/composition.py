@@ -5,21 +5,15 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from printandplay.model.field_values import parse_field_ref, read_value
 from printandplay.model.game import Component, CompositionCheck, Game
 from printandplay.rules.report import Report, Violation
 
 
 def _value(component: Component, field: str) -> Any:
-    """A field's value; ``limits.rouge`` reads the key ``rouge`` of the map field ``limits``."""
-    if field == "id":
-        return component.id
-    if field == "name":
-        return component.name
-    name, _, key = field.partition(".")
-    value = component.values.get(name)
-    if key:
-        return value.get(key) if isinstance(value, dict) else None
-    return value
+    """A field's value: ``limits.rouge`` reads the key ``rouge`` of the map field ``limits``,
+    ``sum(limits)`` an aggregate (see :mod:`printandplay.model.field_values`)."""
+    return read_value(component, parse_field_ref(field))
 
 
 def _selected(game: Game, check: CompositionCheck) -> list[Component]:
@@ -64,6 +58,8 @@ def _ok(check: CompositionCheck, actual: int) -> bool:
 def _expected_values(game: Game, check: CompositionCheck) -> list[Any]:
     """The values a ``per`` field can take (its choices), narrowed by ``where`` on it."""
     kinds = [game.kinds[check.kind]] if check.kind else list(game.kinds.values())
+    if parse_field_ref(check.per).aggregate:
+        return []
     name, _, key = check.per.partition(".")
     values: list[Any] = []
     for kind in kinds:
