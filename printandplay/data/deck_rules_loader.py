@@ -56,8 +56,22 @@ def read_checks(node: Any, kinds: dict[str, Kind], problems: Problems,
         low = fields.optional("min", as_positive_int, None)  # type: ignore[arg-type]
         high = fields.optional("max", as_positive_int, None)  # type: ignore[arg-type]
         description = fields.optional("description", as_str, "")
+        decks = fields.optional("decks", as_str, "")
+        together = fields.optional("together", as_positive_int, 2)
         fields.finish()
         if check_id is None:
+            continue
+        if decks:
+            parts = decks.replace("\\", "/").split("/")
+            if decks.startswith("/") or ".." in parts or ":" in decks:
+                problems.add(fields.at("decks"), f"check '{check_id}': 'decks' must be a "
+                                                 f"folder inside the game folder, got {decks!r}")
+            elif together < 1:
+                problems.add(fields.at("together"), f"check '{check_id}': 'together' must "
+                                                    f"be 1 or more")
+            else:
+                checks.append(CompositionCheck(check_id, at, description=description,
+                                               decks=decks, together=together))
             continue
         if kind and kind not in kinds:
             problems.add(fields.at("kind"), f"check '{check_id}': unknown kind '{kind}'"

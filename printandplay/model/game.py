@@ -105,7 +105,9 @@ class CompositionCheck:
 
     Selects the components of ``kind`` (all kinds when empty) whose fields match ``where``;
     measures the copies, or the number of distinct values of the field ``distinct``; with
-    ``per``, measures each group of equal ``per`` values separately.
+    ``per``, measures each group of equal ``per`` values separately. With ``decks`` (a folder
+    of deck lists in the game folder), checks instead that any ``together`` of those decks can
+    be played at once from the printed copies.
     """
 
     id: str
@@ -118,6 +120,8 @@ class CompositionCheck:
     min: int | None = None
     max: int | None = None
     description: str = ""
+    decks: str = ""
+    together: int = 2
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from itertools import combinations
+from pathlib import Path
 from typing import Any
 
+from printandplay.errors import DataError
 from printandplay.model.field_values import parse_field_ref, read_value
 from printandplay.model.game import Component, CompositionCheck, Game
 from printandplay.rules.report import Report, Violation
@@ -74,10 +77,49 @@ def _expected_values(game: Game, check: CompositionCheck) -> list[Any]:
     return values
 
 
+def _deck_files(game: Game, check: CompositionCheck) -> list[Path]:
+    folder = game.folder / check.decks
+    if not folder.is_dir():
+        raise DataError(check.location, f"check '{check.id}': no folder {check.decks!r} in "
+                                        f"the game folder")
+    return sorted(p for p in folder.iterdir()
+                  if p.suffix.lower() in (".txt", ".yaml", ".yml") and p.is_file())
+
+
+def _decks_fit(game: Game, check: CompositionCheck) -> list[Violation]:
+    """Any ``check.together`` of the decks in ``check.decks`` fit in the printed kit at once."""
+    from printandplay.data.decklist import load_deck, qualified_name
+
+    decks = {p.stem: load_deck(p, game, f"{check.decks}/{p.name}").counts()
+             for p in _deck_files(game, check)}
+    printed = {c.id: c.count for c in game.components}
+    violations = []
+    for names in combinations(sorted(decks), check.together):
+        need: dict[str, int] = defaultdict(int)
+        for name in names:
+            for card_id, count in decks[name].items():
+                need[card_id] += count
+        short = [(card_id, n) for card_id, n in need.items() if n > printed[card_id]]
+        if not short:
+            continue
+        detail = ", ".join(f"{n} {qualified_name(game.component(c), game)} "
+                           f"(printed {printed[c]})" for c, n in short)
+        label = f" — {check.description}" if check.description else ""
+        violations.append(Violation(
+            rule=check.id,
+            message=f"decks {' + '.join(names)} played together need {detail}{label}",
+            expected=sum(printed[c] for c, _ in short), actual=sum(n for _, n in short),
+            cards=tuple(c for c, _ in short)))
+    return violations
+
+
 def check_composition(game: Game) -> Report:
     """Every composition rule of ``game`` that its components break."""
     violations: list[Violation] = []
     for check in game.checks:
+        if check.decks:
+            violations.extend(_decks_fit(game, check))
+            continue
         selected = _selected(game, check)
         groups: dict[str, list[Component]] = defaultdict(list)
         if check.per:
