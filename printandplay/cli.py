@@ -7,8 +7,10 @@ Heavy modules (ReportLab) are imported inside the commands that need them.
 from __future__ import annotations
 
 import functools
+import inspect
 import json
 import re
+import shlex
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -376,40 +378,73 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
     out.print(str(path))
 
 
-oups_app = typer.Typer(help="Oups Magie ! rule calculators.", no_args_is_help=True)
-app.add_typer(oups_app, name="oups")
+# ---- game commands: declared by games (printandplay.rules.commands), no game named here ----
 
-@oups_app.command("spell")
-def oups_spell(
-    etendue: Annotated[str, typer.Option("--etendue", metavar="CARDS",
-                                         help="Étendue packet (1–3 cards): the targets.")],
-    puissance: Annotated[str, typer.Option("--puissance", metavar="CARDS",
-                                           help="Puissance packet (1–3 cards): to hit.")],
-    dommages: Annotated[str, typer.Option("--dommages", metavar="CARDS",
-                                          help="Dommages packet (2–3 cards): the damage.")],
-    defense: Annotated[str | None, typer.Option("--defense", metavar="CARD",
-                                                help="Défense card (0–1).")] = None,
-    bonus: Annotated[str | None, typer.Option(
-        "--bonus", metavar="etendue|puissance|dommages",
-        help="The characteristic that gets the first attacker's +1.")] = None,
-    format: Annotated[TextFormat, typer.Option("--format", help="text or json.")]
-    = TextFormat.text,
-) -> None:
-    """Compute one spell of Oups Magie ! and explain each number.
+def _game_command_callback(command: Any) -> Callable[..., None]:
+    """A Typer callback for a :class:`~printandplay.rules.commands.GameCommand`."""
+    def callback(**values: Any) -> None:
+        output_format = values.pop("format")
+        with user_errors():
+            output = command.run(values)
+        if output_format is TextFormat.json:
+            typer.echo(json.dumps(output.data, ensure_ascii=False, indent=2))
+        else:
+            typer.echo(output.text)
+        raise typer.Exit(code=0 if output.valid else 1)
 
-    Example: printandplay oups spell --etendue "V♥ 4♥ 5♥" --puissance "R♠ D♠ 2♣"
-    --dommages "3♦ 3♣" --defense "3♦". Exit 1 when the packets break the limits (every
-    violation listed), 2 when a card cannot be read.
-    """
-    from printandplay.rules.oups import format_spell, spell_from_text
+    params = [
+        inspect.Parameter(
+            option.name, inspect.Parameter.KEYWORD_ONLY,
+            default=inspect.Parameter.empty if option.required else None,
+            annotation=Annotated[str if option.required else str | None, typer.Option(
+                "--" + option.name.replace("_", "-"), metavar=option.metavar,
+                help=option.help)])
+        for option in command.options
+    ]
+    params.append(inspect.Parameter(
+        "format", inspect.Parameter.KEYWORD_ONLY, default=TextFormat.text,
+        annotation=Annotated[TextFormat, typer.Option("--format", help="text or json.")]))
+    callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    callback.__annotations__ = {p.name: p.annotation for p in params}
+    return callback
 
-    with user_errors():
-        result = spell_from_text(etendue, puissance, dommages, defense, bonus)
-    if format is TextFormat.json:
-        typer.echo(json.dumps(result.as_dict(), ensure_ascii=False, indent=2))
-    else:
-        typer.echo(format_spell(result))
-    raise typer.Exit(code=0 if result.valid else 1)
+
+def command_names() -> set[str]:
+    """Names of the top-level commands and command groups registered so far."""
+    names = {c.name or (c.callback.__name__ if c.callback else "")
+             for c in app.registered_commands}
+    return names | {g.name or "" for g in app.registered_groups}
+
+
+def add_game_commands(commands: list[Any]) -> None:
+    """Register game commands as ``printandplay GROUP NAME`` (a group already taken is
+    extended; a top-level command's name cannot be reused)."""
+    groups = {g.name: g.typer_instance for g in app.registered_groups}
+    builtin = {c.name or (c.callback.__name__ if c.callback else "")
+               for c in app.registered_commands}
+    for command in commands:
+        if command.group in builtin:
+            raise PrintAndPlayError(f"game command group '{command.group}' is already a "
+                                    f"printandplay command")
+        group = groups.get(command.group)
+        if group is None:
+            group = typer.Typer(help=command.group_help, no_args_is_help=True)
+            app.add_typer(group, name=command.group)
+            groups[command.group] = group
+        text = command.help
+        if command.example:
+            text += (f"\n\nExample: printandplay {command.group} {command.name} "
+                     f"{shlex.join(command.example)}")
+        group.command(command.name, help=text)(_game_command_callback(command))
+
+
+def _add_bundled_game_commands() -> None:
+    from printandplay.rules.commands import bundled_commands
+
+    add_game_commands(bundled_commands())
+
+
+_add_bundled_game_commands()
 
 
 @app.command()
@@ -424,5 +459,16 @@ def calibrate(paper: PaperOpt = "a4", out_dir: OutOpt = None,
 
 
 def main() -> None:
-    """Console-script entry point."""
+    """Console-script entry point. Installed packages' game commands (entry points) are looked
+    up only when the command asked for is not a bundled one: start-up stays fast."""
+    import sys
+
+    wanted = next((a for a in sys.argv[1:] if not a.startswith("-")), None)
+    if wanted is None or wanted not in command_names():
+        from printandplay.rules.commands import installed_commands
+
+        try:
+            add_game_commands(installed_commands())
+        except PrintAndPlayError as error:
+            fail(error.problems())
     app(prog_name="printandplay")
