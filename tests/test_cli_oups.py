@@ -98,6 +98,8 @@ def test_installed_packages_add_commands(monkeypatch: pytest.MonkeyPatch) -> Non
         def load(self) -> Any:
             return commands
 
+    # the group is added to the shared app for this test only
+    monkeypatch.setattr(cli.app, "registered_groups", list(cli.app.registered_groups))
     monkeypatch.setattr(importlib.metadata, "entry_points",
                         lambda group: [Point()] if group == "printandplay.commands" else [])
     monkeypatch.setattr(sys, "argv", ["printandplay", "essai", "somme", "--a", "2", "--b", "3",
