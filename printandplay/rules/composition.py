@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from itertools import combinations
+from math import comb
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +78,9 @@ def _expected_values(game: Game, check: CompositionCheck) -> list[Any]:
     return values
 
 
+MAX_DECK_GROUPS = 10_000  # a `decks` check tries every group: keep untrusted data bounded
+
+
 def _deck_files(game: Game, check: CompositionCheck) -> list[Path]:
     folder = game.folder / check.decks
     if not folder.is_dir():
@@ -90,8 +94,12 @@ def _decks_fit(game: Game, check: CompositionCheck) -> list[Violation]:
     """Any ``check.together`` of the decks in ``check.decks`` fit in the printed kit at once."""
     from printandplay.data.decklist import load_deck, qualified_name
 
-    decks = {p.stem: load_deck(p, game, f"{check.decks}/{p.name}").counts()
-             for p in _deck_files(game, check)}
+    files = _deck_files(game, check)
+    if comb(len(files), check.together) > MAX_DECK_GROUPS:
+        raise DataError(check.location, f"check '{check.id}': {len(files)} decks taken "
+                                        f"{check.together} at a time make too many groups "
+                                        f"(at most {MAX_DECK_GROUPS})")
+    decks = {p.stem: load_deck(p, game, f"{check.decks}/{p.name}").counts() for p in files}
     printed = {c.id: c.count for c in game.components}
     violations = []
     for names in combinations(sorted(decks), check.together):

@@ -78,15 +78,16 @@ class _Check:
     def __init__(self, deck: Deck, game: Game, fmt: DeckRules) -> None:
         self.game = game
         self.fmt = fmt
+        self.by_id = {c.id: c for c in game.components}
         self.ignored: list[Violation] = []
         ignore = {kind: rule for rule in fmt.ignore for kind in rule.kinds}
         kept = []
         for entry in deck.entries:
-            rule = ignore.get(game.component(entry.card_id).kind)
+            rule = ignore.get(self.by_id[entry.card_id].kind)
             if rule is None:
                 kept.append(entry)
                 continue
-            component = game.component(entry.card_id)
+            component = self.by_id[entry.card_id]
             values = self.card_values(component, entry.count, entry.section)
             self.ignored.append(Violation(
                 rule.rule, fill(rule.message or "{count} {card}: never counts in a deck "
@@ -120,7 +121,7 @@ class _Check:
         out = []
         for section in sections:
             for card_id, count in self.deck.counts(section).items():
-                component = self.game.component(card_id)
+                component = self.by_id[card_id]
                 if selection.kinds and component.kind not in selection.kinds:
                     continue
                 if all(value_of(component, f) in values for f, values in selection.where):
@@ -289,7 +290,7 @@ def _copies(check: _Check) -> Iterator[Violation]:
     for limit in check.fmt.copies:
         groups: dict[str, list[str]] = {}
         for card_id in used:
-            component = check.game.component(card_id)
+            component = check.by_id[card_id]
             if (limit.kinds and component.kind not in limit.kinds) or card_id in limit.exempt:
                 continue
             groups.setdefault(str(value_of(component, limit.by)), []).append(card_id)
@@ -297,7 +298,7 @@ def _copies(check: _Check) -> Iterator[Violation]:
             count = sum(used[i] for i in ids)
             if count <= limit.max:
                 continue
-            names = ", ".join(check.name(check.game.component(i)) for i in ids)
+            names = ", ".join(check.name(check.by_id[i]) for i in ids)
             values = {"card": names, "count": count, "max": limit.max, "value": value}
             yield Violation(limit.rule, fill(limit.message or "{count} copies of {card}, at "
                                              "most {max}", values),
@@ -311,7 +312,7 @@ def _copies(check: _Check) -> Iterator[Violation]:
         for card_id in card_list.cards:
             count = used.get(card_id, 0)
             if count > card_list.max:
-                values = {"card": check.name(check.game.component(card_id)), "count": count,
+                values = {"card": check.name(check.by_id[card_id]), "count": count,
                           "max": card_list.max}
                 yield Violation(card_list.rule, fill(card_list.message or default, values),
                                 expected=card_list.max, actual=count, cards=(card_id,),
@@ -326,7 +327,7 @@ def _collection(check: _Check, book: DeckRuleBook, owned: Mapping[str, int]
     for card_id, count in used.items():
         have = owned.get(card_id, 0)
         if count > have:
-            component = check.game.component(card_id)
+            component = check.by_id[card_id]
             yield Violation(book.collection, f"{count} {check.name(component)} used, "
                                              f"{have} owned",
                             expected=have, actual=count, cards=(card_id,))
