@@ -112,7 +112,7 @@ class KitPlanner:
         pages: list[PageSpec] = []
         for section in self.assets.game.kit:
             if isinstance(section, DocumentSection):
-                pages.extend(self.document_pages(section))
+                pages.extend(self.document_pages(section) * section.copies)
             else:
                 components = [c for c in self.assets.game.components if c.kind in section.kinds]
                 items = [c for c in components for _ in range(c.count)]

@@ -274,11 +274,14 @@ def _read_kit(node: Any, kinds: dict[str, Kind], problems: Problems, where: Loca
             template = fields.require("document", as_str)
             title = fields.optional("title", as_str, template or "")
             columns = fields.optional("columns", as_positive_int, 2)
+            copies = fields.optional("copies", as_positive_int, 1)
             fields.finish()
             if not 1 <= columns <= 4:
                 problems.add(fields.at("columns"), f"columns must be 1 to 4, got {columns}")
+            elif not 1 <= copies <= 10:
+                problems.add(fields.at("copies"), f"copies must be 1 to 10, got {copies}")
             elif template:
-                sections.append(DocumentSection(template, title, columns))
+                sections.append(DocumentSection(template, title, columns, copies))
         elif fields.has("sheet"):
             sheet_kinds = fields.require("sheet", as_list(as_str)) or []
             title = fields.optional("title", as_str, ", ".join(sheet_kinds))

@@ -85,6 +85,7 @@ class DocumentSection:
     template: str
     title: str
     columns: int = 2
+    copies: int = 1  # printed this many times (a reference sheet for each player)
 
 
 @dataclass(frozen=True)

@@ -287,5 +287,7 @@ def test_build_a4(tmp_path: Path) -> None:
     assert mat, "the table mat is missing"
     reference_pages = [i for i, t in enumerate(texts) if "Aide-mémoire —" in t]
     assert max(reference_pages) < min(mat) < min(prep)
+    # one aide-mémoire per player (kit §1.4): the sheet is printed twice
+    assert sum("Un tour de jeu" in t for t in texts) == 2
     assert any("Rosalie Gaudet" in t for t in texts)
     assert any("COMPTAGE" in t for t in texts)
