@@ -359,16 +359,18 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
     Writes build/GAME/deck-<file stem>-a4.pdf. Refuses an invalid deck unless --force.
     """
     from printandplay.build import build_deck
+    from printandplay.rules.deck import counted_deck
 
     with user_errors():
         options = _build_options(paper, out_dir, flip, back_offset, bleed)
-        _, deck, report = _load_deck_and_report(game, deck_file, None, rules)
+        loaded, deck, report = _load_deck_and_report(game, deck_file, None, rules)
         if not report.is_valid and not force:
             _print_report(deck_file, report)
             err.print("[red]error:[/] the deck is not valid; fix it or print it anyway with "
                       "--force")
             raise typer.Exit(code=1)
-        counts = deck.counts()  # copies per card, all sections together
+        # copies per card, all sections together; kinds the rules ignore are not printed
+        counts = counted_deck(deck, loaded, rules).counts()
         progress = _DelayedProgress(f"Printing {deck_file.name}")
         try:
             path = build_deck(_resources(), game, list(counts.items()), deck_file.stem, options,

@@ -72,6 +72,12 @@ def validate_deck(deck: Deck, game: Game, rules_format: str | None = None,
     return Report(tuple(violations), counts)
 
 
+def counted_deck(deck: Deck, game: Game, rules_format: str | None = None) -> Deck:
+    """``deck`` without the lines of kinds the format ignores (they never count, and
+    ``print-deck`` does not print them)."""
+    return _Check(deck, game, deck_format(game, rules_format)).deck
+
+
 class _Check:
     """A deck with its cards looked up and the ignored kinds dropped."""
 

@@ -168,3 +168,23 @@ def test_deck_rules_are_read_strictly(tmp_path: Path, old: str, new: str,
     problems = info.value.problems()
     assert any(message in p for p in problems), problems
     assert len(problems) == 1 and "cards/licum/game.yaml:" in problems[0], problems
+
+
+def test_counted_deck_drops_ignored_kinds(game: Game) -> None:
+    from printandplay.rules.deck import counted_deck
+
+    deck = parse_decklist("Équipe: Rouges\n" + PREP + "2 Sifflet\n1 Mise au jeu verte\n" + JEU,
+                          game)
+    assert "MAJ-V" in deck.counts()
+    kept = counted_deck(deck, game).counts()
+    assert "MAJ-V" not in kept and kept["D1"] == 2
+
+
+def test_print_deck_uses_the_rules_option(tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parents[2]
+    deck = root / "cards" / "licum" / "decks" / "verts.txt"
+    result = runner.invoke(app, ["print-deck", "licum", str(deck), "--rules", "tournoi",
+                                 "--out", str(tmp_path)])
+    assert result.exit_code == 1, result.output
+    assert "LIC-DECK-TOURNOI-BANNED" in result.output and "--force" in result.output
+    assert not list(tmp_path.iterdir())
