@@ -4,7 +4,8 @@
 the values of a map or the items of a list field:
 
 - ``sum(limits)``, ``max(limits)``, ``min(limits)``: over the numbers (``X`` and text skipped);
-- ``count(limits, 0)``: how many values are ``0``; ``has(limits, X)``: whether one is ``X``.
+- ``count(limits, 0)``: how many values are ``0``; ``has(limits, X)``: whether one is ``X``;
+  ``count(limits, 7|8|9)``: how many values are any of 7, 8 and 9.
 """
 
 from __future__ import annotations
@@ -72,7 +73,8 @@ def read_value(component: Component, ref: FieldRef) -> Any:
         return value
     items = _items(value)
     if ref.aggregate in ("count", "has"):
-        hits = sum(1 for item in items if str(item) == ref.argument)
+        wanted = {part.strip() for part in (ref.argument or "").split("|")}
+        hits = sum(1 for item in items if str(item) in wanted)
         return hits if ref.aggregate == "count" else hits > 0
     numbers = [i for i in items if isinstance(i, (int, float)) and not isinstance(i, bool)]
     if ref.aggregate == "sum":

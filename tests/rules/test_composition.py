@@ -63,6 +63,7 @@ def test_aggregates_over_map_and_list_fields(tmp_path: Path) -> None:
   - {id: A-COUNT, kind: carte, where: {"count(limits, X)": 1}, count: 1}
   - {id: A-HAS, kind: carte, where: {"has(tags, fer)": true}, count: 1}
   - {id: A-NOT, kind: carte, where: {"has(limits, X)": false}, count: 2}
+  - {id: A-ANY, kind: carte, where: {"count(limits, 9|3)": 1}, count: 3}
   - {id: A-PER, kind: carte, per: sum(limits), max: 1}
 """)
     report = check_composition(game)
