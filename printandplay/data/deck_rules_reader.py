@@ -144,6 +144,11 @@ def read_deck_rules(node: Any, kinds: dict[str, Kind], components: Sequence[Comp
                             top.at("formats"))
     formats: dict[str, DeckRules] = {}
     for name in list(formats_fields.node):
+        try:
+            as_id(name)
+        except Invalid as err:
+            problems.add(formats_fields.at(name), f"format name: {err}")
+            continue
         raw = formats_fields.raw(name)
         fmt = _read_format(str(name), raw, formats, ctx, formats_fields.at(name))
         if fmt is not None:

@@ -159,6 +159,7 @@ def _game_with(tmp_path: Path, old: str, new: str) -> Game:
      "unknown section 'Jeux'"),
     ("cards: [Repêchage]", "cards: [Repechage, Nulle part]", "unknown card 'Nulle part'"),
     ("extends: base", "extends: bse", "extends an unknown format 'bse'"),
+    ("    tournoi:\n", "    tour noi:\n", "format name: bad id 'tour noi'"),
     ("{card} springs '{target}'", "{card} springs '{cible}'", "unknown placeholder '{cible}'"),
 ])
 def test_deck_rules_are_read_strictly(tmp_path: Path, old: str, new: str,
