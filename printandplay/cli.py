@@ -7,8 +7,10 @@ Heavy modules (ReportLab) are imported inside the commands that need them.
 from __future__ import annotations
 
 import functools
+import inspect
 import json
 import re
+import shlex
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -344,18 +346,22 @@ class TextFormat(str, Enum):
 DeckArg = Annotated[Path, typer.Argument(metavar="DECK", help="Deck list file (.txt, or .yaml).")]
 CollectionOpt = Annotated[Path | None, typer.Option(
     "--collection", help="YAML of owned copies per card: the deck may not use more.")]
+RulesOpt = Annotated[str | None, typer.Option(
+    "--rules", metavar="FORMAT",
+    help="Deck-building format of the game's deck_rules (default: the game's default).")]
 
 
-def _load_deck_and_report(game: str, deck_file: Path, collection: Path | None) -> Any:
+def _load_deck_and_report(game: str, deck_file: Path, collection: Path | None,
+                          rules: str | None = None) -> Any:
     from printandplay.data.decklist import load_collection, load_deck
     from printandplay.data.game_loader import load_game
-    from printandplay.rules.registry import deck_validator
+    from printandplay.rules.deck import deck_format, validate_deck
 
     loaded = load_game(_resources(), game)
-    validator = deck_validator(game)
+    deck_format(loaded, rules)  # an unknown game format fails before the deck is read
     deck = load_deck(deck_file, loaded, str(deck_file))
     owned = load_collection(collection, loaded, str(collection)) if collection else None
-    return loaded, deck, validator(deck, loaded, owned)
+    return loaded, deck, validate_deck(deck, loaded, rules, owned)
 
 
 def _print_report(deck_file: Path, report: Any) -> None:
@@ -372,14 +378,14 @@ def _print_report(deck_file: Path, report: Any) -> None:
 def validate(game: GameArg, deck_file: DeckArg,
              format: Annotated[TextFormat, typer.Option("--format", help="text or json.")]
              = TextFormat.text,
-             collection: CollectionOpt = None) -> None:
-    """Check the deck list DECK against GAME's deck-building rules.
+             collection: CollectionOpt = None, rules: RulesOpt = None) -> None:
+    """Check the deck list DECK against GAME's deck-building rules (--rules FORMAT).
 
     Reports every violation with its rule id; exits 0 when valid, 1 when not, 2 when the deck
     file cannot be read.
     """
     with user_errors():
-        _, _, report = _load_deck_and_report(game, deck_file, collection)
+        _, _, report = _load_deck_and_report(game, deck_file, collection, rules)
     if format is TextFormat.json:
         typer.echo(json.dumps(report.as_dict(), ensure_ascii=False, indent=2))
     else:
@@ -393,22 +399,25 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
                bleed: BleedOpt = None,
                force: Annotated[bool, typer.Option("--force",
                                                    help="Print even an invalid deck.")] = False,
+               rules: RulesOpt = None,
                ) -> None:
     """Print exactly the cards of DECK, with their backs, ready to cut.
 
     Writes build/GAME/deck-<file stem>-a4.pdf. Refuses an invalid deck unless --force.
     """
     from printandplay.build import build_deck
+    from printandplay.rules.deck import counted_deck
 
     with user_errors():
         options = _build_options(paper, out_dir, flip, back_offset, bleed)
-        _, deck, report = _load_deck_and_report(game, deck_file, None)
+        loaded, deck, report = _load_deck_and_report(game, deck_file, None, rules)
         if not report.is_valid and not force:
             _print_report(deck_file, report)
             err.print("[red]error:[/] the deck is not valid; fix it or print it anyway with "
                       "--force")
             raise typer.Exit(code=1)
-        counts = deck.counts()  # copies per card, all sections together
+        # copies per card, all sections together; kinds the rules ignore are not printed
+        counts = counted_deck(deck, loaded, rules).counts()
         progress = _DelayedProgress(f"Printing {deck_file.name}")
         try:
             path = build_deck(_resources(), game, list(counts.items()), deck_file.stem, options,
@@ -418,40 +427,73 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
     out.print(str(path))
 
 
-oups_app = _Typer(help="Oups Magie ! rule calculators.", no_args_is_help=True)
-app.add_typer(oups_app, name="oups")
+# ---- game commands: declared by games (printandplay.rules.commands), no game named here ----
 
-@oups_app.command("spell")
-def oups_spell(
-    etendue: Annotated[str, typer.Option("--etendue", metavar="CARDS",
-                                         help="Étendue packet (1–3 cards): the targets.")],
-    puissance: Annotated[str, typer.Option("--puissance", metavar="CARDS",
-                                           help="Puissance packet (1–3 cards): to hit.")],
-    dommages: Annotated[str, typer.Option("--dommages", metavar="CARDS",
-                                          help="Dommages packet (2–3 cards): the damage.")],
-    defense: Annotated[str | None, typer.Option("--defense", metavar="CARD",
-                                                help="Défense card (0–1).")] = None,
-    bonus: Annotated[str | None, typer.Option(
-        "--bonus", metavar="etendue|puissance|dommages",
-        help="The characteristic that gets the first attacker's +1.")] = None,
-    format: Annotated[TextFormat, typer.Option("--format", help="text or json.")]
-    = TextFormat.text,
-) -> None:
-    """Compute one spell of Oups Magie ! and explain each number.
+def _game_command_callback(command: Any) -> Callable[..., None]:
+    """A Typer callback for a :class:`~printandplay.rules.commands.GameCommand`."""
+    def callback(**values: Any) -> None:
+        output_format = values.pop("format")
+        with user_errors():
+            output = command.run(values)
+        if output_format is TextFormat.json:
+            typer.echo(json.dumps(output.data, ensure_ascii=False, indent=2))
+        else:
+            typer.echo(output.text)
+        raise typer.Exit(code=0 if output.valid else 1)
 
-    Example: printandplay oups spell --etendue "V♥ 4♥ 5♥" --puissance "R♠ D♠ 2♣"
-    --dommages "3♦ 3♣" --defense "3♦". Exit 1 when the packets break the limits (every
-    violation listed), 2 when a card cannot be read.
-    """
-    from printandplay.rules.oups import format_spell, spell_from_text
+    params = [
+        inspect.Parameter(
+            option.name, inspect.Parameter.KEYWORD_ONLY,
+            default=inspect.Parameter.empty if option.required else None,
+            annotation=Annotated[str if option.required else str | None, typer.Option(
+                "--" + option.name.replace("_", "-"), metavar=option.metavar,
+                help=option.help)])
+        for option in command.options
+    ]
+    params.append(inspect.Parameter(
+        "format", inspect.Parameter.KEYWORD_ONLY, default=TextFormat.text,
+        annotation=Annotated[TextFormat, typer.Option("--format", help="text or json.")]))
+    callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    callback.__annotations__ = {p.name: p.annotation for p in params}
+    return callback
 
-    with user_errors():
-        result = spell_from_text(etendue, puissance, dommages, defense, bonus)
-    if format is TextFormat.json:
-        typer.echo(json.dumps(result.as_dict(), ensure_ascii=False, indent=2))
-    else:
-        typer.echo(format_spell(result))
-    raise typer.Exit(code=0 if result.valid else 1)
+
+def command_names() -> set[str]:
+    """Names of the top-level commands and command groups registered so far."""
+    names = {c.name or (c.callback.__name__ if c.callback else "")
+             for c in app.registered_commands}
+    return names | {g.name or "" for g in app.registered_groups}
+
+
+def add_game_commands(commands: list[Any]) -> None:
+    """Register game commands as ``printandplay GROUP NAME`` (a group already taken is
+    extended; a top-level command's name cannot be reused)."""
+    groups = {g.name: g.typer_instance for g in app.registered_groups}
+    builtin = {c.name or (c.callback.__name__ if c.callback else "")
+               for c in app.registered_commands}
+    for command in commands:
+        if command.group in builtin:
+            raise PrintAndPlayError(f"game command group '{command.group}' is already a "
+                                    f"printandplay command")
+        group = groups.get(command.group)
+        if group is None:
+            group = _Typer(help=command.group_help, no_args_is_help=True)
+            app.add_typer(group, name=command.group)
+            groups[command.group] = group
+        text = command.help
+        if command.example:
+            text += (f"\n\nExample: printandplay {command.group} {command.name} "
+                     f"{shlex.join(command.example)}")
+        group.command(command.name, help=text)(_game_command_callback(command))
+
+
+def _add_bundled_game_commands() -> None:
+    from printandplay.rules.commands import bundled_commands
+
+    add_game_commands(bundled_commands())
+
+
+_add_bundled_game_commands()
 
 
 @app.command()
@@ -488,5 +530,16 @@ def calibrate(paper: PaperOpt = "a4",
 
 
 def main() -> None:
-    """Console-script entry point."""
+    """Console-script entry point. Installed packages' game commands (entry points) are looked
+    up only when the command asked for is not a bundled one: start-up stays fast."""
+    import sys
+
+    wanted = next((a for a in sys.argv[1:] if not a.startswith("-")), None)
+    if wanted is None or wanted not in command_names():
+        from printandplay.rules.commands import installed_commands
+
+        try:
+            add_game_commands(installed_commands())
+        except PrintAndPlayError as error:
+            fail(error.problems())
     app(prog_name="printandplay")

@@ -170,14 +170,14 @@ class KitPlanner:
             assert isinstance(section, DocumentSection)
             pages, accessed = self._document(section)
             credited = credited or accessed
-            planned[index] = pages
+            planned[index] = pages * section.copies
         pages = [page for index in range(len(kit)) for page in planned[index]]
         if not credited and self.assets.icons.stock_used:
             if documents:
                 last = kit[documents[-1]]
                 assert isinstance(last, DocumentSection)
                 redone, _ = self._document(last, with_credits=True)
-                planned[documents[-1]] = redone
+                planned[documents[-1]] = redone * last.copies
                 pages = [page for index in range(len(kit)) for page in planned[index]]
             else:
                 title = "Crédits" if self.assets.game.language == "fr" else "Credits"

@@ -7,6 +7,7 @@ from typing import Any
 
 from printandplay.data.csv_loader import TABLE_SUFFIXES, read_component_table
 from printandplay.data.deck_rules_loader import read_checks, read_deck_format
+from printandplay.data.deck_rules_reader import read_deck_rules
 from printandplay.data.document_style_loader import read_document_style
 from printandplay.data.fields_loader import FIELD_TYPES, convert_value, read_field_specs
 from printandplay.data.presets import Presets, load_presets, read_size
@@ -66,6 +67,7 @@ def load_game(resources: Resources, game_id: str) -> Game:
     deck_node = top.raw("deck_format")
     document_style = read_document_style(top.raw("document_style"), colors, problems,
                                          top.at("document_style"))
+    rules_node = top.raw("deck_rules")
     top.finish()
 
     components: list[Component] = []
@@ -94,6 +96,10 @@ def load_game(resources: Resources, game_id: str) -> Game:
     deck_format = None
     if deck_node is not None:
         deck_format = read_deck_format(deck_node, kinds, problems, top.at("deck_format"))
+    deck_rules = None
+    if rules_node is not None:
+        deck_rules = read_deck_rules(rules_node, kinds, components, deck_format, problems,
+                                     top.at("deck_rules"))
     problems.raise_if_any()
     return Game(
         id=game_id,
@@ -112,6 +118,7 @@ def load_game(resources: Resources, game_id: str) -> Game:
         checks=tuple(checks),
         deck_format=deck_format,
         document_style=document_style,
+        deck_rules=deck_rules,
     )
 
 
@@ -323,11 +330,14 @@ def _read_kit(node: Any, kinds: dict[str, Kind], problems: Problems, where: Loca
             template = fields.require("document", as_str)
             title = fields.optional("title", as_str, template or "")
             columns = fields.optional("columns", as_positive_int, 2)
+            copies = fields.optional("copies", as_positive_int, 1)
             fields.finish()
             if not 1 <= columns <= 4:
                 problems.add(fields.at("columns"), f"columns must be 1 to 4, got {columns}")
+            elif not 1 <= copies <= 10:
+                problems.add(fields.at("copies"), f"copies must be 1 to 10, got {copies}")
             elif template:
-                sections.append(DocumentSection(template, title, columns))
+                sections.append(DocumentSection(template, title, columns, copies))
         elif fields.has("sheet"):
             sheet_kinds = fields.require("sheet", as_list(as_str)) or []
             title = fields.optional("title", as_str, ", ".join(sheet_kinds))

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from printandplay.errors import Location
+from printandplay.model.deck_rules import DeckRuleBook
 from printandplay.units import MM
 
 FieldType = Literal["text", "rich", "int", "bool", "choice", "list", "map"]
@@ -116,6 +117,7 @@ class DocumentSection:
     template: str
     title: str
     columns: int = 2
+    copies: int = 1  # printed this many times (a reference sheet for each player)
 
 
 @dataclass(frozen=True)
@@ -136,7 +138,9 @@ class CompositionCheck:
 
     Selects the components of ``kind`` (all kinds when empty) whose fields match ``where``;
     measures the copies, or the number of distinct values of the field ``distinct``; with
-    ``per``, measures each group of equal ``per`` values separately.
+    ``per``, measures each group of equal ``per`` values separately. With ``decks`` (a folder
+    of deck lists in the game folder), checks instead that any ``together`` of those decks can
+    be played at once from the printed copies.
     """
 
     id: str
@@ -149,6 +153,8 @@ class CompositionCheck:
     min: int | None = None
     max: int | None = None
     description: str = ""
+    decks: str = ""
+    together: int = 2
 
 
 @dataclass(frozen=True)
@@ -193,6 +199,7 @@ class Game:
     checks: tuple[CompositionCheck, ...] = ()
     deck_format: DeckFormat | None = None
     document_style: DocumentStyle = field(default_factory=DocumentStyle)
+    deck_rules: DeckRuleBook | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def components_of(self, kind: str) -> list[Component]:

@@ -186,6 +186,13 @@ def test_document_section(root: Path) -> None:
                        DocumentSection("aide.md.j2", "Aide", 1))
 
 
+def test_document_copies(root: Path) -> None:
+    edit(game_file(root), "kit:\n", "kit:\n  - document: aide.md.j2\n    copies: 2\n")
+    assert load(root).kit[0] == DocumentSection("aide.md.j2", "aide.md.j2", 2, 2)
+    edit(game_file(root), "copies: 2", "copies: 0")
+    assert "copies must be 1 to 10, got 0" in one_error(root)
+
+
 # --- several problems at once ----------------------------------------------------------------
 
 
