@@ -63,7 +63,7 @@ def load_assets(resources: Resources, game_id: str) -> GameAssets:
     fonts_file = resources.fonts_file()
     fonts = FontTable(load_fonts(fonts_file, resources.display(fonts_file)))
     icons = IconLibrary(folders, resources.display)
-    assets = GameAssets(resources, game, layouts, fonts, icons, TemplateEnv(folders),
+    assets = GameAssets(resources, game, layouts, fonts, icons, TemplateEnv(folders, resources.display),
                         load_presets(), ImageLibrary(folders, resources.display))
     _check_layouts(assets)
     return assets

@@ -125,7 +125,7 @@ class KitPlanner:
         game = assets.game
         context = dict(assets.base_context())
         display = f"templates/{game.id}/{section.template}"
-        source = assets.templates.render_file(section.template, context, display)
+        source = assets.templates.render_file(section.template, context, section.location)
         accent = parse_color(game.colors.get("accent", "#5a3380"), game.colors) or (0, 0, 0)
         style = DocStyle(accent=accent, columns=section.columns)
         layout = DocumentLayout(assets.fonts, assets.icons.aspect, game.language, style, display)

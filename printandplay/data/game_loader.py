@@ -271,7 +271,7 @@ def _read_kit(node: Any, kinds: dict[str, Kind], problems: Problems, where: Loca
             if not 1 <= columns <= 4:
                 problems.add(fields.at("columns"), f"columns must be 1 to 4, got {columns}")
             elif template:
-                sections.append(DocumentSection(template, title, columns))
+                sections.append(DocumentSection(template, title, columns, fields.at("document")))
         elif fields.has("sheet"):
             sheet_kinds = fields.require("sheet", as_list(as_str)) or []
             title = fields.optional("title", as_str, ", ".join(sheet_kinds))

@@ -84,6 +84,7 @@ class DocumentSection:
     template: str
     title: str
     columns: int = 2
+    location: Location | None = None  # the 'document:' line of game.yaml
 
 
 @dataclass(frozen=True)
