@@ -84,7 +84,7 @@ class DocumentSection:
     template: str
     title: str
     columns: int = 2
-    location: Location | None = None  # the 'document:' line of game.yaml
+    location: Location | None = field(default=None, compare=False)  # its line in game.yaml
 
 
 @dataclass(frozen=True)
