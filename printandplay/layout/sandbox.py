@@ -153,8 +153,8 @@ class _Transformer(NodeTransformer):
     def __init__(self, environment: BoundedEnvironment) -> None:
         self.environment = environment
 
-    def _filter(self, name: str, arg: nodes.Expr, lineno: int) -> nodes.Filter:
-        node = nodes.Filter(arg, name, [], [], None, None, lineno=lineno)
+    def _filter(self, name: str, arg: nodes.Node, lineno: int) -> nodes.Filter:
+        node = nodes.Filter(arg, name, [], [], None, None, lineno=lineno)  # type: ignore[arg-type]
         node.set_environment(self.environment)
         return node
 

@@ -124,7 +124,7 @@ class TemplateEnv:
         self.env.budget.reset()
         parts: list[str] = []
         size = 0
-        stream = template.generate(context)
+        stream = template.generate(context)  # a generator: closed when we stop early
         try:
             for chunk in stream:
                 size += len(chunk)
@@ -133,7 +133,7 @@ class TemplateEnv:
                                         f"(limit per {per})")
                 parts.append(chunk)
         finally:
-            stream.close()
+            stream.close()  # type: ignore[attr-defined]
         return "".join(parts)
 
     def _explain(self, err: BaseException) -> tuple[tuple[str, int] | None, str]:
