@@ -62,4 +62,4 @@ def test_build_prints_warnings_and_succeeds(repo_root: Path, tmp_path: Path,
     assert ("warning: cards/charlie/tuiles.yaml:8: tuile 'CHA-DEPART' (front), box 'accroche' "
             "(templates/charlie/layouts.yaml:38): ':Amulette:' is printed as text"
             in result.stderr)
-    assert "warning" not in result.stdout
+    assert "warning:" not in result.stdout
