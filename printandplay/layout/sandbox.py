@@ -18,6 +18,7 @@ A limit that is hit raises :class:`TemplateLimit`, whose message states the limi
 
 from __future__ import annotations
 
+import itertools
 import re
 import string
 import time
@@ -249,9 +250,19 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
         budget = self.budget
         pre = _FILTER_SIZES.get(name)
 
+        slow = _SLOW_FILTERS.get(name)
+
         def bounded(*args: Any, **kwargs: Any) -> Any:
             budget.step()
             values = [a for a in args if not _is_jinja_internal(a)]
+            if slow is not None and values:
+                first = values[0]
+                if not isinstance(first, (str, list, tuple, dict)):  # a range, a generator…
+                    first = list(itertools.islice(iter(first), slow + 1))
+                    args = tuple(first if a is values[0] else a for a in args)
+                if max(approx_len(first, slow + 1), len(first)) > slow:
+                    raise TemplateLimit(f"filter '{name}' takes at most {slow:,} characters or "
+                                        "items (limit)")
             if pre is not None:
                 budget.expect(pre(*values, **kwargs))
             elif values:
@@ -360,6 +371,11 @@ def _slice_size(value: Any, count: Any = 1, *_: Any, **__: Any) -> int:
 def _replace_filter_size(text: Any, old: Any = "", new: Any = "", *_: Any, **__: Any) -> int:
     return _replace_size(str(text), str(old), str(new))
 
+
+# filters slow on big input (pure Python, quadratic in places): a smaller input limit
+_SLOW_FILTERS: Final[Mapping[str, int]] = {
+    "wordwrap": 20_000, "urlize": 20_000, "striptags": 20_000, "groupby": 50_000,
+}
 
 _FILTER_SIZES: Final[Mapping[str, Callable[..., int]]] = {
     "join": _join_size,

@@ -48,6 +48,14 @@ def test_literal_markup_stays_and_data_values_are_escaped() -> None:
     assert render("{% set t %}*{{ v }}*{% endset %}{{ t }}", v="a") == "\\*a\\*"
 
 
+def test_groupby_and_text_filters_work_on_ordinary_input() -> None:
+    rows = [{"a": 1}, {"a": 2}, {"a": 1}]
+    assert render("{% for k, g in rows | groupby('a') %}{{ k }}:{{ g | length }} {% endfor %}",
+                  rows=rows) == "1:2 2:1 "
+    assert render("{{ range(3) | map('string') | groupby('0') | list | length }}") == "3"
+    assert render("{{ '<b>gras</b> texte' | striptags | wordwrap(5) }}") == "gras\ntexte"
+
+
 def test_loops_with_a_test_and_the_loop_variable_still_work() -> None:
     source = "{% for c in cards if c.n > 1 %}{{ loop.index }}:{{ c.n }} {% endfor %}"
     assert render(source, cards=[{"n": 1}, {"n": 2}, {"n": 3}]) == "1:2 2:3 "
@@ -112,6 +120,10 @@ def test_nondeterministic_helpers_are_removed() -> None:
     ("{% set ns = namespace(s='x') %}{% for i in range(60) %}{% set ns.s = ns.s + ns.s %}"
      "{% endfor %}{{ ns.s }}", "too large"),
     ("{% macro f(s, n) %}{{ f(s ~ s, n + 1) }}{% endmacro %}{{ f('x', 0) }}", "too large"),
+    ("{{ ('x ' * 499999) | wordwrap(1) }}", "filter 'wordwrap' takes at most 20,000"),
+    ("{{ ('<a>' * 300000) | striptags }}", "filter 'striptags' takes at most"),
+    ("{{ ('www.a.fr ' * 100000) | urlize }}", "filter 'urlize' takes at most"),
+    ("{{ range(100000) | groupby('real') | list }}", "filter 'groupby' takes at most"),
 ])
 def test_big_values_are_refused_before_they_are_built(source: str, fragment: str) -> None:
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
