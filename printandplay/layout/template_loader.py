@@ -45,15 +45,15 @@ def template_parts(name: str) -> list[str]:
 class ConfinedLoader(jinja2.BaseLoader):
     """Loads templates from a few folders; nothing outside them is ever read."""
 
-    def __init__(self, folders: Sequence[Path], display: Callable[[Path], str]) -> None:
+    def __init__(self, folders: Sequence[Path], display: Callable[[Path], str],
+                 names: Sequence[str] = ()) -> None:
         self.folders = list(folders)
         self.display = display
+        self.names = list(names) or [display(f).rstrip("/") + "/" for f in self.folders]
 
     def searched(self) -> str:
         """The folders searched, as shown to the user."""
-        if not self.folders:
-            return "no templates folder"
-        return ", ".join(self.display(f).rstrip("/") + "/" for f in self.folders)
+        return ", ".join(self.names) if self.names else "no templates folder"
 
     def get_source(self, environment: jinja2.Environment, template: str
                    ) -> tuple[str, str, Callable[[], bool]]:

@@ -64,8 +64,10 @@ class TemplateEnv:
     """Renders template strings and files for one game, sandboxed and bounded."""
 
     def __init__(self, search_paths: Sequence[Path] = (),
-                 display: Callable[[Path], str] = str) -> None:
-        self.loader = ConfinedLoader(search_paths, display)
+                 display: Callable[[Path], str] = str, names: Sequence[str] = ()) -> None:
+        """``display`` shows a file in messages; ``names`` are the folders as listed in
+        "not found" messages (by default, displayed with ``display``)."""
+        self.loader = ConfinedLoader(search_paths, display, names)
         self.display = display
         self.env = BoundedEnvironment(
             literal=Rich,

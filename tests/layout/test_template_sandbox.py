@@ -79,6 +79,15 @@ def test_python_internals_are_not_reachable(source: str) -> None:
     assert "unsafe" in message
 
 
+def test_nothing_runs(tmp_path: Path) -> None:
+    marker = tmp_path / "ran"
+    for source in (f"{{{{ cycler.__init__.__globals__.os.system('touch {marker}') }}}}",
+                   f"{{{{ ''.__class__.__mro__[1].__subclasses__()[0]('touch {marker}') }}}}",
+                   f"{{{{ '{{0.__init__.__globals__}}'.format(cycler) }}}}"):
+        box_error(source)
+    assert not marker.exists()
+
+
 def test_data_cannot_be_modified() -> None:
     message = box_error("{{ names.append('z') }}", names=["a"])
     assert "not allowed in a template" in message or "unsafe" in message
@@ -227,6 +236,14 @@ def test_documents_include_and_import_from_both_folders(folders: tuple[Path, Pat
         "{% include 'partie.md.j2' %}", "utf-8")
     assert file_env(folders).render_file("regles.md.j2", {}) == (
         "## Mise en place\nUne partie.\n")
+
+
+def test_extends_with_blocks_works(folders: tuple[Path, Path]) -> None:
+    game, shared = folders
+    (shared / "base.md.j2").write_text("# {% block titre %}{% endblock %}\n\nfin\n", "utf-8")
+    (game / "regles.md.j2").write_text(
+        "{% extends 'base.md.j2' %}{% block titre %}Règles{% endblock %}", "utf-8")
+    assert file_env(folders).render_file("regles.md.j2", {}) == "# Règles\nfin\n"
 
 
 def test_a_symlink_inside_the_folder_is_fine(folders: tuple[Path, Path]) -> None:
