@@ -30,7 +30,7 @@ from jinja2.compiler import CodeGenerator
 from jinja2.nodes import EvalContext
 from jinja2.runtime import Context
 from jinja2.sandbox import ImmutableSandboxedEnvironment
-from jinja2.utils import pass_context
+from jinja2.utils import Namespace, pass_context
 from jinja2.visitor import NodeTransformer
 
 MAX_STEPS: Final = 1_000_000  # loop iterations and calls per render
@@ -108,6 +108,8 @@ def approx_len(value: Any, limit: int = MAX_VALUE + 1) -> int:
         return total
     if isinstance(value, bytes):
         return len(value) * 4
+    if isinstance(value, Namespace):  # prints as the repr of its attributes
+        return approx_len(dict(value._Namespace__attrs), limit)  # type: ignore[attr-defined]
     return 16
 
 

@@ -129,6 +129,7 @@ def test_nondeterministic_helpers_are_removed() -> None:
     ("{% set ns = namespace(s='x') %}{% for i in range(60) %}{% set ns.s = ns.s + ns.s %}"
      "{% endfor %}{{ ns.s }}", "too large"),
     ("{% macro f(s, n) %}{{ f(s ~ s, n + 1) }}{% endmacro %}{{ f('x', 0) }}", "too large"),
+    ("{% set s = 'x' * 999999 %}{{ namespace(a=s, b=s, c=s) }}", "too large"),
     ("{{ ('x ' * 499999) | wordwrap(1) }}", "filter 'wordwrap' takes at most 20,000"),
     ("{{ ('<a>' * 300000) | striptags }}", "filter 'striptags' takes at most"),
     ("{{ ('www.a.fr ' * 100000) | urlize }}", "filter 'urlize' takes at most"),
