@@ -145,6 +145,9 @@ class TemplateEnv:
             if err.filename:
                 where = (err.filename, err.lineno)
             return where, f"template syntax error: {err.message}"
+        if isinstance(err, jinja2.TemplatesNotFound) and len(err.templates) > 1:
+            names = ", ".join(f"'{n}'" for n in err.templates)
+            return where, f"none of the templates {names} found (searched {self.loader.searched()})"
         if isinstance(err, jinja2.TemplateNotFound):
             missing = err.name or str(err)
             return where, (f"template '{missing}' not found (searched {self.loader.searched()})"

@@ -83,7 +83,7 @@ def test_nothing_runs(tmp_path: Path) -> None:
     marker = tmp_path / "ran"
     for source in (f"{{{{ cycler.__init__.__globals__.os.system('touch {marker}') }}}}",
                    f"{{{{ ''.__class__.__mro__[1].__subclasses__()[0]('touch {marker}') }}}}",
-                   f"{{{{ '{{0.__init__.__globals__}}'.format(cycler) }}}}"):
+                   "{{ '{0.__init__.__globals__}'.format(cycler) }}"):
         box_error(source)
     assert not marker.exists()
 
@@ -326,6 +326,19 @@ def test_missing_include_names_the_including_line(folders: tuple[Path, Path]) ->
     message = file_error(folders)
     assert message.startswith("templates/jeu/regles.md.j2:2: template 'partie.md.j2' not found")
     assert "(searched templates/jeu/, templates/shared/)" in message
+
+
+def test_refused_names_are_refused_even_with_ignore_missing_or_in_a_list(
+        folders: tuple[Path, Path]) -> None:
+    game, _ = folders
+    for statement in ("{% include '/etc/passwd' ignore missing %}",
+                      "{% include ['nope.md.j2', '../../secret.txt'] %}"):
+        (game / "regles.md.j2").write_text(statement, "utf-8")
+        assert "not allowed" in file_error(folders)
+    (game / "regles.md.j2").write_text("{% include ['a.md.j2', 'b.md.j2'] %}", "utf-8")
+    assert file_error(folders) == (
+        "templates/jeu/regles.md.j2:1: none of the templates 'a.md.j2', 'b.md.j2' found "
+        "(searched templates/jeu/, templates/shared/)")
 
 
 def test_errors_in_documents_name_the_template_line(folders: tuple[Path, Path]) -> None:
