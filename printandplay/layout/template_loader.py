@@ -13,7 +13,7 @@ import difflib
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 import jinja2
 
@@ -116,8 +116,3 @@ def _unchanged(path: Path) -> Callable[[], bool]:
 
     return check
 
-
-def loader_of(environment: Any) -> ConfinedLoader | None:
-    """The confined loader of an environment, if it has one."""
-    loader = getattr(environment, "loader", None)
-    return loader if isinstance(loader, ConfinedLoader) else None

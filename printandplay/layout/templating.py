@@ -103,7 +103,7 @@ class TemplateEnv:
             template = self.env.get_template(name)
         except Exception as err:  # noqa: BLE001
             where, message = self._explain(err)
-            prefix = f"{self.display(Path(where[0]))}:{where[1]}" if where else asked_at
+            prefix = self._where(where) or (str(asked_at) if asked_at else "")
             raise LayoutError(f"{prefix}: {message}" if prefix else message) from None
         try:
             return self._run(template, context, DOCUMENT_OUTPUT, "document")
