@@ -63,3 +63,21 @@ def test_build_prints_warnings_and_succeeds(repo_root: Path, tmp_path: Path,
             "(templates/charlie/layouts.yaml:38): ':Amulette:' is printed as text"
             in result.stderr)
     assert "warning:" not in result.stdout
+
+
+def test_print_deck_prints_warnings_too(repo_root: Path, tmp_path: Path,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    work = tmp_path / "work"
+    for folder in ("cards", "templates"):
+        shutil.copytree(repo_root / folder / "licum", work / folder / "licum")
+    cards = work / "cards" / "licum" / "bleus.yaml"
+    cards.write_text(cards.read_text("utf-8").replace(
+        "Tant que Rosalie est dans une Impro", "Tant que Rosalie :Chante Fort: est dans une Impro"),
+        "utf-8")
+    monkeypatch.chdir(work)
+    deck = work / "cards" / "licum" / "decks" / "bleus.txt"
+    result = CliRunner().invoke(app, ["print-deck", "licum", str(deck), "--out",
+                                      str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert "':Chante Fort:' is printed as text, not as an icon" in result.stderr
+    assert "improvisateur 'LIC-IMP-BLEUS-ROSALIE-GAUDET'" in result.stderr
