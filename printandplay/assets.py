@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from printandplay.data.files import resolve_inside
 from printandplay.data.fonts_loader import load_fonts
 from printandplay.data.game_loader import load_game
 from printandplay.data.icons import IconLibrary
 from printandplay.data.images import ImageLibrary
 from printandplay.data.layout_loader import load_layouts
 from printandplay.data.presets import Presets, load_presets
-from printandplay.errors import LayoutError
+from printandplay.errors import LayoutError, Location
 from printandplay.layout.templating import Rich, TemplateEnv, wrap_rich
 from printandplay.model.game import Component, FieldSpec, Game
 from printandplay.model.layout import Layout
@@ -58,13 +59,19 @@ def load_assets(resources: Resources, game_id: str) -> GameAssets:
     layouts: dict[str, Layout] = {}
     for folder in reversed(folders):
         path = folder / "layouts.yaml"
-        if path.is_file():
+        if path.is_symlink() or path.exists():
+            path = resolve_inside(folder, "layouts.yaml", Location(resources.display(path)),
+                                  "layouts file", f"templates/{folder.name}/")
             layouts.update(load_layouts(path, resources.display(path)))
     fonts_file = resources.fonts_file()
     fonts = FontTable(load_fonts(fonts_file, resources.display(fonts_file)))
+    fonts.load_all(resources.display(fonts_file))
     icons = IconLibrary(folders, resources.display)
+    icons.load_all()
+    images = ImageLibrary(folders, resources.display)
+    images.check_all()
     assets = GameAssets(resources, game, layouts, fonts, icons, TemplateEnv(folders),
-                        load_presets(), ImageLibrary(folders, resources.display))
+                        load_presets(), images)
     _check_layouts(assets)
     return assets
 

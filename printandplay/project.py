@@ -8,12 +8,29 @@ copy (templates, fonts) still comes from the package.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from printandplay.errors import UnknownGameError
 
 PACKAGE_DIR = Path(__file__).resolve().parent
+GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
+
+
+def is_game_id(text: str) -> bool:
+    """Whether ``text`` is a valid game id: lowercase letters, digits and '-', not first."""
+    return GAME_ID.fullmatch(text) is not None
+
+
+def check_game_id(text: str) -> str:
+    """``text`` if it is a valid game id, else an :class:`UnknownGameError` saying why."""
+    if not is_game_id(text):
+        shown = text.encode("unicode_escape").decode("ascii")
+        raise UnknownGameError(
+            f"invalid game id '{shown}': a game id is the name of a cards/ folder, written "
+            "with lowercase letters, digits and '-' (not first), e.g. 'charlie'")
+    return text
 
 
 def bundled_root() -> Path:
@@ -52,11 +69,13 @@ class Resources:
         for root in self.roots:
             cards = root / "cards"
             if cards.is_dir():
-                ids.update(p.parent.name for p in cards.glob("*/game.yaml"))
+                ids.update(p.parent.name for p in cards.glob("*/game.yaml")
+                           if is_game_id(p.parent.name))
         return sorted(ids)
 
     def game_folder(self, game_id: str) -> Path:
         """``cards/<game>/`` from the first root that has it."""
+        check_game_id(game_id)
         folder = self.find("cards", game_id, "game.yaml")
         if folder is None:
             known = ", ".join(self.game_ids()) or "none"
@@ -65,6 +84,7 @@ class Resources:
 
     def templates_folders(self, game_id: str) -> list[Path]:
         """``templates/<game>/`` then ``templates/shared/``, first root first, as they exist."""
+        check_game_id(game_id)
         out = []
         for name in (game_id, "shared"):
             found = self.find("templates", name)

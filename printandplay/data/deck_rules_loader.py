@@ -68,6 +68,10 @@ def read_checks(node: Any, kinds: dict[str, Kind], problems: Problems,
         if count is None and low is None and high is None:
             problems.add(at, f"check '{check_id}' needs 'count', 'min' or 'max'")
             continue
+        if low is not None and high is not None and low > high:
+            problems.add(fields.at("min"), f"check '{check_id}': min {low} is greater than "
+                                           f"max {high}, so no kit could pass it")
+            continue
         checks.append(CompositionCheck(check_id, at, kind, tuple(conditions), per, distinct,
                                        count, low, high, description))
     return checks

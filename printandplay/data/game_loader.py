@@ -7,6 +7,8 @@ from typing import Any
 
 from printandplay.data.deck_rules_loader import read_checks, read_deck_format
 from printandplay.data.fields_loader import FIELD_TYPES, convert_value, read_field_specs
+from printandplay.data.files import resolve_inside
+from printandplay.data.limits import MAX_COPIES_PER_COMPONENT, MAX_COPIES_PER_GAME
 from printandplay.data.presets import Presets, load_presets, read_size
 from printandplay.data.reader import (
     Fields,
@@ -46,7 +48,9 @@ def load_game(resources: Resources, game_id: str) -> Game:
     presets = load_presets()
     problems = Problems()
     display = resources.display
-    game_file = folder / "game.yaml"
+    label = f"cards/{game_id}/"
+    game_file = resolve_inside(folder, "game.yaml", Location(display(folder / "game.yaml")),
+                               "game file", label)
     data = load_yaml(game_file, display=display(game_file))
     top = Fields(data, f"game '{game_id}'", problems, Location(display(game_file)))
     name = top.require("name", as_str) or game_id
@@ -65,18 +69,21 @@ def load_game(resources: Resources, game_id: str) -> Game:
     top.finish()
 
     components: list[Component] = []
-    for file in component_files:
-        path = folder / file
+    for index, file in enumerate(component_files):
         try:
+            path = resolve_inside(folder, file, _item_at(top, "components", index),
+                                  "components", label)
             components.extend(_read_component_file(path, display(path), kinds, problems,
                                                    broken_kinds))
         except DataError as err:
             problems.add(err.location, err.message)
     _check_unique_ids(components, problems)
+    _check_total_copies(components, problems, top.location)
     tables = {}
     for table, file in table_files.items():
-        path = folder / file
         try:
+            path = resolve_inside(folder, file, _key_at(top, "tables", table),
+                                  f"tables.{table}", label)
             tables[table] = load_yaml(path, display=display(path))
         except DataError as err:
             problems.add(err.location, err.message)
@@ -103,6 +110,26 @@ def load_game(resources: Resources, game_id: str) -> Game:
         checks=tuple(checks),
         deck_format=deck_format,
     )
+
+
+def _item_at(top: Fields, key: str, index: int) -> Location:
+    """Where item ``index`` of the list under ``key`` stands."""
+    node = top.raw(key)
+    return node.at(index) if isinstance(node, LocList) else top.at(key)
+
+
+def _key_at(top: Fields, key: str, sub: str) -> Location:
+    """Where key ``sub`` of the mapping under ``key`` stands."""
+    node = top.raw(key)
+    return node.at(sub) if isinstance(node, LocDict) else top.at(key)
+
+
+def _check_total_copies(components: list[Component], problems: Problems,
+                        where: Location) -> None:
+    total = sum(c.count for c in components)
+    if total > MAX_COPIES_PER_GAME:
+        problems.add(where, f"the components add up to {total:,} copies; a game is limited "
+                            f"to {MAX_COPIES_PER_GAME:,}")
 
 
 def _as_palette(value: Any) -> dict[str, str]:
@@ -223,6 +250,10 @@ def _read_component(node: Any, kind: Kind, problems: Problems, where: Location) 
     component_id = fields.require("id", as_id)
     name = fields.optional("name", as_str, str(component_id))
     count = fields.optional("count", as_positive_int, 1)
+    if count > MAX_COPIES_PER_COMPONENT:
+        problems.add(fields.at("count"), f"count {count:,} on {what}: at most "
+                                         f"{MAX_COPIES_PER_COMPONENT:,} copies of one component")
+        count = 0
     front = fields.optional("front", as_str, kind.front)
     back = fields.optional("back", as_str, kind.back or "") or None
     values: dict[str, Any] = {}
