@@ -26,7 +26,7 @@ def is_game_id(text: str) -> bool:
 def check_game_id(text: str) -> str:
     """``text`` if it is a valid game id, else an :class:`UnknownGameError` saying why."""
     if not is_game_id(text):
-        shown = text.encode("unicode_escape").decode("ascii")
+        shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
         raise UnknownGameError(
             f"invalid game id '{shown}': a game id is the name of a cards/ folder, written "
             "with lowercase letters, digits and '-' (not first), e.g. 'charlie'")
@@ -101,7 +101,10 @@ class Resources:
 
     def display(self, path: Path) -> str:
         """How to show ``path`` in messages: relative to the current folder when inside it."""
-        try:
-            return str(path.resolve().relative_to(self.roots[0].resolve()))
-        except ValueError:
-            return str(path)
+        here = self.roots[0].resolve()
+        for candidate in (path.absolute(), path.resolve()):  # a symlink shows as written
+            try:
+                return str(candidate.relative_to(here))
+            except ValueError:
+                continue
+        return str(path)

@@ -28,7 +28,7 @@ def resolve_inside(root: Path, relative: str, location: Location | None, key: st
     never a resolved absolute path.
     """
     label = root_label or f"{root.name}/"
-    what = f"{key} '{relative}'"
+    what = f"{key} '{printable(relative)}'"
     if "\x00" in relative:
         raise DataError(location, f"{what}: a path cannot contain a NUL character")
     if PurePosixPath(relative).is_absolute() or PureWindowsPath(relative).drive:
@@ -49,6 +49,11 @@ def resolve_inside(root: Path, relative: str, location: Location | None, key: st
         raise DataError(location, f"{what}: a symlink that points outside {label} "
                                   "(a game reads only its own folders)")
     return candidate
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters escaped (``\\n``, ``\\x00``), for messages."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def read_bytes(path: Path, shown: str) -> bytes:
