@@ -115,6 +115,10 @@ def _header_size(data: bytes) -> tuple[int, int]:
 
 
 _CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}  # PNG colour type → samples per pixel
+_SLACK = 1 << 16  # extra decompressed bytes tolerated after the image data (libpng warns)
+# Adam7 passes: first column, first row, column step, row step
+_ADAM7 = ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2),
+          (0, 1, 1, 2))
 
 
 def check_image(data: bytes) -> tuple[int, int]:
@@ -161,10 +165,7 @@ def _check_png(data: bytes, width: int, height: int) -> None:
         raise ValueError("truncated PNG file (no IEND chunk)")
     if colour not in _CHANNELS or depth not in (1, 2, 4, 8, 16):
         raise ValueError("not a valid PNG file (unknown colour type or bit depth)")
-    row = (width * _CHANNELS[colour] * depth + 7) // 8 + 1
-    expected = row * height
-    if interlace:  # seven passes, each row with its own filter byte: a little more data
-        expected += 7 * height + 7 * 8
+    expected = _raw_size(width, height, _CHANNELS[colour] * depth, interlace)
     inflater = zlib.decompressobj()
     produced = 0
     try:
@@ -172,10 +173,23 @@ def _check_png(data: bytes, width: int, height: int) -> None:
             while chunk:
                 produced += len(inflater.decompress(chunk, 1 << 20))
                 chunk = inflater.unconsumed_tail
-                if produced > expected:
+                if produced > expected + _SLACK:
                     raise ValueError("damaged PNG file (more image data than its size)")
         produced += len(inflater.flush())
     except zlib.error:
         raise ValueError("damaged PNG file (image data cannot be decompressed)") from None
-    if not inflater.eof or produced < row * height:
+    if not inflater.eof or produced < expected:
         raise ValueError("truncated PNG file (image data incomplete)")
+
+
+def _raw_size(width: int, height: int, bits: int, interlace: int) -> int:
+    """Bytes of a PNG's decompressed image data: each row is a filter byte and its pixels."""
+    if not interlace:
+        return height * (1 + (width * bits + 7) // 8)
+    total = 0
+    for x0, y0, dx, dy in _ADAM7:
+        columns = (width - x0 + dx - 1) // dx if width > x0 else 0
+        rows = (height - y0 + dy - 1) // dy if height > y0 else 0
+        if columns and rows:
+            total += rows * (1 + (columns * bits + 7) // 8)
+    return total
