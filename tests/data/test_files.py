@@ -171,7 +171,7 @@ def test_folder_and_loop_and_missing(tmp_path: Path) -> None:
 
 def billion_laughs(levels: int = 9) -> str:
     lines = ["a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
-    for previous, name in zip("abcdefghij", "bcdefghijk"[:levels - 1]):
+    for previous, name in zip("abcdefghij", "bcdefghijk"[:levels - 1], strict=False):
         lines.append(f"{name}: &{name} [" + ", ".join([f"*{previous}"] * 9) + "]")
     return "\n".join(lines) + "\n"
 
@@ -188,7 +188,7 @@ def test_alias_bomb_is_refused_quickly() -> None:
 
 def test_merge_key_bomb_is_refused() -> None:
     text = "a: &a {x0: 1, x1: 1, x2: 1, x3: 1, x4: 1, x5: 1, x6: 1, x7: 1, x8: 1, x9: 1}\n"
-    for previous, name in zip("abcdefgh", "bcdefghi"):
+    for previous, name in zip("abcdefgh", "bcdefghi", strict=True):
         text += f"{name}: &{name} [" + ", ".join([f"{{<<: *{previous}}}"] * 10) + "]\n"
     with pytest.raises(DataError, match="YAML too large"):
         parse_yaml(text, "t.yaml")

@@ -1,0 +1,59 @@
+"""Game ids are ``[a-z0-9][a-z0-9-]*``: anything else is refused before a path is built from it,
+and ``games`` lists only folders with a valid id (issue 10)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from printandplay.cli import app
+from printandplay.errors import UnknownGameError
+from printandplay.project import Resources, check_game_id, is_game_id
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize("game_id", ["charlie", "licum", "a", "0", "jeu-2", "9-lives"])
+def test_valid_ids(game_id: str) -> None:
+    assert is_game_id(game_id) and check_game_id(game_id) == game_id
+
+
+@pytest.mark.parametrize("game_id", ["", "gnomes/", "gnomes/.", "../cards/x", ".", "..",
+                                     "-gnomes", "Gnomes", "gno mes", "gnomes\n", "gnômes",
+                                     "/tmp/gnomes", "gnomes_2", "gnomes\0"])
+def test_invalid_ids_are_refused(game_id: str) -> None:
+    assert not is_game_id(game_id)
+    with pytest.raises(UnknownGameError, match=r"invalid game id '.*': a game id is the name"):
+        Resources((ROOT,)).game_folder(game_id)
+    with pytest.raises(UnknownGameError, match="invalid game id"):
+        Resources((ROOT,)).templates_folders(game_id)
+
+
+def test_message_escapes_control_characters() -> None:
+    with pytest.raises(UnknownGameError) as info:
+        check_game_id("a\nb")
+    assert str(info.value).startswith("invalid game id 'a\\nb': ")
+
+
+@pytest.mark.parametrize("args", [["build", "gnomes/"], ["build", "charlie/."],
+                                  ["build", "../cards/charlie"], ["build", ""],
+                                  ["cards", "Charlie"], ["check", "charlie/"]])
+def test_cli_refuses_bad_ids(args: list[str]) -> None:
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2
+    assert "invalid game id" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_games_lists_only_valid_ids(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("Bad_Id", "mon-jeu"):
+        shutil.copytree(ROOT / "tests" / "fixtures" / "games" / "tiny" / "cards" / "tiny",
+                        tmp_path / "cards" / name)
+    assert Resources((tmp_path,)).game_ids() == ["mon-jeu"]
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["games"])
+    assert result.exit_code == 0, result.output
+    assert "mon-jeu" in result.output and "Bad_Id" not in result.output
