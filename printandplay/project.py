@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from printandplay.errors import UnknownGameError
+from printandplay.errors import DataError, Location, UnknownGameError
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
@@ -41,6 +41,17 @@ def bundled_root() -> Path:
     return PACKAGE_DIR.parent
 
 
+def _check_inside(root: Path, found: Path, shown: str, label: str) -> None:
+    """Refuse ``found`` (under ``root``) when a symlink on its way leads out of ``root``."""
+    try:
+        inside = found.resolve().is_relative_to(root.resolve())
+    except (RuntimeError, OSError):  # a symlink loop
+        inside = False
+    if not inside:
+        raise DataError(Location(shown), f"a symlink that points outside {label} "
+                                         "(a game reads only its own folders)")
+
+
 @dataclass(frozen=True)
 class Resources:
     """The ordered roots in which game data is looked up."""
@@ -57,9 +68,11 @@ class Resources:
 
     def find(self, *parts: str) -> Path | None:
         """The first existing ``root/parts…``, or ``None``."""
-        for root in self.roots:
+        for index, root in enumerate(self.roots):
             candidate = root.joinpath(*parts)
             if candidate.exists():
+                _check_inside(root, candidate, "/".join(parts),
+                              "the current folder" if index == 0 else "the installed data")
                 return candidate
         return None
 

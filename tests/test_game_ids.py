@@ -57,3 +57,25 @@ def test_games_lists_only_valid_ids(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     result = CliRunner().invoke(app, ["games"])
     assert result.exit_code == 0, result.output
     assert "mon-jeu" in result.output and "Bad_Id" not in result.output
+
+
+def test_folders_reached_through_a_symlink_outside_are_refused(tmp_path: Path) -> None:
+    from printandplay.errors import DataError
+
+    root = tmp_path / "project"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "games" / "tiny", root)
+    (root / "templates" / "shared").symlink_to("/")
+    resources = Resources((root,))
+    with pytest.raises(DataError) as info:
+        resources.templates_folders("tiny")
+    assert str(info.value) == ("templates/shared: a symlink that points outside the current "
+                               "folder (a game reads only its own folders)")
+    (root / "fonts").mkdir()
+    (root / "fonts" / "fonts.yaml").symlink_to("/etc/passwd")
+    with pytest.raises(DataError, match="fonts/fonts.yaml: a symlink that points outside"):
+        resources.fonts_file()
+    elsewhere = tmp_path / "elsewhere"
+    shutil.copytree(root / "cards" / "tiny", elsewhere)
+    (root / "cards" / "autre").symlink_to(elsewhere)
+    with pytest.raises(DataError, match="cards/autre/game.yaml: a symlink that points outside"):
+        resources.game_folder("autre")
