@@ -114,10 +114,12 @@ class Resources:
 
     def display(self, path: Path) -> str:
         """How to show ``path`` in messages: relative to the current folder when inside it."""
-        here = self.roots[0].resolve()
-        for candidate in (path.absolute(), path.resolve()):  # a symlink shows as written
-            try:
-                return str(candidate.relative_to(here))
-            except ValueError:
-                continue
-        return str(path)
+        here = self.roots[0]
+        try:  # as written first, so that a symlink shows where it stands
+            return str(path.absolute().relative_to(here.absolute()))
+        except ValueError:
+            pass
+        try:
+            return str(path.resolve().relative_to(here.resolve()))
+        except ValueError:
+            return str(path)
