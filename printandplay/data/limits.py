@@ -12,7 +12,7 @@ MAX_INPUT_BYTES: Final = 10 * 1024 * 1024
 #: Deepest nesting of lists and mappings in one YAML document.
 MAX_YAML_DEPTH: Final = 100
 #: Most nodes one YAML document may hold once its aliases (``*name``) are expanded.
-MAX_YAML_NODES: Final = 1_000_000
+MAX_YAML_NODES: Final = 200_000
 #: Most copies (``count:``) of one component.
 MAX_COPIES_PER_COMPONENT: Final = 10_000
 #: Most copies of all the components of one game together.

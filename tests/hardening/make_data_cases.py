@@ -142,7 +142,7 @@ for g in ("charlie", "sorciers", "limits", "oups"):
 for g in ("charlie", "licum", "sorciers"):
     case(f"data-alias-bomb-layouts-{g}", ["build", g], 2, "YAML too large", g,
          [{"path": f"templates/{g}/layouts.yaml", "append": "\nbombe:\n" + indent(LOL, 2)}], timeout=3)
-case("data-alias-bomb-game-yaml", ["cards", "limits"], 2, "1,000,000 values", "limits",
+case("data-alias-bomb-game-yaml", ["cards", "limits"], 2, "200,000 values", "limits",
      [{"path": "cards/limits/game.yaml", "append": "\nbombe:\n" + indent(LOL, 2)}], timeout=3)
 case("data-alias-bomb-fonts-yaml", ["build", "oups"], 2, "YAML too large", "oups",
      [write("fonts/fonts.yaml", LOL)], timeout=3)
