@@ -85,6 +85,17 @@ def test_game_yaml_symlink_outside_is_refused(root: Path, tmp_path: Path) -> Non
     game_yaml(root).unlink()
     game_yaml(root).symlink_to(target)
     assert problems(root) == [
+        f"{GAME}: a symlink that points outside the current folder "
+        "(a game reads only its own folders)"]
+
+
+def test_game_yaml_symlink_to_another_game_is_refused(root: Path) -> None:
+    other = root / "cards" / "autre"
+    other.mkdir()
+    shutil.copy(game_yaml(root), other / "game.yaml")
+    game_yaml(root).unlink()
+    game_yaml(root).symlink_to("../autre/game.yaml")
+    assert problems(root) == [
         f"{GAME}: game file 'game.yaml': a symlink that points outside cards/tiny/ "
         "(a game reads only its own folders)"]
 
