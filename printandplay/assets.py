@@ -12,6 +12,7 @@ from printandplay.data.icons import IconLibrary
 from printandplay.data.images import ImageLibrary
 from printandplay.data.layout_loader import load_layouts
 from printandplay.data.presets import Presets, load_presets
+from printandplay.data.stock_icons import StockIcons, stock_roots
 from printandplay.errors import LayoutError, Location
 from printandplay.layout.templating import Rich, TemplateEnv, wrap_rich
 from printandplay.model.game import Component, FieldSpec, Game
@@ -66,7 +67,8 @@ def load_assets(resources: Resources, game_id: str) -> GameAssets:
     fonts_file = resources.fonts_file()
     fonts = FontTable(load_fonts(fonts_file, resources.display(fonts_file)))
     fonts.load_all(resources.display(fonts_file))
-    icons = IconLibrary(folders, resources.display)
+    icons = IconLibrary(folders, resources.display,
+                        StockIcons(stock_roots(resources.game_icons)))
     icons.load_all()
     images = ImageLibrary(folders, resources.display)
     images.check_all()

@@ -6,15 +6,18 @@ for one paper and :class:`BuildOptions`; :func:`duplex_order` keeps fronts on sh
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from printandplay.assets import GameAssets, component_context
 from printandplay.data.presets import resolve_paper
-from printandplay.errors import OptionError
+from printandplay.data.stock_icons import BUNDLED_DIR
+from printandplay.errors import DataError, Location, OptionError
 from printandplay.layout.colors import parse_color
-from printandplay.layout.document import DocStyle, DocumentLayout
+from printandplay.layout.document import DocumentLayout
+from printandplay.layout.document_blocks import DocStyle
 from printandplay.layout.face import FaceComposer
 from printandplay.layout.imposition import (
     Flip,
@@ -25,8 +28,8 @@ from printandplay.layout.imposition import (
     plan_sheet,
     plan_tiles,
 )
-from printandplay.model.game import Component, DocumentSection, SheetSection, Size
-from printandplay.model.ops import EllipseOp, Face, LineOp, Op, TextOp
+from printandplay.model.game import Component, DocumentSection, Game, SheetSection, Size
+from printandplay.model.ops import RGB, EllipseOp, Face, LineOp, Op, TextOp
 from printandplay.render.fonts import FontTable
 from printandplay.render.pdf import Placement
 from printandplay.units import MM
@@ -58,6 +61,23 @@ class PageSpec:
     recto: bool = False  # must be printed on the front of a sheet (duplex)
 
 
+CREDITS_TEMPLATE = BUNDLED_DIR / "credits.md.j2"
+
+
+class _Credits(list[dict[str, Any]]):
+    """The ``icon_credits`` of a document; remembers whether the template looked at it."""
+
+    accessed = False
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        self.accessed = True
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        self.accessed = True
+        return super().__len__()
+
+
 BLANK_NOTE = "Page laissée blanche pour garder le recto verso aligné — intentionally blank"
 
 
@@ -77,6 +97,29 @@ def duplex_order(pages: Sequence[PageSpec], fonts: FontTable) -> list[PageSpec]:
             out.append(PageSpec(previous, "blank", ops=(note,)))
         out.append(page)
     return out
+
+
+def document_style(game: Game, section: DocumentSection, font_roles: Collection[str]) -> DocStyle:
+    """The style of a document section: the game's ``document_style`` with its colours
+    resolved (empty ones keep the built-in colours; the accent defaults to the game's)."""
+    design = game.document_style
+    where = design.location or Location(f"cards/{game.id}/game.yaml")
+    for key in ("title_font", "body_font"):
+        role = getattr(design, key)
+        if role not in font_roles:
+            raise DataError(where, f"document_style: {key} '{role}' is not a role of fonts.yaml "
+                                   f"(it has: {', '.join(sorted(font_roles))})")
+    base = DocStyle()
+
+    def colour(written: str, default: RGB) -> RGB:
+        return (parse_color(written, game.colors) or default) if written else default
+
+    accent = design.accent or game.colors.get("accent", "#5a3380")
+    return DocStyle(design=design, ink=colour(design.text_color, base.ink),
+                    accent=parse_color(accent, game.colors) or (0, 0, 0),
+                    callout_fill=colour(design.callout_color, base.callout_fill),
+                    rule=colour(design.rule_color, base.rule),
+                    footer=colour(design.footer_color, base.footer), columns=section.columns)
 
 
 class KitPlanner:
@@ -108,31 +151,80 @@ class KitPlanner:
         return face
 
     def kit_pages(self) -> list[PageSpec]:
-        """Every page of the kit, in print order."""
-        pages: list[PageSpec] = []
-        for section in self.assets.game.kit:
-            if isinstance(section, DocumentSection):
-                pages.extend(self.document_pages(section))
-            else:
+        """Every page of the kit, in print order.
+
+        Sheets are composed before documents so that a document can credit every stock icon
+        the kit prints (``icon_credits``); when no document does, the credits are added at the
+        end of the last document, or on a page of their own when the kit has no document."""
+        kit = self.assets.game.kit
+        planned: dict[int, list[PageSpec]] = {}
+        for index, section in enumerate(kit):
+            if isinstance(section, SheetSection):
                 components = [c for c in self.assets.game.components if c.kind in section.kinds]
                 items = [c for c in components for _ in range(c.count)]
-                pages.extend(self.sheet_pages(items, section))
+                planned[index] = self.sheet_pages(items, section)
+        documents = [i for i, s in enumerate(kit) if isinstance(s, DocumentSection)]
+        credited = False
+        for index in documents:
+            section = kit[index]
+            assert isinstance(section, DocumentSection)
+            pages, accessed = self._document(section)
+            credited = credited or accessed
+            planned[index] = pages * section.copies
+        pages = [page for index in range(len(kit)) for page in planned[index]]
+        if not credited and self.assets.icons.stock_used:
+            if documents:
+                last = kit[documents[-1]]
+                assert isinstance(last, DocumentSection)
+                redone, _ = self._document(last, with_credits=True)
+                planned[documents[-1]] = redone * last.copies
+                pages = [page for index in range(len(kit)) for page in planned[index]]
+            else:
+                title = "Crédits" if self.assets.game.language == "fr" else "Credits"
+                pages += self._document(DocumentSection("", title, 1), with_credits=True)[0]
         return duplex_order(pages, self.assets.fonts)
 
     def document_pages(self, section: DocumentSection) -> list[PageSpec]:
         """The pages of a document section."""
+        return self._document(section)[0]
+
+    def _document(self, section: DocumentSection, with_credits: bool = False
+                  ) -> tuple[list[PageSpec], bool]:
+        """The pages of a document (``with_credits``: followed by the stock icons' credits),
+        and whether its template printed the credits itself."""
+        assets = self.assets
+        page = Size(min(self.paper.width, self.paper.height),
+                    max(self.paper.width, self.paper.height))
+        for _ in range(2):
+            used = len(assets.icons.stock_used)
+            credits = _Credits(assets.icons.credits())
+            source, layout = self._render_document(section, credits, with_credits)
+            paged = layout.paginate(source, page, section.title, assets.game.name)
+            if not credits.accessed or len(assets.icons.stock_used) == used:
+                break
+            # the credits are printed and the document uses stock icons of its own: again
+        pages = [PageSpec(page, f"{section.title} {i + 1}", ops=ops, recto=i == 0)
+                 for i, ops in enumerate(paged)]
+        return pages, credits.accessed
+
+    def _render_document(self, section: DocumentSection, credits: _Credits, with_credits: bool
+                         ) -> tuple[str, DocumentLayout]:
         assets = self.assets
         game = assets.game
         context = dict(assets.base_context())
+        context["icon_credits"] = credits
         display = f"templates/{game.id}/{section.template}"
-        source = assets.templates.render_file(section.template, context, display)
-        accent = parse_color(game.colors.get("accent", "#5a3380"), game.colors) or (0, 0, 0)
-        style = DocStyle(accent=accent, columns=section.columns)
+        source = ""
+        if section.template:
+            source = assets.templates.render_file(section.template, context, display)
+        if with_credits:
+            block = assets.templates.render_string(
+                CREDITS_TEMPLATE.read_text(encoding="utf-8"), context,
+                "printandplay/game_icons/credits.md.j2")
+            source = source.rstrip("\n") + "\n\n" + block
+        style = document_style(game, section, self.assets.fonts.roles)
         layout = DocumentLayout(assets.fonts, assets.icons.aspect, game.language, style, display)
-        page = Size(min(self.paper.width, self.paper.height),
-                    max(self.paper.width, self.paper.height))
-        return [PageSpec(page, f"{section.title} {i + 1}", ops=ops, recto=i == 0)
-                for i, ops in enumerate(layout.paginate(source, page, section.title, game.name))]
+        return source, layout
 
     def sheet_plan(self, section: SheetSection) -> SheetPlan:
         """The imposition shared by every sheet of a section."""

@@ -8,6 +8,7 @@ copy (templates, fonts) still comes from the package.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,6 +16,7 @@ from pathlib import Path
 from printandplay.errors import DataError, Location, UnknownGameError
 
 PACKAGE_DIR = Path(__file__).resolve().parent
+GAME_ICONS_ENV = "PRINTANDPLAY_GAME_ICONS"
 GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 
 
@@ -57,14 +59,18 @@ class Resources:
     """The ordered roots in which game data is looked up."""
 
     roots: tuple[Path, ...]
+    game_icons: Path | None = None  # a full local copy of game-icons.net, searched first
 
     @classmethod
-    def discover(cls, cwd: Path | None = None) -> Resources:
-        """The current folder first, then the bundled data."""
+    def discover(cls, cwd: Path | None = None, game_icons: Path | None = None) -> Resources:
+        """The current folder first, then the bundled data; stock icons from ``game_icons``,
+        else from the folder named by ``$PRINTANDPLAY_GAME_ICONS``, if any."""
         here = (cwd or Path.cwd()).resolve()
         bundled = bundled_root().resolve()
         roots = (here,) if here == bundled else (here, bundled)
-        return cls(roots)
+        if game_icons is None and os.environ.get(GAME_ICONS_ENV):
+            game_icons = Path(os.environ[GAME_ICONS_ENV])
+        return cls(roots, game_icons)
 
     def find(self, *parts: str) -> Path | None:
         """The first existing ``root/parts…``, or ``None``."""

@@ -17,6 +17,10 @@ MAX_YAML_NODES: Final = 200_000
 MAX_COPIES_PER_COMPONENT: Final = 10_000
 #: Most copies of all the components of one game together.
 MAX_COPIES_PER_GAME: Final = 100_000
+#: Most rows of a component table (CSV, TSV, XLSX).
+MAX_TABLE_ROWS: Final = 20_000
+#: Most bytes an XLSX workbook (a zip archive) may unpack to.
+MAX_UNPACKED_BYTES: Final = 100 * 1024 * 1024
 #: Most pixels (width × height) in one raster image.
 MAX_IMAGE_PIXELS: Final = 50_000_000
 

@@ -181,10 +181,10 @@ case("data-field-named-type-oups", ["check", "oups"], 2, "it would hide the kind
      [rep("cards/oups/game.yaml", "      titre: {type: text}", "      titre: {type: text}\n      type: {type: text, required: false}")])
 case("data-field-named-kind-limits", ["cards", "limits"], 2, "field name 'kind' is reserved", "limits",
      [rep("cards/limits/game.yaml", "      value: {type: int}", "      value: {type: int}\n      kind: {type: int, required: false}")])
-case("data-checks-min-greater-than-max-licum", ["check", "licum"], 2, "min 8 is greater than max 3", "licum",
+case("data-checks-min-greater-than-max-licum", ["check", "licum"], 2, "min 8 is more than max 3", "licum",
      [rep("cards/licum/game.yaml", "per: team, min: 8,", "per: team, min: 8, max: 3,")])
 for g in ("charlie", "sorciers", "limits", "oups"):
-    case(f"data-checks-min-greater-than-max-{g}", ["build", g], 2, "min 5 is greater than max 2", g,
+    case(f"data-checks-min-greater-than-max-{g}", ["build", g], 2, "min 5 is more than max 2", g,
          [rep(f"cards/{g}/game.yaml", "\nchecks:\n", f"\nchecks:\n  - {{id: X-1, kind: {KIND[g]}, min: 5, max: 2}}\n")])
 
 # --- 6. assets --------------------------------------------------------------------------------
