@@ -112,6 +112,26 @@ case("data-font-file-symlink-out", ["build", "charlie"], 2, "a symlink that poin
 case("data-font-package-dotdot", ["build", "limits"], 2, "leaves the folder the package 'font_roboto'", "limits",
      [write("fonts/fonts.yaml", "roles:\n  body:\n    regular: {package: font_roboto, file: ../../os.py}\n    licence: OFL-1.1\n")])
 
+case("data-csv-component-symlink-out", ["build", "limits"], 2, "components 'couleurs.csv': a symlink that points outside", "limits",
+     [rep("cards/limits/game.yaml", "  - couleurs.yaml\n", "  - {file: couleurs.csv, kind: couleur}\n"),
+      link("cards/limits/couleurs.csv", "/etc/passwd")])
+case("data-csv-component-absolute", ["cards", "limits"], 2, "absolute paths are not allowed", "limits",
+     [rep("cards/limits/game.yaml", "  - couleurs.yaml\n", "  - {file: /etc/passwd.csv, kind: couleur}\n")])
+case("data-csv-component-dev-zero", ["check", "oups"], 2, "points outside", "oups",
+     [rep("cards/oups/game.yaml", "  - aides.yaml\n", "  - {file: aides.tsv, kind: aide}\n"),
+      link("cards/oups/aides.tsv", "/dev/zero")])
+case("data-xlsx-component-dotdot", ["cards", "sorciers"], 2, "'..' leaves the folder cards/sorciers/", "sorciers",
+     [rep("cards/sorciers/game.yaml", "  - aides.yaml\n", "  - {file: ../../x.xlsx, kind: aide}\n")])
+case("data-csv-not-utf8", ["cards", "oups"], 2, "not UTF-8 text", "oups",
+     [rep("cards/oups/game.yaml", "  - aides.yaml\n", "  - {file: aides.csv, kind: aide}\n"),
+      hexw("cards/oups/aides.csv", RAND)])
+case("data-decks-folder-symlink-out", ["check", "licum"], 2, "decks 'paquets': a symlink that points outside cards/licum/", "licum",
+     [rep("cards/licum/game.yaml", "decks: decks,", "decks: paquets,"), link("cards/licum/paquets", "/etc")])
+case("data-deck-file-symlink-out", ["check", "licum"], 2, "deck 'decks/zz.txt': a symlink that points outside", "licum",
+     [link("cards/licum/decks/zz.txt", "/etc/passwd")])
+case("data-decks-folder-absolute", ["check", "licum"], 2, "'decks' must be a folder inside the game folder", "licum",
+     [rep("cards/licum/game.yaml", "decks: decks,", "decks: /etc,")])
+
 # --- 2. symlink loops, devices, folders ----------------------------------------------------------
 for g in ("charlie", "licum", "oups"):
     first = FIRST[g]
