@@ -79,3 +79,12 @@ def test_folders_reached_through_a_symlink_outside_are_refused(tmp_path: Path) -
     (root / "cards" / "autre").symlink_to(elsewhere)
     with pytest.raises(DataError, match="cards/autre/game.yaml: a symlink that points outside"):
         resources.game_folder("autre")
+
+
+def test_new_refuses_an_id_that_other_commands_would_refuse(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["new", "mon_jeu"])
+    assert result.exit_code == 2
+    assert "bad game id 'mon_jeu'" in result.output
+    assert not (tmp_path / "cards" / "mon_jeu").exists()
