@@ -68,20 +68,30 @@ def _resolve_file(
     fields.finish()
     if file is None:
         return None
+    relative = file
     if package:
+        # Only the top-level package is looked up: find_spec("a.b") would import "a", and
+        # ``python -m printandplay`` puts the current (untrusted) folder on sys.path.
+        top_name, *subpackages = package.split(".")
+        if not all(part.isidentifier() for part in (top_name, *subpackages)):
+            problems.add(fields.at("package"), f"font '{what}': package '{package}' must be the "
+                                               "name of an installed package (a.b.c)")
+            return None
         try:
-            found = importlib.util.find_spec(package)
+            found = importlib.util.find_spec(top_name)
         except (ImportError, ValueError):
             found = None
-        if found is None or not found.submodule_search_locations:
+        root = (Path(next(iter(found.submodule_search_locations)))
+                if found is not None and found.submodule_search_locations else None)
+        if root is None or not root.joinpath(*subpackages).is_dir():
             problems.add(where, f"font '{what}': Python package '{package}' is not installed")
             return None
-        root = Path(next(iter(found.submodule_search_locations)))
-        label = f"the package '{package}'"
+        relative = "/".join([*subpackages, file])
+        label = f"the package '{top_name}'"
     else:
         root, label = folder, "fonts/"
     try:
-        path = resolve_inside(root, file, fields.at("file"), f"font '{what}': file", label)
+        path = resolve_inside(root, relative, fields.at("file"), f"font '{what}': file", label)
     except DataError as err:
         problems.add(err.location, err.message)
         return None

@@ -232,3 +232,28 @@ def test_corrupt_truetype_is_a_data_error_when_assets_load(tmp_path: Path) -> No
         "fonts/fonts.yaml: font 'body.regular': 'casse-test-unique.ttf' is not a usable "
         "TrueType font (")
     assert str(tmp_path) not in str(info.value)
+
+
+def test_font_package_with_a_dot_is_refused_without_importing_anything(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # find_spec("piege.sous") would import "piege": a game folder on sys.path (python -m
+    # printandplay puts the current folder there) could run code.
+    package = tmp_path / "paquets" / "piege"
+    (package / "sous").mkdir(parents=True)
+    marker = tmp_path / "ran"
+    (package / "__init__.py").write_text(f"open({str(marker)!r}, 'w').close()\n",
+                                         encoding="utf-8")
+    (package / "sous" / "__init__.py").write_text("", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path / "paquets"))
+    path = tmp_path / "fonts.yaml"
+    path.write_text("roles:\n  body:\n    regular: {package: piege.sous, file: a.ttf}\n"
+                    "    licence: OFL-1.1\n", encoding="utf-8")
+    assert first_problem(path) == (
+        f"fonts/fonts.yaml:3: font 'body.regular': file not found: {package / 'sous' / 'a.ttf'}")
+    assert not marker.exists()  # found without being imported
+    path.write_text("roles:\n  body:\n    regular: {package: piege.sous.., file: a.ttf}\n"
+                    "    licence: OFL-1.1\n", encoding="utf-8")
+    assert first_problem(path) == (
+        "fonts/fonts.yaml:3: font 'body.regular': package 'piege.sous..' must be the name of an "
+        "installed package (a.b.c)")
+    assert not marker.exists()

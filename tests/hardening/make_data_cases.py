@@ -132,6 +132,11 @@ case("data-deck-file-symlink-out", ["check", "licum"], 2, "deck 'decks/zz.txt': 
 case("data-decks-folder-absolute", ["check", "licum"], 2, "'decks' must be a folder inside the game folder", "licum",
      [rep("cards/licum/game.yaml", "decks: decks,", "decks: /etc,")])
 
+case("data-font-package-dotted-runs-no-code", ["build", "oups"], 2, "font 'body.regular'", "oups",
+     [write("piege/__init__.py", "raise RuntimeError('code from a game folder ran')\n"),
+      write("piege/sous/__init__.py", ""),
+      write("fonts/fonts.yaml", "roles:\n  body:\n    regular: {package: piege.sous, file: a.ttf}\n    licence: OFL-1.1\n")])
+
 # --- 2. symlink loops, devices, folders ----------------------------------------------------------
 for g in ("charlie", "licum", "oups"):
     first = FIRST[g]
