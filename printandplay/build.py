@@ -13,6 +13,7 @@ from pathlib import Path
 from printandplay.assets import GameAssets, component_context, load_assets
 from printandplay.errors import CheckFailed, LayoutError
 from printandplay.model.game import Component, Game, SheetSection
+from printandplay.outputs import check_output
 from printandplay.planning import (
     BLANK_NOTE,
     CUT_GUIDE_COLOR,
@@ -65,6 +66,8 @@ def write_pages(assets: GameAssets, pages: Sequence[PageSpec], target: Path, tit
 def build_game(resources: Resources, game_id: str, options: BuildOptions,
                progress: Progress | None = None) -> Path:
     """Build the complete kit of ``game_id``; returns the PDF's path."""
+    target = output_path(game_id, options)
+    check_output(target)
     assets = load_assets(resources, game_id)
     report = check_composition(assets.game)
     if not report.is_valid:
@@ -75,7 +78,6 @@ def build_game(resources: Resources, game_id: str, options: BuildOptions,
     if not pages:
         raise LayoutError(f"{game_id}: the kit is empty: list its documents and sheets under "
                           f"'kit:' in cards/{game_id}/game.yaml")
-    target = output_path(game_id, options)
     return write_pages(assets, pages, target, f"{assets.game.name} — kit", progress)
 
 
@@ -90,6 +92,8 @@ def build_deck(resources: Resources, game_id: str, entries: Sequence[tuple[str, 
 
     Cards are grouped by the kit's sheet sections, so they share sheets as in the kit.
     """
+    target = output_path(game_id, options, stem=f"deck-{stem}")
+    check_output(target)
     assets = load_assets(resources, game_id)
     planner = KitPlanner(assets, options)
     items = deck_items(assets.game, entries)
@@ -104,6 +108,5 @@ def build_deck(resources: Resources, game_id: str, entries: Sequence[tuple[str, 
     for kind in dict.fromkeys(c.kind for c in items if c.kind not in placed):
         chosen = [c for c in items if c.kind == kind]
         pages.extend(planner.sheet_pages(chosen, SheetSection((kind,), kind)))
-    target = output_path(game_id, options, stem=f"deck-{stem}")
     pages = duplex_order(pages, assets.fonts)
     return write_pages(assets, pages, target, f"{assets.game.name} — {stem}", progress)

@@ -14,8 +14,10 @@ failed build never leaves a half-written PDF.
 
 from __future__ import annotations
 
+import glob
 import os
 import tempfile
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +32,7 @@ from reportlab.pdfgen.pdfgeom import bezierArc
 
 from printandplay.data.icons import IconLibrary
 from printandplay.data.images import ImageLibrary
+from printandplay.errors import OptionError
 from printandplay.layout.geometry import Rect
 from printandplay.model.game import Size
 from printandplay.model.icon import IconShape
@@ -76,6 +79,43 @@ class _ImageFile(str):
         return f"image:{self.key}"
 
 
+STALE_UNOWNED_AGE = 600.0  # seconds: a temporary file without a live owner older than this
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True
+    return True
+
+
+def sweep_stale_temp_files(target: Path) -> list[Path]:
+    """Remove the temporary files a killed build of ``target`` left behind; returns them.
+
+    Only files of our own naming (``.<name>.<pid>.<random>.tmp``) are touched, and only when
+    the process that made them is gone (or, without a pid in the name, after ten minutes).
+    """
+    removed = []
+    prefix = f".{target.name}."
+    for path in target.parent.glob(f"{glob.escape(prefix)}*.tmp"):
+        middle = path.name[len(prefix):-len(".tmp")]
+        owner = middle.split(".", 1)[0]
+        try:
+            if owner.isdigit():
+                stale = int(owner) != os.getpid() and not _alive(int(owner))
+            else:
+                stale = time.time() - path.lstat().st_mtime > STALE_UNOWNED_AGE
+            if stale and path.is_file() and not path.is_symlink():
+                path.unlink()
+                removed.append(path)
+        except OSError:
+            continue
+    return removed
+
+
 class PdfWriter:
     """One PDF being written: :meth:`announce` the faces to place (optional), call :meth:`page`
     for each page, then :meth:`save`."""
@@ -84,9 +124,13 @@ class PdfWriter:
                  title: str, subject: str = "", images: ImageLibrary | None = None) -> None:
         rl_config.useA85 = 0
         self.target = target
-        target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                        dir=target.parent)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            sweep_stale_temp_files(target)
+            handle, temp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.",
+                                            suffix=".tmp", dir=target.parent)
+        except OSError as error:
+            raise OptionError(f"cannot write in {target.parent}: {error.strerror}") from None
         os.close(handle)
         self.temp = Path(temp)
         umask = os.umask(0)
@@ -168,6 +212,8 @@ class PdfWriter:
         try:
             self.canvas.save()
             os.replace(self.temp, self.target)
+        except OSError as error:
+            raise OptionError(f"cannot write {self.target}: {error.strerror}") from None
         finally:
             self.discard()
         return self.target
