@@ -51,8 +51,8 @@ def write_pages(assets: GameAssets, pages: Sequence[PageSpec], target: Path, tit
     """Write pages to ``target`` atomically."""
     writer = PdfWriter(target, assets.fonts, assets.icons, title=title, subject=assets.game.name,
                        images=assets.images)
-    writer.announce(placement.face for page in pages for placement in page.placements)
     try:
+        writer.announce(placement.face for page in pages for placement in page.placements)
         for index, page in enumerate(pages, start=1):
             writer.page(page.size, page.ops, page.placements)
             if progress:

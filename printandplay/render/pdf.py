@@ -131,14 +131,18 @@ class PdfWriter:
                                             suffix=".tmp", dir=target.parent)
         except OSError as error:
             raise OptionError(f"cannot write in {target.parent}: {error.strerror}") from None
-        os.close(handle)
         self.temp = Path(temp)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(self.temp, 0o666 & ~umask)
-        initial = fonts.select("body", False, False)
-        self.canvas = Canvas(str(self.temp), invariant=1, pageCompression=1,
-                             initialFontName=initial, initialFontSize=10)
+        try:  # a failure (or SIGTERM) from here on must not leave the temporary file behind
+            os.close(handle)
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(self.temp, 0o666 & ~umask)
+            initial = fonts.select("body", False, False)
+            self.canvas = Canvas(str(self.temp), invariant=1, pageCompression=1,
+                                 initialFontName=initial, initialFontSize=10)
+        except BaseException:
+            self.temp.unlink(missing_ok=True)
+            raise
         self.canvas.setTitle(title)
         self.canvas.setSubject(subject)
         self.canvas.setAuthor("printandplay")
