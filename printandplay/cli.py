@@ -433,10 +433,12 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
 
     Writes build/GAME/deck-<file stem>-a4.pdf. Refuses an invalid deck unless --force.
     """
-    from printandplay.build import build_deck
+    from printandplay.build import build_deck, output_path
+    from printandplay.outputs import check_output
 
     with user_errors():
         options = _build_options(paper, out_dir, flip, back_offset, bleed)
+        check_output(output_path(check_game_id(game), options, stem=f"deck-{deck_file.stem}"))
         _, deck, report = _load_deck_and_report(game, deck_file, None)
         if not report.is_valid and not force:
             _print_report(deck_file, report)

@@ -237,7 +237,7 @@ def load_deck(path: Path, game: Game, display: str | None = None) -> Deck:
     shown = display or str(path)
     if path.suffix.lower() in (".yaml", ".yml"):
         check_input_file(path, shown)
-        return _parse_yaml_deck(load_yaml(path, display=shown), game, shown)
+        return _parse_yaml_deck(_load_yaml_file(path, shown), game, shown)
     data = read_input_file(path, shown)
     try:
         text = data.decode("utf-8-sig")
@@ -247,6 +247,14 @@ def load_deck(path: Path, game: Game, display: str | None = None) -> Deck:
     if "\0" in text:
         raise DeckSyntaxError(f"{shown}: a binary file, not a deck list")
     return parse_decklist(text, game, shown)
+
+
+def _load_yaml_file(path: Path, shown: str) -> Any:
+    """The strict YAML reader, with a last guard against nesting that exhausts the stack."""
+    try:
+        return load_yaml(path, display=shown)
+    except RecursionError:
+        raise DeckSyntaxError(f"{shown}: YAML nested too deeply") from None
 
 
 def check_input_file(path: Path, shown: str, limit: int = MAX_DECK_FILE) -> os.stat_result:
@@ -317,7 +325,7 @@ def load_collection(path: Path, game: Game, display: str | None = None) -> dict[
     """A YAML mapping of card names (or ids) to owned copies → copies per card id."""
     shown = display or str(path)
     check_input_file(path, shown)
-    data = load_yaml(path, display=shown)
+    data = _load_yaml_file(path, shown)
     if not isinstance(data, LocDict):
         raise DataError(Location(shown), "a collection must map card names to owned copies")
     index = _Index(game, deck_format_of(game))
