@@ -323,6 +323,11 @@ def build(game: Annotated[str, typer.Argument(help="Game id, or `all`.")],
     _build_all(ids, options)
 
 
+def _worker_signals() -> None:
+    """In a build worker, Ctrl-C is the parent's to handle (no traceback from each worker)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _build_all(ids: list[str], options: Any) -> None:
     """Build every game in parallel: one process per game (the system spreads them over every
     core); paths are printed in game order."""
@@ -332,15 +337,20 @@ def _build_all(ids: list[str], options: Any) -> None:
     code = 0
     progress = _DelayedProgress("Building all games")
     try:
-        with ProcessPoolExecutor(max_workers=max(1, len(ids))) as pool:
+        with ProcessPoolExecutor(max_workers=max(1, len(ids)),
+                                 initializer=_worker_signals) as pool:
             futures = [pool.submit(_build_one_safe, game_id, options) for game_id in ids]
-            for done, future in enumerate(futures, start=1):
-                game_id, path, errors, exit_code = future.result()
-                if path:
-                    out.print(escape(path))
-                problems.extend(f"{game_id}: {p}" for p in errors)
-                code = max(code, exit_code)
-                progress(done, len(ids))
+            try:
+                for done, future in enumerate(futures, start=1):
+                    game_id, path, errors, exit_code = future.result()
+                    if path:
+                        out.print(escape(path))
+                    problems.extend(f"{game_id}: {p}" for p in errors)
+                    code = max(code, exit_code)
+                    progress(done, len(ids))
+            except BaseException:
+                pool.shutdown(wait=True, cancel_futures=True)  # running builds finish cleanly
+                raise
     finally:
         progress.close()
     if problems:
