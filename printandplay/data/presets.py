@@ -42,7 +42,8 @@ def resolve_paper(name: str, presets: Presets) -> Size:
     match = re.fullmatch(r"(\d{1,9}(?:\.\d{1,9})?)x(\d{1,9}(?:\.\d{1,9})?)", name)
     if match:
         width, height = (float(v) * MM for v in match.groups())
-        if not (MIN_PAPER <= width <= MAX_PAGE and MIN_PAPER <= height <= MAX_PAGE):
+        if not (MIN_PAPER - 1e-6 <= width <= MAX_PAGE + 1e-6
+                and MIN_PAPER - 1e-6 <= height <= MAX_PAGE + 1e-6):
             raise OptionError(f"paper '{name}': width and height must be from "
                               f"{format_mm(MIN_PAPER)} to {format_mm(MAX_PAGE)} (200 in, the "
                               f"largest page a PDF may have)")
