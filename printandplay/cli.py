@@ -85,6 +85,8 @@ app = typer.Typer(
 def _main(debug: Annotated[bool, typer.Option(
         "--debug", help="Show the full traceback of an internal error.")] = False) -> None:
     """Tabletop games written as data, rendered into print-and-play PDF kits."""
+
+
 @functools.cache
 def _console(stderr: bool) -> Any:
     """A Rich console, created (and Rich imported) on first use: start-up stays fast."""
@@ -249,10 +251,12 @@ def cards(game: GameArg,
 def _build_options(paper: str, out_dir: str | None, flip: FlipEdge, back_offset: str,
                    bleed: float | None) -> Any:
     from printandplay.build import BuildOptions
+    from printandplay.data.presets import load_presets, resolve_paper
     from printandplay.units import MM
 
     if bleed is not None and not 0 <= bleed <= 10:
         raise OptionError(f"--bleed {bleed}: use a value from 0 to 10 mm")
+    resolve_paper(paper.lower(), load_presets())  # a bad paper is refused before any work
     return BuildOptions(paper=paper.lower(), out_dir=out_folder(out_dir),
                         flip=flip.value,  # type: ignore[arg-type]
                         back_offset=parse_offset(back_offset),
