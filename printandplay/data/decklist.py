@@ -35,7 +35,7 @@ _COUNT_RE = re.compile(r"^(\d+)\s*[xX×]?\s+(.+)$")
 
 MAX_DECK_FILE = 10 * 1024 * 1024  # bytes: deck and collection files
 MAX_COPIES_PER_LINE = 1000  # copies of one card on one line
-MAX_DECK_CARDS = 5000  # copies in a whole deck
+MAX_DECK_CARDS = 1000  # copies in a whole deck (printing 1000 cards takes seconds)
 MAX_LINE_LENGTH = 1000  # characters on one deck line
 MAX_DECK_LINES = 10000  # non-empty lines in a deck
 _QUALIFIED_RE = re.compile(r"^(.*\S)\s*\(([^()]+)\)$")

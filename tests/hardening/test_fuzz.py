@@ -47,7 +47,7 @@ def test_decklist_parser(text: str) -> None:
     assert isinstance(result, (Deck, PrintAndPlayError))
     if isinstance(result, Deck):
         assert all(0 < e.count <= 1000 for e in result.entries)
-        assert sum(e.count for e in result.entries) <= 5000
+        assert sum(e.count for e in result.entries) <= 1000
 
 
 YAML_TOKENS = st.sampled_from([
