@@ -10,6 +10,6 @@ from hypothesis import HealthCheck, settings
 
 _COMMON = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow],
            "derandomize": False}
-settings.register_profile("ci", max_examples=60, **_COMMON)
+settings.register_profile("ci", max_examples=50, **_COMMON)
 settings.register_profile("deep", max_examples=5000, **_COMMON)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

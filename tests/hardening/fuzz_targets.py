@@ -31,6 +31,14 @@ def licum() -> Game:
     return load_game(Resources((ROOT,)), "licum")
 
 
+@functools.cache
+def presets() -> Any:
+    """The built-in paper sizes, loaded once."""
+    from printandplay.data.presets import load_presets
+
+    return load_presets()
+
+
 def decklist(text: str) -> Any:
     """The text deck-list parser."""
     try:

@@ -138,3 +138,32 @@ def test_svg_reader(text: str) -> None:
     assert not isinstance(result, PrintAndPlayError) or isinstance(result, DataError)
     if isinstance(result, DataError):
         assert str(result).startswith("fuzz.svg")
+
+
+@given(st.one_of(st.text(max_size=30), st.builds(
+    lambda a, b: f"{a},{b}", st.floats(allow_nan=True, allow_infinity=True).map(str),
+    st.one_of(st.floats().map(str), st.text(max_size=8)))))
+def test_back_offset_option(text: str) -> None:
+    from printandplay.cli import parse_offset
+    from printandplay.errors import OptionError
+
+    try:
+        x, y = parse_offset(text)
+    except OptionError:
+        return
+    assert abs(x) <= 20 * 72 / 25.4 + 1e-9 and abs(y) <= 20 * 72 / 25.4 + 1e-9
+
+
+@given(st.one_of(st.text(max_size=30), st.builds(
+    lambda w, h: f"{w}x{h}", st.one_of(st.integers(0, 10**12), st.floats(0, 1e12)),
+    st.one_of(st.integers(0, 10**12), st.floats(0, 1e12), st.text(max_size=5)))))
+def test_paper_option(text: str) -> None:
+    from printandplay.data.presets import resolve_paper
+    from printandplay.errors import OptionError
+
+    try:
+        size = resolve_paper(text, targets.presets())
+    except OptionError:
+        return
+    assert 50 * 72 / 25.4 - 1e-6 <= min(size.width, size.height)
+    assert max(size.width, size.height) <= 200 * 72 + 1e-6
