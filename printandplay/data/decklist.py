@@ -281,8 +281,11 @@ def read_input_file(path: Path, shown: str, limit: int = MAX_DECK_FILE) -> bytes
     """The bytes of a regular file of at most ``limit`` bytes (checked again while reading:
     the file may grow)."""
     check_input_file(path, shown, limit)
-    try:
-        with path.open("rb") as handle:
+    try:  # non-blocking open and a second check on the open file: no FIFO swapped in meanwhile
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise DeckSyntaxError(f"{shown}: not a regular file")
             data = handle.read(limit + 1)
     except OSError as err:
         raise DeckSyntaxError(f"{shown}: cannot read ({err.strerror})") from None
