@@ -210,7 +210,7 @@ def _deck(tmp_path: Path, name: str, content: bytes) -> Path:
 
 
 @pytest.mark.parametrize(("name", "content", "message"), [
-    ("huge.txt", "Jeu\n1000000000000 Sifflet\n".encode(), "at most 1000 per line"),
+    ("huge.txt", b"Jeu\n1000000000000 Sifflet\n", "at most 1000 per line"),
     ("long.txt", ("Jeu\n1" + "0" * 500 + " Sifflet\n").encode(), "at most 1000 per line"),
     ("many.txt", ("Jeu\n" + "600 Sifflet\n" * 2).encode(), "more than 1000 cards"),
     ("latin.txt", "Équipe: Rouges\nJeu\n1 Sifflet\n".encode("latin-1"), "not UTF-8"),

@@ -177,3 +177,27 @@ def test_cases_are_many_and_cover_every_command() -> None:
     commands = {str(c["args"][0]) for c in cli_cases if c["args"]}
     assert {"games", "cards", "build", "check", "validate", "print-deck", "calibrate",
             "oups"} <= commands
+
+
+def test_edits_stay_inside_the_project_folder(tmp_path: Path) -> None:
+    for path in ("../escape.txt", "/tmp/escape.txt", "a/../../escape.txt"):
+        with pytest.raises(AssertionError, match="stay inside"):
+            apply_edit(tmp_path, {"path": path, "write": "x"})
+    apply_edit(tmp_path, {"path": "a/b.txt", "write": "x"})
+    apply_edit(tmp_path, {"path": "a/b.txt", "replace": "x", "with": "y"})
+    apply_edit(tmp_path, {"path": "a/b.txt", "append": "z"})
+    assert (tmp_path / "a/b.txt").read_text() == "yz"
+    apply_edit(tmp_path, {"path": "c.bin", "write_hex": "00ff"})
+    assert (tmp_path / "c.bin").read_bytes() == b"\x00\xff"
+    apply_edit(tmp_path, {"path": "d", "mkdir": True})
+    assert (tmp_path / "d").is_dir()
+    apply_edit(tmp_path, {"path": "e", "symlink": "d"})
+    assert (tmp_path / "e").is_symlink()
+
+
+def test_generators_are_deterministic_and_shaped() -> None:
+    for name, generate in GENERATORS.items():
+        assert generate() == generate(), name
+    assert GENERATORS["png_bomb"]()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(GENERATORS["big_file_11mb"]()) > 11 * 1024 * 1024 - 100
+    assert GENERATORS["png_truncated"]() == GENERATORS["png_small"]()[:len(GENERATORS["png_truncated"]())]
