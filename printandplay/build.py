@@ -13,6 +13,7 @@ from pathlib import Path
 from printandplay.assets import GameAssets, component_context, load_assets
 from printandplay.errors import CheckFailed, LayoutError
 from printandplay.model.game import Component, Game, SheetSection
+from printandplay.outputs import check_output
 from printandplay.planning import (
     BLANK_NOTE,
     CUT_GUIDE_COLOR,
@@ -50,8 +51,8 @@ def write_pages(assets: GameAssets, pages: Sequence[PageSpec], target: Path, tit
     """Write pages to ``target`` atomically."""
     writer = PdfWriter(target, assets.fonts, assets.icons, title=title, subject=assets.game.name,
                        images=assets.images)
-    writer.announce(placement.face for page in pages for placement in page.placements)
     try:
+        writer.announce(placement.face for page in pages for placement in page.placements)
         for index, page in enumerate(pages, start=1):
             writer.page(page.size, page.ops, page.placements)
             if progress:
@@ -67,6 +68,8 @@ def build_game(resources: Resources, game_id: str, options: BuildOptions,
     """Build the complete kit of ``game_id``; returns the PDF's path.
 
     Problems that do not stop the build are appended to ``warnings`` when given."""
+    target = output_path(game_id, options)
+    check_output(target)
     assets = load_assets(resources, game_id)
     report = check_composition(assets.game)
     if not report.is_valid:
@@ -79,7 +82,6 @@ def build_game(resources: Resources, game_id: str, options: BuildOptions,
     if not pages:
         raise LayoutError(f"{game_id}: the kit is empty: list its documents and sheets under "
                           f"'kit:' in cards/{game_id}/game.yaml")
-    target = output_path(game_id, options)
     return write_pages(assets, pages, target, f"{assets.game.name} — kit", progress)
 
 
@@ -96,6 +98,8 @@ def build_deck(resources: Resources, game_id: str, entries: Sequence[tuple[str, 
     Cards are grouped by the kit's sheet sections, so they share sheets as in the kit.
     Problems that do not stop the build are appended to ``warnings`` when given.
     """
+    target = output_path(game_id, options, stem=f"deck-{stem}")
+    check_output(target)
     assets = load_assets(resources, game_id)
     planner = KitPlanner(assets, options)
     items = deck_items(assets.game, entries)
@@ -112,6 +116,5 @@ def build_deck(resources: Resources, game_id: str, entries: Sequence[tuple[str, 
         pages.extend(planner.sheet_pages(chosen, SheetSection((kind,), kind)))
     if warnings is not None:
         warnings.extend(planner.composer.warnings)
-    target = output_path(game_id, options, stem=f"deck-{stem}")
     pages = duplex_order(pages, assets.fonts)
     return write_pages(assets, pages, target, f"{assets.game.name} — {stem}", progress)

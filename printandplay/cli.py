@@ -1,7 +1,8 @@
 """The ``printandplay`` command line (Typer). Commands stay thin: parse, call, print, exit.
 
-Exit codes: 0 ok, 1 a rules check failed, 2 bad input (with one line per problem).
-Heavy modules (ReportLab) are imported inside the commands that need them.
+Exit codes: 0 ok, 1 a rules check failed, 2 bad input (with one line per problem), 3 an internal
+error (a bug: one line, the traceback with ``--debug``), 130 interrupted (Ctrl-C), 143 terminated
+(SIGTERM). Heavy modules (ReportLab) are imported inside the commands that need them.
 """
 
 from __future__ import annotations
@@ -9,8 +10,11 @@ from __future__ import annotations
 import functools
 import inspect
 import json
+import math
 import re
 import shlex
+import signal
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -19,9 +23,52 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
+import typer.core
+import typer.exceptions
 from typer.core import TyperCommand
 
 from printandplay.errors import OptionError, PrintAndPlayError
+
+EXIT_CODES = ("Exit codes: 0 success, 1 a rules check failed, 2 bad input (one line per problem), "
+              "3 internal error (a bug; rerun with --debug), 130 interrupted (Ctrl-C), "
+              "143 terminated (SIGTERM).")
+
+
+class Terminated(BaseException):
+    """Raised in the main thread by the SIGTERM handler, so ``finally`` blocks clean up."""
+
+
+class _SafeGroup(typer.core.TyperGroup):
+    """The command group: no traceback ever reaches the user.
+
+    Input errors that escaped a command print one line each (exit 2); any other exception is
+    a bug, reported on one line as ``internal error`` (exit 3, the traceback with ``--debug``);
+    Ctrl-C prints ``interrupted`` (exit 130); SIGTERM prints ``terminated`` (exit 143).
+    """
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (typer.Exit, typer.Abort, typer.exceptions.TyperException):
+            raise
+        except PrintAndPlayError as error:
+            fail(error.problems(), error.exit_code)
+        except KeyboardInterrupt:
+            err.print("interrupted", markup=False)
+            raise typer.Exit(code=130) from None
+        except Terminated:
+            err.print("terminated", markup=False)
+            raise typer.Exit(code=143) from None
+        except Exception as error:  # noqa: BLE001 - the one place that reports bugs
+            if ctx.params.get("debug"):
+                import traceback
+
+                sys.stderr.write("".join(traceback.format_exception(error)))
+            detail = str(error).splitlines()[0] if str(error) else ""
+            text = type(error).__name__ + (f": {detail}" if detail else "")
+            err.print(f"[bold red]internal error:[/] {escape(text[:300])} "
+                      f"(rerun with --debug for details)", markup=True, highlight=False)
+            raise typer.Exit(code=3) from None
 
 
 class _PlainUsageCommand(TyperCommand):
@@ -41,8 +88,10 @@ class _Typer(typer.Typer):
 
 
 app = _Typer(
+    cls=_SafeGroup,
     name="printandplay",
     help="Tabletop games written as data, rendered into print-and-play PDF kits.",
+    epilog=EXIT_CODES,
     add_completion=False,
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
@@ -62,7 +111,9 @@ def _print_version(value: bool) -> None:
 def _main(ctx: typer.Context,
           version: Annotated[bool, typer.Option(
               "--version", is_eager=True, callback=_print_version,
-              help="Print the version and exit.")] = False) -> None:
+              help="Print the version and exit.")] = False,
+          debug: Annotated[bool, typer.Option(
+              "--debug", help="Show the full traceback of an internal error.")] = False) -> None:
     """Tabletop games written as data, rendered into print-and-play PDF kits."""
     if ctx.invoked_subcommand is None:  # bare `printandplay`: the help, and success
         typer.echo(ctx.get_help())
@@ -110,7 +161,8 @@ GameArg = Annotated[str, typer.Argument(metavar="GAME",
 PaperOpt = Annotated[str, typer.Option(
     "--paper", metavar="a4|letter|a3|legal|WxH",
     help="Paper: a preset name or a custom WIDTHxHEIGHT in mm, e.g. 330x480.")]
-OutOpt = Annotated[Path | None, typer.Option("--out", help="Output folder (default build/GAME).")]
+OutOpt = Annotated[str | None, typer.Option("--out", metavar="DIR",
+                                            help="Output folder (default build/GAME).")]
 FlipOpt = Annotated[FlipEdge, typer.Option("--flip", help="Duplex flip edge of your printer.")]
 OffsetOpt = Annotated[str, typer.Option(
     "--back-offset", metavar="X,Y",
@@ -139,6 +191,24 @@ def user_errors() -> Iterator[None]:
         fail(error.problems(), error.exit_code)
 
 
+def check_game_id(game: str) -> str:
+    """Refuse a game id that is not lower-case letters, digits and ``-`` (no paths)."""
+    from printandplay.project import check_game_id as check
+
+    return check(game)
+
+
+def out_folder(text: str | None) -> Path | None:
+    """The ``--out`` folder as given (``None``: the default); an empty value is refused."""
+    if text is None:
+        return None
+    if not text.strip():
+        raise OptionError("--out '': give a folder, e.g. --out build/kits")
+    if "\0" in text:
+        raise OptionError("--out: a folder name cannot contain a NUL character")
+    return Path(text)
+
+
 def _resources(game_icons: Path | None = None) -> Any:
     from printandplay.project import Resources
 
@@ -154,9 +224,11 @@ def parse_offset(text: str) -> tuple[float, float]:
         if len(parts) != 2:
             raise ValueError
         x, y = (float(p) for p in parts)
+        if not (math.isfinite(x) and math.isfinite(y)):
+            raise ValueError
     except ValueError:
-        raise OptionError(f"--back-offset expects X,Y in millimetres, e.g. 1.5,-0.5; got {text!r}"
-                          ) from None
+        raise OptionError(f"--back-offset expects X,Y in millimetres (finite numbers), e.g. "
+                          f"1.5,-0.5; got {text!r}") from None
     if abs(x) > 20 or abs(y) > 20:
         raise OptionError(f"--back-offset {text}: more than 20 mm is not a printer offset")
     return (x * MM, y * MM)
@@ -180,7 +252,8 @@ def games() -> None:
             problems.extend(error.problems())
             continue
         parts = ", ".join(f"{count} × {label}" for label, count in kind_summary(game))
-        table.add_row(game_id, game.name, str(game.players), parts)
+        table.add_row(escape(game_id), escape(game.name), escape(str(game.players)),
+                      escape(parts))
     out.print(table)
     if problems:
         fail(problems)
@@ -197,7 +270,7 @@ def cards(game: GameArg,
     from printandplay.data.game_loader import load_game
 
     with user_errors():
-        loaded = load_game(_resources(), game)
+        loaded = load_game(_resources(), check_game_id(game))
         records = component_records(loaded)
     if format is Format.json:
         typer.echo(json.dumps(records, ensure_ascii=False, indent=2))
@@ -205,19 +278,23 @@ def cards(game: GameArg,
     table = Table("id", "name", "type", "count", "fields")
     for record in records:
         extra = {k: v for k, v in record.items() if k not in ("id", "name", "type", "count")}
-        table.add_row(record["id"], record["name"], record["type"], str(record["count"]),
-                      ", ".join(f"{k}={v}" for k, v in extra.items() if v is not None))
+        fields = ", ".join(f"{k}={v}" for k, v in extra.items() if v is not None)
+        table.add_row(*(escape(str(cell)) for cell in (record["id"], record["name"],
+                                                       record["type"], record["count"], fields)))
     out.print(table)
 
 
-def _build_options(paper: str, out_dir: Path | None, flip: FlipEdge, back_offset: str,
+def _build_options(paper: str, out_dir: str | None, flip: FlipEdge, back_offset: str,
                    bleed: float | None) -> Any:
     from printandplay.build import BuildOptions
+    from printandplay.data.presets import load_presets, resolve_paper
     from printandplay.units import MM
 
     if bleed is not None and not 0 <= bleed <= 10:
         raise OptionError(f"--bleed {bleed}: use a value from 0 to 10 mm")
-    return BuildOptions(paper=paper.lower(), out_dir=out_dir, flip=flip.value,  # type: ignore[arg-type]
+    resolve_paper(paper.lower(), load_presets())  # a bad paper is refused before any work
+    return BuildOptions(paper=paper.lower(), out_dir=out_folder(out_dir),
+                        flip=flip.value,  # type: ignore[arg-type]
                         back_offset=parse_offset(back_offset),
                         bleed=None if bleed is None else bleed * MM)
 
@@ -287,15 +364,20 @@ def build(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id, or 
         if icons_dir is not None and not icons_dir.is_dir():
             raise OptionError(f"--icons-dir {icons_dir}: no such folder")
         if game != "all":
-            progress = _DelayedProgress(f"Building {game}")
+            progress = _DelayedProgress(f"Building {escape(check_game_id(game))}")
             try:
                 _, path = _build_one(game, options, progress, icons_dir)
             finally:
                 progress.close()
-            out.print(path)
+            out.print(escape(path))
             return
         ids = _resources().game_ids()
     _build_all(ids, options, icons_dir)
+
+
+def _worker_signals() -> None:
+    """In a build worker, Ctrl-C is the parent's to handle (no traceback from each worker)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _build_all(ids: list[str], options: Any, icons_dir: Path | None = None) -> None:
@@ -307,15 +389,20 @@ def _build_all(ids: list[str], options: Any, icons_dir: Path | None = None) -> N
     code = 0
     progress = _DelayedProgress("Building all games")
     try:
-        with ProcessPoolExecutor(max_workers=max(1, len(ids))) as pool:
+        with ProcessPoolExecutor(max_workers=max(1, len(ids)),
+                                 initializer=_worker_signals) as pool:
             futures = [pool.submit(_build_one_safe, game_id, options, icons_dir) for game_id in ids]
-            for done, future in enumerate(futures, start=1):
-                game_id, path, errors, exit_code = future.result()
-                if path:
-                    out.print(path)
-                problems.extend(f"{game_id}: {p}" for p in errors)
-                code = max(code, exit_code)
-                progress(done, len(ids))
+            try:
+                for done, future in enumerate(futures, start=1):
+                    game_id, path, errors, exit_code = future.result()
+                    if path:
+                        out.print(escape(path))
+                    problems.extend(f"{game_id}: {p}" for p in errors)
+                    code = max(code, exit_code)
+                    progress(done, len(ids))
+            except BaseException:
+                pool.shutdown(wait=True, cancel_futures=True)  # running builds finish cleanly
+                raise
     finally:
         progress.close()
     if problems:
@@ -334,7 +421,7 @@ def check(game: GameArg,
     from printandplay.rules.composition import check_composition
 
     with user_errors():
-        report = check_composition(load_game(_resources(), game))
+        report = check_composition(load_game(_resources(), check_game_id(game)))
     if format is Format.json:
         typer.echo(json.dumps(report.as_dict(), ensure_ascii=False, indent=2))
     else:
@@ -342,7 +429,7 @@ def check(game: GameArg,
             out.print(f"[red]✗[/] {escape(violation.rule)}: {escape(violation.message)}")
         if report.is_valid:
             total = sum(report.counts.values())
-            out.print(f"[green]✓[/] {game}: composition checked ({total} components)")
+            out.print(f"[green]✓[/] {escape(game)}: composition checked ({total} components)")
     raise typer.Exit(code=0 if report.is_valid else 1)
 
 
@@ -365,7 +452,7 @@ def _load_deck_and_report(game: str, deck_file: Path, collection: Path | None,
     from printandplay.data.game_loader import load_game
     from printandplay.rules.deck import deck_format, validate_deck
 
-    loaded = load_game(_resources(), game)
+    loaded = load_game(_resources(), check_game_id(game))
     deck_format(loaded, rules)  # an unknown game format fails before the deck is read
     deck = load_deck(deck_file, loaded, str(deck_file))
     owned = load_collection(collection, loaded, str(collection)) if collection else None
@@ -413,20 +500,28 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
 
     Writes build/GAME/deck-<file stem>-a4.pdf. Refuses an invalid deck unless --force.
     """
-    from printandplay.build import build_deck
+    from printandplay.build import build_deck, output_path
+    from printandplay.outputs import check_output
     from printandplay.rules.deck import counted_deck
 
     with user_errors():
         options = _build_options(paper, out_dir, flip, back_offset, bleed)
+        check_output(output_path(check_game_id(game), options, stem=f"deck-{deck_file.stem}"))
         loaded, deck, report = _load_deck_and_report(game, deck_file, None, rules)
         if not report.is_valid and not force:
             _print_report(deck_file, report)
             err.print("[red]error:[/] the deck is not valid; fix it or print it anyway with "
                       "--force")
             raise typer.Exit(code=1)
+        for unknown in deck.unknown:
+            err.print(f"[yellow]warning:[/] {escape(str(deck_file))}:{unknown.line}: dropping "
+                      f"{unknown.count} × {escape(repr(unknown.name))}: "
+                      f"{'ambiguous' if unknown.ambiguous else 'no such'} card", markup=True)
         # copies per card, all sections together; kinds the rules ignore are not printed
         counts = counted_deck(deck, loaded, rules).counts()
-        progress = _DelayedProgress(f"Printing {deck_file.name}")
+        if not counts:
+            raise OptionError(f"{deck_file}: no card left to print")
+        progress = _DelayedProgress(f"Printing {escape(deck_file.name)}")
         warnings: list[str] = []
         try:
             path = build_deck(_resources(), game, list(counts.items()), deck_file.stem, options,
@@ -434,7 +529,7 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
         finally:
             progress.close()
     warn(warnings)
-    out.print(str(path))
+    out.print(escape(str(path)))
 
 
 # ---- game commands: declared by games (printandplay.rules.commands), no game named here ----
@@ -527,23 +622,28 @@ def new(game: Annotated[str, typer.Argument(
 
 @app.command()
 def calibrate(paper: PaperOpt = "a4",
-              out_dir: Annotated[Path | None, typer.Option(
-                  "--out", help="Output folder (default build/): the sheet is written there "
+              out_dir: Annotated[str | None, typer.Option(
+                  "--out", metavar="DIR", help="Output folder (default build/): the sheet is written there "
                                 "as calibration-PAPER.pdf.")] = None,
               flip: FlipOpt = FlipEdge.long) -> None:
     """Write a duplex calibration sheet; read off your printer's shift for --back-offset."""
     from printandplay.calibrate import build_calibration
 
     with user_errors():
-        path = build_calibration(_resources(), paper.lower(), flip.value, out_dir)
-    out.print(str(path))
+        path = build_calibration(_resources(), paper.lower(), flip.value, out_folder(out_dir))
+    out.print(escape(str(path)))
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    raise Terminated()
 
 
 def main() -> None:
-    """Console-script entry point. Installed packages' game commands (entry points) are looked
-    up only when the command asked for is not a bundled one: start-up stays fast."""
-    import sys
-
+    """Console-script entry point: SIGTERM unwinds the stack (temporary files are removed).
+    Installed packages' game commands (entry points) are looked up only when the command asked
+    for is not a bundled one: start-up stays fast."""
+    if hasattr(signal, "SIGTERM"):
+        signal.signal(signal.SIGTERM, _on_sigterm)
     wanted = next((a for a in sys.argv[1:] if not a.startswith("-")), None)
     if wanted is None or wanted not in command_names():
         from printandplay.rules.commands import installed_commands
@@ -551,5 +651,7 @@ def main() -> None:
         try:
             add_game_commands(installed_commands())
         except PrintAndPlayError as error:
-            fail(error.problems())
+            for problem in error.problems():
+                err.print(f"[bold red]error:[/] {escape(problem)}", markup=True, highlight=False)
+            raise SystemExit(2) from None
     app(prog_name="printandplay")

@@ -188,6 +188,9 @@ class _Reader:
         except expat.ExpatError as error:
             message = f"invalid XML: {expat.ErrorString(error.code)}"
             raise DataError(Location(self.source, error.lineno), message) from None
+        except (OverflowError, ZeroDivisionError):
+            line = self.parser.CurrentLineNumber
+            raise DataError(Location(self.source, line), "numbers out of range") from None
         assert self.view_box is not None  # expat rejects documents without a root element
         return self.view_box, tuple(self.shapes)
 
@@ -331,8 +334,14 @@ class _Reader:
         if not segments or not style.visible or (fill is None and stroke is None):
             return
         scale = math.sqrt(abs(geo.determinant(frame.matrix)))
+        placed = geo.transform_segments(segments, frame.matrix)
+        numbers = [v for segment in placed for v in segment[1:]]
+        if not all(math.isfinite(v) and abs(v) <= geo.MAX_NUMBER
+                   for v in [*numbers, scale, style.stroke_width * scale]):
+            raise self.error(element, f"<{element.tag}> lands out of range once transformed "
+                             f"(coordinates at most {geo.MAX_NUMBER:g} either way)")
         self.shapes.append(IconShape(
-            segments=geo.transform_segments(segments, frame.matrix),
+            segments=placed,
             fill=fill, stroke=stroke, stroke_width=style.stroke_width * scale,
             fill_rule=style.fill_rule, line_cap=style.line_cap, line_join=style.line_join,
             fill_opacity=style.group_opacity * style.fill_opacity,

@@ -41,6 +41,9 @@ _TRANSFORM_ARITY = MappingProxyType(
 )
 
 
+MAX_NUMBER = 1e9  # the largest coordinate, size or angle an icon may use
+
+
 class SvgSyntaxError(ValueError):
     """Bad geometry text; ``offset`` is where, in the parsed string, the problem starts."""
 
@@ -80,8 +83,12 @@ class _Scanner:
         match = NUMBER.match(self.text, self.pos)
         if not match or not math.isfinite(float(match.group())):
             return None
+        value = float(match.group())
+        if abs(value) > MAX_NUMBER:
+            raise SvgSyntaxError(f"number {match.group()} out of range (at most {MAX_NUMBER:g} "
+                                 f"either way)", self.pos)
         self.pos = match.end()
-        return float(match.group())
+        return value
 
     def flag(self) -> float | None:
         if self.peek() not in ("0", "1"):

@@ -70,6 +70,8 @@ def parse_length(value: str) -> float:
     """A plain number in user units (a ``px`` suffix is allowed); other units are errors."""
     match = _LENGTH.fullmatch(value.strip())
     if match and math.isfinite(float(match.group(1))):
+        if abs(float(match.group(1))) > 1e9:
+            raise SvgSyntaxError("number out of range (at most 1e+09 either way)", 0)
         return float(match.group(1))
     if _UNIT.search(value):
         raise SvgSyntaxError("units and percentages are not supported, use plain viewBox units", 0)
