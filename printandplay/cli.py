@@ -371,6 +371,62 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
     out.print(str(path))
 
 
+@app.command("export")
+def export(game: GameArg,
+           png: Annotated[Path | None, typer.Option(
+               "--png", metavar="DIR", help="Write one PNG per distinct face and a contact "
+               "sheet per kind into DIR.")] = None,
+           tts: Annotated[Path | None, typer.Option(
+               "--tts", metavar="DIR", help="Write Tabletop Simulator deck sheets and a saved "
+               "object (JSON) into DIR.")] = None,
+           dpi: Annotated[float, typer.Option("--dpi", help="Resolution of the images.")] = 300,
+           with_bleed: Annotated[bool, typer.Option(
+               "--bleed", help="PNGs include the bleed around the trim.")] = False,
+           deck_file: Annotated[Path | None, typer.Option(
+               "--deck", metavar="DECK", help="With --tts: export this deck list's cards and "
+               "copies instead of the whole kit.")] = None,
+           ) -> None:
+    """Export GAME as images: PNGs of every face (--png) or a Tabletop Simulator deck (--tts).
+
+    The images are the kit's own PDF drawing, rasterised. Prints each folder written.
+    """
+    with user_errors():
+        if png is None and tts is None:
+            raise OptionError("export: give --png DIR, --tts DIR or both")
+        if not 30 <= dpi <= 1200:
+            raise OptionError(f"--dpi {dpi:g}: use a value from 30 to 1200")
+        if deck_file is not None and tts is None:
+            raise OptionError("--deck goes with --tts")
+        from printandplay.assets import load_assets
+
+        resources = _resources()
+        assets = load_assets(resources, game)
+        if png is not None:
+            from printandplay.export.png import export_png
+
+            done = export_png(resources, game, png, dpi, with_bleed, assets)
+            err.print(f"{game}: {done.faces} faces, {done.contact_sheets} contact sheets",
+                      markup=False)
+            out.print(str(png), markup=False)
+        if tts is not None:
+            from printandplay.export.tts import export_tts
+
+            entries = name = None
+            if deck_file is not None:
+                from printandplay.data.decklist import load_deck
+
+                deck = load_deck(deck_file, assets.game, str(deck_file))
+                if deck.unknown:
+                    first = deck.unknown[0]
+                    raise OptionError(f"{deck_file}:{first.line}: unknown card '{first.name}' "
+                                      f"(printandplay validate {game} {deck_file})")
+                entries, name = list(deck.counts().items()), f"deck-{deck_file.stem}"
+            result = export_tts(resources, game, tts, dpi, entries, name, assets)
+            cards = sum(d.cards for d in result.decks)
+            err.print(f"{game}: {cards} cards in {len(result.decks)} decks", markup=False)
+            out.print(str(result.json_path), markup=False)
+
+
 oups_app = typer.Typer(help="Oups Magie ! rule calculators.", no_args_is_help=True)
 app.add_typer(oups_app, name="oups")
 

@@ -14,6 +14,7 @@ failed build never leaves a half-written PDF.
 
 from __future__ import annotations
 
+import io
 import os
 import tempfile
 from collections.abc import Iterable, Sequence
@@ -80,20 +81,26 @@ class PdfWriter:
     """One PDF being written: :meth:`announce` the faces to place (optional), call :meth:`page`
     for each page, then :meth:`save`."""
 
-    def __init__(self, target: Path, fonts: FontTable, icons: IconLibrary, *,
+    def __init__(self, target: Path | io.BytesIO, fonts: FontTable, icons: IconLibrary, *,
                  title: str, subject: str = "", images: ImageLibrary | None = None) -> None:
         rl_config.useA85 = 0
         self.target = target
-        target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                        dir=target.parent)
-        os.close(handle)
-        self.temp = Path(temp)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(self.temp, 0o666 & ~umask)
+        self.temp: Path | None = None
+        output: str | io.BytesIO
+        if isinstance(target, io.BytesIO):  # in memory (rasterising faces)
+            output = target
+        else:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                                            dir=target.parent)
+            os.close(handle)
+            self.temp = Path(temp)
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(self.temp, 0o666 & ~umask)
+            output = str(self.temp)
         initial = fonts.select("body", False, False)
-        self.canvas = Canvas(str(self.temp), invariant=1, pageCompression=1,
+        self.canvas = Canvas(output, invariant=1, pageCompression=1,
                              initialFontName=initial, initialFontSize=10)
         self.canvas.setTitle(title)
         self.canvas.setSubject(subject)
@@ -165,6 +172,8 @@ class PdfWriter:
 
     def save(self) -> Path:
         """Finish the PDF and move it into place."""
+        if not isinstance(self.target, Path) or self.temp is None:
+            raise TypeError("save() writes a file; use save_bytes() for an in-memory PDF")
         try:
             self.canvas.save()
             os.replace(self.temp, self.target)
@@ -172,9 +181,16 @@ class PdfWriter:
             self.discard()
         return self.target
 
+    def save_bytes(self) -> bytes:
+        """Finish an in-memory PDF and return its bytes."""
+        if not isinstance(self.target, io.BytesIO):
+            raise TypeError("save_bytes() is for a PdfWriter made on a BytesIO")
+        self.canvas.save()
+        return self.target.getvalue()
+
     def discard(self) -> None:
         """Remove the temporary file (after a failure)."""
-        if self.temp.exists():
+        if self.temp is not None and self.temp.exists():
             self.temp.unlink()
 
     def _flush(self) -> None:
