@@ -18,7 +18,7 @@ from printandplay.layout.geometry import Rect
 from printandplay.model.game import Component, Size
 from printandplay.model.ops import Face
 from printandplay.planning import KitPlanner
-from printandplay.render.pdf import Placement, PdfWriter
+from printandplay.render.pdf import PdfWriter, Placement
 
 MAX_PIXELS = 40_000_000  # one face at most this many pixels (a board at 300 dpi fits)
 
