@@ -51,8 +51,12 @@ class GameAssets:
         return self._context
 
 
-def load_assets(resources: Resources, game_id: str) -> GameAssets:
-    """Load a game with its layouts, fonts, icons and templates."""
+def load_assets(resources: Resources, game_id: str, reuse: GameAssets | None = None
+                ) -> GameAssets:
+    """Load a game with its layouts, fonts, icons and templates.
+
+    ``reuse``: the assets of a previous build whose fonts file, icons and images have not
+    changed since (``watch``): its font table and icon and image libraries are kept."""
     game = load_game(resources, game_id)
     folders = resources.templates_folders(game_id)
     layouts: dict[str, Layout] = {}
@@ -60,11 +64,15 @@ def load_assets(resources: Resources, game_id: str) -> GameAssets:
         path = folder / "layouts.yaml"
         if path.is_file():
             layouts.update(load_layouts(path, resources.display(path)))
-    fonts_file = resources.fonts_file()
-    fonts = FontTable(load_fonts(fonts_file, resources.display(fonts_file)))
-    icons = IconLibrary(folders, resources.display)
+    if reuse is not None:
+        fonts, icons, images = reuse.fonts, reuse.icons, reuse.images
+    else:
+        fonts_file = resources.fonts_file()
+        fonts = FontTable(load_fonts(fonts_file, resources.display(fonts_file)))
+        icons = IconLibrary(folders, resources.display)
+        images = ImageLibrary(folders, resources.display)
     assets = GameAssets(resources, game, layouts, fonts, icons, TemplateEnv(folders),
-                        load_presets(), ImageLibrary(folders, resources.display))
+                        load_presets(), images)
     _check_layouts(assets)
     return assets
 

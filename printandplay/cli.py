@@ -204,18 +204,20 @@ class _DelayedProgress:
 
 def _build_one(game_id: str, options: Any, progress: Callable[[int, int], None] | None = None
                ) -> tuple[str, str]:
-    from printandplay.build import build_game
+    """Build one kit; returns its path and its summary line."""
+    from printandplay.build import build_kit
 
-    path = build_game(_resources(), game_id, options, progress)
-    return game_id, str(path)
+    done = build_kit(_resources(), game_id, options, progress)
+    return str(done.path), done.summary(game_id)
 
 
-def _build_one_safe(game_id: str, options: Any) -> tuple[str, str | None, list[str], int]:
+def _build_one_safe(game_id: str, options: Any
+                    ) -> tuple[str, str | None, str, list[str], int]:
     try:
-        _, path = _build_one(game_id, options)
-        return game_id, path, [], 0
+        path, summary = _build_one(game_id, options)
+        return game_id, path, summary, [], 0
     except PrintAndPlayError as error:
-        return game_id, None, error.problems(), error.exit_code
+        return game_id, None, "", error.problems(), error.exit_code
 
 
 @app.command()
@@ -225,17 +227,19 @@ def build(game: Annotated[str, typer.Argument(help="Game id, or `all`.")],
     """Build the complete print-and-play kit of GAME (or of every game with `all`).
 
     Writes build/GAME/GAME-a4.pdf (GAME-letter.pdf for Letter): rules and reference sheets
-    first, then each sheet of fronts followed by its sheet of backs.
+    first, then each sheet of fronts followed by its sheet of backs. Prints the path, and on
+    stderr one line: components, sheets, pages, seconds.
     """
     with user_errors():
         options = _build_options(paper, out_dir, flip, back_offset, bleed)
         if game != "all":
             progress = _DelayedProgress(f"Building {game}")
             try:
-                _, path = _build_one(game, options, progress)
+                path, summary = _build_one(game, options, progress)
             finally:
                 progress.close()
-            out.print(path)
+            out.print(path, markup=False)
+            err.print(summary, markup=False)
             return
         ids = _resources().game_ids()
     _build_all(ids, options)
@@ -253,9 +257,10 @@ def _build_all(ids: list[str], options: Any) -> None:
         with ProcessPoolExecutor(max_workers=max(1, len(ids))) as pool:
             futures = [pool.submit(_build_one_safe, game_id, options) for game_id in ids]
             for done, future in enumerate(futures, start=1):
-                game_id, path, errors, exit_code = future.result()
+                game_id, path, summary, errors, exit_code = future.result()
                 if path:
-                    out.print(path)
+                    out.print(path, markup=False)
+                    err.print(summary, markup=False)
                 problems.extend(f"{game_id}: {p}" for p in errors)
                 code = max(code, exit_code)
                 progress(done, len(ids))
@@ -369,6 +374,53 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
         finally:
             progress.close()
     out.print(str(path))
+
+
+def _report_rebuild(result: Any) -> None:
+    """Print one rebuild of `watch`: what changed, then the PDF or the errors."""
+    stamp = time.strftime("%H:%M:%S")
+    names = [name for name in result.changed if Path(name).exists()] or list(result.changed)
+    changed = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+    changed = changed or "first build"
+    if result.ok:
+        out.print(f"[dim]{stamp}[/] {escape(changed)} → [green]{escape(str(result.build.path))}"
+                  f"[/] ({result.composed} faces composed, {result.reused} reused, "
+                  f"{result.seconds:.2f} s)")
+        return
+    out.print(f"[dim]{stamp}[/] {escape(changed)} → [red]{len(result.problems)} "
+              f"error{'s' if len(result.problems) > 1 else ''}[/]")
+    for problem in result.problems:
+        err.print(f"[bold red]error:[/] {escape(problem)}")
+
+
+@app.command()
+def watch(game: GameArg, paper: PaperOpt = "a4", out_dir: OutOpt = None,
+          flip: FlipOpt = FlipEdge.long, back_offset: OffsetOpt = "0,0",
+          bleed: BleedOpt = None) -> None:
+    """Rebuild GAME's kit every time one of its files is saved (Ctrl-C stops).
+
+    Watches cards/GAME, templates/GAME, templates/shared and fonts. Prints what changed and
+    the errors without stopping; a failed rebuild keeps the last good PDF. Only the faces whose
+    data, layout, icons or fonts changed are drawn again. Same options as `build`.
+    """
+    from printandplay.watch import Watcher
+
+    with user_errors():
+        options = _build_options(paper, out_dir, flip, back_offset, bleed)
+        resources = _resources()
+        resources.game_folder(game)  # an unknown game stops here, with exit code 2
+        watcher = Watcher(resources, game, options)
+    _report_rebuild(watcher.rebuild_once())
+    from watchfiles import watch as watch_files
+
+    folders = watcher.folders()
+    out.print(f"[dim]watching {escape(', '.join(resources.display(f) for f in folders))} "
+              f"(Ctrl-C stops)[/]")
+    try:
+        for changes in watch_files(*folders, debounce=50, step=10):
+            _report_rebuild(watcher.rebuild_once(Path(path) for _, path in changes))
+    except KeyboardInterrupt:
+        pass
 
 
 @app.command("export")

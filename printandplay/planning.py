@@ -6,9 +6,11 @@ for one paper and :class:`BuildOptions`; :func:`duplex_order` keeps fronts on sh
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+import re
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from printandplay.assets import GameAssets, component_context
 from printandplay.data.presets import resolve_paper
@@ -58,6 +60,70 @@ class PageSpec:
     recto: bool = False  # must be printed on the front of a sheet (duplex)
 
 
+@dataclass
+class FaceCache:
+    """Faces and document pages kept from one build to the next (``watch``), keyed on
+    everything that draws them: the layout, the kind, the card's values, the game-wide values
+    its templates read, the bleed, and ``env`` (a digest of the fonts, icons, images and
+    template files, set by the caller). A face is composed again only when one of them
+    changed."""
+
+    env: Hashable = None
+    faces: dict[Hashable, Face] = field(default_factory=dict)
+    documents: dict[Hashable, tuple[tuple[Op, ...], ...]] = field(default_factory=dict)
+    composed: int = 0  # faces composed by the last build
+    reused: int = 0  # faces taken from the cache by the last build
+    _tokens: dict[Hashable, int] = field(default_factory=dict)
+
+    def token(self, value: Hashable) -> int:
+        """A small number standing for ``value`` (a layout and its kind: hashed once per
+        build rather than once per face)."""
+        return self._tokens.setdefault(value, len(self._tokens))
+
+    def start(self, env: Hashable) -> None:
+        """Begin a build: forget everything if ``env`` changed; reset the counters."""
+        if env != self.env:
+            self.faces.clear()
+            self.documents.clear()
+            self._tokens.clear()
+            self.env = env
+        self.composed = self.reused = 0
+
+    def prune(self, used: set[Hashable]) -> None:
+        """Drop the faces the last build did not use (edited cards leave old versions)."""
+        for key in [k for k in self.faces if k not in used]:
+            del self.faces[key]
+
+
+def freeze(value: Any) -> Hashable:
+    """A hashable copy of template values (dicts, lists, rich text marked by its type)."""
+    if isinstance(value, Mapping):
+        return ("{", tuple((str(k), freeze(v)) for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return ("[", tuple(freeze(v) for v in value))
+    if isinstance(value, str):
+        return (type(value).__name__, str(value))
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    return (type(value).__name__, repr(value))
+
+
+_GLOBALS = ("game", "tables", "colors", "components", "count")
+
+
+def _globals_read(templates: Sequence[str]) -> tuple[str, ...]:
+    """The game-wide template variables that ``templates`` mention."""
+    text = "\n".join(templates)
+    return tuple(name for name in _GLOBALS if re.search(rf"\b{name}\b", text))
+
+
+def _sources(layout: Any) -> list[str]:
+    """The template sources of a layout's boxes."""
+    return [t.source for box in layout.boxes
+            for t in (box.when, box.fill, box.stroke, box.color, box.text, box.icon, box.image)
+            if t is not None]
+
+
 BLANK_NOTE = "Page laissée blanche pour garder le recto verso aligné — intentionally blank"
 
 
@@ -82,8 +148,13 @@ def duplex_order(pages: Sequence[PageSpec], fonts: FontTable) -> list[PageSpec]:
 class KitPlanner:
     """Plans the pages of a kit (or of any list of components) for one paper and options."""
 
-    def __init__(self, assets: GameAssets, options: BuildOptions) -> None:
+    def __init__(self, assets: GameAssets, options: BuildOptions,
+                 cache: FaceCache | None = None) -> None:
         self.assets = assets
+        self.cache = cache
+        self.used: set[Hashable] = set()  # cache keys of the faces this build placed
+        self._layout_globals: dict[str, Hashable] = {}
+        self._tokens: dict[tuple[str, str], tuple[int, bool]] = {}
         self.options = options
         self.paper = resolve_paper(options.paper, assets.presets)
         self.bleed = DEFAULT_BLEED if options.bleed is None else options.bleed
@@ -99,13 +170,52 @@ class KitPlanner:
         face = self._faces.get(key)
         if face is None:
             game = self.assets.game
-            context = dict(self.assets.base_context())
-            context["card"] = component_context(component, game)
+            card = component_context(component, game)
             kind = game.kinds[component.kind]
-            what = f"{component.location}: {component.kind} '{component.id}' ({side})"
-            face = self.composer.compose(self.assets.layouts[layout_name], kind, context, what)
+            layout = self.assets.layouts[layout_name]
+            content_key: Hashable = None
+            if self.cache is not None:
+                token, reads_card = self._layout_token(layout, kind)
+                content_key = (token, freeze(card) if reads_card else None)
+                face = self.cache.faces.get(content_key)
+                self.used.add(content_key)
+            if face is None:
+                context = dict(self.assets.base_context())
+                context["card"] = card
+                what = f"{component.location}: {component.kind} '{component.id}' ({side})"
+                face = self.composer.compose(layout, kind, context, what)
+                if self.cache is not None:
+                    self.cache.faces[content_key] = face
+                    self.cache.composed += 1
+            elif self.cache is not None:
+                self.cache.reused += 1
             self._faces[key] = face
         return face
+
+    def _layout_token(self, layout: Any, kind: Any) -> tuple[int, bool]:
+        """The cache's token for a layout drawn on a kind with this build's game-wide values,
+        and whether its templates read the card (a shared back does not)."""
+        assert self.cache is not None
+        key = (layout.name, kind.id)
+        known = self._tokens.get(key)
+        if known is None:
+            token = self.cache.token((layout, kind, self._globals_of(layout), self.bleed))
+            known = (token, bool(re.search(r"\bcard\b", "\n".join(_sources(layout)))))
+            self._tokens[key] = known
+        return known
+
+    def _globals_of(self, layout: Any) -> Hashable:
+        """The game-wide values (palette, language, and what its templates read) that a
+        layout's faces depend on, frozen."""
+        known = self._layout_globals.get(layout.name)
+        if known is None:
+            sources = _sources(layout)
+            game = self.assets.game
+            base = self.assets.base_context()
+            known = (freeze(game.colors), game.language,
+                     tuple((name, freeze(base[name])) for name in _globals_read(sources)))
+            self._layout_globals[layout.name] = known
+        return known
 
     def kit_pages(self) -> list[PageSpec]:
         """Every page of the kit, in print order."""
@@ -131,8 +241,15 @@ class KitPlanner:
         layout = DocumentLayout(assets.fonts, assets.icons.aspect, game.language, style, display)
         page = Size(min(self.paper.width, self.paper.height),
                     max(self.paper.width, self.paper.height))
+        key = (source, page, style, section.title, game.name, game.language)
+        paged = self.cache.documents.get(key) if self.cache is not None else None
+        if paged is None:
+            paged = tuple(tuple(ops) for ops in
+                          layout.paginate(source, page, section.title, game.name))
+            if self.cache is not None:
+                self.cache.documents[key] = paged
         return [PageSpec(page, f"{section.title} {i + 1}", ops=ops, recto=i == 0)
-                for i, ops in enumerate(layout.paginate(source, page, section.title, game.name))]
+                for i, ops in enumerate(paged)]
 
     def sheet_plan(self, section: SheetSection) -> SheetPlan:
         """The imposition shared by every sheet of a section."""
