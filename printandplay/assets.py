@@ -51,28 +51,39 @@ class GameAssets:
         return self._context
 
 
-def load_assets(resources: Resources, game_id: str, reuse: GameAssets | None = None
+def load_assets(resources: Resources, game_id: str, reuse: GameAssets | None = None,
+                layout_memo: dict[tuple[str, str], dict[str, Layout]] | None = None
                 ) -> GameAssets:
     """Load a game with its layouts, fonts, icons and templates.
 
-    ``reuse``: the assets of a previous build whose fonts file, icons and images have not
-    changed since (``watch``): its font table and icon and image libraries are kept."""
+    For ``watch``: ``reuse`` is the assets of a previous build whose fonts file, icons, images
+    and template files have not changed since: its font table, icon and image libraries and
+    template environment (compiled templates) are kept. ``layout_memo`` keeps the layouts read
+    from each layouts file, keyed on its path and text."""
     game = load_game(resources, game_id)
     folders = resources.templates_folders(game_id)
     layouts: dict[str, Layout] = {}
     for folder in reversed(folders):
         path = folder / "layouts.yaml"
         if path.is_file():
-            layouts.update(load_layouts(path, resources.display(path)))
+            if layout_memo is None:
+                layouts.update(load_layouts(path, resources.display(path)))
+                continue
+            key = (str(path), path.read_text(encoding="utf-8", errors="replace"))
+            if key not in layout_memo:
+                layout_memo[key] = load_layouts(path, resources.display(path))
+            layouts.update(layout_memo[key])
     if reuse is not None:
         fonts, icons, images = reuse.fonts, reuse.icons, reuse.images
+        templates = reuse.templates  # Jinja reloads a changed template file itself
     else:
         fonts_file = resources.fonts_file()
         fonts = FontTable(load_fonts(fonts_file, resources.display(fonts_file)))
         icons = IconLibrary(folders, resources.display)
         images = ImageLibrary(folders, resources.display)
-    assets = GameAssets(resources, game, layouts, fonts, icons, TemplateEnv(folders),
-                        load_presets(), images)
+        templates = TemplateEnv(folders)
+    assets = GameAssets(resources, game, layouts, fonts, icons, templates, load_presets(),
+                        images)
     _check_layouts(assets)
     return assets
 
