@@ -117,6 +117,49 @@ def _globals_read(templates: Sequence[str]) -> tuple[str, ...]:
     return tuple(name for name in _GLOBALS if re.search(rf"\b{name}\b", text))
 
 
+class CardTexts:
+    """Finds the card and field whose text a document's block shows, for error messages."""
+
+    MIN_LENGTH = 6  # shorter values (a name, a number) would match by chance
+
+    def __init__(self, components: Sequence[Component]) -> None:
+        self.components = components
+        self._texts: list[tuple[str, str]] | None = None
+
+    def _index(self) -> list[tuple[str, str]]:
+        texts: list[tuple[str, str]] = []
+        for component in self.components:
+            for name, value in component.values.items():
+                for text in _strings(value):
+                    if len(text.strip()) >= self.MIN_LENGTH:
+                        where = component.where(name)
+                        texts.append((text.strip(), f"{where}: {component.kind} "
+                                                    f"'{component.id}', field '{name}'"))
+        texts.sort(key=lambda item: -len(item[0]))  # the longest match first
+        return texts
+
+    def __call__(self, source: str) -> str | None:
+        """``file:line: kind 'id', field 'name'`` of the card text inside ``source``."""
+        if self._texts is None:
+            self._texts = self._index()
+        flat = " ".join(source.split())
+        for text, origin in self._texts:
+            if text in source or " ".join(text.split()) in flat:
+                return origin
+        return None
+
+
+def _strings(value: Any) -> list[str]:
+    """The strings inside a field's value (lists and maps included)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, Mapping):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, (list, tuple)):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
 def _sources(layout: Any) -> list[str]:
     """The template sources of a layout's boxes."""
     return [t.source for box in layout.boxes
@@ -238,7 +281,8 @@ class KitPlanner:
         source = assets.templates.render_file(section.template, context, display)
         accent = parse_color(game.colors.get("accent", "#5a3380"), game.colors) or (0, 0, 0)
         style = DocStyle(accent=accent, columns=section.columns)
-        layout = DocumentLayout(assets.fonts, assets.icons.aspect, game.language, style, display)
+        layout = DocumentLayout(assets.fonts, assets.icons.aspect, game.language, style, display,
+                                CardTexts(game.components))
         page = Size(min(self.paper.width, self.paper.height),
                     max(self.paper.width, self.paper.height))
         key = (source, page, style, section.title, game.name, game.language)

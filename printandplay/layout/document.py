@@ -50,28 +50,40 @@ class DocumentLayout:
     """Turns document markup into pages of ops."""
 
     def __init__(self, metrics: FontMetrics, icon_aspect: Callable[[str], float],
-                 language: str, style: DocStyle, what: str) -> None:
+                 language: str, style: DocStyle, what: str,
+                 origin: Callable[[str], str | None] | None = None) -> None:
         self.metrics = metrics
         self.icon_aspect = icon_aspect
         self.language = language
         self.style = style
         self.what = what
+        # names the card and field whose value a block's text shows ("file:line: card 'X',
+        # field 'text'"), or None: errors in a card's text then name the card
+        self.origin = origin
+
+    def _where(self, line: int, source: str) -> str:
+        """The start of an error message about the text ``source`` at document line ``line``."""
+        card = self.origin(source) if self.origin is not None else None
+        if card is None:
+            return f"{self.what}:{line}"
+        return f"{card} (printed by {self.what}, line {line} of the document)"
 
     def _spans(self, source: str, line: int) -> list[Any]:
         try:
             return parse_markup(apply_typography(source, self.language))
         except MarkupError as err:
-            raise LayoutError(f"{self.what}:{line}: {err}") from None
+            raise LayoutError(f"{self._where(line, source)}: {err}") from None
 
     def _text(self, source: str, width: float, style: TextStyle, line: int) -> FittedText:
         spans = self._spans(source, line)
         try:
             items = tokenize(spans, style, self.metrics, self.icon_aspect)
         except LayoutError as err:
-            raise LayoutError(f"{self.what}:{line}: {err}") from None
+            raise LayoutError(f"{self._where(line, source)}: {err}") from None
         fitted = fit_text(items, width, BIG, style, self.metrics)
         if fitted is None:
-            raise LayoutError(f"{self.what}:{line}: a word is wider than the column: {source!r}")
+            raise LayoutError(f"{self._where(line, source)}: a word is wider than the column: "
+                              f"{source!r}")
         return fitted
 
     def _place(self, fitted: FittedText, x: float, top: float) -> GroupOp:
@@ -170,7 +182,10 @@ class DocumentLayout:
 
     def _natural(self, text: str, style: TextStyle, line: int = 0) -> float:
         spans = self._spans(text, line)
-        items = tokenize(spans, style, self.metrics, self.icon_aspect)
+        try:
+            items = tokenize(spans, style, self.metrics, self.icon_aspect)
+        except LayoutError as err:
+            raise LayoutError(f"{self._where(line, text)}: {err}") from None
         return sum(getattr(i, "width", 0.0) for i in items) * style.size
 
     def paginate(self, source: str, page: Size, title: str, game_name: str) -> list[tuple[Op, ...]]:
