@@ -14,7 +14,14 @@ from typing import Any, Final
 from printandplay.errors import LayoutError
 from printandplay.layout.blocks import Block, parse_blocks
 from printandplay.layout.richtext import MarkupError, parse_markup
-from printandplay.layout.textfit import FittedText, FontMetrics, TextStyle, fit_text, tokenize
+from printandplay.layout.textfit import (
+    FittedText,
+    FontMetrics,
+    TextStyle,
+    fit_text,
+    hyphenator_for,
+    tokenize,
+)
 from printandplay.layout.typography import apply_typography
 from printandplay.model.game import Size
 from printandplay.model.ops import RGB, GroupOp, IconOp, LineOp, Op, RectOp, TextOp
@@ -80,7 +87,7 @@ class DocumentLayout:
             items = tokenize(spans, style, self.metrics, self.icon_aspect)
         except LayoutError as err:
             raise LayoutError(f"{self._where(line, source)}: {err}") from None
-        fitted = fit_text(items, width, BIG, style, self.metrics)
+        fitted = fit_text(items, width, BIG, style, self.metrics, hyphenator_for(self.language))
         if fitted is None:
             raise LayoutError(f"{self._where(line, source)}: a word is wider than the column: "
                               f"{source!r}")
@@ -98,7 +105,8 @@ class DocumentLayout:
             role = "title" if block.level < 3 else "body"
             style = TextStyle(role=role, size=size * sizes[block.level], leading=1.1,
                               min_size=size * sizes[block.level], bold=block.level == 3,
-                              color=self.style.accent if block.level < 3 else INK)
+                              color=self.style.accent if block.level < 3 else INK,
+                              hyphenate=False)
             fitted = self._text(block.text, width, style, block.line)
             ops: list[Op] = [self._place(fitted, 0, 0)]
             height = fitted.height

@@ -12,7 +12,14 @@ from printandplay.layout.colors import ColorError, parse_color
 from printandplay.layout.geometry import Rect
 from printandplay.layout.richtext import MarkupError, parse_markup
 from printandplay.layout.templating import TemplateEnv
-from printandplay.layout.textfit import FittedText, FontMetrics, TextStyle, fit_text, tokenize
+from printandplay.layout.textfit import (
+    FittedText,
+    FontMetrics,
+    TextStyle,
+    fit_text,
+    hyphenator_for,
+    tokenize,
+)
 from printandplay.layout.typography import apply_typography
 from printandplay.model.game import Kind
 from printandplay.model.layout import Box, Layout, Template
@@ -163,6 +170,7 @@ class FaceComposer:
             min_size=box.min_size if box.min_size is not None else box.size,
             leading=box.leading, align=box.align, valign=box.valign, color=color,
             bold=box.bold, italic=box.italic, icon_scale=box.icon_scale, wrap=box.wrap,
+            hyphenate=box.font != "title",
         )
         key = (source, width, height, style)
         if key in self._fits:
@@ -174,7 +182,8 @@ class FaceComposer:
                 raise LayoutError(f"{what}: {err}") from None
             try:
                 items = tokenize(spans, style, self.metrics, self.icon_aspect, self._words)
-                fitted = fit_text(items, width, height, style, self.metrics)
+                fitted = fit_text(items, width, height, style, self.metrics,
+                                  hyphenator_for(self.language))
             except LayoutError as err:
                 raise LayoutError(f"{what}: {err}") from None
             self._fits[key] = fitted
