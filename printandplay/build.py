@@ -103,7 +103,8 @@ def build_kit(resources: Resources, game_id: str, options: BuildOptions,
     if not pages:
         raise LayoutError(f"{game_id}: the kit is empty: list its documents and sheets under "
                           f"'kit:' in cards/{game_id}/game.yaml")
-    target = output_path(game_id, options)
+    target = output_path(game_id, options,
+                         stem=f"{game_id}-debug" if options.debug_boxes else None)
     path = write_pages(assets, pages, target, f"{assets.game.name} — kit", progress)
     if cache is not None:
         cache.prune(planner.used)

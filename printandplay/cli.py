@@ -76,6 +76,9 @@ OffsetOpt = Annotated[str, typer.Option(
     help="Shift of the back pages in mm (read it off `printandplay calibrate`).")]
 BleedOpt = Annotated[float | None, typer.Option("--bleed", metavar="MM",
                                                  help="Bleed in mm (default 3).")]
+DebugBoxesOpt = Annotated[bool, typer.Option(
+    "--debug-boxes", help="Outline every box with its name, the trim, the bleed and the safe "
+    "zone, on cards and documents; writes GAME-debug-a4.pdf.")]
 
 
 def fail(problems: list[str], code: int = 2) -> NoReturn:
@@ -166,7 +169,7 @@ def cards(game: GameArg,
 
 
 def _build_options(paper: str, out_dir: Path | None, flip: FlipEdge, back_offset: str,
-                   bleed: float | None) -> Any:
+                   bleed: float | None, debug_boxes: bool = False) -> Any:
     from printandplay.build import BuildOptions
     from printandplay.units import MM
 
@@ -174,7 +177,7 @@ def _build_options(paper: str, out_dir: Path | None, flip: FlipEdge, back_offset
         raise OptionError(f"--bleed {bleed}: use a value from 0 to 10 mm")
     return BuildOptions(paper=paper.lower(), out_dir=out_dir, flip=flip.value,  # type: ignore[arg-type]
                         back_offset=parse_offset(back_offset),
-                        bleed=None if bleed is None else bleed * MM)
+                        bleed=None if bleed is None else bleed * MM, debug_boxes=debug_boxes)
 
 
 class _DelayedProgress:
@@ -223,7 +226,8 @@ def _build_one_safe(game_id: str, options: Any
 @app.command()
 def build(game: Annotated[str, typer.Argument(help="Game id, or `all`.")],
           paper: PaperOpt = "a4", out_dir: OutOpt = None, flip: FlipOpt = FlipEdge.long,
-          back_offset: OffsetOpt = "0,0", bleed: BleedOpt = None) -> None:
+          back_offset: OffsetOpt = "0,0", bleed: BleedOpt = None,
+          debug_boxes: DebugBoxesOpt = False) -> None:
     """Build the complete print-and-play kit of GAME (or of every game with `all`).
 
     Writes build/GAME/GAME-a4.pdf (GAME-letter.pdf for Letter): rules and reference sheets
@@ -231,7 +235,7 @@ def build(game: Annotated[str, typer.Argument(help="Game id, or `all`.")],
     stderr one line: components, sheets, pages, seconds.
     """
     with user_errors():
-        options = _build_options(paper, out_dir, flip, back_offset, bleed)
+        options = _build_options(paper, out_dir, flip, back_offset, bleed, debug_boxes)
         if game != "all":
             progress = _DelayedProgress(f"Building {game}")
             try:
@@ -396,7 +400,7 @@ def _report_rebuild(result: Any) -> None:
 @app.command()
 def watch(game: GameArg, paper: PaperOpt = "a4", out_dir: OutOpt = None,
           flip: FlipOpt = FlipEdge.long, back_offset: OffsetOpt = "0,0",
-          bleed: BleedOpt = None) -> None:
+          bleed: BleedOpt = None, debug_boxes: DebugBoxesOpt = False) -> None:
     """Rebuild GAME's kit every time one of its files is saved (Ctrl-C stops).
 
     Watches cards/GAME, templates/GAME, templates/shared and fonts. Prints what changed and
@@ -406,7 +410,7 @@ def watch(game: GameArg, paper: PaperOpt = "a4", out_dir: OutOpt = None,
     from printandplay.watch import Watcher
 
     with user_errors():
-        options = _build_options(paper, out_dir, flip, back_offset, bleed)
+        options = _build_options(paper, out_dir, flip, back_offset, bleed, debug_boxes)
         resources = _resources()
         resources.game_folder(game)  # an unknown game stops here, with exit code 2
         watcher = Watcher(resources, game, options)

@@ -47,6 +47,7 @@ class BuildOptions:
     flip: Flip = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)  # points, applied to back pages
     bleed: float | None = None  # points; None = the default 3 mm
+    debug_boxes: bool = False  # outline boxes, trim, bleed and safe zone (--debug-boxes)
 
 
 @dataclass(frozen=True)
@@ -204,7 +205,8 @@ class KitPlanner:
         game = assets.game
         self.composer = FaceComposer(assets.templates, assets.fonts, assets.icons.aspect,
                                      game.colors, game.language, self.bleed,
-                                     assets.images.aspect if assets.images else None)
+                                     assets.images.aspect if assets.images else None,
+                                     debug_boxes=options.debug_boxes)
         self._faces: dict[tuple[str, str], Face] = {}
 
     def face(self, component: Component, layout_name: str, side: str) -> Face:
@@ -242,7 +244,8 @@ class KitPlanner:
         key = (layout.name, kind.id)
         known = self._tokens.get(key)
         if known is None:
-            token = self.cache.token((layout, kind, self._globals_of(layout), self.bleed))
+            token = self.cache.token((layout, kind, self._globals_of(layout), self.bleed,
+                                      self.options.debug_boxes))
             known = (token, bool(re.search(r"\bcard\b", "\n".join(_sources(layout)))))
             self._tokens[key] = known
         return known
@@ -280,7 +283,8 @@ class KitPlanner:
         display = f"templates/{game.id}/{section.template}"
         source = assets.templates.render_file(section.template, context, display)
         accent = parse_color(game.colors.get("accent", "#5a3380"), game.colors) or (0, 0, 0)
-        style = DocStyle(accent=accent, columns=section.columns)
+        style = DocStyle(accent=accent, columns=section.columns,
+                         debug_boxes=self.options.debug_boxes)
         layout = DocumentLayout(assets.fonts, assets.icons.aspect, game.language, style, display,
                                 CardTexts(game.components))
         page = Size(min(self.paper.width, self.paper.height),

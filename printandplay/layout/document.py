@@ -12,7 +12,9 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from printandplay.errors import LayoutError
+from printandplay.layout import debug
 from printandplay.layout.blocks import Block, parse_blocks
+from printandplay.layout.geometry import Rect
 from printandplay.layout.richtext import MarkupError, parse_markup
 from printandplay.layout.textfit import (
     FittedText,
@@ -43,6 +45,7 @@ class DocStyle:
     callout_fill: RGB = (0.96, 0.93, 0.86)
     body_size: float = 9.0
     columns: int = 2
+    debug_boxes: bool = False  # outline the text frame and every block, with its kind
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,7 @@ class _Measured:
     height: float
     space_before: float
     keep_with_next: bool = False
+    kind: str = ""  # the block's kind (named by --debug-boxes)
 
 
 class DocumentLayout:
@@ -217,6 +221,10 @@ class DocumentLayout:
                     new_page()
                 measured = self.measure(block, page.width - 2 * MARGIN)
                 pages[-1].append(GroupOp((1.0, 0.0, 0.0, 1.0, MARGIN, state["y"]), measured.ops))
+                if self.style.debug_boxes:
+                    rect = Rect(MARGIN, state["y"] - measured.height, page.width - 2 * MARGIN,
+                                measured.height)
+                    pages[-1].extend(debug.box_overlay(self.metrics, rect, "heading 1", False))
                 state["y"] -= measured.height + 2 * MM
                 state["top"] = state["y"]
                 continue
@@ -224,6 +232,9 @@ class DocumentLayout:
                 self._next_column(state, new_page, page)
                 continue
             measured = self.measure(block, col_w)
+            if self.style.debug_boxes:
+                name = f"{block.kind} {block.level}" if block.kind == "heading" else block.kind
+                measured = replace(measured, kind=f"{name} (line {block.line})")
             pending.append(measured)
             if measured.keep_with_next:
                 continue
@@ -241,8 +252,15 @@ class DocumentLayout:
                 state["y"] -= gap
                 x = MARGIN + state["col"] * (col_w + GUTTER)
                 pages[-1].append(GroupOp((1.0, 0.0, 0.0, 1.0, x, state["y"]), m.ops))
+                if self.style.debug_boxes:
+                    rect = Rect(x, state["y"] - m.height, col_w, m.height)
+                    pages[-1].extend(debug.box_overlay(self.metrics, rect, m.kind, False))
                 state["y"] -= m.height
         total = len(pages)
+        if self.style.debug_boxes:
+            frame = Rect(MARGIN, bottom, page.width - 2 * MARGIN, page.height - MARGIN - bottom)
+            for ops in pages:
+                ops.append(debug.outline(frame, debug.SAFE, dashed=True))
         footer_font = self.metrics.select("body", False, True)
         out = []
         for number, ops in enumerate(pages, start=1):

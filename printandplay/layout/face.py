@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printandplay.errors import LayoutError
+from printandplay.layout import debug
 from printandplay.layout.colors import ColorError, parse_color
 from printandplay.layout.geometry import Rect
 from printandplay.layout.richtext import MarkupError, parse_markup
@@ -50,6 +51,7 @@ class FaceComposer:
     language: str
     bleed: float
     image_aspect: Callable[[str], float] | None = None
+    debug_boxes: bool = False  # outline every box, the trim, the bleed and the safe zone
     _fits: dict[tuple[Any, ...], FittedText | None] = field(default_factory=dict)
     _checked: set[tuple[str, str]] = field(default_factory=set)
     # per (id(box), kind): (box, its ops when no template of the box varies, or None)
@@ -67,6 +69,7 @@ class FaceComposer:
             check_safe_zone(layout, kind)
             self._checked.add((layout.name, kind.id))
         ops: list[Op] = []
+        hidden: set[int] = set()  # boxes whose `when` is false on this face
         for box in layout.boxes:
             key = (id(box), kind.id)  # the cached entry holds the box: its id stays unique
             static = self._static.get(key)
@@ -78,11 +81,18 @@ class FaceComposer:
                 continue
             box_what = f"{what}, box '{box.name}' ({box.location})"
             if box.when is not None and not self._truthy(box.when, context, box_what):
+                hidden.add(id(box))
                 continue
             box_ops = self._box_ops(box, kind, context, box_what)
             if static[1] is not None:
                 self._static[key] = (box, tuple(box_ops))
             ops.extend(box_ops)
+        if self.debug_boxes:
+            ops.extend(debug.face_frame(width, height, self.bleed, kind.safe_margin,
+                                        kind.shape == "round"))
+            for box in layout.boxes:
+                rect = box_rect(box, width, height)
+                ops.extend(debug.box_overlay(self.metrics, rect, box.name, id(box) in hidden))
         return Face(width, height, self.bleed, kind.shape == "round", tuple(ops))
 
     def _truthy(self, template: Template, context: Mapping[str, Any], what: str) -> bool:
