@@ -116,7 +116,7 @@ def a4_pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("sorciers")
     result = runner.invoke(app, ["build", "sorciers", "--out", str(out)])
     assert result.exit_code == 0, result.output
-    return Path(result.output.strip().splitlines()[-1])
+    return Path(result.stdout.strip().splitlines()[-1])
 
 
 def _doc_pages(reader: PdfReader) -> int:
