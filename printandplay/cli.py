@@ -421,8 +421,10 @@ def watch(game: GameArg, paper: PaperOpt = "a4", out_dir: OutOpt = None,
     out.print(f"[dim]watching {escape(', '.join(resources.display(f) for f in folders))} "
               f"(Ctrl-C stops)[/]")
     try:
-        for changes in watch_files(*folders, debounce=50, step=10):
-            _report_rebuild(watcher.rebuild_once(Path(path) for _, path in changes))
+        for changes in watch_files(*folders, debounce=50, step=10, watch_filter=None):
+            paths = [Path(path) for _, path in changes if watcher.wants(Path(path))]
+            if paths:
+                _report_rebuild(watcher.rebuild_once(paths))
     except KeyboardInterrupt:
         pass
 

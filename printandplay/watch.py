@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from printandplay.assets import load_assets
-from printandplay.build import KitBuild, build_kit
+from printandplay.build import KitBuild, build_kit, output_path
 from printandplay.data.yamlio import parse_cache
 from printandplay.errors import PrintAndPlayError
 from printandplay.model.game import DocumentSection
@@ -66,6 +66,16 @@ class Watcher:
         if fonts is not None:
             paths.append(fonts)
         return paths
+
+    def wants(self, path: Path) -> bool:
+        """Whether a change of ``path`` calls for a rebuild: not the PDFs this watcher writes
+        (an output folder inside a watched one), nor editors' temporary files."""
+        out = output_path(self.game_id, self.options).parent.resolve()
+        if path.resolve().is_relative_to(out):
+            return False
+        name = path.name
+        return not (name.startswith((".#", "~")) or name.endswith(("~", ".swp", ".swx", ".tmp"))
+                    or "__pycache__" in path.parts or ".git" in path.parts)
 
     def rebuild_once(self, changed: Iterable[Path] = ()) -> Rebuild:
         """Rebuild the kit now; ``changed`` only names the files in the report."""

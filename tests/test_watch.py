@@ -93,3 +93,11 @@ def test_watch_unknown_game_exits_2() -> None:
     result = CliRunner().invoke(app, ["watch", "nope"])
     assert result.exit_code == 2
     assert "unknown game 'nope'" in result.output
+
+
+def test_own_output_and_editor_files_do_not_trigger_a_rebuild(licum_copy: Path) -> None:
+    out = licum_copy / "cards" / "licum" / "out"
+    watcher = Watcher(Resources.discover(), "licum", BuildOptions(out_dir=out))
+    assert not watcher.wants(out / "licum-a4.pdf")
+    assert not watcher.wants(licum_copy / "cards" / "licum" / ".bleus.yaml.swp")
+    assert watcher.wants(licum_copy / CARD)
