@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from printandplay.data.fonts_loader import load_fonts
@@ -11,6 +12,7 @@ from printandplay.data.icons import IconLibrary
 from printandplay.data.images import ImageLibrary
 from printandplay.data.layout_loader import load_layouts
 from printandplay.data.presets import Presets, load_presets
+from printandplay.data.stock_icons import StockIcons, stock_roots
 from printandplay.errors import LayoutError
 from printandplay.layout.templating import Rich, TemplateEnv, wrap_rich
 from printandplay.model.game import Component, FieldSpec, Game
@@ -58,8 +60,8 @@ def load_assets(resources: Resources, game_id: str, reuse: GameAssets | None = N
 
     For ``watch``: ``reuse`` is the assets of a previous build whose fonts file, icons, images
     and template files have not changed since: its font table, icon and image libraries and
-    template environment (compiled templates) are kept. ``layout_memo`` keeps the layouts read
-    from each layouts file, keyed on its path and text."""
+    template environment (compiled templates, still sandboxed) are kept. ``layout_memo`` keeps
+    the layouts read from each layouts file, keyed on its path and text."""
     game = load_game(resources, game_id)
     folders = resources.templates_folders(game_id)
     layouts: dict[str, Layout] = {}
@@ -75,17 +77,32 @@ def load_assets(resources: Resources, game_id: str, reuse: GameAssets | None = N
             layouts.update(layout_memo[key])
     if reuse is not None:
         fonts, icons, images = reuse.fonts, reuse.icons, reuse.images
+        icons.forget_used()  # credits name the stock icons of this build only
         templates = reuse.templates  # Jinja reloads a changed template file itself
     else:
         fonts_file = resources.fonts_file()
         fonts = FontTable(load_fonts(fonts_file, resources.display(fonts_file)))
-        icons = IconLibrary(folders, resources.display)
+        icons = IconLibrary(folders, resources.display,
+                            StockIcons(stock_roots(resources.game_icons)))
         images = ImageLibrary(folders, resources.display)
-        templates = TemplateEnv(folders)
+        templates = TemplateEnv(folders, resources.display,
+                                [_folder_name(resources, f) for f in folders])
     assets = GameAssets(resources, game, layouts, fonts, icons, templates, load_presets(),
                         images)
     _check_layouts(assets)
     return assets
+
+
+def _folder_name(resources: Resources, folder: Path) -> str:
+    """A template folder as listed in messages: relative to its root, ``(bundled)`` when it
+    comes with printandplay rather than from the current folder."""
+    for index, root in enumerate(resources.roots):
+        try:
+            relative = folder.resolve().relative_to(root.resolve())
+        except ValueError:
+            continue
+        return f"{relative.as_posix()}/" + (" (bundled)" if index > 0 else "")
+    return f"{folder}/"
 
 
 def _check_layouts(assets: GameAssets) -> None:

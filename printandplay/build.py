@@ -76,6 +76,7 @@ class KitBuild:
     sheets: int  # pages of components (fronts; their backs not counted)
     pages: int  # pages of the PDF
     seconds: float
+    warnings: tuple[str, ...] = ()  # problems that did not stop the build
 
     def summary(self, game_id: str) -> str:
         """One line for the terminal."""
@@ -90,8 +91,12 @@ def count_sheets(pages: Sequence[PageSpec]) -> int:
 
 def build_kit(resources: Resources, game_id: str, options: BuildOptions,
               progress: Progress | None = None, cache: FaceCache | None = None,
-              assets: GameAssets | None = None) -> KitBuild:
-    """Build the complete kit of ``game_id`` (faces from ``cache`` when they did not change)."""
+              assets: GameAssets | None = None, warnings: list[str] | None = None
+              ) -> KitBuild:
+    """Build the complete kit of ``game_id`` (faces from ``cache`` when they did not change).
+
+    Problems that do not stop the build are appended to ``warnings`` when given (and are in
+    the result's ``warnings`` in any case)."""
     start = time.perf_counter()
     assets = assets or load_assets(resources, game_id)
     report = check_composition(assets.game)
@@ -100,6 +105,9 @@ def build_kit(resources: Resources, game_id: str, options: BuildOptions,
                            f"{game_id}):"] + [f"{v.rule}: {v.message}" for v in report.errors])
     planner = KitPlanner(assets, options, cache)
     pages = planner.kit_pages()
+    found = tuple(planner.composer.warnings)
+    if warnings is not None:
+        warnings.extend(found)
     if not pages:
         raise LayoutError(f"{game_id}: the kit is empty: list its documents and sheets under "
                           f"'kit:' in cards/{game_id}/game.yaml")
@@ -110,13 +118,15 @@ def build_kit(resources: Resources, game_id: str, options: BuildOptions,
         cache.prune(planner.used)
     components = sum(c.count for c in assets.game.components)
     return KitBuild(path, components, count_sheets(pages), len(pages),
-                    time.perf_counter() - start)
+                    time.perf_counter() - start, found)
 
 
 def build_game(resources: Resources, game_id: str, options: BuildOptions,
-               progress: Progress | None = None) -> Path:
-    """Build the complete kit of ``game_id``; returns the PDF's path."""
-    return build_kit(resources, game_id, options, progress).path
+               progress: Progress | None = None, warnings: list[str] | None = None) -> Path:
+    """Build the complete kit of ``game_id``; returns the PDF's path.
+
+    Problems that do not stop the build are appended to ``warnings`` when given."""
+    return build_kit(resources, game_id, options, progress, warnings=warnings).path
 
 
 def deck_items(game: Game, entries: Sequence[tuple[str, int]]) -> list[Component]:
@@ -125,10 +135,12 @@ def deck_items(game: Game, entries: Sequence[tuple[str, int]]) -> list[Component
 
 
 def build_deck(resources: Resources, game_id: str, entries: Sequence[tuple[str, int]],
-               stem: str, options: BuildOptions, progress: Progress | None = None) -> Path:
+               stem: str, options: BuildOptions, progress: Progress | None = None,
+               warnings: list[str] | None = None) -> Path:
     """Print exactly the given cards and copies, with their backs, ready to cut.
 
     Cards are grouped by the kit's sheet sections, so they share sheets as in the kit.
+    Problems that do not stop the build are appended to ``warnings`` when given.
     """
     assets = load_assets(resources, game_id)
     planner = KitPlanner(assets, options)
@@ -144,6 +156,8 @@ def build_deck(resources: Resources, game_id: str, entries: Sequence[tuple[str, 
     for kind in dict.fromkeys(c.kind for c in items if c.kind not in placed):
         chosen = [c for c in items if c.kind == kind]
         pages.extend(planner.sheet_pages(chosen, SheetSection((kind,), kind)))
+    if warnings is not None:
+        warnings.extend(planner.composer.warnings)
     target = output_path(game_id, options, stem=f"deck-{stem}")
     pages = duplex_order(pages, assets.fonts)
     return write_pages(assets, pages, target, f"{assets.game.name} — {stem}", progress)

@@ -7,8 +7,10 @@ Heavy modules (ReportLab) are imported inside the commands that need them.
 from __future__ import annotations
 
 import functools
+import inspect
 import json
 import re
+import shlex
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -17,17 +19,55 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
+from typer.core import TyperCommand
 
 from printandplay.errors import OptionError, PrintAndPlayError
 
-app = typer.Typer(
+
+class _PlainUsageCommand(TyperCommand):
+    """A command whose usage line shows required arguments as ``GAME``, not ``{GAME}``."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        pieces = super().collect_usage_pieces(ctx)
+        return [p[1:-1] if p.startswith("{") and p.endswith("}") else p for p in pieces]
+
+
+class _Typer(typer.Typer):
+    """Typer whose commands use :class:`_PlainUsageCommand` by default."""
+
+    def command(self, *args: Any, **kwargs: Any) -> Any:
+        kwargs.setdefault("cls", _PlainUsageCommand)
+        return super().command(*args, **kwargs)
+
+
+app = _Typer(
     name="printandplay",
     help="Tabletop games written as data, rendered into print-and-play PDF kits.",
-    no_args_is_help=True,
     add_completion=False,
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
+    rich_markup_mode="markdown",  # help paragraphs are re-flowed, not cut at the source's lines
 )
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from printandplay import __version__
+
+        typer.echo(f"printandplay {__version__}")
+        raise typer.Exit()
+
+
+@app.callback(invoke_without_command=True)
+def _main(ctx: typer.Context,
+          version: Annotated[bool, typer.Option(
+              "--version", is_eager=True, callback=_print_version,
+              help="Print the version and exit.")] = False) -> None:
+    """Tabletop games written as data, rendered into print-and-play PDF kits."""
+    if ctx.invoked_subcommand is None:  # bare `printandplay`: the help, and success
+        typer.echo(ctx.get_help())
+        raise typer.Exit()
+
 @functools.cache
 def _console(stderr: bool) -> Any:
     """A Rich console, created (and Rich imported) on first use: start-up stays fast."""
@@ -65,7 +105,8 @@ class Format(str, Enum):
     json = "json"
 
 
-GameArg = Annotated[str, typer.Argument(help="Game id (see `printandplay games`).")]
+GameArg = Annotated[str, typer.Argument(metavar="GAME",
+                                        help="Game id (see `printandplay games`).")]
 PaperOpt = Annotated[str, typer.Option(
     "--paper", metavar="a4|letter|a3|legal|WxH",
     help="Paper: a preset name or a custom WIDTHxHEIGHT in mm, e.g. 330x480.")]
@@ -79,6 +120,10 @@ BleedOpt = Annotated[float | None, typer.Option("--bleed", metavar="MM",
 DebugBoxesOpt = Annotated[bool, typer.Option(
     "--debug-boxes", help="Outline every box with its name, the trim, the bleed and the safe "
     "zone, on cards and documents; writes GAME-debug-a4.pdf.")]
+IconsDirOpt = Annotated[Path | None, typer.Option(
+    "--icons-dir", metavar="DIR",
+    help="A full copy of game-icons.net (its folder of author folders), searched for gi- icons "
+         "before the bundled ones; default $PRINTANDPLAY_GAME_ICONS.")]
 
 
 def fail(problems: list[str], code: int = 2) -> NoReturn:
@@ -97,10 +142,10 @@ def user_errors() -> Iterator[None]:
         fail(error.problems(), error.exit_code)
 
 
-def _resources() -> Any:
+def _resources(game_icons: Path | None = None) -> Any:
     from printandplay.project import Resources
 
-    return Resources.discover()
+    return Resources.discover(game_icons=game_icons)
 
 
 def parse_offset(text: str) -> tuple[float, float]:
@@ -205,51 +250,63 @@ class _DelayedProgress:
             self.bar.stop()
 
 
-def _build_one(game_id: str, options: Any, progress: Callable[[int, int], None] | None = None
-               ) -> tuple[str, str]:
-    """Build one kit; returns its path and its summary line."""
+def warn(warnings: list[str]) -> None:
+    """Print problems that did not stop a command, one ``warning:`` line each, on stderr."""
+    for warning in warnings:
+        err.print(f"[yellow]warning:[/] {escape(warning)}", markup=True, highlight=False)
+
+
+def _build_one(game_id: str, options: Any, progress: Callable[[int, int], None] | None = None,
+               icons_dir: Path | None = None) -> tuple[str, str, list[str]]:
+    """Build one kit; returns its path, its summary line and its warnings."""
     from printandplay.build import build_kit
 
-    done = build_kit(_resources(), game_id, options, progress)
-    return str(done.path), done.summary(game_id)
+    warnings: list[str] = []
+    done = build_kit(_resources(icons_dir), game_id, options, progress, warnings=warnings)
+    return str(done.path), done.summary(game_id), warnings
 
 
-def _build_one_safe(game_id: str, options: Any
-                    ) -> tuple[str, str | None, str, list[str], int]:
+def _build_one_safe(game_id: str, options: Any, icons_dir: Path | None = None
+                    ) -> tuple[str, str | None, str, list[str], list[str], int]:
     try:
-        path, summary = _build_one(game_id, options)
-        return game_id, path, summary, [], 0
+        path, summary, warnings = _build_one(game_id, options, icons_dir=icons_dir)
+        return game_id, path, summary, warnings, [], 0
     except PrintAndPlayError as error:
-        return game_id, None, "", error.problems(), error.exit_code
+        return game_id, None, "", [], error.problems(), error.exit_code
 
 
 @app.command()
-def build(game: Annotated[str, typer.Argument(help="Game id, or `all`.")],
+def build(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id, or `all`.")],
           paper: PaperOpt = "a4", out_dir: OutOpt = None, flip: FlipOpt = FlipEdge.long,
           back_offset: OffsetOpt = "0,0", bleed: BleedOpt = None,
-          debug_boxes: DebugBoxesOpt = False) -> None:
+          debug_boxes: DebugBoxesOpt = False, icons_dir: IconsDirOpt = None) -> None:
     """Build the complete print-and-play kit of GAME (or of every game with `all`).
 
     Writes build/GAME/GAME-a4.pdf (GAME-letter.pdf for Letter): rules and reference sheets
-    first, then each sheet of fronts followed by its sheet of backs. Prints the path, and on
-    stderr one line: components, sheets, pages, seconds.
+    first, then each sheet of fronts followed by its sheet of backs.
+
+    Prints the path, and on stderr any warnings and one line: components, sheets, pages,
+    seconds.
     """
     with user_errors():
         options = _build_options(paper, out_dir, flip, back_offset, bleed, debug_boxes)
+        if icons_dir is not None and not icons_dir.is_dir():
+            raise OptionError(f"--icons-dir {icons_dir}: no such folder")
         if game != "all":
             progress = _DelayedProgress(f"Building {game}")
             try:
-                path, summary = _build_one(game, options, progress)
+                path, summary, warnings = _build_one(game, options, progress, icons_dir)
             finally:
                 progress.close()
+            warn(warnings)
             out.print(path, markup=False)
             err.print(summary, markup=False)
             return
         ids = _resources().game_ids()
-    _build_all(ids, options)
+    _build_all(ids, options, icons_dir)
 
 
-def _build_all(ids: list[str], options: Any) -> None:
+def _build_all(ids: list[str], options: Any, icons_dir: Path | None = None) -> None:
     """Build every game in parallel: one process per game (the system spreads them over every
     core); paths are printed in game order."""
     from concurrent.futures import ProcessPoolExecutor
@@ -259,9 +316,10 @@ def _build_all(ids: list[str], options: Any) -> None:
     progress = _DelayedProgress("Building all games")
     try:
         with ProcessPoolExecutor(max_workers=max(1, len(ids))) as pool:
-            futures = [pool.submit(_build_one_safe, game_id, options) for game_id in ids]
+            futures = [pool.submit(_build_one_safe, game_id, options, icons_dir) for game_id in ids]
             for done, future in enumerate(futures, start=1):
-                game_id, path, summary, errors, exit_code = future.result()
+                game_id, path, summary, warnings, errors, exit_code = future.result()
+                warn(warnings)
                 if path:
                     out.print(path, markup=False)
                     err.print(summary, markup=False)
@@ -303,21 +361,25 @@ class TextFormat(str, Enum):
     json = "json"
 
 
-DeckArg = Annotated[Path, typer.Argument(help="Deck list file (.txt, or .yaml).")]
+DeckArg = Annotated[Path, typer.Argument(metavar="DECK", help="Deck list file (.txt, or .yaml).")]
 CollectionOpt = Annotated[Path | None, typer.Option(
     "--collection", help="YAML of owned copies per card: the deck may not use more.")]
+RulesOpt = Annotated[str | None, typer.Option(
+    "--rules", metavar="FORMAT",
+    help="Deck-building format of the game's deck_rules (default: the game's default).")]
 
 
-def _load_deck_and_report(game: str, deck_file: Path, collection: Path | None) -> Any:
+def _load_deck_and_report(game: str, deck_file: Path, collection: Path | None,
+                          rules: str | None = None) -> Any:
     from printandplay.data.decklist import load_collection, load_deck
     from printandplay.data.game_loader import load_game
-    from printandplay.rules.registry import deck_validator
+    from printandplay.rules.deck import deck_format, validate_deck
 
     loaded = load_game(_resources(), game)
-    validator = deck_validator(game)
+    deck_format(loaded, rules)  # an unknown game format fails before the deck is read
     deck = load_deck(deck_file, loaded, str(deck_file))
     owned = load_collection(collection, loaded, str(collection)) if collection else None
-    return loaded, deck, validator(deck, loaded, owned)
+    return loaded, deck, validate_deck(deck, loaded, rules, owned)
 
 
 def _print_report(deck_file: Path, report: Any) -> None:
@@ -334,14 +396,14 @@ def _print_report(deck_file: Path, report: Any) -> None:
 def validate(game: GameArg, deck_file: DeckArg,
              format: Annotated[TextFormat, typer.Option("--format", help="text or json.")]
              = TextFormat.text,
-             collection: CollectionOpt = None) -> None:
-    """Check the deck list DECK_FILE against GAME's deck-building rules.
+             collection: CollectionOpt = None, rules: RulesOpt = None) -> None:
+    """Check the deck list DECK against GAME's deck-building rules (--rules FORMAT).
 
     Reports every violation with its rule id; exits 0 when valid, 1 when not, 2 when the deck
     file cannot be read.
     """
     with user_errors():
-        _, _, report = _load_deck_and_report(game, deck_file, collection)
+        _, _, report = _load_deck_and_report(game, deck_file, collection, rules)
     if format is TextFormat.json:
         typer.echo(json.dumps(report.as_dict(), ensure_ascii=False, indent=2))
     else:
@@ -355,28 +417,33 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
                bleed: BleedOpt = None,
                force: Annotated[bool, typer.Option("--force",
                                                    help="Print even an invalid deck.")] = False,
+               rules: RulesOpt = None,
                ) -> None:
-    """Print exactly the cards of DECK_FILE, with their backs, ready to cut.
+    """Print exactly the cards of DECK, with their backs, ready to cut.
 
     Writes build/GAME/deck-<file stem>-a4.pdf. Refuses an invalid deck unless --force.
     """
     from printandplay.build import build_deck
+    from printandplay.rules.deck import counted_deck
 
     with user_errors():
         options = _build_options(paper, out_dir, flip, back_offset, bleed)
-        _, deck, report = _load_deck_and_report(game, deck_file, None)
+        loaded, deck, report = _load_deck_and_report(game, deck_file, None, rules)
         if not report.is_valid and not force:
             _print_report(deck_file, report)
             err.print("[red]error:[/] the deck is not valid; fix it or print it anyway with "
                       "--force")
             raise typer.Exit(code=1)
-        counts = deck.counts()  # copies per card, all sections together
+        # copies per card, all sections together; kinds the rules ignore are not printed
+        counts = counted_deck(deck, loaded, rules).counts()
         progress = _DelayedProgress(f"Printing {deck_file.name}")
+        warnings: list[str] = []
         try:
             path = build_deck(_resources(), game, list(counts.items()), deck_file.stem, options,
-                              progress)
+                              progress, warnings)
         finally:
             progress.close()
+    warn(warnings)
     out.print(str(path))
 
 
@@ -387,6 +454,7 @@ def _report_rebuild(result: Any) -> None:
     changed = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
     changed = changed or "first build"
     if result.ok:
+        warn(list(result.build.warnings))
         out.print(f"[dim]{stamp}[/] {escape(changed)} → [green]{escape(str(result.build.path))}"
                   f"[/] ({result.composed} faces composed, {result.reused} reused, "
                   f"{result.seconds:.2f} s)")
@@ -400,7 +468,8 @@ def _report_rebuild(result: Any) -> None:
 @app.command()
 def watch(game: GameArg, paper: PaperOpt = "a4", out_dir: OutOpt = None,
           flip: FlipOpt = FlipEdge.long, back_offset: OffsetOpt = "0,0",
-          bleed: BleedOpt = None, debug_boxes: DebugBoxesOpt = False) -> None:
+          bleed: BleedOpt = None, debug_boxes: DebugBoxesOpt = False,
+          icons_dir: IconsDirOpt = None) -> None:
     """Rebuild GAME's kit every time one of its files is saved (Ctrl-C stops).
 
     Watches cards/GAME, templates/GAME, templates/shared and fonts. Prints what changed and
@@ -411,7 +480,9 @@ def watch(game: GameArg, paper: PaperOpt = "a4", out_dir: OutOpt = None,
 
     with user_errors():
         options = _build_options(paper, out_dir, flip, back_offset, bleed, debug_boxes)
-        resources = _resources()
+        if icons_dir is not None and not icons_dir.is_dir():
+            raise OptionError(f"--icons-dir {icons_dir}: no such folder")
+        resources = _resources(icons_dir)
         resources.game_folder(game)  # an unknown game stops here, with exit code 2
         watcher = Watcher(resources, game, options)
     _report_rebuild(watcher.rebuild_once())
@@ -443,6 +514,7 @@ def export(game: GameArg,
            deck_file: Annotated[Path | None, typer.Option(
                "--deck", metavar="DECK", help="With --tts: export this deck list's cards and "
                "copies instead of the whole kit.")] = None,
+           icons_dir: IconsDirOpt = None,
            ) -> None:
     """Export GAME as images: PNGs of every face (--png) or a Tabletop Simulator deck (--tts).
 
@@ -455,9 +527,11 @@ def export(game: GameArg,
             raise OptionError(f"--dpi {dpi:g}: use a value from 30 to 1200")
         if deck_file is not None and tts is None:
             raise OptionError("--deck goes with --tts")
+        if icons_dir is not None and not icons_dir.is_dir():
+            raise OptionError(f"--icons-dir {icons_dir}: no such folder")
         from printandplay.assets import load_assets
 
-        resources = _resources()
+        resources = _resources(icons_dir)
         assets = load_assets(resources, game)
         if png is not None:
             from printandplay.export.png import export_png
@@ -485,44 +559,99 @@ def export(game: GameArg,
             out.print(str(result.json_path), markup=False)
 
 
-oups_app = typer.Typer(help="Oups Magie ! rule calculators.", no_args_is_help=True)
-app.add_typer(oups_app, name="oups")
+# ---- game commands: declared by games (printandplay.rules.commands), no game named here ----
 
-@oups_app.command("spell")
-def oups_spell(
-    etendue: Annotated[str, typer.Option("--etendue", metavar="CARDS",
-                                         help="Étendue packet (1–3 cards): the targets.")],
-    puissance: Annotated[str, typer.Option("--puissance", metavar="CARDS",
-                                           help="Puissance packet (1–3 cards): to hit.")],
-    dommages: Annotated[str, typer.Option("--dommages", metavar="CARDS",
-                                          help="Dommages packet (2–3 cards): the damage.")],
-    defense: Annotated[str | None, typer.Option("--defense", metavar="CARD",
-                                                help="Défense card (0–1).")] = None,
-    bonus: Annotated[str | None, typer.Option(
-        "--bonus", metavar="etendue|puissance|dommages",
-        help="The characteristic that gets the first attacker's +1.")] = None,
-    format: Annotated[TextFormat, typer.Option("--format", help="text or json.")]
-    = TextFormat.text,
-) -> None:
-    """Compute one spell of Oups Magie ! and explain each number.
+def _game_command_callback(command: Any) -> Callable[..., None]:
+    """A Typer callback for a :class:`~printandplay.rules.commands.GameCommand`."""
+    def callback(**values: Any) -> None:
+        output_format = values.pop("format")
+        with user_errors():
+            output = command.run(values)
+        if output_format is TextFormat.json:
+            typer.echo(json.dumps(output.data, ensure_ascii=False, indent=2))
+        else:
+            typer.echo(output.text)
+        raise typer.Exit(code=0 if output.valid else 1)
 
-    Example: printandplay oups spell --etendue "V♥ 4♥ 5♥" --puissance "R♠ D♠ 2♣"
-    --dommages "3♦ 3♣" --defense "3♦". Exit 1 when the packets break the limits (every
-    violation listed), 2 when a card cannot be read.
-    """
-    from printandplay.rules.oups import format_spell, spell_from_text
+    params = [
+        inspect.Parameter(
+            option.name, inspect.Parameter.KEYWORD_ONLY,
+            default=inspect.Parameter.empty if option.required else None,
+            annotation=Annotated[str if option.required else str | None, typer.Option(
+                "--" + option.name.replace("_", "-"), metavar=option.metavar,
+                help=option.help)])
+        for option in command.options
+    ]
+    params.append(inspect.Parameter(
+        "format", inspect.Parameter.KEYWORD_ONLY, default=TextFormat.text,
+        annotation=Annotated[TextFormat, typer.Option("--format", help="text or json.")]))
+    callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    callback.__annotations__ = {p.name: p.annotation for p in params}
+    return callback
 
-    with user_errors():
-        result = spell_from_text(etendue, puissance, dommages, defense, bonus)
-    if format is TextFormat.json:
-        typer.echo(json.dumps(result.as_dict(), ensure_ascii=False, indent=2))
-    else:
-        typer.echo(format_spell(result))
-    raise typer.Exit(code=0 if result.valid else 1)
+
+def command_names() -> set[str]:
+    """Names of the top-level commands and command groups registered so far."""
+    names = {c.name or (c.callback.__name__ if c.callback else "")
+             for c in app.registered_commands}
+    return names | {g.name or "" for g in app.registered_groups}
+
+
+def add_game_commands(commands: list[Any]) -> None:
+    """Register game commands as ``printandplay GROUP NAME`` (a group already taken is
+    extended; a top-level command's name cannot be reused)."""
+    groups = {g.name: g.typer_instance for g in app.registered_groups}
+    builtin = {c.name or (c.callback.__name__ if c.callback else "")
+               for c in app.registered_commands}
+    for command in commands:
+        if command.group in builtin:
+            raise PrintAndPlayError(f"game command group '{command.group}' is already a "
+                                    f"printandplay command")
+        group = groups.get(command.group)
+        if group is None:
+            group = _Typer(help=command.group_help, no_args_is_help=True)
+            app.add_typer(group, name=command.group)
+            groups[command.group] = group
+        text = command.help
+        if command.example:
+            text += (f"\n\nExample: printandplay {command.group} {command.name} "
+                     f"{shlex.join(command.example)}")
+        group.command(command.name, help=text)(_game_command_callback(command))
+
+
+def _add_bundled_game_commands() -> None:
+    from printandplay.rules.commands import bundled_commands
+
+    add_game_commands(bundled_commands())
+
+
+_add_bundled_game_commands()
 
 
 @app.command()
-def calibrate(paper: PaperOpt = "a4", out_dir: OutOpt = None,
+def new(game: Annotated[str, typer.Argument(
+            metavar="GAME", help="Id of the new game: lower-case letters, digits, - and _.")],
+        cards: Annotated[int, typer.Option("--cards", metavar="N",
+                                           help="Number of sample cards.")] = 12,
+        size: Annotated[str, typer.Option(
+            "--size", metavar="poker|tarot|mini|…",
+            help="Card size: a size name of docs/designing-a-game.md at least 40 mm wide.")]
+        = "poker") -> None:
+    """Start a new game: write cards/GAME/ and templates/GAME/ in the current folder, with sample cards, layouts and rules, ready to build. Never overwrites."""
+    from printandplay.newgame import new_game
+
+    with user_errors():
+        made = new_game(Path("."), game, cards, size)
+    for path in made.files:
+        out.print(escape(str(path)))
+    out.print(f"Next: printandplay build {game}")
+
+
+@app.command()
+def calibrate(paper: PaperOpt = "a4",
+              out_dir: Annotated[Path | None, typer.Option(
+                  "--out", help="Output folder (default build/): the sheet is written there "
+                                "as calibration-PAPER.pdf.")] = None,
               flip: FlipOpt = FlipEdge.long) -> None:
     """Write a duplex calibration sheet; read off your printer's shift for --back-offset."""
     from printandplay.calibrate import build_calibration
@@ -533,5 +662,16 @@ def calibrate(paper: PaperOpt = "a4", out_dir: OutOpt = None,
 
 
 def main() -> None:
-    """Console-script entry point."""
+    """Console-script entry point. Installed packages' game commands (entry points) are looked
+    up only when the command asked for is not a bundled one: start-up stays fast."""
+    import sys
+
+    wanted = next((a for a in sys.argv[1:] if not a.startswith("-")), None)
+    if wanted is None or wanted not in command_names():
+        from printandplay.rules.commands import installed_commands
+
+        try:
+            add_game_commands(installed_commands())
+        except PrintAndPlayError as error:
+            fail(error.problems())
     app(prog_name="printandplay")

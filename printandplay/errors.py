@@ -23,13 +23,17 @@ class PrintAndPlayError(Exception):
 
 @dataclass(frozen=True)
 class Location:
-    """Where a value came from: a file and a 1-based line (0 when unknown)."""
+    """Where a value came from: a file, a 1-based line (0 when unknown) and, in a CSV file, a
+    1-based column (0 when unknown)."""
 
     path: Path | str
     line: int = 0
+    column: int = 0
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}" if self.line else str(self.path)
+        if not self.line:
+            return str(self.path)
+        return f"{self.path}:{self.line}:{self.column}" if self.column else f"{self.path}:{self.line}"
 
 
 class DataError(PrintAndPlayError):

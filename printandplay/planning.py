@@ -7,16 +7,18 @@ for one paper and :class:`BuildOptions`; :func:`duplex_order` keeps fronts on sh
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Collection, Hashable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from printandplay.assets import GameAssets, component_context
 from printandplay.data.presets import resolve_paper
-from printandplay.errors import OptionError
+from printandplay.data.stock_icons import BUNDLED_DIR
+from printandplay.errors import DataError, Location, OptionError
 from printandplay.layout.colors import parse_color
-from printandplay.layout.document import DocStyle, DocumentLayout
+from printandplay.layout.document import DocumentLayout
+from printandplay.layout.document_blocks import DocStyle
 from printandplay.layout.face import FaceComposer
 from printandplay.layout.imposition import (
     Flip,
@@ -27,8 +29,8 @@ from printandplay.layout.imposition import (
     plan_sheet,
     plan_tiles,
 )
-from printandplay.model.game import Component, DocumentSection, SheetSection, Size
-from printandplay.model.ops import EllipseOp, Face, LineOp, Op, TextOp
+from printandplay.model.game import Component, DocumentSection, Game, SheetSection, Size
+from printandplay.model.ops import RGB, EllipseOp, Face, GroupOp, IconOp, LineOp, Op, TextOp
 from printandplay.render.fonts import FontTable
 from printandplay.render.pdf import Placement
 from printandplay.units import MM
@@ -72,6 +74,7 @@ class FaceCache:
     env: Hashable = None
     faces: dict[Hashable, Face] = field(default_factory=dict)
     documents: dict[Hashable, tuple[tuple[Op, ...], ...]] = field(default_factory=dict)
+    warnings: dict[Hashable, tuple[str, ...]] = field(default_factory=dict)  # of each face
     composed: int = 0  # faces composed by the last build
     reused: int = 0  # faces taken from the cache by the last build
     _tokens: dict[Hashable, int] = field(default_factory=dict)
@@ -86,6 +89,7 @@ class FaceCache:
         if env != self.env:
             self.faces.clear()
             self.documents.clear()
+            self.warnings.clear()
             self._tokens.clear()
             self.env = env
         self.composed = self.reused = 0
@@ -94,6 +98,7 @@ class FaceCache:
         """Drop the faces the last build did not use (edited cards leave old versions)."""
         for key in [k for k in self.faces if k not in used]:
             del self.faces[key]
+            self.warnings.pop(key, None)
 
 
 def freeze(value: Any) -> Hashable:
@@ -168,6 +173,23 @@ def _sources(layout: Any) -> list[str]:
             if t is not None]
 
 
+CREDITS_TEMPLATE = BUNDLED_DIR / "credits.md.j2"
+
+
+class _Credits(list[dict[str, Any]]):
+    """The ``icon_credits`` of a document; remembers whether the template looked at it."""
+
+    accessed = False
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        self.accessed = True
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        self.accessed = True
+        return super().__len__()
+
+
 BLANK_NOTE = "Page laissée blanche pour garder le recto verso aligné — intentionally blank"
 
 
@@ -187,6 +209,29 @@ def duplex_order(pages: Sequence[PageSpec], fonts: FontTable) -> list[PageSpec]:
             out.append(PageSpec(previous, "blank", ops=(note,)))
         out.append(page)
     return out
+
+
+def document_style(game: Game, section: DocumentSection, font_roles: Collection[str]) -> DocStyle:
+    """The style of a document section: the game's ``document_style`` with its colours
+    resolved (empty ones keep the built-in colours; the accent defaults to the game's)."""
+    design = game.document_style
+    where = design.location or Location(f"cards/{game.id}/game.yaml")
+    for key in ("title_font", "body_font"):
+        role = getattr(design, key)
+        if role not in font_roles:
+            raise DataError(where, f"document_style: {key} '{role}' is not a role of fonts.yaml "
+                                   f"(it has: {', '.join(sorted(font_roles))})")
+    base = DocStyle()
+
+    def colour(written: str, default: RGB) -> RGB:
+        return (parse_color(written, game.colors) or default) if written else default
+
+    accent = design.accent or game.colors.get("accent", "#5a3380")
+    return DocStyle(design=design, ink=colour(design.text_color, base.ink),
+                    accent=parse_color(accent, game.colors) or (0, 0, 0),
+                    callout_fill=colour(design.callout_color, base.callout_fill),
+                    rule=colour(design.rule_color, base.rule),
+                    footer=colour(design.footer_color, base.footer), columns=section.columns)
 
 
 class KitPlanner:
@@ -228,14 +273,30 @@ class KitPlanner:
                 context = dict(self.assets.base_context())
                 context["card"] = card
                 what = f"{component.location}: {component.kind} '{component.id}' ({side})"
+                warned = len(self.composer.warnings)
                 face = self.composer.compose(layout, kind, context, what)
                 if self.cache is not None:
                     self.cache.faces[content_key] = face
+                    self.cache.warnings[content_key] = tuple(self.composer.warnings[warned:])
                     self.cache.composed += 1
             elif self.cache is not None:
                 self.cache.reused += 1
+                # what composing it would have done: warn again, count its stock icons
+                for warning in self.cache.warnings.get(content_key, ()):
+                    if warning not in self.composer.warnings:
+                        self.composer.warnings.append(warning)
+                self._use_icons(face.ops)
             self._faces[key] = face
         return face
+
+    def _use_icons(self, ops: Sequence[Op]) -> None:
+        """Look up the icons drawn by cached ops, so that the stock icons among them are
+        credited as when they were composed."""
+        for op in ops:
+            if isinstance(op, IconOp):
+                self.assets.icons.get(op.icon)
+            elif isinstance(op, GroupOp):
+                self._use_icons(op.ops)
 
     def _layout_token(self, layout: Any, kind: Any) -> tuple[int, bool]:
         """The cache's token for a layout drawn on a kind with this build's game-wide values,
@@ -264,40 +325,93 @@ class KitPlanner:
         return known
 
     def kit_pages(self) -> list[PageSpec]:
-        """Every page of the kit, in print order."""
-        pages: list[PageSpec] = []
-        for section in self.assets.game.kit:
-            if isinstance(section, DocumentSection):
-                pages.extend(self.document_pages(section))
-            else:
+        """Every page of the kit, in print order.
+
+        Sheets are composed before documents so that a document can credit every stock icon
+        the kit prints (``icon_credits``); when no document does, the credits are added at the
+        end of the last document, or on a page of their own when the kit has no document."""
+        kit = self.assets.game.kit
+        planned: dict[int, list[PageSpec]] = {}
+        for index, section in enumerate(kit):
+            if isinstance(section, SheetSection):
                 components = [c for c in self.assets.game.components if c.kind in section.kinds]
                 items = [c for c in components for _ in range(c.count)]
-                pages.extend(self.sheet_pages(items, section))
+                planned[index] = self.sheet_pages(items, section)
+        documents = [i for i, s in enumerate(kit) if isinstance(s, DocumentSection)]
+        credited = False
+        for index in documents:
+            section = kit[index]
+            assert isinstance(section, DocumentSection)
+            pages, accessed = self._document(section)
+            credited = credited or accessed
+            planned[index] = pages * section.copies
+        pages = [page for index in range(len(kit)) for page in planned[index]]
+        if not credited and self.assets.icons.stock_used:
+            if documents:
+                last = kit[documents[-1]]
+                assert isinstance(last, DocumentSection)
+                redone, _ = self._document(last, with_credits=True)
+                planned[documents[-1]] = redone * last.copies
+                pages = [page for index in range(len(kit)) for page in planned[index]]
+            else:
+                title = "Crédits" if self.assets.game.language == "fr" else "Credits"
+                pages += self._document(DocumentSection("", title, 1), with_credits=True)[0]
         return duplex_order(pages, self.assets.fonts)
 
     def document_pages(self, section: DocumentSection) -> list[PageSpec]:
         """The pages of a document section."""
+        return self._document(section)[0]
+
+    def _document(self, section: DocumentSection, with_credits: bool = False
+                  ) -> tuple[list[PageSpec], bool]:
+        """The pages of a document (``with_credits``: followed by the stock icons' credits),
+        and whether its template printed the credits itself."""
+        assets = self.assets
+        page = Size(min(self.paper.width, self.paper.height),
+                    max(self.paper.width, self.paper.height))
+        for _ in range(2):
+            used = len(assets.icons.stock_used)
+            credits = _Credits(assets.icons.credits())
+            source, layout = self._render_document(section, credits, with_credits)
+            game = assets.game
+            key = (source, page, layout.style, section.title, game.name, game.language)
+            cached = self.cache.documents.get(key) if self.cache is not None else None
+            if cached is None:
+                paged = [tuple(ops) for ops in
+                         layout.paginate(source, page, section.title, game.name)]
+                if self.cache is not None:
+                    self.cache.documents[key] = tuple(paged)
+            else:
+                paged = list(cached)
+                for ops in paged:
+                    self._use_icons(ops)
+            if not credits.accessed or len(assets.icons.stock_used) == used:
+                break
+            # the credits are printed and the document uses stock icons of its own: again
+        pages = [PageSpec(page, f"{section.title} {i + 1}", ops=ops, recto=i == 0)
+                 for i, ops in enumerate(paged)]
+        return pages, credits.accessed
+
+    def _render_document(self, section: DocumentSection, credits: _Credits, with_credits: bool
+                         ) -> tuple[str, DocumentLayout]:
         assets = self.assets
         game = assets.game
         context = dict(assets.base_context())
+        context["icon_credits"] = credits
         display = f"templates/{game.id}/{section.template}"
-        source = assets.templates.render_file(section.template, context, display)
-        accent = parse_color(game.colors.get("accent", "#5a3380"), game.colors) or (0, 0, 0)
-        style = DocStyle(accent=accent, columns=section.columns,
-                         debug_boxes=self.options.debug_boxes)
+        source = ""
+        if section.template:
+            source = assets.templates.render_file(section.template, context, section.location)
+        if with_credits:
+            block = assets.templates.render_string(
+                CREDITS_TEMPLATE.read_text(encoding="utf-8"), context,
+                "printandplay/game_icons/credits.md.j2")
+            source = source.rstrip("\n") + "\n\n" + block
+        style = replace(document_style(game, section, self.assets.fonts.roles),
+                        debug_boxes=self.options.debug_boxes)
         layout = DocumentLayout(assets.fonts, assets.icons.aspect, game.language, style, display,
                                 CardTexts(game.components))
-        page = Size(min(self.paper.width, self.paper.height),
-                    max(self.paper.width, self.paper.height))
-        key = (source, page, style, section.title, game.name, game.language)
-        paged = self.cache.documents.get(key) if self.cache is not None else None
-        if paged is None:
-            paged = tuple(tuple(ops) for ops in
-                          layout.paginate(source, page, section.title, game.name))
-            if self.cache is not None:
-                self.cache.documents[key] = paged
-        return [PageSpec(page, f"{section.title} {i + 1}", ops=ops, recto=i == 0)
-                for i, ops in enumerate(paged)]
+        return source, layout
 
     def sheet_plan(self, section: SheetSection) -> SheetPlan:
         """The imposition shared by every sheet of a section."""

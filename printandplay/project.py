@@ -8,12 +8,14 @@ copy (templates, fonts) still comes from the package.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from printandplay.errors import UnknownGameError
 
 PACKAGE_DIR = Path(__file__).resolve().parent
+GAME_ICONS_ENV = "PRINTANDPLAY_GAME_ICONS"
 
 
 def bundled_root() -> Path:
@@ -29,14 +31,18 @@ class Resources:
     """The ordered roots in which game data is looked up."""
 
     roots: tuple[Path, ...]
+    game_icons: Path | None = None  # a full local copy of game-icons.net, searched first
 
     @classmethod
-    def discover(cls, cwd: Path | None = None) -> Resources:
-        """The current folder first, then the bundled data."""
+    def discover(cls, cwd: Path | None = None, game_icons: Path | None = None) -> Resources:
+        """The current folder first, then the bundled data; stock icons from ``game_icons``,
+        else from the folder named by ``$PRINTANDPLAY_GAME_ICONS``, if any."""
         here = (cwd or Path.cwd()).resolve()
         bundled = bundled_root().resolve()
         roots = (here,) if here == bundled else (here, bundled)
-        return cls(roots)
+        if game_icons is None and os.environ.get(GAME_ICONS_ENV):
+            game_icons = Path(os.environ[GAME_ICONS_ENV])
+        return cls(roots, game_icons)
 
     def find(self, *parts: str) -> Path | None:
         """The first existing ``root/parts…``, or ``None``."""

@@ -152,6 +152,48 @@ def test_every_command_has_help_and_is_in_the_readme_and_the_guide() -> None:
         assert f"printandplay {name}" in guide(), f"the guide does not mention printandplay {name}"
 
 
+def test_readme_validate_sample_is_what_validate_prints() -> None:
+    readme = README.read_text(encoding="utf-8")
+    command = "$ printandplay validate licum cards/licum/decks/rouges.txt\n"
+    assert command in readme
+    shown = readme.split(command, 1)[1].splitlines()[0]
+    result = runner.invoke(app, ["validate", "licum", str(ROOT / "cards/licum/decks/rouges.txt")])
+    assert result.exit_code == 0, result.output
+    printed = result.output.strip()
+    assert shown == "cards/licum/decks/rouges.txt" + printed.split("rouges.txt", 1)[1]
+
+
+# ---- claims of the guide, checked against the code -------------------------------------------
+
+def test_guide_states_the_default_stroke_width() -> None:
+    from printandplay.layout.face import DEFAULT_STROKE
+
+    table = section("Box keys")
+    assert "0.5 pt thick unless `stroke_width`" in table
+    assert DEFAULT_STROKE == 0.5
+    assert "drawn only with a `stroke_width`" not in guide()
+
+
+def test_guide_typography_examples_are_what_the_code_does() -> None:
+    from printandplay.layout.typography import apply_typography
+
+    text = section("Typography")
+    assert "(`Oui!` becomes `Oui !`)" in text
+    assert apply_typography("Oui!", "fr") == "Oui\u202f!"
+    assert "(`Note:`\n  stays as it is" in text
+    assert apply_typography("Note:", "fr") == "Note:"
+    assert apply_typography("Note : x", "fr") == "Note\u00a0: x"
+
+
+def test_guide_counts_the_bundled_games() -> None:
+    games = sorted(p.parent.name for p in (ROOT / "cards").glob("*/game.yaml"))
+    assert len(games) == 5
+    intro = guide().split("\n## ", 1)[0]
+    assert "one of the five games that ship" in intro
+    for game in games:
+        assert f"`{game}`" in intro or f"cards/{game}/" in intro, game
+
+
 # ---- the tutorial game -----------------------------------------------------------------------
 
 def test_tutorial_files_belong_to_the_tutorial_game() -> None:

@@ -101,3 +101,54 @@ def test_own_output_and_editor_files_do_not_trigger_a_rebuild(licum_copy: Path) 
     assert not watcher.wants(out / "licum-a4.pdf")
     assert not watcher.wants(licum_copy / "cards" / "licum" / ".bleus.yaml.swp")
     assert watcher.wants(licum_copy / CARD)
+
+
+@pytest.fixture
+def new_kit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A new game (stock icons on its cards) whose rules print no credits themselves."""
+    from printandplay.newgame import new_game
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("PRINTANDPLAY_GAME_ICONS", raising=False)
+    new_game(Path("."), "kit", cards=3)
+    rules = tmp_path / "templates/kit/regles.md.j2"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(text[:text.index("{% if icon_credits %}")], encoding="utf-8")
+    return tmp_path
+
+
+def _text(path: Path) -> str:
+    from pypdf import PdfReader
+
+    return "".join(page.extract_text() for page in PdfReader(path).pages)
+
+
+def test_rebuild_credits_the_stock_icons_of_this_build_only(new_kit: Path) -> None:
+    watcher = Watcher(Resources.discover(), "kit", BuildOptions(out_dir=new_kit / "out"))
+    first = watcher.rebuild_once()
+    assert first.build is not None, first.problems
+    assert "owl" in _text(first.build.path)
+    cards = new_kit / "cards/kit/cartes.yaml"
+    _edit(cards, "gi-owl", "gi-fox-head")
+    again = watcher.rebuild_once([cards])
+    assert again.build is not None and again.reused > 0, again.problems
+    text = _text(again.build.path)
+    assert "fox-head" in text and "owl" not in text
+    # what a rebuild from the cache writes is what a fresh build writes
+    fresh = build_game(Resources.discover(), "kit", BuildOptions(out_dir=new_kit / "fresh"))
+    assert fresh.read_bytes() == again.build.path.read_bytes()
+
+
+def test_rebuild_keeps_the_warnings_of_cached_faces(new_kit: Path) -> None:
+    cards = new_kit / "cards/kit/cartes.yaml"
+    text = cards.read_text(encoding="utf-8")
+    name = text.split("name: ", 1)[1].split("\n", 1)[0]
+    cards.write_text(text.replace(f"name: {name}", 'name: "Le :Grand Renard:"', 1),
+                     encoding="utf-8")
+    watcher = Watcher(Resources.discover(), "kit", BuildOptions(out_dir=new_kit / "out"))
+    first = watcher.rebuild_once()
+    assert first.build is not None, first.problems
+    assert any("':Grand Renard:' is printed as text" in w for w in first.build.warnings)
+    again = watcher.rebuild_once()
+    assert again.build is not None and again.composed == 0
+    assert again.build.warnings == first.build.warnings

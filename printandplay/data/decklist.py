@@ -26,7 +26,7 @@ from typing import Any
 
 from printandplay.data.yamlio import LocDict, LocList, load_yaml
 from printandplay.errors import DataError, Location, PrintAndPlayError
-from printandplay.model.deck import Deck, DeckEntry, UnknownCard
+from printandplay.model.deck import Deck, DeckEntry, HeaderProblem, UnknownCard
 from printandplay.model.game import Component, DeckFormat, Game
 
 _COUNT_RE = re.compile(r"^(\d+)\s*[xX×]?\s+(.+)$")
@@ -79,24 +79,34 @@ class _Index:
 
     def resolve(self, text: str) -> tuple[Component | None, list[Component]]:
         """The card ``text`` names; else ``None`` and the candidates it could mean."""
+        component, candidates, _ = self.resolve_why(text)
+        return component, candidates
+
+    def resolve_why(self, text: str) -> tuple[Component | None, list[Component], str]:
+        """:meth:`resolve`, with the reason a qualified name matches nothing ('' otherwise)."""
         key = normalize(text)
         if key in self.by_id:
-            return self.by_id[key], []
+            return self.by_id[key], [], ""
         matches = self.by_name.get(key, [])
         if len(matches) == 1:
-            return matches[0], []
+            return matches[0], [], ""
         if len(matches) > 1:
-            return None, matches
+            return None, matches, ""
         qualified = _QUALIFIED_RE.match(text)
         if qualified and self.fmt.qualifier:
             name, qualifier = qualified.groups()
-            value = self.field_value(self.fmt.qualifier, qualifier)
+            field = self.fmt.qualifier
+            value = self.field_value(field, qualifier)
             candidates = self.by_name.get(normalize(name), [])
-            chosen = [c for c in candidates if c.values.get(self.fmt.qualifier) == value]
+            chosen = [c for c in candidates if c.values.get(field) == value]
             if len(chosen) == 1:
-                return chosen[0], []
-            return None, candidates
-        return None, []
+                return chosen[0], [], ""
+            if candidates and value is None:
+                return None, candidates, f"{text!r}: unknown {field} {qualifier!r}"
+            if candidates:
+                return None, candidates, f"{text!r}: no card {name!r} has {field} {qualifier!r}"
+            return None, candidates, ""
+        return None, [], ""
 
     def suggestions(self, text: str) -> tuple[str, ...]:
         """Close card names, for 'did you mean'."""
@@ -124,6 +134,7 @@ def _parse_lines(lines: Iterable[tuple[int, str]], game: Game, source: str) -> D
     header_lines: dict[str, int] = {}
     entries: list[DeckEntry] = []
     unknown: list[UnknownCard] = []
+    problems: list[HeaderProblem] = []
     for number, raw in lines:
         line = raw.split("#", 1)[0].strip() if not raw.lstrip().startswith("//") else ""
         if not line:
@@ -138,10 +149,17 @@ def _parse_lines(lines: Iterable[tuple[int, str]], game: Game, source: str) -> D
             if normalize(key) in headers:
                 field = headers[normalize(key)]
                 found = index.field_value(field, value)
-                if found is None:
-                    raise DeckSyntaxError(f"{where}: unknown {key} {value!r}")
-                values[field] = str(found)
-                header_lines[field] = number
+                if field in header_lines:
+                    problems.append(HeaderProblem(field, number, (
+                        f"a second {key} line ({value}): line {header_lines[field]} already "
+                        f"chose one")))
+                elif found is None:
+                    problems.append(HeaderProblem(field, number, f"unknown {key} {value!r}"
+                                                  f"{_known_values(index, field)}"))
+                    header_lines[field] = number
+                else:
+                    values[field] = str(found)
+                    header_lines[field] = number
                 continue
             known = ", ".join([*fmt.headers, *fmt.sections])
             raise DeckSyntaxError(f"{where}: unknown header {key!r} (expected one of {known})")
@@ -156,15 +174,26 @@ def _parse_lines(lines: Iterable[tuple[int, str]], game: Game, source: str) -> D
         count, name = int(match.group(1)), match.group(2).strip()
         if count == 0:
             raise DeckSyntaxError(f"{where}: a count of 0 (leave the line out instead)")
-        component, candidates = index.resolve(name)
+        component, candidates, reason = index.resolve_why(name)
         if component is not None:
             entries.append(DeckEntry(section, count, component.id, number))
         elif candidates:
             unknown.append(UnknownCard(section, count, name, number,
-                                       tuple(qualified_name(c, game) for c in candidates), True))
+                                       tuple(qualified_name(c, game) for c in candidates),
+                                       True, reason))
         else:
             unknown.append(UnknownCard(section, count, name, number, index.suggestions(name)))
-    return Deck(values, tuple(entries), tuple(unknown), header_lines)
+    return Deck(values, tuple(entries), tuple(unknown), header_lines, tuple(problems))
+
+
+def _known_values(index: _Index, field: str) -> str:
+    choices = [spec.choices for kind in index.game.kinds.values() for spec in kind.fields
+               if spec.name == field]
+    values = sorted({str(v) for c in choices for v in c}
+                    or {str(c.values[field]) for c in index.game.components
+                        if c.values.get(field) is not None})
+    names = [_label(index.fmt, field, v) for v in values]
+    return f" (one of {', '.join(names)})" if names else ""
 
 
 def qualified_name(component: Component, game: Game) -> str:

@@ -5,7 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from printandplay.data.csv_loader import TABLE_SUFFIXES, read_component_table
 from printandplay.data.deck_rules_loader import read_checks, read_deck_format
+from printandplay.data.deck_rules_reader import read_deck_rules
+from printandplay.data.document_style_loader import read_document_style
 from printandplay.data.fields_loader import FIELD_TYPES, convert_value, read_field_specs
 from printandplay.data.presets import Presets, load_presets, read_size
 from printandplay.data.reader import (
@@ -57,19 +60,27 @@ def load_game(resources: Resources, game_id: str) -> Game:
     description = top.optional("description", as_str, "")
     colors: dict[str, str] = top.optional("colors", _as_palette, {})
     kinds, broken_kinds = _read_kinds(top.raw("kinds"), presets, problems, top.at("kinds"))
-    component_files: list[str] = top.optional("components", as_list(as_str), [])
+    component_node = top.raw("components", [])
     table_files: dict[str, str] = top.optional("tables", as_str_map, {})
     kit_node = top.raw("kit", [])
     checks_node = top.raw("checks", [])
     deck_node = top.raw("deck_format")
+    document_style = read_document_style(top.raw("document_style"), colors, problems,
+                                         top.at("document_style"))
+    rules_node = top.raw("deck_rules")
     top.finish()
 
     components: list[Component] = []
-    for file in component_files:
+    for file, table_kind in _read_component_list(component_node, problems, top.at("components"),
+                                                    top.what):
         path = folder / file
         try:
-            components.extend(_read_component_file(path, display(path), kinds, problems,
-                                                   broken_kinds))
+            if table_kind is not None:
+                components.extend(_read_table_file(path, display(path), table_kind, kinds,
+                                                   problems, broken_kinds))
+            else:
+                components.extend(_read_component_file(path, display(path), kinds, problems,
+                                                       broken_kinds))
         except DataError as err:
             problems.add(err.location, err.message)
     _check_unique_ids(components, problems)
@@ -85,6 +96,10 @@ def load_game(resources: Resources, game_id: str) -> Game:
     deck_format = None
     if deck_node is not None:
         deck_format = read_deck_format(deck_node, kinds, problems, top.at("deck_format"))
+    deck_rules = None
+    if rules_node is not None:
+        deck_rules = read_deck_rules(rules_node, kinds, components, deck_format, problems,
+                                     top.at("deck_rules"))
     problems.raise_if_any()
     return Game(
         id=game_id,
@@ -102,6 +117,8 @@ def load_game(resources: Resources, game_id: str) -> Game:
         folder=folder,
         checks=tuple(checks),
         deck_format=deck_format,
+        document_style=document_style,
+        deck_rules=deck_rules,
     )
 
 
@@ -184,6 +201,52 @@ def _read_item_size(fields: Fields, presets: Presets, problems: Problems) -> Siz
             return None
         return presets.sizes[node]
     return read_size(node, problems, f"size of {fields.what}", fields.at("size"))
+
+
+def _read_component_list(node: Any, problems: Problems, where: Location, what: str
+                         ) -> list[tuple[str, str | None]]:
+    """The component files: ``(file, None)`` for YAML, ``(file, kind)`` for CSV/TSV/XLSX."""
+    if node is None:
+        return []
+    if not isinstance(node, list):
+        problems.add(where, f"field 'components' on {what}: expected a list, got {type_name(node)}")
+        return []
+    out: list[tuple[str, str | None]] = []
+    for index, item in enumerate(node):
+        at = node.at(index) if isinstance(node, LocList) else where
+        if isinstance(item, dict):
+            fields = Fields(item, "component file", problems, at)
+            file = fields.require("file", as_str)
+            kind = fields.require("kind", as_str)
+            fields.finish()
+            if file is not None and kind is not None:
+                if not file.lower().endswith(TABLE_SUFFIXES):
+                    problems.add(at, f"'{file}': only CSV, TSV and XLSX files are listed with "
+                                 "their kind; a YAML component file names its kind inside")
+                else:
+                    out.append((file, kind))
+            continue
+        try:
+            file = as_str(item)
+        except Invalid as err:
+            line = f" (line {at.line})" if isinstance(node, LocList) else ""
+            problems.add(where, f"field 'components' on {what}: item {index + 1}{line}: {err}")
+            continue
+        if file.lower().endswith(TABLE_SUFFIXES):
+            problems.add(at, f"'{file}': a spreadsheet file has no 'kind:' line; list it as "
+                         f"{{file: {file}, kind: KIND}}")
+            continue
+        out.append((file, None))
+    return out
+
+
+def _read_table_file(path: Path, display: str, kind_id: str, kinds: dict[str, Kind],
+                     problems: Problems, broken_kinds: set[str]) -> list[Component]:
+    if kind_id not in kinds:
+        if kind_id not in broken_kinds:
+            problems.add(Location(display), f"unknown kind '{kind_id}'{suggest(kind_id, kinds)}")
+        return []
+    return read_component_table(path, display, kinds[kind_id], problems)
 
 
 def _read_component_file(
@@ -269,11 +332,15 @@ def _read_kit(node: Any, kinds: dict[str, Kind], problems: Problems, where: Loca
             template = fields.require("document", as_str)
             title = fields.optional("title", as_str, template or "")
             columns = fields.optional("columns", as_positive_int, 2)
+            copies = fields.optional("copies", as_positive_int, 1)
             fields.finish()
             if not 1 <= columns <= 4:
                 problems.add(fields.at("columns"), f"columns must be 1 to 4, got {columns}")
+            elif not 1 <= copies <= 10:
+                problems.add(fields.at("copies"), f"copies must be 1 to 10, got {copies}")
             elif template:
-                sections.append(DocumentSection(template, title, columns))
+                sections.append(DocumentSection(template, title, columns, copies,
+                                                fields.at("document")))
         elif fields.has("sheet"):
             sheet_kinds = fields.require("sheet", as_list(as_str)) or []
             title = fields.optional("title", as_str, ", ".join(sheet_kinds))

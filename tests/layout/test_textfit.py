@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from helpers import DESCENT, FakeMetrics
 
 from printandplay.layout.richtext import parse_markup
 from printandplay.layout.textfit import (
@@ -25,35 +26,7 @@ from printandplay.layout.textfit import (
 )
 from printandplay.model.ops import IconOp, TextOp
 
-CHAR = 0.5
-BOLD_CHAR = 0.6
-SPACE = 0.25
-ASCENT = 0.8
-DESCENT = 0.2
 RED = (1.0, 0.0, 0.0)
-
-
-class FakeMetrics:
-    """Fonts ``R``, ``B``, ``I``, ``BI`` with fixed advance widths."""
-
-    def select(self, role: str, bold: bool, italic: bool) -> str:
-        return {(False, False): "R", (True, False): "B",
-                (False, True): "I", (True, True): "BI"}[(bold, italic)]
-
-    def prepare(self, text: str, font: str) -> str:
-        return text
-
-    def width(self, text: str, font: str) -> float:
-        char = BOLD_CHAR if font.startswith("B") else CHAR
-        return sum(SPACE if c == " " else char for c in text)
-
-    def ascent(self, font: str) -> float:
-        return ASCENT
-
-    def descent(self, font: str) -> float:
-        return DESCENT
-
-
 METRICS = FakeMetrics()
 DEFAULT = TextStyle()
 
