@@ -11,6 +11,7 @@ import functools
 import inspect
 import json
 import math
+import os
 import re
 import shlex
 import signal
@@ -119,9 +120,14 @@ def _main(ctx: typer.Context,
         typer.echo(ctx.get_help())
         raise typer.Exit()
 
-@functools.cache
 def _console(stderr: bool) -> Any:
-    """A Rich console, created (and Rich imported) on first use: start-up stays fast."""
+    """A Rich console, created (and Rich imported) on first use: start-up stays fast. A new
+    one is made when ``COLUMNS`` changes (the width is read when a console is made)."""
+    return _console_for(stderr, os.environ.get("COLUMNS"))
+
+
+@functools.cache
+def _console_for(stderr: bool, columns: str | None) -> Any:
     from rich.console import Console
 
     return Console(stderr=stderr, highlight=False, soft_wrap=True, emoji=False)
@@ -169,6 +175,9 @@ OffsetOpt = Annotated[str, typer.Option(
     help="Shift of the back pages in mm (read it off `printandplay calibrate`).")]
 BleedOpt = Annotated[float | None, typer.Option("--bleed", metavar="MM",
                                                  help="Bleed in mm (default 3).")]
+DebugBoxesOpt = Annotated[bool, typer.Option(
+    "--debug-boxes", help="Outline every box with its name, the trim, the bleed and the safe "
+    "zone, on cards and documents; writes GAME-debug-a4.pdf.")]
 IconsDirOpt = Annotated[Path | None, typer.Option(
     "--icons-dir", metavar="DIR",
     help="A full copy of game-icons.net (its folder of author folders), searched for gi- icons "
@@ -285,7 +294,7 @@ def cards(game: GameArg,
 
 
 def _build_options(paper: str, out_dir: str | None, flip: FlipEdge, back_offset: str,
-                   bleed: float | None) -> Any:
+                   bleed: float | None, debug_boxes: bool = False) -> Any:
     from printandplay.build import BuildOptions
     from printandplay.data.presets import load_presets, resolve_paper
     from printandplay.units import MM
@@ -296,7 +305,7 @@ def _build_options(paper: str, out_dir: str | None, flip: FlipEdge, back_offset:
     return BuildOptions(paper=paper.lower(), out_dir=out_folder(out_dir),
                         flip=flip.value,  # type: ignore[arg-type]
                         back_offset=parse_offset(back_offset),
-                        bleed=None if bleed is None else bleed * MM)
+                        bleed=None if bleed is None else bleed * MM, debug_boxes=debug_boxes)
 
 
 class _DelayedProgress:
@@ -331,45 +340,50 @@ def warn(warnings: list[str]) -> None:
 
 
 def _build_one(game_id: str, options: Any, progress: Callable[[int, int], None] | None = None,
-               icons_dir: Path | None = None) -> tuple[str, str]:
-    from printandplay.build import build_game
+               icons_dir: Path | None = None) -> tuple[str, str, list[str]]:
+    """Build one kit; returns its path, its summary line and its warnings."""
+    from printandplay.build import build_kit
 
     warnings: list[str] = []
-    path = build_game(_resources(icons_dir), game_id, options, progress, warnings)
-    warn(warnings)
-    return game_id, str(path)
+    done = build_kit(_resources(icons_dir), game_id, options, progress, warnings=warnings)
+    return str(done.path), done.summary(game_id), warnings
 
 
 def _build_one_safe(game_id: str, options: Any, icons_dir: Path | None = None
-                    ) -> tuple[str, str | None, list[str], int]:
+                    ) -> tuple[str, str | None, str, list[str], list[str], int]:
     try:
-        _, path = _build_one(game_id, options, icons_dir=icons_dir)
-        return game_id, path, [], 0
+        path, summary, warnings = _build_one(game_id, options, icons_dir=icons_dir)
+        return game_id, path, summary, warnings, [], 0
     except PrintAndPlayError as error:
-        return game_id, None, error.problems(), error.exit_code
+        return game_id, None, "", [], error.problems(), error.exit_code
 
 
 @app.command()
 def build(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id, or `all`.")],
           paper: PaperOpt = "a4", out_dir: OutOpt = None, flip: FlipOpt = FlipEdge.long,
           back_offset: OffsetOpt = "0,0", bleed: BleedOpt = None,
-          icons_dir: IconsDirOpt = None) -> None:
+          debug_boxes: DebugBoxesOpt = False, icons_dir: IconsDirOpt = None) -> None:
     """Build the complete print-and-play kit of GAME (or of every game with `all`).
 
     Writes build/GAME/GAME-a4.pdf (GAME-letter.pdf for Letter): rules and reference sheets
     first, then each sheet of fronts followed by its sheet of backs.
+
+    Prints the path, and on stderr any warnings and one line: components, sheets, pages,
+    seconds.
     """
     with user_errors():
-        options = _build_options(paper, out_dir, flip, back_offset, bleed)
+        options = _build_options(paper, out_dir, flip, back_offset, bleed, debug_boxes)
         if icons_dir is not None and not icons_dir.is_dir():
             raise OptionError(f"--icons-dir {icons_dir}: no such folder")
         if game != "all":
             progress = _DelayedProgress(f"Building {escape(check_game_id(game))}")
             try:
-                _, path = _build_one(game, options, progress, icons_dir)
+                path, summary, warnings = _build_one(game, options, progress, icons_dir)
             finally:
                 progress.close()
-            out.print(escape(path))
+            warn(warnings)
+            out.print(path, markup=False)
+            err.print(summary, markup=False)
             return
         ids = _resources().game_ids()
     _build_all(ids, options, icons_dir)
@@ -394,9 +408,11 @@ def _build_all(ids: list[str], options: Any, icons_dir: Path | None = None) -> N
             futures = [pool.submit(_build_one_safe, game_id, options, icons_dir) for game_id in ids]
             try:
                 for done, future in enumerate(futures, start=1):
-                    game_id, path, errors, exit_code = future.result()
+                    game_id, path, summary, warnings, errors, exit_code = future.result()
+                    warn(warnings)
                     if path:
-                        out.print(escape(path))
+                        out.print(path, markup=False)
+                        err.print(summary, markup=False)
                     problems.extend(f"{game_id}: {p}" for p in errors)
                     code = max(code, exit_code)
                     progress(done, len(ids))
@@ -530,6 +546,118 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
             progress.close()
     warn(warnings)
     out.print(escape(str(path)))
+
+
+def _report_rebuild(result: Any) -> None:
+    """Print one rebuild of `watch`: what changed, then the PDF or the errors."""
+    stamp = time.strftime("%H:%M:%S")
+    names = [name for name in result.changed if Path(name).exists()] or list(result.changed)
+    changed = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+    changed = changed or "first build"
+    if result.ok:
+        warn(list(result.build.warnings))
+        out.print(f"[dim]{stamp}[/] {escape(changed)} → [green]{escape(str(result.build.path))}"
+                  f"[/] ({result.composed} faces composed, {result.reused} reused, "
+                  f"{result.seconds:.2f} s)")
+        return
+    out.print(f"[dim]{stamp}[/] {escape(changed)} → [red]{len(result.problems)} "
+              f"error{'s' if len(result.problems) > 1 else ''}[/]")
+    for problem in result.problems:
+        err.print(f"[bold red]error:[/] {escape(problem)}")
+
+
+@app.command()
+def watch(game: GameArg, paper: PaperOpt = "a4", out_dir: OutOpt = None,
+          flip: FlipOpt = FlipEdge.long, back_offset: OffsetOpt = "0,0",
+          bleed: BleedOpt = None, debug_boxes: DebugBoxesOpt = False,
+          icons_dir: IconsDirOpt = None) -> None:
+    """Rebuild GAME's kit every time one of its files is saved (Ctrl-C stops).
+
+    Watches cards/GAME, templates/GAME, templates/shared and fonts. Prints what changed and
+    the errors without stopping; a failed rebuild keeps the last good PDF. Only the faces whose
+    data, layout, icons or fonts changed are drawn again. Same options as `build`.
+    """
+    from printandplay.watch import Watcher
+
+    with user_errors():
+        options = _build_options(paper, out_dir, flip, back_offset, bleed, debug_boxes)
+        if icons_dir is not None and not icons_dir.is_dir():
+            raise OptionError(f"--icons-dir {icons_dir}: no such folder")
+        resources = _resources(icons_dir)
+        resources.game_folder(game)  # an unknown game stops here, with exit code 2
+        watcher = Watcher(resources, game, options)
+    _report_rebuild(watcher.rebuild_once())
+    from watchfiles import watch as watch_files
+
+    folders = watcher.folders()
+    out.print(f"[dim]watching {escape(', '.join(resources.display(f) for f in folders))} "
+              f"(Ctrl-C stops)[/]")
+    try:
+        for changes in watch_files(*folders, debounce=50, step=10, watch_filter=None):
+            paths = [Path(path) for _, path in changes if watcher.wants(Path(path))]
+            if paths:
+                _report_rebuild(watcher.rebuild_once(paths))
+    except KeyboardInterrupt:
+        pass
+
+
+@app.command("export")
+def export(game: GameArg,
+           png: Annotated[Path | None, typer.Option(
+               "--png", metavar="DIR", help="Write one PNG per distinct face and a contact "
+               "sheet per kind into DIR.")] = None,
+           tts: Annotated[Path | None, typer.Option(
+               "--tts", metavar="DIR", help="Write Tabletop Simulator deck sheets and a saved "
+               "object (JSON) into DIR.")] = None,
+           dpi: Annotated[float, typer.Option("--dpi", help="Resolution of the images.")] = 300,
+           with_bleed: Annotated[bool, typer.Option(
+               "--bleed", help="PNGs include the bleed around the trim.")] = False,
+           deck_file: Annotated[Path | None, typer.Option(
+               "--deck", metavar="DECK", help="With --tts: export this deck list's cards and "
+               "copies instead of the whole kit.")] = None,
+           icons_dir: IconsDirOpt = None,
+           ) -> None:
+    """Export GAME as images: PNGs of every face (--png) or a Tabletop Simulator deck (--tts).
+
+    The images are the kit's own PDF drawing, rasterised. Prints each folder written.
+    """
+    with user_errors():
+        if png is None and tts is None:
+            raise OptionError("export: give --png DIR, --tts DIR or both")
+        if not 30 <= dpi <= 1200:
+            raise OptionError(f"--dpi {dpi:g}: use a value from 30 to 1200")
+        if deck_file is not None and tts is None:
+            raise OptionError("--deck goes with --tts")
+        if icons_dir is not None and not icons_dir.is_dir():
+            raise OptionError(f"--icons-dir {icons_dir}: no such folder")
+        from printandplay.assets import load_assets
+
+        resources = _resources(icons_dir)
+        assets = load_assets(resources, game)
+        if png is not None:
+            from printandplay.export.png import export_png
+
+            done = export_png(resources, game, png, dpi, with_bleed, assets)
+            err.print(f"{game}: {done.faces} faces, {done.contact_sheets} contact sheets",
+                      markup=False)
+            out.print(str(png), markup=False)
+        if tts is not None:
+            from printandplay.export.tts import export_tts
+
+            entries = name = None
+            if deck_file is not None:
+                from printandplay.data.decklist import load_deck
+
+                deck = load_deck(deck_file, assets.game, str(deck_file))
+                if deck.unknown:
+                    first = deck.unknown[0]
+                    raise OptionError(f"{deck_file}:{first.line}: unknown card '{first.name}' "
+                                      f"(printandplay validate {game} {deck_file})")
+                entries, name = list(deck.counts().items()), f"deck-{deck_file.stem}"
+            result = export_tts(resources, game, tts, dpi, entries, name, assets)
+            cards = sum(d.cards for d in result.decks)
+            err.print(f"{game}: {cards} cards in {len(result.decks)} decks", markup=False)
+            out.print(str(result.json_path), markup=False)
 
 
 # ---- game commands: declared by games (printandplay.rules.commands), no game named here ----

@@ -15,7 +15,14 @@ from typing import Any, Final
 from printandplay.errors import LayoutError
 from printandplay.layout.blocks import Block
 from printandplay.layout.richtext import MarkupError, parse_markup
-from printandplay.layout.textfit import FittedText, FontMetrics, TextStyle, fit_text, tokenize
+from printandplay.layout.textfit import (
+    FittedText,
+    FontMetrics,
+    TextStyle,
+    fit_text,
+    hyphenator_for,
+    tokenize,
+)
 from printandplay.layout.typography import apply_typography
 from printandplay.model.game import DocumentStyle
 from printandplay.model.ops import RGB, GroupOp, IconOp, LineOp, Op, RectOp, TextOp
@@ -35,6 +42,7 @@ class DocStyle:
     rule: RGB = (0.8, 0.78, 0.75)
     footer: RGB = (0.45, 0.45, 0.45)
     columns: int = 2
+    debug_boxes: bool = False  # outline the text frame and every block, with its kind
 
 
 @dataclass(frozen=True)
@@ -57,35 +65,48 @@ class Measured:
     rows: tuple[Row, ...] = ()  # a table, which may be split between rows
     header: Row | None = None  # repeated at the top of each continuation of a table
     width: float = 0.0
+    kind: str = ""  # the block's kind and line (named by --debug-boxes)
 
 
 class BlockMeasurer:
     """Lays out one block at a time in the document's style."""
 
     def __init__(self, metrics: FontMetrics, icon_aspect: Callable[[str], float],
-                 language: str, style: DocStyle, what: str) -> None:
+                 language: str, style: DocStyle, what: str,
+                 origin: Callable[[str], str | None] | None = None) -> None:
         self.metrics = metrics
         self.icon_aspect = icon_aspect
         self.language = language
         self.style = style
         self.design = style.design
         self.what = what
+        # names the card and field whose value a block's text shows ("file:line: card 'X',
+        # field 'text'"), or None: errors in a card's text then name the card
+        self.origin = origin
+
+    def _where(self, line: int, source: str) -> str:
+        """The start of an error message about the text ``source`` at document line ``line``."""
+        card = self.origin(source) if self.origin is not None else None
+        if card is None:
+            return f"{self.what}:{line}"
+        return f"{card} (printed by {self.what}, line {line} of the document)"
 
     def _spans(self, source: str, line: int) -> list[Any]:
         try:
             return parse_markup(apply_typography(source, self.language))
         except MarkupError as err:
-            raise LayoutError(f"{self.what}:{line}: {err}") from None
+            raise LayoutError(f"{self._where(line, source)}: {err}") from None
 
     def _text(self, source: str, width: float, style: TextStyle, line: int) -> FittedText:
         spans = self._spans(source, line)
         try:
             items = tokenize(spans, style, self.metrics, self.icon_aspect)
         except LayoutError as err:
-            raise LayoutError(f"{self.what}:{line}: {err}") from None
-        fitted = fit_text(items, width, BIG, style, self.metrics)
+            raise LayoutError(f"{self._where(line, source)}: {err}") from None
+        fitted = fit_text(items, width, BIG, style, self.metrics, hyphenator_for(self.language))
         if fitted is None:
-            raise LayoutError(f"{self.what}:{line}: a word is wider than the column: {source!r}")
+            raise LayoutError(f"{self._where(line, source)}: a word is wider than the column: "
+                              f"{source!r}")
         return fitted
 
     def _place(self, fitted: FittedText, x: float, top: float) -> GroupOp:
@@ -105,7 +126,8 @@ class BlockMeasurer:
             role = d.title_font if block.level < 3 else d.body_font
             style = TextStyle(role=role, size=size, leading=1.1, min_size=size,
                               bold=block.level == 3,
-                              color=accent if block.level < 3 else self.style.ink)
+                              color=accent if block.level < 3 else self.style.ink,
+                              hyphenate=False)
             fitted = self._text(block.text, width, style, block.line)
             ops: list[Op] = [self._place(fitted, 0, 0)]
             height = fitted.height
@@ -205,7 +227,10 @@ class BlockMeasurer:
 
     def _natural(self, text: str, style: TextStyle, line: int = 0) -> float:
         spans = self._spans(text, line)
-        items = tokenize(spans, style, self.metrics, self.icon_aspect)
+        try:
+            items = tokenize(spans, style, self.metrics, self.icon_aspect)
+        except LayoutError as err:
+            raise LayoutError(f"{self._where(line, text)}: {err}") from None
         return sum(getattr(i, "width", 0.0) for i in items) * style.size
 
 def _icon_only(text: str) -> bool:

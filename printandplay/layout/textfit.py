@@ -9,7 +9,7 @@ breaking the em widths at ``w / s``. The result is a list of positioned :class:`
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, Protocol
 
 from printandplay.layout.richtext import Span
@@ -56,6 +56,7 @@ class TextStyle:
     italic: bool = False
     icon_scale: float = 1.0
     wrap: bool = True
+    hyphenate: bool = True  # when the text would otherwise not fit (never for titles)
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,10 @@ class _Frag:
 class _Word:
     frags: list[_Frag] = field(default_factory=list)
     width: float = 0.0
+    # hyphenation: the word's syllables with their widths (em) and the hyphen's width, filled
+    # in on first need (None: not yet looked at; (): cannot be hyphenated)
+    chunks: tuple[tuple[str, float], ...] | None = None
+    hyphen: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -161,34 +166,149 @@ def tokenize(
     return items
 
 
-def break_lines(items: Sequence[_Item], max_width: float) -> list[tuple[list[_Item], bool]] | None:
+class Hyphenator:
+    """Where words may be hyphenated, for one language (pyphen's dictionaries).
+
+    Only words of at least ``MIN_WORD`` letters, leaving at least ``MIN_LEFT`` letters before
+    the hyphen and ``MIN_RIGHT`` after it; never a word already holding a hyphen, nor one in
+    capitals (a game's keywords stay whole)."""
+
+    MIN_WORD = 6
+    MIN_LEFT = 2
+    MIN_RIGHT = 3
+
+    def __init__(self, language: str) -> None:
+        import pyphen
+
+        self.language = language
+        self._dic = pyphen.Pyphen(lang=language, left=self.MIN_LEFT, right=self.MIN_RIGHT)
+        self._positions: dict[str, tuple[int, ...]] = {}
+
+    def positions(self, word: str) -> tuple[int, ...]:
+        """Indexes in ``word`` where a hyphen may go (none for short or non-letter words)."""
+        known = self._positions.get(word)
+        if known is None:
+            letters = sum(1 for c in word if c.isalpha())
+            if letters < self.MIN_WORD or "-" in word or word.isupper():  # keywords stay whole
+                known = ()
+            else:
+                known = tuple(p for p in self._dic.positions(word)
+                              if word[:p][-1:].isalpha() and word[p:p + 1].isalpha())
+            self._positions[word] = known
+        return known
+
+
+_HYPHENATORS: dict[str, Hyphenator | None] = {}
+
+
+def hyphenator_for(language: str) -> Hyphenator | None:
+    """The hyphenator of a game's language (``fr``, ``en``…), or ``None`` if pyphen has no
+    dictionary for it."""
+    if language not in _HYPHENATORS:
+        import pyphen
+
+        found = pyphen.language_fallback(language.replace("-", "_"))
+        if found is None and language.lower().startswith("en"):
+            found = "en_US"
+        _HYPHENATORS[language] = Hyphenator(found) if found else None
+    return _HYPHENATORS[language]
+
+
+Splitter = Callable[[_Word], tuple[tuple[str, float], ...]]
+
+
+def syllables(hyphenator: Hyphenator, metrics: FontMetrics) -> Splitter:
+    """The syllables (text, width in em) of a word that hyphenation may split: a word of one
+    run of text in one font; ``()`` for any other."""
+
+    def split(word: _Word) -> tuple[tuple[str, float], ...]:
+        if word.chunks is None:
+            word.chunks = ()
+            if len(word.frags) == 1 and word.frags[0].kind == "text" \
+                    and word.frags[0].scale == 1.0:
+                frag = word.frags[0]
+                cuts = hyphenator.positions(frag.value)
+                if cuts:
+                    bounds = (0, *cuts, len(frag.value))
+                    word.chunks = tuple(
+                        (frag.value[a:b], metrics.width(frag.value[a:b], frag.font))
+                        for a, b in zip(bounds, bounds[1:], strict=False))
+                    word.hyphen = metrics.width("-", frag.font)
+        return word.chunks
+
+    return split
+
+
+def _split_word(word: _Word, chunks: tuple[tuple[str, float], ...], room: float
+                ) -> tuple[_Word, _Word] | None:
+    """The longest head of ``word`` that fits ``room`` with its hyphen, and the rest."""
+    frag = word.frags[0]
+    width = 0.0
+    best = 0
+    for index in range(1, len(chunks)):
+        width += chunks[index - 1][1]
+        if width + word.hyphen > room + 1e-9:
+            break
+        best = index
+    if best == 0:
+        return None
+    head_text = "".join(text for text, _ in chunks[:best])
+    head_width = sum(w for _, w in chunks[:best]) + word.hyphen
+    tail_chunks = chunks[best:]
+    tail_text = "".join(text for text, _ in tail_chunks)
+    tail_width = sum(w for _, w in tail_chunks)
+    head = _Word([replace(frag, value=head_text + "-", width=head_width)], head_width, ())
+    tail = _Word([replace(frag, value=tail_text, width=tail_width)], tail_width, tail_chunks,
+                 word.hyphen)
+    return head, tail
+
+
+def break_lines(items: Sequence[_Item], max_width: float, split: Splitter | None = None
+                ) -> list[tuple[list[_Item], bool]] | None:
     """Greedy line breaking in em; ``None`` when a word is wider than ``max_width``.
 
+    With ``split`` (see :func:`syllables`), a word that does not fit the end of a line is
+    hyphenated when its head fits there, and a word wider than a line is cut over several.
     Each line comes with a flag telling whether a paragraph break follows it.
     """
     lines: list[tuple[list[_Item], bool]] = []
     current: list[_Item] = []
     width = 0.0
     pending_glue: _Glue | None = None
-    for item in items:
-        if isinstance(item, _Break):
-            lines.append((current, item.paragraph))
-            current, width, pending_glue = [], 0.0, None
-        elif isinstance(item, _Glue):
-            pending_glue = item if current else None
-        else:
-            if item.width > max_width + 1e-9:
-                return None
-            extra = (pending_glue.width if pending_glue else 0.0) + item.width
-            if current and width + extra > max_width + 1e-9:
-                lines.append((current, False))
-                current, width = [item], item.width
-            else:
-                if pending_glue is not None:
+    for next_item in items:
+        item: _Item | None = next_item
+        while item is not None:
+            if isinstance(item, _Break):
+                lines.append((current, item.paragraph))
+                current, width, pending_glue = [], 0.0, None
+                break
+            if isinstance(item, _Glue):
+                pending_glue = item if current else None
+                break
+            glue = pending_glue.width if pending_glue and current else 0.0
+            extra = glue + item.width
+            if current and width + extra <= max_width + 1e-9 or \
+                    not current and item.width <= max_width + 1e-9:
+                if pending_glue is not None and current:
                     current.append(pending_glue)
                 current.append(item)
                 width += extra
-            pending_glue = None
+                pending_glue = None
+                break
+            chunks = split(item) if split is not None else ()
+            parts = _split_word(item, chunks, max_width - width - glue) if chunks else None
+            if parts is not None:  # the head ends this line, the rest starts the next
+                if pending_glue is not None and current:
+                    current.append(pending_glue)
+                current.append(parts[0])
+                lines.append((current, False))
+                current, width, pending_glue = [], 0.0, None
+                item = parts[1]
+                continue
+            if not current:  # wider than a line, and no head fits
+                return None
+            lines.append((current, False))
+            current, width, pending_glue = [], 0.0, None
     if current or not lines:
         lines.append((current, False))
     return lines
@@ -204,25 +324,36 @@ def fit_text(
     height: float,
     style: TextStyle,
     metrics: FontMetrics,
+    hyphenator: Hyphenator | None = None,
 ) -> FittedText | None:
     """Lay out ``items`` in a ``width`` × ``height`` box, shrinking from ``style.size`` down to
     ``style.min_size`` in 0.25 pt steps; ``None`` if it never fits. Without ``style.wrap``, lines
-    break only where the text says so and the size shrinks until the longest one fits."""
+    break only where the text says so and the size shrinks until the longest one fits.
+
+    With a ``hyphenator`` (and ``style.hyphenate``), a size at which the text does not fit
+    unhyphenated is tried again with hyphenation before shrinking: text that fits as it is
+    stays as it was."""
     base_font = metrics.select(style.role, style.bold, style.italic)
     ascent, descent = metrics.ascent(base_font), metrics.descent(base_font)
     size = style.size
     unwrapped = None if style.wrap else break_lines(items, float("inf"))
+    split = (syllables(hyphenator, metrics)
+             if hyphenator is not None and style.hyphenate and style.wrap else None)
+
+    def used_by(lines: list[tuple[list[_Item], bool]]) -> float:
+        gaps = sum(1 for _, par in lines[:-1] if par)
+        return size * (ascent + descent + (len(lines) - 1 + gaps * PAR_GAP) * style.leading)
+
     while size >= style.min_size - 1e-9:
         if unwrapped is not None:
             fits = all(_line_width(line) <= width / size + 1e-9 for line, _ in unwrapped)
             lines = unwrapped if fits else None
         else:
             lines = break_lines(items, width / size)
+        if (lines is None or used_by(lines) > height + 1e-6) and split is not None:
+            lines = break_lines(items, width / size, split)
         if lines is not None:
-            gaps = sum(1 for _, par in lines[:-1] if par)
-            used = size * (
-                ascent + descent + (len(lines) - 1 + gaps * PAR_GAP) * style.leading
-            )
+            used = used_by(lines)
             if used <= height + 1e-6:
                 ops = _place(lines, width, height, used, size, ascent, style)
                 return FittedText(size, tuple(ops), used, len(lines))

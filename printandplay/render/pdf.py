@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import atexit
 import glob
+import io
 import os
 import signal
 import tempfile
@@ -149,32 +150,42 @@ class PdfWriter:
     """One PDF being written: :meth:`announce` the faces to place (optional), call :meth:`page`
     for each page, then :meth:`save`."""
 
-    def __init__(self, target: Path, fonts: FontTable, icons: IconLibrary, *,
+    def __init__(self, target: Path | io.BytesIO, fonts: FontTable, icons: IconLibrary, *,
                  title: str, subject: str = "", images: ImageLibrary | None = None) -> None:
         rl_config.useA85 = 0
         self.target = target
-        masked = _hold_signals()  # Ctrl-C or SIGTERM wait until the temp file is ours to remove
+        self.temp: Path | None = None
+        output: str | io.BytesIO
+        if isinstance(target, io.BytesIO):  # in memory (rasterising faces)
+            output = target
+        else:
+            masked = _hold_signals()  # Ctrl-C or SIGTERM wait until the temp file is ours
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                sweep_stale_temp_files(target)
+                handle, temp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.",
+                                                suffix=".tmp", dir=target.parent)
+            except OSError as error:
+                _release_signals(masked)
+                raise OptionError(f"cannot write in {target.parent}: {error.strerror}") from None
+            except BaseException:
+                _release_signals(masked)
+                raise
+            self.temp = Path(temp)
+            _LIVE_TEMP_FILES.add(self.temp)
+            try:  # a failure (or SIGTERM) from here on must not leave the temporary file behind
+                _release_signals(masked)  # a signal that came meanwhile is handled here
+                os.close(handle)
+                umask = os.umask(0)
+                os.umask(umask)
+                os.chmod(self.temp, 0o666 & ~umask)
+            except BaseException:
+                self.discard()
+                raise
+            output = str(self.temp)
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            sweep_stale_temp_files(target)
-            handle, temp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.",
-                                            suffix=".tmp", dir=target.parent)
-        except OSError as error:
-            _release_signals(masked)
-            raise OptionError(f"cannot write in {target.parent}: {error.strerror}") from None
-        except BaseException:
-            _release_signals(masked)
-            raise
-        self.temp = Path(temp)
-        _LIVE_TEMP_FILES.add(self.temp)
-        try:  # a failure (or SIGTERM) from here on must not leave the temporary file behind
-            _release_signals(masked)  # a signal that came meanwhile is handled here
-            os.close(handle)
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(self.temp, 0o666 & ~umask)
             initial = fonts.select("body", False, False)
-            self.canvas = Canvas(str(self.temp), invariant=1, pageCompression=1,
+            self.canvas = Canvas(output, invariant=1, pageCompression=1,
                                  initialFontName=initial, initialFontSize=10)
             self.canvas.setTitle(title)
             self.canvas.setSubject(subject)
@@ -249,6 +260,8 @@ class PdfWriter:
 
     def save(self) -> Path:
         """Finish the PDF and move it into place."""
+        if not isinstance(self.target, Path) or self.temp is None:
+            raise TypeError("save() writes a file; use save_bytes() for an in-memory PDF")
         try:
             self.canvas.save()
             os.replace(self.temp, self.target)
@@ -258,10 +271,18 @@ class PdfWriter:
             self.discard()
         return self.target
 
+    def save_bytes(self) -> bytes:
+        """Finish an in-memory PDF and return its bytes."""
+        if not isinstance(self.target, io.BytesIO):
+            raise TypeError("save_bytes() is for a PdfWriter made on a BytesIO")
+        self.canvas.save()
+        return self.target.getvalue()
+
     def discard(self) -> None:
         """Remove the temporary file (after a failure)."""
-        self.temp.unlink(missing_ok=True)
-        _LIVE_TEMP_FILES.discard(self.temp)
+        if self.temp is not None:
+            self.temp.unlink(missing_ok=True)
+            _LIVE_TEMP_FILES.discard(self.temp)
 
     def _flush(self) -> None:
         """Hand the operators written so far to the canvas (before any canvas call)."""
