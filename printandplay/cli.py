@@ -76,6 +76,10 @@ OffsetOpt = Annotated[str, typer.Option(
     help="Shift of the back pages in mm (read it off `printandplay calibrate`).")]
 BleedOpt = Annotated[float | None, typer.Option("--bleed", metavar="MM",
                                                  help="Bleed in mm (default 3).")]
+MarginOpt = Annotated[float, typer.Option(
+    "--margin", metavar="MM",
+    help="Your printer's unprintable margin in mm (default 5): marks and labels stay inside.")]
+DEFAULT_MARGIN_MM = 5.0
 
 
 def fail(problems: list[str], code: int = 2) -> NoReturn:
@@ -165,8 +169,17 @@ def cards(game: GameArg,
     out.print(table)
 
 
+def check_margin(margin: float) -> float:
+    """``--margin`` in mm → points (0 to 20 mm)."""
+    from printandplay.units import MM
+
+    if not 0 <= margin <= 20:
+        raise OptionError(f"--margin {margin:g}: use a value from 0 to 20 mm")
+    return margin * MM
+
+
 def _build_options(paper: str, out_dir: Path | None, flip: FlipEdge, back_offset: str,
-                   bleed: float | None) -> Any:
+                   bleed: float | None, margin: float = DEFAULT_MARGIN_MM) -> Any:
     from printandplay.build import BuildOptions
     from printandplay.units import MM
 
@@ -174,7 +187,8 @@ def _build_options(paper: str, out_dir: Path | None, flip: FlipEdge, back_offset
         raise OptionError(f"--bleed {bleed}: use a value from 0 to 10 mm")
     return BuildOptions(paper=paper.lower(), out_dir=out_dir, flip=flip.value,  # type: ignore[arg-type]
                         back_offset=parse_offset(back_offset),
-                        bleed=None if bleed is None else bleed * MM)
+                        bleed=None if bleed is None else bleed * MM,
+                        margin=check_margin(margin))
 
 
 class _DelayedProgress:
@@ -221,14 +235,15 @@ def _build_one_safe(game_id: str, options: Any) -> tuple[str, str | None, list[s
 @app.command()
 def build(game: Annotated[str, typer.Argument(help="Game id, or `all`.")],
           paper: PaperOpt = "a4", out_dir: OutOpt = None, flip: FlipOpt = FlipEdge.long,
-          back_offset: OffsetOpt = "0,0", bleed: BleedOpt = None) -> None:
+          back_offset: OffsetOpt = "0,0", bleed: BleedOpt = None,
+          margin: MarginOpt = DEFAULT_MARGIN_MM) -> None:
     """Build the complete print-and-play kit of GAME (or of every game with `all`).
 
     Writes build/GAME/GAME-a4.pdf (GAME-letter.pdf for Letter): rules and reference sheets
     first, then each sheet of fronts followed by its sheet of backs.
     """
     with user_errors():
-        options = _build_options(paper, out_dir, flip, back_offset, bleed)
+        options = _build_options(paper, out_dir, flip, back_offset, bleed, margin)
         if game != "all":
             progress = _DelayedProgress(f"Building {game}")
             try:
@@ -343,7 +358,7 @@ def validate(game: GameArg, deck_file: DeckArg,
 @app.command("print-deck")
 def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_dir: OutOpt = None,
                flip: FlipOpt = FlipEdge.long, back_offset: OffsetOpt = "0,0",
-               bleed: BleedOpt = None,
+               bleed: BleedOpt = None, margin: MarginOpt = DEFAULT_MARGIN_MM,
                force: Annotated[bool, typer.Option("--force",
                                                    help="Print even an invalid deck.")] = False,
                ) -> None:
@@ -354,7 +369,7 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
     from printandplay.build import build_deck
 
     with user_errors():
-        options = _build_options(paper, out_dir, flip, back_offset, bleed)
+        options = _build_options(paper, out_dir, flip, back_offset, bleed, margin)
         _, deck, report = _load_deck_and_report(game, deck_file, None)
         if not report.is_valid and not force:
             _print_report(deck_file, report)
@@ -409,12 +424,13 @@ def oups_spell(
 
 @app.command()
 def calibrate(paper: PaperOpt = "a4", out_dir: OutOpt = None,
-              flip: FlipOpt = FlipEdge.long) -> None:
+              flip: FlipOpt = FlipEdge.long, margin: MarginOpt = DEFAULT_MARGIN_MM) -> None:
     """Write a duplex calibration sheet; read off your printer's shift for --back-offset."""
     from printandplay.calibrate import build_calibration
 
     with user_errors():
-        path = build_calibration(_resources(), paper.lower(), flip.value, out_dir)
+        path = build_calibration(_resources(), paper.lower(), flip.value, out_dir,
+                                 check_margin(margin))
     out.print(str(path))
 
 
