@@ -6,7 +6,7 @@ for one paper and :class:`BuildOptions`; :func:`duplex_order` keeps fronts on sh
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -110,7 +110,8 @@ def document_style(game: Game, section: DocumentSection, font_roles: Collection[
 class KitPlanner:
     """Plans the pages of a kit (or of any list of components) for one paper and options."""
 
-    def __init__(self, assets: GameAssets, options: BuildOptions) -> None:
+    def __init__(self, assets: GameAssets, options: BuildOptions,
+                 warn: Callable[[str], None] | None = None) -> None:
         self.assets = assets
         self.options = options
         self.paper = resolve_paper(options.paper, assets.presets)
@@ -118,7 +119,8 @@ class KitPlanner:
         game = assets.game
         self.composer = FaceComposer(assets.templates, assets.fonts, assets.icons.aspect,
                                      game.colors, game.language, self.bleed,
-                                     assets.images.aspect if assets.images else None)
+                                     assets.images.aspect if assets.images else None,
+                                     min_font_size=game.min_font_size, warn=warn)
         self._faces: dict[tuple[str, str], Face] = {}
 
     def face(self, component: Component, layout_name: str, side: str) -> Face:

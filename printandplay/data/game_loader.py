@@ -17,6 +17,7 @@ from printandplay.data.reader import (
     as_id,
     as_length,
     as_list,
+    as_number,
     as_positive_int,
     as_str,
     as_str_map,
@@ -65,6 +66,7 @@ def load_game(resources: Resources, game_id: str) -> Game:
     deck_node = top.raw("deck_format")
     document_style = read_document_style(top.raw("document_style"), colors, problems,
                                          top.at("document_style"))
+    min_font_size = top.optional("min_font_size", _as_font_size, 6.0)
     top.finish()
 
     components: list[Component] = []
@@ -106,7 +108,15 @@ def load_game(resources: Resources, game_id: str) -> Game:
         checks=tuple(checks),
         deck_format=deck_format,
         document_style=document_style,
+        min_font_size=min_font_size,
     )
+
+
+def _as_font_size(value: Any) -> float:
+    size = as_number(value)
+    if not 1 <= size <= 72:
+        raise Invalid(f"expected a size in points from 1 to 72, got {size:g}")
+    return size
 
 
 def _as_palette(value: Any) -> dict[str, str]:
