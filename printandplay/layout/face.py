@@ -208,6 +208,7 @@ class FaceComposer:
             min_size=min(box.size, max(smallest, self.min_font_size)),
             leading=box.leading, align=box.align, valign=box.valign, color=color,
             bold=box.bold, italic=box.italic, icon_scale=box.icon_scale, wrap=box.wrap,
+            min_tag_size=self.min_font_size,
         )
         key = (source, width, height, style)
         if key in self._fits:
