@@ -33,10 +33,11 @@ __all__ = [
     "BLANK_NOTE", "CUT_GUIDE_COLOR", "DEFAULT_BLEED", "MARK_COLOR", "BuildOptions", "GameAssets",
     "KitPlanner", "PageSpec", "component_context", "duplex_order", "load_assets",
     # building
-    "Progress", "build_deck", "build_game", "deck_items", "output_path", "write_pages",
+    "Progress", "Warn", "build_deck", "build_game", "deck_items", "output_path", "write_pages",
 ]
 
 Progress = Callable[[int, int], None]
+Warn = Callable[[str], None]
 
 
 def output_path(game_id: str, options: BuildOptions, stem: str | None = None) -> Path:
@@ -63,14 +64,15 @@ def write_pages(assets: GameAssets, pages: Sequence[PageSpec], target: Path, tit
 
 
 def build_game(resources: Resources, game_id: str, options: BuildOptions,
-               progress: Progress | None = None) -> Path:
-    """Build the complete kit of ``game_id``; returns the PDF's path."""
+               progress: Progress | None = None, warn: Warn | None = None) -> Path:
+    """Build the complete kit of ``game_id``; returns the PDF's path. ``warn`` is told about
+    text of poor contrast (the build goes on)."""
     assets = load_assets(resources, game_id)
     report = check_composition(assets.game)
     if not report.is_valid:
         raise CheckFailed([f"{game_id}: the kit fails its composition check (printandplay check "
                            f"{game_id}):"] + [f"{v.rule}: {v.message}" for v in report.errors])
-    planner = KitPlanner(assets, options)
+    planner = KitPlanner(assets, options, warn)
     pages = planner.kit_pages()
     if not pages:
         raise LayoutError(f"{game_id}: the kit is empty: list its documents and sheets under "
@@ -85,13 +87,14 @@ def deck_items(game: Game, entries: Sequence[tuple[str, int]]) -> list[Component
 
 
 def build_deck(resources: Resources, game_id: str, entries: Sequence[tuple[str, int]],
-               stem: str, options: BuildOptions, progress: Progress | None = None) -> Path:
+               stem: str, options: BuildOptions, progress: Progress | None = None,
+               warn: Warn | None = None) -> Path:
     """Print exactly the given cards and copies, with their backs, ready to cut.
 
     Cards are grouped by the kit's sheet sections, so they share sheets as in the kit.
     """
     assets = load_assets(resources, game_id)
-    planner = KitPlanner(assets, options)
+    planner = KitPlanner(assets, options, warn)
     items = deck_items(assets.game, entries)
     pages: list[PageSpec] = []
     placed: set[str] = set()

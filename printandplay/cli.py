@@ -216,20 +216,27 @@ class _DelayedProgress:
             self.bar.stop()
 
 
-def _build_one(game_id: str, options: Any, progress: Callable[[int, int], None] | None = None
-               ) -> tuple[str, str]:
+def warn(message: str) -> None:
+    """Print a warning on stderr (the command goes on)."""
+    err.print(f"[yellow]warning:[/] {escape(message)}", markup=True, highlight=False)
+
+
+def _build_one(game_id: str, options: Any, progress: Callable[[int, int], None] | None = None,
+               on_warning: Callable[[str], None] = warn) -> tuple[str, str]:
     from printandplay.build import build_game
 
-    path = build_game(_resources(), game_id, options, progress)
+    path = build_game(_resources(), game_id, options, progress, on_warning)
     return game_id, str(path)
 
 
-def _build_one_safe(game_id: str, options: Any) -> tuple[str, str | None, list[str], int]:
+def _build_one_safe(game_id: str, options: Any
+                    ) -> tuple[str, str | None, list[str], int, list[str]]:
+    warnings: list[str] = []
     try:
-        _, path = _build_one(game_id, options)
-        return game_id, path, [], 0
+        _, path = _build_one(game_id, options, on_warning=warnings.append)
+        return game_id, path, [], 0, warnings
     except PrintAndPlayError as error:
-        return game_id, None, error.problems(), error.exit_code
+        return game_id, None, error.problems(), error.exit_code, warnings
 
 
 @app.command()
@@ -268,7 +275,9 @@ def _build_all(ids: list[str], options: Any) -> None:
         with ProcessPoolExecutor(max_workers=max(1, len(ids))) as pool:
             futures = [pool.submit(_build_one_safe, game_id, options) for game_id in ids]
             for done, future in enumerate(futures, start=1):
-                game_id, path, errors, exit_code = future.result()
+                game_id, path, errors, exit_code, warnings = future.result()
+                for message in warnings:
+                    warn(f"{game_id}: {message}")
                 if path:
                     out.print(path)
                 problems.extend(f"{game_id}: {p}" for p in errors)
@@ -380,7 +389,7 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
         progress = _DelayedProgress(f"Printing {deck_file.name}")
         try:
             path = build_deck(_resources(), game, list(counts.items()), deck_file.stem, options,
-                              progress)
+                              progress, warn)
         finally:
             progress.close()
     out.print(str(path))
