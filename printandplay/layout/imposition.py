@@ -18,6 +18,16 @@ from dataclasses import dataclass, replace
 from typing import Final, Literal
 
 from printandplay.layout.geometry import Rect
+from printandplay.layout.marks import (
+    MARK_BAND,
+    MARK_GAP,
+    MARK_LENGTH,
+    MARK_WIDTH,
+    MIN_MARK,
+    Mark,
+    crop_marks,
+    mark_end,
+)
 from printandplay.model.game import Size
 from printandplay.units import MM
 
@@ -25,12 +35,13 @@ Flip = Literal["long", "short"]
 Mode = Literal["gutter", "abut", "none"]
 
 DEFAULT_MARGIN: Final = 5 * MM  # unprintable band along the paper edge on most home printers
-MARK_GAP: Final = 1 * MM  # between the end of the bleed and a crop mark
-MARK_LENGTH: Final = 5 * MM
-MIN_MARK: Final = 3 * MM  # shortest crop mark drawn (all of it inside the printable area)
-MARK_BAND: Final = MARK_GAP + MIN_MARK  # room a crop mark needs beyond the bleed
-MARK_WIDTH: Final = 0.25
 _EPS: Final = 1e-6
+
+__all__ = [
+    "DEFAULT_MARGIN", "MARK_BAND", "MARK_GAP", "MARK_LENGTH", "MARK_WIDTH", "MIN_MARK", "Flip",
+    "Mark", "Mode", "SheetPlan", "Slot", "capacity", "choose_mode", "crop_marks", "fits_on",
+    "grid_count", "mark_end", "mirror_axes", "mirror_rect", "plan_sheet", "sheet_capacity",
+]
 
 
 @dataclass(frozen=True)
@@ -42,16 +53,6 @@ class Slot:
     col: int
     trim: Rect
     clip: Rect
-
-
-@dataclass(frozen=True)
-class Mark:
-    """A crop mark: a short line on the extension of a cut line."""
-
-    x1: float
-    y1: float
-    x2: float
-    y2: float
 
 
 @dataclass(frozen=True)
@@ -262,50 +263,6 @@ def mirror_rect(rect: Rect, page: Size, mirror_x: bool, mirror_y: bool,
     x = page.width - rect.x - rect.w if mirror_x else rect.x
     y = page.height - rect.y - rect.h if mirror_y else rect.y
     return Rect(x + offset[0], y + offset[1], rect.w, rect.h)
-
-
-def _cut_positions(values: list[float]) -> list[float]:
-    out: list[float] = []
-    for value in sorted(values):
-        if not out or abs(value - out[-1]) > 0.01:
-            out.append(value)
-    return out
-
-
-def crop_marks(slots: list[Slot], page: Size, margin: float) -> tuple[Mark, ...]:
-    """Crop marks on every cut line of ``slots``, outside their bleed, at each end where a
-    mark of at least :data:`MIN_MARK` fits inside the printable area."""
-    if not slots:
-        return ()
-    xs = _cut_positions([v for s in slots for v in (s.trim.x, s.trim.right)])
-    ys = _cut_positions([v for s in slots for v in (s.trim.y, s.trim.top)])
-    left = min(s.clip.x for s in slots)
-    right = max(s.clip.right for s in slots)
-    bottom = min(s.clip.y for s in slots)
-    top = max(s.clip.top for s in slots)
-    area = Rect(0, 0, page.width, page.height).inset(margin)
-    marks: list[Mark] = []
-    for x in xs:
-        for start, direction, limit in ((top + MARK_GAP, 1, area.top),
-                                        (bottom - MARK_GAP, -1, area.y)):
-            end = mark_end(start, direction, limit)
-            if end is not None:
-                marks.append(Mark(x, start, x, end))
-    for y in ys:
-        for start, direction, limit in ((right + MARK_GAP, 1, area.right),
-                                        (left - MARK_GAP, -1, area.x)):
-            end = mark_end(start, direction, limit)
-            if end is not None:
-                marks.append(Mark(start, y, end, y))
-    return tuple(marks)
-
-
-def mark_end(start: float, direction: int, limit: float) -> float | None:
-    """Where a mark from ``start`` going ``direction`` (+1/−1) ends, stopping at ``limit``;
-    ``None`` when it would be shorter than :data:`MIN_MARK`."""
-    end = start + direction * MARK_LENGTH
-    end = min(end, limit) if direction > 0 else max(end, limit)
-    return end if (end - start) * direction >= MIN_MARK - _EPS else None
 
 
 def fits_on(paper: Size, item: Size, margin: float = DEFAULT_MARGIN) -> bool:

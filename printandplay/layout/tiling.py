@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from printandplay.layout.geometry import Rect
-from printandplay.layout.imposition import DEFAULT_MARGIN, MARK_BAND, MARK_GAP, Mark, mark_end
+from printandplay.layout.imposition import DEFAULT_MARGIN
+from printandplay.layout.marks import MARK_BAND, MARK_GAP, Mark, mark_end
 from printandplay.model.game import Size
 from printandplay.units import MM
 
