@@ -199,3 +199,17 @@ def test_calibration_sheet_refuses_a_margin_it_cannot_keep(tmp_path: Path) -> No
     assert bad.exit_code == 2
     assert "does not fit inside a 15 mm printer margin" in bad.output
     assert "Traceback" not in bad.output
+
+
+def test_print_deck_spaces_a_few_cards_and_keeps_the_margin(tmp_path: Path) -> None:
+    deck = tmp_path / "petit.txt"
+    deck.write_text("Équipe: Rouges\nPréparation\n1 Avant-Match\n1 Entre-Période\nJeu\n"
+                    "1 Anne Bourque\n", encoding="utf-8")
+    result = runner.invoke(app, ["print-deck", "licum", str(deck), "--force", "--margin", "6",
+                                 "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(tmp_path / "deck-petit-a4.pdf")
+    # two cards and one card: gutters cost no sheet, so each sheet is landscape 4 × 2
+    sizes = {(round(float(p.mediabox.width)), round(float(p.mediabox.height)))
+             for p in reader.pages}
+    assert sizes == {(842, 595)}
