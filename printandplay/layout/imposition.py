@@ -91,19 +91,23 @@ class SheetPlan:
         if count >= self.per_page:
             return self
         taken = {(s.row, s.col) for s in self.fronts[:count]}
+        bleed = self.bleed if self.mode != "none" else 0.0
+
+        def empty(row: int, col: int) -> bool:
+            return 0 <= row < self.rows and 0 <= col < self.cols and (row, col) not in taken
+
         fronts = []
         for slot in self.fronts[:count]:
-            grow = [min(self.bleed, slot.trim.w if i % 2 == 0 else slot.trim.h)
-                    if (slot.row + dr, slot.col + dc) not in taken
-                    and 0 <= slot.row + dr < self.rows and 0 <= slot.col + dc < self.cols
-                    else 0.0
-                    for i, (dr, dc) in enumerate(((0, -1), (1, 0), (0, 1), (-1, 0)))]
-            clip = slot.clip
-            left = max(clip.x - (slot.trim.x - grow[0]), 0.0)
-            bottom = max(clip.y - (slot.trim.y - grow[1]), 0.0)
-            right = max(slot.trim.right + grow[2] - clip.right, 0.0)
-            top = max(slot.trim.top + grow[3] - clip.top, 0.0)
-            fronts.append(replace(slot, clip=clip.expand(left, bottom, right, top)))
+            trim, clip = slot.trim, slot.clip
+            reach_x, reach_y = min(bleed, trim.w), min(bleed, trim.h)  # into the empty slot
+            left = reach_x if empty(slot.row, slot.col - 1) else 0.0
+            right = reach_x if empty(slot.row, slot.col + 1) else 0.0
+            bottom = reach_y if empty(slot.row + 1, slot.col) else 0.0  # row 0 is the top
+            top = reach_y if empty(slot.row - 1, slot.col) else 0.0
+            wanted = trim.expand(left, bottom, right, top)
+            grow = (max(0.0, clip.x - wanted.x), max(0.0, clip.y - wanted.y),
+                    max(0.0, wanted.right - clip.right), max(0.0, wanted.top - clip.top))
+            fronts.append(replace(slot, clip=clip.expand(*grow)) if any(grow) else slot)
         return _with_fronts(self, fronts)
 
 

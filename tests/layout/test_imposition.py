@@ -604,3 +604,15 @@ def test_landscape_bridge_short_edge_back_mirrors_x() -> None:
     assert_rect_mm(plan.backs[0].trim, 297 - 9 - 57, 105, 57, 89)
     for front, back in zip(plan.fronts, plan.backs, strict=True):
         assert back.trim.y == pytest.approx(front.trim.y, abs=EPS)
+
+
+def test_partial_sheet_without_bleed_mode_stays_unbled() -> None:
+    plan = plan_sheet(A4, POKER, bleed=3 * MM, mode="none").filled(4)
+    for slot in plan.fronts:
+        assert_same_rect(slot.clip, slot.trim)
+
+
+def test_partial_gutter_sheet_keeps_its_full_bleed() -> None:
+    plan = plan_sheet(A4, POKER, bleed=3 * MM, mode="gutter").filled(3)
+    for slot in plan.fronts:
+        assert_same_rect(slot.clip, slot.trim.expand(*(4 * [3 * MM])))
