@@ -12,7 +12,7 @@ from pathlib import Path
 
 from printandplay.assets import GameAssets, component_context
 from printandplay.data.presets import resolve_paper
-from printandplay.errors import DataError, LayoutError, Location, OptionError
+from printandplay.errors import DataError, Location, OptionError
 from printandplay.layout.colors import parse_color
 from printandplay.layout.document import DocumentLayout
 from printandplay.layout.document_blocks import DocStyle
@@ -26,7 +26,6 @@ from printandplay.layout.imposition import (
     fits_on,
     plan_sheet,
 )
-from printandplay.layout.legibility import text_ops
 from printandplay.layout.tiling import plan_tiles
 from printandplay.model.game import Component, DocumentSection, Game, SheetSection, Size
 from printandplay.model.ops import RGB, EllipseOp, Face, LineOp, Op, TextOp
@@ -161,14 +160,8 @@ class KitPlanner:
         layout = DocumentLayout(assets.fonts, assets.icons.aspect, game.language, style, display)
         page = Size(min(self.paper.width, self.paper.height),
                     max(self.paper.width, self.paper.height))
-        pages = layout.paginate(source, page, section.title, game.name)
-        smallest = min((op.size for ops in pages for op in text_ops(ops)), default=None)
-        if smallest is not None and smallest < game.min_font_size - 1e-6:
-            raise LayoutError(f"{display}: document '{section.title}' sets text at "
-                              f"{smallest:.2g} pt, smaller than min_font_size "
-                              f"{game.min_font_size:g} pt (see its document_style)")
         return [PageSpec(page, f"{section.title} {i + 1}", ops=ops, recto=i == 0)
-                for i, ops in enumerate(pages)]
+                for i, ops in enumerate(layout.paginate(source, page, section.title, game.name))]
 
     def sheet_plan(self, section: SheetSection, count: int | None = None) -> SheetPlan:
         """The imposition shared by every sheet of a section of ``count`` items (``auto``

@@ -164,15 +164,3 @@ def test_contrast_under_4_5_to_1_warns_once_per_box(tmp_path: Path,
     assert output.count("warning:") == 1
     assert "box 'reference'" in output and "#8a8590 on #fff8ea (3.4:1)" in output
     assert "4.5:1" in output
-
-
-def test_document_text_under_min_font_size_is_refused(tmp_path: Path,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    work = copy_kit("charlie", tmp_path, monkeypatch)
-    replace_once(work / "cards/charlie/game.yaml", "kit:",
-                 "document_style:\n  footer_size: 5\n\nkit:")
-    result = build(tmp_path)
-    assert result.exit_code == 2
-    output = result.output  # type: ignore[attr-defined]
-    assert "templates/charlie/regles.md.j2: document 'Règles et aide de jeu'" in output
-    assert "5 pt, smaller than min_font_size 6 pt" in output
