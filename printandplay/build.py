@@ -43,6 +43,7 @@ __all__ = [
 ]
 
 Progress = Callable[[int, int], None]
+Warn = Callable[[str], None]
 
 
 def output_path(game_id: str, options: BuildOptions, stem: str | None = None) -> Path:

@@ -7,8 +7,9 @@ from pathlib import Path
 from printandplay.data.fonts_loader import load_fonts
 from printandplay.data.icons import IconLibrary
 from printandplay.data.presets import load_presets, resolve_paper
+from printandplay.errors import OptionError
 from printandplay.layout.calibration import calibration_pages
-from printandplay.layout.imposition import Flip
+from printandplay.layout.imposition import DEFAULT_MARGIN, Flip
 from printandplay.outputs import check_output
 from printandplay.project import Resources
 from printandplay.render.fonts import FontTable
@@ -16,14 +17,18 @@ from printandplay.render.pdf import PdfWriter
 
 
 def build_calibration(resources: Resources, paper: str, flip: Flip,
-                      out_dir: Path | None = None) -> Path:
-    """Write ``build/calibration-<paper>.pdf`` (front and back page)."""
+                      out_dir: Path | None = None, margin: float = DEFAULT_MARGIN) -> Path:
+    """Write ``build/calibration-<paper>.pdf`` (front and back page), everything inside the
+    printer ``margin`` (points)."""
     size = resolve_paper(paper, load_presets())
     target = (out_dir or Path("build")) / f"calibration-{paper}.pdf"
     check_output(target)
     fonts_file = resources.fonts_file()
     fonts = FontTable(load_fonts(fonts_file, resources.display(fonts_file)))
-    pages = calibration_pages(size, flip, fonts)
+    try:
+        pages = calibration_pages(size, flip, fonts, margin)
+    except ValueError as err:
+        raise OptionError(f"--margin: {err}") from None
     writer = PdfWriter(target, fonts, IconLibrary([]), title="printandplay — calibration")
     try:
         writer.page(pages.page, pages.front)

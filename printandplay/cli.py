@@ -182,6 +182,10 @@ IconsDirOpt = Annotated[Path | None, typer.Option(
     "--icons-dir", metavar="DIR",
     help="A full copy of game-icons.net (its folder of author folders), searched for gi- icons "
          "before the bundled ones; default $PRINTANDPLAY_GAME_ICONS.")]
+MarginOpt = Annotated[float, typer.Option(
+    "--margin", metavar="MM",
+    help="Your printer's unprintable margin in mm (default 5): marks and labels stay inside.")]
+DEFAULT_MARGIN_MM = 5.0
 
 
 def fail(problems: list[str], code: int = 2) -> NoReturn:
@@ -293,8 +297,18 @@ def cards(game: GameArg,
     out.print(table)
 
 
+def check_margin(margin: float) -> float:
+    """``--margin`` in mm → points (0 to 20 mm)."""
+    from printandplay.units import MM
+
+    if not 0 <= margin <= 20:
+        raise OptionError(f"--margin {margin:g}: use a value from 0 to 20 mm")
+    return margin * MM
+
+
 def _build_options(paper: str, out_dir: str | None, flip: FlipEdge, back_offset: str,
-                   bleed: float | None, debug_boxes: bool = False) -> Any:
+                   bleed: float | None, debug_boxes: bool = False,
+                   margin: float = DEFAULT_MARGIN_MM) -> Any:
     from printandplay.build import BuildOptions
     from printandplay.data.presets import load_presets, resolve_paper
     from printandplay.units import MM
@@ -305,7 +319,8 @@ def _build_options(paper: str, out_dir: str | None, flip: FlipEdge, back_offset:
     return BuildOptions(paper=paper.lower(), out_dir=out_folder(out_dir),
                         flip=flip.value,  # type: ignore[arg-type]
                         back_offset=parse_offset(back_offset),
-                        bleed=None if bleed is None else bleed * MM, debug_boxes=debug_boxes)
+                        bleed=None if bleed is None else bleed * MM, debug_boxes=debug_boxes,
+                        margin=check_margin(margin))
 
 
 class _DelayedProgress:
@@ -362,7 +377,8 @@ def _build_one_safe(game_id: str, options: Any, icons_dir: Path | None = None
 def build(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id, or `all`.")],
           paper: PaperOpt = "a4", out_dir: OutOpt = None, flip: FlipOpt = FlipEdge.long,
           back_offset: OffsetOpt = "0,0", bleed: BleedOpt = None,
-          debug_boxes: DebugBoxesOpt = False, icons_dir: IconsDirOpt = None) -> None:
+          debug_boxes: DebugBoxesOpt = False, icons_dir: IconsDirOpt = None,
+          margin: MarginOpt = DEFAULT_MARGIN_MM) -> None:
     """Build the complete print-and-play kit of GAME (or of every game with `all`).
 
     Writes build/GAME/GAME-a4.pdf (GAME-letter.pdf for Letter): rules and reference sheets
@@ -372,7 +388,7 @@ def build(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id, or 
     seconds.
     """
     with user_errors():
-        options = _build_options(paper, out_dir, flip, back_offset, bleed, debug_boxes)
+        options = _build_options(paper, out_dir, flip, back_offset, bleed, debug_boxes, margin)
         if icons_dir is not None and not icons_dir.is_dir():
             raise OptionError(f"--icons-dir {icons_dir}: no such folder")
         if game != "all":
@@ -507,7 +523,7 @@ def validate(game: GameArg, deck_file: DeckArg,
 @app.command("print-deck")
 def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_dir: OutOpt = None,
                flip: FlipOpt = FlipEdge.long, back_offset: OffsetOpt = "0,0",
-               bleed: BleedOpt = None,
+               bleed: BleedOpt = None, margin: MarginOpt = DEFAULT_MARGIN_MM,
                force: Annotated[bool, typer.Option("--force",
                                                    help="Print even an invalid deck.")] = False,
                rules: RulesOpt = None,
@@ -521,7 +537,7 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
     from printandplay.rules.deck import counted_deck
 
     with user_errors():
-        options = _build_options(paper, out_dir, flip, back_offset, bleed)
+        options = _build_options(paper, out_dir, flip, back_offset, bleed, margin=margin)
         check_output(output_path(check_game_id(game), options, stem=f"deck-{deck_file.stem}"))
         loaded, deck, report = _load_deck_and_report(game, deck_file, None, rules)
         if not report.is_valid and not force:
@@ -570,7 +586,7 @@ def _report_rebuild(result: Any) -> None:
 def watch(game: GameArg, paper: PaperOpt = "a4", out_dir: OutOpt = None,
           flip: FlipOpt = FlipEdge.long, back_offset: OffsetOpt = "0,0",
           bleed: BleedOpt = None, debug_boxes: DebugBoxesOpt = False,
-          icons_dir: IconsDirOpt = None) -> None:
+          icons_dir: IconsDirOpt = None, margin: MarginOpt = DEFAULT_MARGIN_MM) -> None:
     """Rebuild GAME's kit every time one of its files is saved (Ctrl-C stops).
 
     Watches cards/GAME, templates/GAME, templates/shared and fonts. Prints what changed and
@@ -580,7 +596,7 @@ def watch(game: GameArg, paper: PaperOpt = "a4", out_dir: OutOpt = None,
     from printandplay.watch import Watcher
 
     with user_errors():
-        options = _build_options(paper, out_dir, flip, back_offset, bleed, debug_boxes)
+        options = _build_options(paper, out_dir, flip, back_offset, bleed, debug_boxes, margin)
         if icons_dir is not None and not icons_dir.is_dir():
             raise OptionError(f"--icons-dir {icons_dir}: no such folder")
         resources = _resources(icons_dir)
@@ -753,12 +769,13 @@ def calibrate(paper: PaperOpt = "a4",
               out_dir: Annotated[str | None, typer.Option(
                   "--out", metavar="DIR", help="Output folder (default build/): the sheet is written there "
                                 "as calibration-PAPER.pdf.")] = None,
-              flip: FlipOpt = FlipEdge.long) -> None:
+              flip: FlipOpt = FlipEdge.long, margin: MarginOpt = DEFAULT_MARGIN_MM) -> None:
     """Write a duplex calibration sheet; read off your printer's shift for --back-offset."""
     from printandplay.calibrate import build_calibration
 
     with user_errors():
-        path = build_calibration(_resources(), paper.lower(), flip.value, out_folder(out_dir))
+        path = build_calibration(_resources(), paper.lower(), flip.value, out_folder(out_dir),
+                                 check_margin(margin))
     out.print(escape(str(path)))
 
 

@@ -21,14 +21,15 @@ from printandplay.layout.document import DocumentLayout
 from printandplay.layout.document_blocks import DocStyle
 from printandplay.layout.face import FaceComposer
 from printandplay.layout.imposition import (
+    DEFAULT_MARGIN,
     Flip,
     Mode,
     SheetPlan,
     choose_mode,
     fits_on,
     plan_sheet,
-    plan_tiles,
 )
+from printandplay.layout.tiling import plan_tiles
 from printandplay.model.game import Component, DocumentSection, Game, SheetSection, Size
 from printandplay.model.ops import RGB, EllipseOp, Face, GroupOp, IconOp, LineOp, Op, TextOp
 from printandplay.render.fonts import FontTable
@@ -38,6 +39,8 @@ from printandplay.units import MM
 DEFAULT_BLEED = 3 * MM
 MARK_COLOR = (0.0, 0.0, 0.0)
 CUT_GUIDE_COLOR = (0.55, 0.55, 0.55)
+TILE_LABEL_SIZE = 7.0  # points: the assembly label of each sheet of a tiled item
+LABEL_COLOR = (0.3, 0.3, 0.3)  # 8:1 on white paper
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,7 @@ class BuildOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)  # points, applied to back pages
     bleed: float | None = None  # points; None = the default 3 mm
     debug_boxes: bool = False  # outline boxes, trim, bleed and safe zone (--debug-boxes)
+    margin: float = DEFAULT_MARGIN  # points: the printer's unprintable band along the edge
 
 
 @dataclass(frozen=True)
@@ -251,7 +255,8 @@ class KitPlanner:
         self.composer = FaceComposer(assets.templates, assets.fonts, assets.icons.aspect,
                                      game.colors, game.language, self.bleed,
                                      assets.images.aspect if assets.images else None,
-                                     debug_boxes=options.debug_boxes)
+                                     debug_boxes=options.debug_boxes,
+                                     min_font_size=game.min_font_size)
         self._faces: dict[tuple[str, str], Face] = {}
 
     def face(self, component: Component, layout_name: str, side: str) -> Face:
@@ -413,16 +418,19 @@ class KitPlanner:
                                 CardTexts(game.components))
         return source, layout
 
-    def sheet_plan(self, section: SheetSection) -> SheetPlan:
-        """The imposition shared by every sheet of a section."""
+    def sheet_plan(self, section: SheetSection, count: int | None = None) -> SheetPlan:
+        """The imposition shared by every sheet of a section of ``count`` items (``auto``
+        spaces them with full bleed when that costs no extra sheet)."""
         size = self.assets.game.kinds[section.kinds[0]].size
-        mode: Mode = (choose_mode(self.paper, size, self.bleed) if section.bleed_mode == "auto"
-                      else section.bleed_mode)
+        margin = self.options.margin
+        mode: Mode = (choose_mode(self.paper, size, self.bleed, count, margin)
+                      if section.bleed_mode == "auto" else section.bleed_mode)
         if self.bleed <= 0:
             mode = "none"
         try:
             return plan_sheet(self.paper, size, bleed=self.bleed, mode=mode,
-                              flip=self.options.flip, back_offset=self.options.back_offset)
+                              flip=self.options.flip, back_offset=self.options.back_offset,
+                              margin=margin)
         except ValueError as err:
             raise OptionError(f"{section.title}: {err}") from None
 
@@ -431,15 +439,16 @@ class KitPlanner:
 
         Items larger than the paper are split across several sheets (:meth:`tiled_pages`)."""
         size = self.assets.game.kinds[section.kinds[0]].size
-        if not fits_on(self.paper, size):
+        if not fits_on(self.paper, size, self.options.margin):
             return self.tiled_pages(items, section)
-        plan = self.sheet_plan(section)
-        marks: tuple[Op, ...] = tuple(
-            LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, 0.25) for m in plan.marks)
+        full = self.sheet_plan(section, len(items))
         round_items = self.assets.game.kinds[section.kinds[0]].shape == "round"
         pages = []
-        for number, start in enumerate(range(0, len(items), plan.per_page), start=1):
-            chunk = items[start:start + plan.per_page]
+        for number, start in enumerate(range(0, len(items), full.per_page), start=1):
+            chunk = items[start:start + full.per_page]
+            plan = full.filled(len(chunk))  # no marks for empty slots, bleed towards them
+            marks: tuple[Op, ...] = tuple(
+                LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, 0.25) for m in plan.marks)
             fronts = tuple(
                 Placement(self.face(item, item.front, "front"), slot.trim.x, slot.trim.y,
                           slot.clip)
@@ -464,7 +473,10 @@ class KitPlanner:
     def tiled_pages(self, items: Sequence[Component], section: SheetSection) -> list[PageSpec]:
         """Each item on as many sheets as it needs, with overlaps, guides and tile labels."""
         size = self.assets.game.kinds[section.kinds[0]].size
-        plan = plan_tiles(self.paper, size, bleed=self.bleed)
+        try:
+            plan = plan_tiles(self.paper, size, bleed=self.bleed, margin=self.options.margin)
+        except ValueError as err:
+            raise OptionError(f"{section.title}: {err}") from None
         label_font = self.assets.fonts.select("body", False, True)
         pages = []
         for item in items:
@@ -476,7 +488,8 @@ class KitPlanner:
                                  for m in tile.marks]
                 ops += [LineOp(g.x1, g.y1, g.x2, g.y2, CUT_GUIDE_COLOR, 0.5, (3.0, 2.0))
                         for g in tile.guides]
-                ops.append(TextOp(tile.clip.x, 4.2 * MM, text, label_font, 6, CUT_GUIDE_COLOR))
+                ops.append(TextOp(*plan.label_origin, text, label_font, TILE_LABEL_SIZE,
+                                  LABEL_COLOR))
                 placement = Placement(face, tile.origin[0], tile.origin[1], tile.clip)
                 pages.append(PageSpec(plan.page, f"{section.title} {name}", (placement,),
                                       tuple(ops), recto=True))

@@ -39,7 +39,10 @@ def test_a4_kit_has_every_section_in_print_order(a4_pdf: Path) -> None:
     # rules (2) + aids front/back (2) + tiles 2 sheets × (front, back) (4) + standees (1)
     # + a blank page (the standees are single-sided) + tokens 1 sheet × 2 + markers 1 sheet × 2
     assert len(reader.pages) == 14
-    assert set(page_sizes(reader)) == {A4}
+    # the 5 aids fit one landscape sheet spaced apart with full bleed (8 to a sheet)
+    sizes = page_sizes(reader)
+    assert set(sizes) == {A4, A4[::-1]}
+    assert [i for i, size in enumerate(sizes) if size != A4] == [2, 3]
     pages = kit_pages("charlie")
     assert len(pages) == 14
     texts = [page_text(page) for page in pages]

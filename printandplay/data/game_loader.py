@@ -21,6 +21,7 @@ from printandplay.data.reader import (
     as_id,
     as_length,
     as_list,
+    as_number,
     as_positive_int,
     as_str,
     as_str_map,
@@ -72,6 +73,7 @@ def load_game(resources: Resources, game_id: str) -> Game:
     document_style = read_document_style(top.raw("document_style"), colors, problems,
                                          top.at("document_style"))
     rules_node = top.raw("deck_rules")
+    min_font_size = top.optional("min_font_size", _as_font_size, 6.0)
     top.finish()
 
     components: list[Component] = []
@@ -125,6 +127,7 @@ def load_game(resources: Resources, game_id: str) -> Game:
         deck_format=deck_format,
         document_style=document_style,
         deck_rules=deck_rules,
+        min_font_size=min_font_size,
     )
 
 
@@ -140,6 +143,13 @@ def _check_total_copies(components: list[Component], problems: Problems,
     if total > MAX_COPIES_PER_GAME:
         problems.add(where, f"the components add up to {total:,} copies; a game is limited "
                             f"to {MAX_COPIES_PER_GAME:,}")
+
+
+def _as_font_size(value: Any) -> float:
+    size = as_number(value)
+    if not 1 <= size <= 72:
+        raise Invalid(f"expected a size in points from 1 to 72, got {size:g}")
+    return size
 
 
 def _as_palette(value: Any) -> dict[str, str]:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printandplay.layout.extent import op_extents
 from printandplay.layout.geometry import Rect
-from printandplay.layout.imposition import Flip, mirror_axes, mirror_rect
+from printandplay.layout.imposition import DEFAULT_MARGIN, Flip, mirror_axes, mirror_rect
 from printandplay.layout.richtext import parse_markup
 from printandplay.layout.textfit import FontMetrics, TextStyle, fit_text, tokenize
 from printandplay.layout.typography import apply_typography
@@ -46,8 +47,10 @@ class CalibrationPages:
     back: tuple[Op, ...]
 
 
-def calibration_pages(paper: Size, flip: Flip, metrics: FontMetrics) -> CalibrationPages:
-    """Lay out the calibration sheet on a portrait ``paper``."""
+def calibration_pages(paper: Size, flip: Flip, metrics: FontMetrics,
+                      margin: float = DEFAULT_MARGIN) -> CalibrationPages:
+    """Lay out the calibration sheet on a portrait ``paper``, everything inside the printer
+    ``margin``; :class:`ValueError` when it cannot be."""
     page = Size(min(paper.width, paper.height), max(paper.width, paper.height))
     mirror_x, mirror_y = mirror_axes(False, flip)
     front: list[Op] = []
@@ -57,7 +60,7 @@ def calibration_pages(paper: Size, flip: Flip, metrics: FontMetrics) -> Calibrat
     row_y = page.height * 0.63
     row_x0 = (page.width - (len(STEPS) - 1) * PITCH - SQUARE) / 2
     col_x = page.width / 2 - SQUARE / 2
-    col_y0 = 16 * MM
+    col_y0 = max(16 * MM, margin + 2 * MM)
     for index, value in enumerate(STEPS):
         label = "0" if value == 0 else f"{value:+g}".replace(".", ",")
         # X row: the back square is displaced by the offset this square stands for.
@@ -76,10 +79,16 @@ def calibration_pages(paper: Size, flip: Flip, metrics: FontMetrics) -> Calibrat
         back.append(_red(mirror_rect(shifted, page, mirror_x, mirror_y)))
     front.append(TextOp(row_x0 - 7 * MM, row_y + 1.2 * MM, "X", bold, 12, INK))
     front.append(TextOp(col_x - 7 * MM, col_y0 + len(STEPS) * PITCH * 0.82, "Y", bold, 12, INK))
-    back.append(TextOp(15 * MM, 15 * MM, "verso / back", font, 8, RED))
+    corner = max(15 * MM, margin + 1 * MM)
+    back.append(TextOp(corner, corner, "verso / back", font, 8, RED))
     front.append(_paragraph(INSTRUCTIONS.format(
         flip="bord long" if flip == "long" else "bord court",
         flip_en="long-edge flip" if flip == "long" else "short-edge flip"), page, metrics))
+    printable = Rect(0, 0, page.width, page.height).inset(margin)
+    for _, rect in op_extents([*front, *back], metrics):
+        if not printable.contains(rect):
+            raise ValueError(f"the calibration sheet does not fit inside a {margin / MM:g} mm "
+                             f"printer margin on this paper")
     return CalibrationPages(page, tuple(front), tuple(back))
 
 

@@ -11,7 +11,16 @@ from typing import Any
 from printandplay.errors import LayoutError
 from printandplay.layout import debug
 from printandplay.layout.colors import ColorError, parse_color
+from printandplay.layout.extent import op_extents
 from printandplay.layout.geometry import Rect
+from printandplay.layout.legibility import (
+    DEFAULT_MIN_FONT_SIZE,
+    GOOD_CONTRAST,
+    MIN_CONTRAST,
+    Contrast,
+    contrast_ratio,
+    fill_under,
+)
 from printandplay.layout.richtext import MarkupError, parse_markup
 from printandplay.layout.templating import TemplateEnv
 from printandplay.layout.textfit import (
@@ -35,6 +44,7 @@ from printandplay.model.ops import (
     LineOp,
     Op,
     RectOp,
+    TextOp,
 )
 
 # ``:Name:`` or ``:grande épée:``: looks like an inline icon, but icon names are lowercase
@@ -57,6 +67,8 @@ class FaceComposer:
     bleed: float
     image_aspect: Callable[[str], float] | None = None
     debug_boxes: bool = False  # outline every box, the trim, the bleed and the safe zone
+    min_font_size: float = DEFAULT_MIN_FONT_SIZE  # points: no text may be set smaller
+    _warned: set[tuple[Any, ...]] = field(default_factory=set)
     _fits: dict[tuple[Any, ...], FittedText | None] = field(default_factory=dict)
     _checked: set[tuple[str, str]] = field(default_factory=set)
     # per (id(box), kind): (box, its ops when no template of the box varies, or None)
@@ -90,6 +102,8 @@ class FaceComposer:
                 hidden.add(id(box))
                 continue
             box_ops = self._box_ops(box, kind, context, box_what)
+            if box.text is not None:
+                self._check_text(box_ops, ops, (layout.name, box.name), box_what)
             if static[1] is not None:
                 self._static[key] = (box, tuple(box_ops))
             ops.extend(box_ops)
@@ -100,6 +114,36 @@ class FaceComposer:
                 rect = box_rect(box, width, height)
                 ops.extend(debug.box_overlay(self.metrics, rect, box.name, id(box) in hidden))
         return Face(width, height, self.bleed, kind.shape == "round", tuple(ops))
+
+    def _check_text(self, box_ops: list[Op], drawn: list[Op], key: tuple[str, str],
+                    what: str) -> None:
+        """Refuse text under ``min_font_size`` or of contrast under 3:1 against the solid fill
+        under it; warn (once per box and colours) under 4.5:1."""
+        for index, op in enumerate(box_ops):
+            for text, extent in op_extents([op], self.metrics):
+                if not isinstance(text, TextOp):
+                    continue
+                if text.size < self.min_font_size - 1e-6:
+                    raise LayoutError(
+                        f"{what}: text at {text.size:.2g} pt is smaller than min_font_size "
+                        f"{self.min_font_size:g} pt: «{_shown(text.text)}» (raise the box's "
+                        f"size and min_size)")
+                fill = fill_under([*drawn, *box_ops[:index]], extent, self.metrics)
+                if fill is None:
+                    continue
+                ratio = contrast_ratio(text.color, fill)
+                contrast = Contrast(text.color, fill, ratio)
+                if ratio < MIN_CONTRAST:
+                    raise LayoutError(
+                        f"{what}: text colour {contrast.describe()} is below the {MIN_CONTRAST:g}:1 "
+                        f"contrast needed to read it: «{_shown(text.text)}»")
+                if ratio < GOOD_CONTRAST:
+                    seen = (*key, text.color, fill)
+                    if seen not in self._warned:
+                        self._warned.add(seen)
+                        self.warnings.append(
+                            f"{what}: text colour {contrast.describe()} is below the "
+                            f"{GOOD_CONTRAST:g}:1 contrast recommended for small text")
 
     def _truthy(self, template: Template, context: Mapping[str, Any], what: str) -> bool:
         text = self._render(template, context, what).strip().lower()
@@ -181,12 +225,14 @@ class FaceComposer:
 
     def _fit(self, source: str, width: float, height: float, box: Box, color: RGB,
              what: str) -> FittedText:
+        smallest = box.min_size if box.min_size is not None else box.size
         style = TextStyle(
             role=box.font, size=box.size,
-            min_size=box.min_size if box.min_size is not None else box.size,
+            min_size=min(box.size, max(smallest, self.min_font_size)),
             leading=box.leading, align=box.align, valign=box.valign, color=color,
             bold=box.bold, italic=box.italic, icon_scale=box.icon_scale, wrap=box.wrap,
             hyphenate=box.font != "title",
+            min_tag_size=self.min_font_size,
         )
         key = (source, width, height, style)
         if key in self._fits:
@@ -223,6 +269,9 @@ class FaceComposer:
                        "lowercase letters, digits, '-' and '_', without spaces")
             if warning not in self.warnings:
                 self.warnings.append(warning)
+def _shown(text: str) -> str:
+    shown = " ".join(text.split())
+    return shown if len(shown) <= 40 else shown[:37] + "…"
 
 
 def _is_static(box: Box) -> bool:

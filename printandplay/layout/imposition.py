@@ -3,28 +3,45 @@
 Pure geometry in points. A :class:`SheetPlan` holds the trim rectangle and the clip rectangle
 (trim plus the bleed that item may print) of every slot on the front page, the same for the
 back page (mirrored for duplex and shifted by the printer offset), and the crop marks.
+
+The printer margin (``margin``, 5 mm by default) is the band along the paper edge where a home
+printer prints nothing: only bleed art may fall there. Every trim lies inside the printable
+area, and every crop mark lies wholly inside it, at least :data:`MIN_MARK` long. Along an axis
+where there is no room for marks at both ends of the cut lines, they go at one end only (the
+left, or the top) rather than losing a row or column of items.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final, Literal
 
 from printandplay.layout.geometry import Rect
+from printandplay.layout.marks import (
+    MARK_BAND,
+    MARK_GAP,
+    MARK_LENGTH,
+    MARK_WIDTH,
+    MIN_MARK,
+    Mark,
+    crop_marks,
+    mark_end,
+)
 from printandplay.model.game import Size
 from printandplay.units import MM
 
 Flip = Literal["long", "short"]
 Mode = Literal["gutter", "abut", "none"]
 
-MARK_GAP: Final = 1 * MM  # between the end of the bleed and a crop mark
-MARK_LENGTH: Final = 5 * MM
-MIN_MARK: Final = 2 * MM  # shortest useful crop mark
-EDGE_RESERVE: Final = 3 * MM  # crop marks stop this far from the paper edge
-# Items stay at least 5 mm from the paper edge, and far enough for a crop mark to fit outside.
-MIN_MARGIN: Final = max(5 * MM, EDGE_RESERVE + MARK_GAP + MIN_MARK)
-MARK_WIDTH: Final = 0.25
+DEFAULT_MARGIN: Final = 5 * MM  # unprintable band along the paper edge on most home printers
+_EPS: Final = 1e-6
+
+__all__ = [
+    "DEFAULT_MARGIN", "MARK_BAND", "MARK_GAP", "MARK_LENGTH", "MARK_WIDTH", "MIN_MARK", "Flip",
+    "Mark", "Mode", "SheetPlan", "Slot", "capacity", "choose_mode", "crop_marks", "fits_on",
+    "grid_count", "mark_end", "mirror_axes", "mirror_rect", "plan_sheet", "sheet_capacity",
+]
 
 
 @dataclass(frozen=True)
@@ -39,18 +56,11 @@ class Slot:
 
 
 @dataclass(frozen=True)
-class Mark:
-    """A crop mark: a short line on the extension of a cut line."""
-
-    x1: float
-    y1: float
-    x2: float
-    y2: float
-
-
-@dataclass(frozen=True)
 class SheetPlan:
-    """The imposition of one sheet design (every sheet of a section shares it)."""
+    """The imposition of one sheet design (every sheet of a section shares it).
+
+    ``fronts``, ``backs`` and ``marks`` are those of a full sheet; :meth:`filled` gives the
+    plan of a sheet that holds fewer items."""
 
     page: Size
     landscape: bool
@@ -61,40 +71,110 @@ class SheetPlan:
     fronts: tuple[Slot, ...]
     backs: tuple[Slot, ...]
     marks: tuple[Mark, ...]
+    margin: float = DEFAULT_MARGIN
+    flip: Flip = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
 
     @property
     def per_page(self) -> int:
         """Items per sheet."""
         return self.cols * self.rows
 
+    @property
+    def printable(self) -> Rect:
+        """The part of the page a printer prints: the page less the margin."""
+        return Rect(0, 0, self.page.width, self.page.height).inset(self.margin)
 
-def grid_count(paper: Size, item: Size, gap: float, margin: float = MIN_MARGIN) -> tuple[int, int]:
-    """Columns and rows of ``item`` that fit on ``paper`` within ``margin`` with ``gap`` between."""
-    usable_w = paper.width - 2 * margin
-    usable_h = paper.height - 2 * margin
-    cols = max(0, math.floor((usable_w + gap + 1e-6) / (item.width + gap)))
-    rows = max(0, math.floor((usable_h + gap + 1e-6) / (item.height + gap)))
-    return cols, rows
+    def filled(self, count: int) -> SheetPlan:
+        """The plan of a sheet holding only the first ``count`` items: the empty slots are
+        dropped, the edges that face them get the full bleed and they get no crop marks."""
+        if count >= self.per_page:
+            return self
+        taken = {(s.row, s.col) for s in self.fronts[:count]}
+        bleed = self.bleed if self.mode != "none" else 0.0
+
+        def empty(row: int, col: int) -> bool:
+            return 0 <= row < self.rows and 0 <= col < self.cols and (row, col) not in taken
+
+        fronts = []
+        for slot in self.fronts[:count]:
+            trim, clip = slot.trim, slot.clip
+            reach_x, reach_y = min(bleed, trim.w), min(bleed, trim.h)  # into the empty slot
+            left = reach_x if empty(slot.row, slot.col - 1) else 0.0
+            right = reach_x if empty(slot.row, slot.col + 1) else 0.0
+            bottom = reach_y if empty(slot.row + 1, slot.col) else 0.0  # row 0 is the top
+            top = reach_y if empty(slot.row - 1, slot.col) else 0.0
+            wanted = trim.expand(left, bottom, right, top)
+            grow = (max(0.0, clip.x - wanted.x), max(0.0, clip.y - wanted.y),
+                    max(0.0, wanted.right - clip.right), max(0.0, wanted.top - clip.top))
+            fronts.append(replace(slot, clip=clip.expand(*grow)) if any(grow) else slot)
+        return _with_fronts(self, fronts)
 
 
-def _best_orientation(paper: Size, item: Size, gap: float) -> tuple[Size, bool, int, int]:
+def _with_fronts(plan: SheetPlan, fronts: list[Slot]) -> SheetPlan:
+    mirror_x, mirror_y = mirror_axes(plan.landscape, plan.flip)
+    backs = tuple(
+        Slot(s.index, s.row, s.col,
+             mirror_rect(s.trim, plan.page, mirror_x, mirror_y, plan.back_offset),
+             mirror_rect(s.clip, plan.page, mirror_x, mirror_y, plan.back_offset))
+        for s in fronts
+    )
+    marks = crop_marks(fronts, plan.page, plan.margin)
+    return replace(plan, fronts=tuple(fronts), backs=backs, marks=marks)
+
+
+def grid_count(paper: Size, item: Size, gap: float, margin: float) -> tuple[int, int]:
+    """Columns and rows of ``item`` that fit on ``paper`` ``margin`` from each edge with
+    ``gap`` between them."""
+    return (_fit(paper.width - 2 * margin, item.width, gap),
+            _fit(paper.height - 2 * margin, item.height, gap))
+
+
+def _fit(length: float, item: float, gap: float) -> int:
+    return max(0, math.floor((length + gap + _EPS) / (item + gap)))
+
+
+def sheet_capacity(paper: Size, item: Size, gap: float,
+                   margin: float = DEFAULT_MARGIN) -> tuple[int, int]:
+    """Columns and rows that fit inside the printable area with room for crop marks at one end
+    of every cut line at least."""
+    return (_fit(paper.width - 2 * margin - MARK_BAND, item.width, gap),
+            _fit(paper.height - 2 * margin - MARK_BAND, item.height, gap))
+
+
+def _best_orientation(paper: Size, item: Size, gap: float,
+                      margin: float) -> tuple[Size, bool, int, int]:
     portrait = Size(min(paper.width, paper.height), max(paper.width, paper.height))
     landscape = Size(portrait.height, portrait.width)
-    best = (portrait, False, *grid_count(portrait, item, gap))
-    cols, rows = grid_count(landscape, item, gap)
+    best = (portrait, False, *sheet_capacity(portrait, item, gap, margin))
+    cols, rows = sheet_capacity(landscape, item, gap, margin)
     if cols * rows > best[2] * best[3]:
         best = (landscape, True, cols, rows)
     return best
 
 
-def choose_mode(paper: Size, item: Size, bleed: float) -> Mode:
-    """``gutter`` (full bleed around each item) when it fits as many items as abutting them;
+def capacity(paper: Size, item: Size, mode: Mode, bleed: float,
+             margin: float = DEFAULT_MARGIN) -> int:
+    """Items per sheet in ``mode``."""
+    _, _, cols, rows = _best_orientation(paper, item, 2 * bleed if mode == "gutter" else 0.0,
+                                         margin)
+    return cols * rows
+
+
+def choose_mode(paper: Size, item: Size, bleed: float, count: int | None = None,
+                margin: float = DEFAULT_MARGIN) -> Mode:
+    """``gutter`` (full bleed around each item) when it costs no extra sheet for ``count``
+    items (or, without a count, when a sheet holds as many items as abutting them);
     otherwise ``abut``; ``none`` without bleed."""
     if bleed <= 0:
         return "none"
-    _, _, gc, gr = _best_orientation(paper, item, 2 * bleed)
-    _, _, ac, ar = _best_orientation(paper, item, 0.0)
-    return "gutter" if gc * gr >= ac * ar else "abut"
+    gutter = capacity(paper, item, "gutter", bleed, margin)
+    abut = capacity(paper, item, "abut", bleed, margin)
+    if gutter == 0:
+        return "abut"
+    if count:
+        return "gutter" if math.ceil(count / gutter) <= math.ceil(count / abut) else "abut"
+    return "gutter" if gutter >= abut else "abut"
 
 
 def mirror_axes(landscape: bool, flip: Flip) -> tuple[bool, bool]:
@@ -107,6 +187,37 @@ def mirror_axes(landscape: bool, flip: Flip) -> tuple[bool, bool]:
     return (about_vertical, not about_vertical)
 
 
+@dataclass(frozen=True)
+class _Axis:
+    """Placement of the grid along one axis: trim start and outer bleed at each end."""
+
+    start: float
+    bleed_low: float
+    bleed_high: float
+
+
+def _place_axis(length: float, count: int, item: float, gap: float, bleed: float,
+                margin: float, marks_low: bool) -> _Axis:
+    """Centre the grid when there is room for crop marks at both ends; otherwise keep the
+    marks at one end (``marks_low``: the low-coordinate end) and let the other end's bleed run
+    into the margin. Outer bleed is as much of ``bleed`` as leaves the marks room."""
+    grid = count * item + (count - 1) * gap
+    spare = length - grid
+    half = spare / 2
+    if half >= margin + MARK_BAND - _EPS:
+        side = max(0.0, min(bleed, half - margin - MARK_BAND))
+        return _Axis(half, side, side)
+    extra = max(0.0, spare - 2 * margin - MARK_BAND)
+    first = min(extra, bleed)
+    marked = margin + MARK_BAND + first + (extra - first) / 2
+    other = spare - marked
+    marked_bleed = first
+    other_bleed = max(0.0, min(bleed, other))
+    if marks_low:
+        return _Axis(marked, marked_bleed, other_bleed)
+    return _Axis(other, other_bleed, marked_bleed)
+
+
 def plan_sheet(
     paper: Size,
     item: Size,
@@ -115,49 +226,39 @@ def plan_sheet(
     mode: Mode,
     flip: Flip = "long",
     back_offset: tuple[float, float] = (0.0, 0.0),
+    margin: float = DEFAULT_MARGIN,
 ) -> SheetPlan:
-    """Impose ``item`` on ``paper``: as many as fit within the margins, centred."""
+    """Impose ``item`` on ``paper``: as many as fit inside the printable area with their crop
+    marks, centred when the marks fit at both ends."""
     gap = 2 * bleed if mode == "gutter" else 0.0
-    page, landscape, cols, rows = _best_orientation(paper, item, gap)
+    page, landscape, cols, rows = _best_orientation(paper, item, gap, margin)
     if cols * rows == 0:
         raise ValueError(
-            f"an item of {item.width / MM:.1f}×{item.height / MM:.1f} mm does not fit on the paper"
+            f"an item of {item.width / MM:.1f}×{item.height / MM:.1f} mm does not fit on the paper "
+            f"with its crop marks inside a {margin / MM:g} mm printer margin"
         )
-    grid_w = cols * item.width + (cols - 1) * gap
+    outer = bleed if mode != "none" else 0.0
+    x_axis = _place_axis(page.width, cols, item.width, gap, outer, margin, marks_low=True)
+    y_axis = _place_axis(page.height, rows, item.height, gap, outer, margin, marks_low=False)
+    inner = bleed if mode == "gutter" else 0.0
     grid_h = rows * item.height + (rows - 1) * gap
-    x0 = (page.width - grid_w) / 2
-    top = page.height - (page.height - grid_h) / 2
-    outer_x = _outer_bleed(bleed, x0) if mode != "none" else 0.0
-    outer_y = _outer_bleed(bleed, page.height - top) if mode != "none" else 0.0
+    top = y_axis.start + grid_h
     fronts: list[Slot] = []
     for row in range(rows):
         for col in range(cols):
-            x = x0 + col * (item.width + gap)
+            x = x_axis.start + col * (item.width + gap)
             y = top - (row + 1) * item.height - row * gap
             trim = Rect(x, y, item.width, item.height)
-            inner = bleed if mode == "gutter" else 0.0
             clip = trim.expand(
-                outer_x if col == 0 else inner,
-                outer_y if row == rows - 1 else inner,
-                outer_x if col == cols - 1 else inner,
-                outer_y if row == 0 else inner,
+                x_axis.bleed_low if col == 0 else inner,
+                y_axis.bleed_low if row == rows - 1 else inner,
+                x_axis.bleed_high if col == cols - 1 else inner,
+                y_axis.bleed_high if row == 0 else inner,
             )
             fronts.append(Slot(len(fronts), row, col, trim, clip))
-    mirror_x, mirror_y = mirror_axes(landscape, flip)
-    backs = tuple(
-        Slot(s.index, s.row, s.col,
-             mirror_rect(s.trim, page, mirror_x, mirror_y, back_offset),
-             mirror_rect(s.clip, page, mirror_x, mirror_y, back_offset))
-        for s in fronts
-    )
-    marks = _crop_marks(fronts, page, outer_x, outer_y, gap)
-    return SheetPlan(page, landscape, cols, rows, mode, bleed, tuple(fronts), backs, marks)
-
-
-def _outer_bleed(bleed: float, space: float) -> float:
-    """Bleed on the grid's outer edges, leaving room for crop marks outside it."""
-    room = space - EDGE_RESERVE - MARK_GAP - MIN_MARK
-    return max(0.0, min(bleed, room))
+    plan = SheetPlan(page, landscape, cols, rows, mode, bleed, (), (), (), margin, flip,
+                     back_offset)
+    return _with_fronts(plan, fronts)
 
 
 def mirror_rect(rect: Rect, page: Size, mirror_x: bool, mirror_y: bool,
@@ -168,149 +269,7 @@ def mirror_rect(rect: Rect, page: Size, mirror_x: bool, mirror_y: bool,
     return Rect(x + offset[0], y + offset[1], rect.w, rect.h)
 
 
-def _cut_positions(values: list[float]) -> list[float]:
-    out: list[float] = []
-    for value in sorted(values):
-        if not out or abs(value - out[-1]) > 0.01:
-            out.append(value)
-    return out
-
-
-def _crop_marks(slots: list[Slot], page: Size, outer_x: float, outer_y: float,
-                gap: float) -> tuple[Mark, ...]:
-    xs = _cut_positions([v for s in slots for v in (s.trim.x, s.trim.right)])
-    ys = _cut_positions([v for s in slots for v in (s.trim.y, s.trim.top)])
-    left, right, bottom, top = xs[0], xs[-1], ys[0], ys[-1]
-    marks: list[Mark] = []
-    for x in xs:
-        for start, direction, limit in ((top + outer_y + MARK_GAP, 1, page.height),
-                                        (bottom - outer_y - MARK_GAP, -1, 0.0)):
-            end = _mark_end(start, direction, limit)
-            if end is not None:
-                marks.append(Mark(x, start, x, end))
-    for y in ys:
-        for start, direction, limit in ((right + outer_x + MARK_GAP, 1, page.width),
-                                        (left - outer_x - MARK_GAP, -1, 0.0)):
-            end = _mark_end(start, direction, limit)
-            if end is not None:
-                marks.append(Mark(start, y, end, y))
-    return tuple(marks)
-
-
-def _mark_end(start: float, direction: int, limit: float) -> float | None:
-    furthest = limit - direction * EDGE_RESERVE
-    end = start + direction * MARK_LENGTH
-    if direction > 0:
-        end = min(end, furthest)
-    else:
-        end = max(end, furthest)
-    return end if abs(end - start) >= MIN_MARK - 1e-6 and (end - start) * direction > 0 else None
-
-
-TILE_OVERLAP: Final = 10 * MM  # glued overlap between neighbouring tiles of a large item
-
-
-@dataclass(frozen=True)
-class Tile:
-    """One sheet's share of an item larger than the paper."""
-
-    row: int
-    col: int
-    origin: tuple[float, float]  # where the item's trim bottom-left lands on this page
-    clip: Rect  # what of the item this sheet prints
-    guides: tuple[Mark, ...]  # where the neighbouring sheets' edges go (dashed on the page)
-    marks: tuple[Mark, ...]  # crop marks at the item's own edges that fall on this sheet
-
-
-@dataclass(frozen=True)
-class TilePlan:
-    """How an item larger than the paper is split across sheets, to assemble with overlaps."""
-
-    page: Size
-    rows: int
-    cols: int
-    tiles: tuple[Tile, ...]
-
-
-def fits_on(paper: Size, item: Size) -> bool:
-    """Whether one item fits within the margins of the paper in either orientation."""
-    _, _, cols, rows = _best_orientation(paper, item, 0.0)
+def fits_on(paper: Size, item: Size, margin: float = DEFAULT_MARGIN) -> bool:
+    """Whether one item fits on the paper with its crop marks, in either orientation."""
+    _, _, cols, rows = _best_orientation(paper, item, 0.0, margin)
     return cols * rows > 0
-
-
-def plan_tiles(paper: Size, item: Size, *, bleed: float,
-               overlap: float = TILE_OVERLAP) -> TilePlan:
-    """Split ``item`` across as few sheets as possible; neighbours overlap by ``overlap``.
-
-    Tiles are numbered from the item's top-left. Each sheet prints the part of the item that
-    falls in its printable area; the dashed guides show where the next sheet's printed area
-    starts, to glue the sheets edge on guide.
-    """
-    best: TilePlan | None = None
-    for page in (Size(min(paper.width, paper.height), max(paper.width, paper.height)),
-                 Size(max(paper.width, paper.height), min(paper.width, paper.height))):
-        usable_w = page.width - 2 * MIN_MARGIN
-        usable_h = page.height - 2 * MIN_MARGIN
-        cols = max(1, math.ceil((item.width - overlap) / (usable_w - overlap) - 1e-9))
-        rows = max(1, math.ceil((item.height - overlap) / (usable_h - overlap) - 1e-9))
-        if best is None or rows * cols < best.rows * best.cols:
-            best = _tiles(page, item, bleed, overlap, rows, cols)
-    assert best is not None
-    return best
-
-
-def _tiles(page: Size, item: Size, bleed: float, overlap: float, rows: int,
-           cols: int) -> TilePlan:
-    usable = Rect(MIN_MARGIN, MIN_MARGIN, page.width - 2 * MIN_MARGIN,
-                  page.height - 2 * MIN_MARGIN)
-    step_x, step_y = usable.w - overlap, usable.h - overlap
-    total_w = min(item.width, usable.w + (cols - 1) * step_x)
-    total_h = min(item.height, usable.h + (rows - 1) * step_y)
-    # Centre the item on a single-sheet axis; otherwise start at the printable corner.
-    base_x = usable.x + (usable.w - total_w) / 2 if cols == 1 else usable.x
-    base_top = usable.top - (usable.h - total_h) / 2 if rows == 1 else usable.top
-    tiles = []
-    for row in range(rows):
-        for col in range(cols):
-            x = base_x - col * step_x
-            y = base_top + row * step_y - item.height
-            trim = Rect(x, y, item.width, item.height)
-            area = Rect(usable.x, usable.y, usable.w, usable.h)
-            left = max(area.x, trim.x - (bleed if col == 0 else 0.0))
-            right = min(area.right, trim.right + (bleed if col == cols - 1 else 0.0))
-            bottom = max(area.y, trim.y - (bleed if row == rows - 1 else 0.0))
-            top = min(area.top, trim.top + (bleed if row == 0 else 0.0))
-            clip = Rect(left, bottom, right - left, top - bottom)
-            guides = []
-            if col < cols - 1:
-                gx = area.right - overlap
-                guides.append(Mark(gx, clip.y, gx, clip.top))
-            if row < rows - 1:
-                gy = area.y + overlap
-                guides.append(Mark(clip.x, gy, clip.right, gy))
-            marks = _tile_marks(trim, clip, page, bleed)
-            tiles.append(Tile(row, col, (x, y), clip, tuple(guides), marks))
-    return TilePlan(page, rows, cols, tuple(tiles))
-
-
-def _tile_marks(trim: Rect, clip: Rect, page: Size, bleed: float) -> tuple[Mark, ...]:
-    """Crop marks on the item's outer edges that this sheet shows."""
-    marks: list[Mark] = []
-    gap = bleed + MARK_GAP
-    for x in (trim.x, trim.right):
-        if clip.x - 0.01 <= x <= clip.right + 0.01:
-            for start, direction, limit in ((trim.top + gap, 1, page.height),
-                                            (trim.y - gap, -1, 0.0)):
-                if clip.y - 0.01 <= start - direction * gap <= clip.top + 0.01:
-                    end = _mark_end(start, direction, limit)
-                    if end is not None:
-                        marks.append(Mark(x, start, x, end))
-    for y in (trim.y, trim.top):
-        if clip.y - 0.01 <= y <= clip.top + 0.01:
-            for start, direction, limit in ((trim.right + gap, 1, page.width),
-                                            (trim.x - gap, -1, 0.0)):
-                if clip.x - 0.01 <= start - direction * gap <= clip.right + 0.01:
-                    end = _mark_end(start, direction, limit)
-                    if end is not None:
-                        marks.append(Mark(start, y, end, y))
-    return tuple(marks)

@@ -18,7 +18,7 @@ from printandplay.model.ops import RGB, IconOp, Op, TextOp
 ICON_EM = 1.0  # an inline icon is as tall as the font size
 ICON_DROP = 0.16  # and sits this far (in em) below the baseline
 TAG_SCALE = 0.72
-TAG_COLOR: RGB = (0.45, 0.45, 0.45)
+TAG_COLOR: RGB = (0.4, 0.4, 0.4)  # 4.5:1 on pale fills
 PAR_GAP = 0.5  # extra space between paragraphs, in lines
 
 
@@ -57,11 +57,12 @@ class TextStyle:
     icon_scale: float = 1.0
     wrap: bool = True
     hyphenate: bool = True  # when the text would otherwise not fit (never for titles)
+    min_tag_size: float = 0.0  # rule tags grow from TAG_SCALE × size to stay at least this big
 
 
 @dataclass(frozen=True)
 class _Frag:
-    kind: Literal["text", "icon"]
+    kind: Literal["text", "icon", "tag"]
     value: str
     font: str
     scale: float
@@ -144,7 +145,7 @@ def tokenize(
             tag_font = metrics.select(style.role, False, False)
             text = metrics.prepare(span.value, tag_font)
             width = metrics.width(text, tag_font) * TAG_SCALE
-            add(_Frag("text", text, tag_font, TAG_SCALE, TAG_COLOR, width))
+            add(_Frag("tag", text, tag_font, TAG_SCALE, TAG_COLOR, width))
             continue
         pieces = span.value.replace("\t", " ").split(" ")
         for index, piece in enumerate(pieces):
@@ -314,6 +315,19 @@ def break_lines(items: Sequence[_Item], max_width: float, split: Splitter | None
     return lines
 
 
+def _scale_tags(items: Sequence[_Item], scale: float) -> list[_Item]:
+    """``items`` with their rule tags set at ``scale`` of the text size instead."""
+    out: list[_Item] = []
+    for item in items:
+        if isinstance(item, _Word) and any(f.kind == "tag" for f in item.frags):
+            frags = [replace(f, scale=scale, width=f.width * scale / f.scale)
+                     if f.kind == "tag" else f for f in item.frags]
+            out.append(_Word(frags, sum(f.width for f in frags)))
+        else:
+            out.append(item)
+    return out
+
+
 def _line_width(line: Sequence[_Item]) -> float:
     return sum(item.width for item in line if not isinstance(item, _Break))
 
@@ -336,6 +350,7 @@ def fit_text(
     base_font = metrics.select(style.role, style.bold, style.italic)
     ascent, descent = metrics.ascent(base_font), metrics.descent(base_font)
     size = style.size
+    base_items = items
     unwrapped = None if style.wrap else break_lines(items, float("inf"))
     split = (syllables(hyphenator, metrics)
              if hyphenator is not None and style.hyphenate and style.wrap else None)
@@ -345,6 +360,10 @@ def fit_text(
         return size * (ascent + descent + (len(lines) - 1 + gaps * PAR_GAP) * style.leading)
 
     while size >= style.min_size - 1e-9:
+        tag_scale = style.min_tag_size / size
+        if tag_scale > TAG_SCALE:  # rule tags would be too small: larger than usual
+            items = _scale_tags(base_items, tag_scale)
+            unwrapped = None if style.wrap else break_lines(items, float("inf"))
         if unwrapped is not None:
             fits = all(_line_width(line) <= width / size + 1e-9 for line, _ in unwrapped)
             lines = unwrapped if fits else None

@@ -207,6 +207,7 @@ class Game:
     deck_format: DeckFormat | None = None
     document_style: DocumentStyle = field(default_factory=DocumentStyle)
     deck_rules: DeckRuleBook | None = None
+    min_font_size: float = 6.0  # points: no player-facing text on a face may be smaller
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def components_of(self, kind: str) -> list[Component]:

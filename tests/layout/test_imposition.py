@@ -1,7 +1,8 @@
 """Tests of imposition: counts, positions, bleed clips, crop marks and duplex backs.
 
 Every expected number is worked out by hand in millimetres (A4 = 210 × 297 mm,
-Letter = 215.9 × 279.4 mm, MIN_MARGIN = 6 mm: the 3 mm edge reserve + 1 mm gap + 2 mm mark).
+Letter = 215.9 × 279.4 mm; a 5 mm printer margin; a crop mark needs a 1 mm gap and 3 to 5 mm
+of length inside the printable area, so 4 mm of room beyond the bleed).
 """
 
 from __future__ import annotations
@@ -10,10 +11,10 @@ import pytest
 
 from printandplay.layout.geometry import Rect
 from printandplay.layout.imposition import (
-    EDGE_RESERVE,
+    DEFAULT_MARGIN,
+    MARK_BAND,
     MARK_GAP,
     MARK_LENGTH,
-    MIN_MARGIN,
     MIN_MARK,
     Mark,
     SheetPlan,
@@ -126,10 +127,14 @@ def mark_crosses(mark: Mark, rect: Rect) -> bool:
 # --- constants ---------------------------------------------------------------------------------
 
 
-def test_min_margin_is_at_least_5mm_and_leaves_room_for_a_crop_mark() -> None:
-    assert MIN_MARGIN >= 5 * MM - EPS
-    assert MIN_MARGIN >= EDGE_RESERVE + MARK_GAP + MIN_MARK - EPS
-    assert_mm(MIN_MARGIN, 6.0)  # 3 mm reserve + 1 mm gap + 2 mm mark beats 5 mm
+def test_default_printer_margin_and_mark_room() -> None:
+    assert_mm(DEFAULT_MARGIN, 5.0)
+    assert_mm(MIN_MARK, 3.0)
+    assert_mm(MARK_BAND, MARK_GAP / MM + 3.0)
+
+
+def printable(plan: SheetPlan) -> Rect:
+    return Rect(0, 0, plan.page.width, plan.page.height).inset(plan.margin)
 
 
 # --- counts ------------------------------------------------------------------------------------
@@ -138,28 +143,15 @@ def test_min_margin_is_at_least_5mm_and_leaves_room_for_a_crop_mark() -> None:
 @pytest.mark.parametrize(
     ("paper", "item", "gap_mm", "expected"),
     [
-        # usable A4 = 198 × 285 mm; usable Letter = 203.9 × 267.4 mm
+        # 6 mm margins: A4 leaves 198 × 285 mm; Letter 203.9 × 267.4 mm
         ("A4", "poker", 0, (3, 3)),  # 198/63 = 3.1, 285/88 = 3.2
         ("A4", "poker", 6, (2, 3)),  # 204/69 = 2.96, 291/94 = 3.1
-        ("Letter", "poker", 0, (3, 3)),
         ("Letter", "poker", 6, (3, 2)),  # 209.9/69 = 3.04, 273.4/94 = 2.9
-        ("A4", "tile48", 0, (4, 5)),
-        ("A4", "tile48", 6, (3, 5)),  # 204/54 = 3.8, 291/54 = 5.4
-        ("A4", "token25", 0, (7, 11)),
         ("A4", "token25", 1, (7, 11)),  # 286/26 = 11 exactly: an exact fit counts
-        ("Letter", "token25", 0, (8, 10)),
-        ("A4", "bridge", 0, (3, 3)),
     ],
 )
-def test_grid_count_within_6mm_margins(
-    paper: str, item: str, gap_mm: float, expected: tuple[int, int]
-) -> None:
-    assert grid_count(PAPERS[paper], ITEMS[item], gap_mm * MM) == expected
-
-
-def test_grid_count_exact_fit_is_not_lost_to_rounding() -> None:
-    # 5 × 57 mm = 285 mm = 297 − 2 × 6 mm exactly
-    assert grid_count(mm_size(297, 210), BRIDGE, 0.0) == (5, 2)
+def test_grid_count(paper: str, item: str, gap_mm: float, expected: tuple[int, int]) -> None:
+    assert grid_count(PAPERS[paper], ITEMS[item], gap_mm * MM, 6 * MM) == expected
 
 
 def test_grid_count_margin_parameter() -> None:
@@ -171,17 +163,19 @@ def test_grid_count_margin_parameter() -> None:
 @pytest.mark.parametrize(
     ("paper", "item", "bleed_mm", "mode", "cols", "rows", "landscape"),
     [
-        # gutters (6 mm gap) would fit 8 poker cards on A4, 6 on Letter; abutting fits 9
-        ("A4", "poker", 3, "abut", 3, 3, False),
-        ("Letter", "poker", 3, "abut", 3, 3, False),
-        ("A4", "tile48", 3, "abut", 4, 5, False),  # gutters: 15
+        # room for items: the page less 2 × 5 mm margin less 4 mm for marks at one end at least
+        # A4 196 × 283 mm, Letter 201.9 × 265.4 mm
+        ("A4", "poker", 3, "abut", 3, 3, False),  # gutters: landscape 4 × 2 = 8
+        ("Letter", "poker", 3, "abut", 3, 3, False),  # 3 × 88 = 264 ≤ 265.4
+        ("A4", "tile48", 3, "abut", 4, 5, False),  # 4 × 48 = 192 ≤ 196; gutters: 3 × 5
         ("Letter", "tile48", 3, "abut", 4, 5, False),
-        ("A4", "token25", 3, "abut", 7, 11, False),  # gutters: 6 × 9 = 54
-        ("Letter", "token25", 3, "abut", 8, 10, False),  # gutters: 6 × 8 = 48
-        # 57 × 89 mm: portrait 3 × 3 = 9, landscape 5 × 2 = 10
-        ("A4", "bridge", 3, "abut", 5, 2, True),
-        # 0.5 mm bleed: a 1 mm gutter still fits 7 × 11, so gutters win the tie
-        ("A4", "token25", 0.5, "gutter", 7, 11, False),
+        ("A4", "token25", 3, "abut", 7, 11, False),  # 275 ≤ 283; gutters: 6 × 9 = 54
+        ("Letter", "token25", 3, "abut", 8, 10, False),
+        # 57 × 89 mm: landscape 5 × 57 = 285 > 283, so portrait 3 × 3
+        # (gutters fit 3 × 3 too: 3 × 57 + 12 = 183, 3 × 89 + 12 = 279 mm)
+        ("A4", "bridge", 3, "gutter", 3, 3, False),
+        # 0.5 mm bleed: 1 mm gutters fit 7 × 10 = 70 < 77 abutting
+        ("A4", "token25", 0.5, "abut", 7, 11, False),
         ("A4", "token25", 0, "none", 7, 11, False),
     ],
 )
@@ -199,21 +193,23 @@ def test_auto_mode_and_grid(
     ]
 
 
-AUTO_CASES = [
-    ("A4", "poker", 3),
-    ("Letter", "poker", 3),
-    ("A4", "tile48", 3),
-    ("Letter", "tile48", 3),
-    ("A4", "token25", 3),
-    ("Letter", "token25", 3),
-    ("A4", "bridge", 3),
-    ("A4", "token25", 0.5),
-    ("Letter", "poker", 0),
-]
+@pytest.mark.parametrize(
+    ("count", "mode"),
+    [
+        (1, "gutter"), (5, "gutter"), (8, "gutter"),  # one sheet either way
+        (9, "abut"),  # 9 abut fill one sheet; gutters would need two
+        (16, "gutter"),  # two sheets either way
+        (17, "abut"),  # 2 sheets abutting, 3 with gutters
+        (None, "abut"),  # without a count: a full sheet, 9 > 8
+    ],
+)
+def test_auto_mode_decides_on_the_number_of_items(count: int | None, mode: str) -> None:
+    assert choose_mode(A4, POKER, 3 * MM, count) == mode
 
 
 def test_choose_mode_without_bleed_is_none() -> None:
     assert choose_mode(A4, POKER, 0.0) == "none"
+    assert choose_mode(A4, POKER, 0.0, 5) == "none"
 
 
 def test_gutter_mode_poker_on_a4_turns_landscape_4x2() -> None:
@@ -227,9 +223,9 @@ def test_gutter_mode_poker_on_a4_turns_landscape_4x2() -> None:
     "item",
     [
         mm_size(300, 300),  # larger than the paper
-        mm_size(200, 290),  # smaller than A4 but not within 6 mm margins, either way up
+        mm_size(200, 290),  # smaller than A4 but not within the margins, either way up
         mm_size(290, 200),
-        mm_size(286, 100),  # 1 mm too long for the 285 mm of landscape usable width
+        mm_size(284, 100),  # 1 mm too long for the 283 mm of landscape room
     ],
 )
 def test_item_that_does_not_fit_within_the_margins_raises(item: Size) -> None:
@@ -237,12 +233,11 @@ def test_item_that_does_not_fit_within_the_margins_raises(item: Size) -> None:
         plan_sheet(A4, item, bleed=0.0, mode="none")
 
 
-@pytest.mark.parametrize("width_mm", [199, 211, 285])
-def test_item_too_wide_for_portrait_goes_landscape_one_per_sheet(width_mm: float) -> None:
-    # wider than the 198 mm usable portrait width; fits the 285 × 198 mm landscape area once
-    plan = plan_sheet(A4, mm_size(width_mm, 100), bleed=0.0, mode="none")
-    assert (plan.landscape, plan.cols, plan.rows) == (True, 1, 1)
-    assert_rect_mm(plan.fronts[0].trim, (297 - width_mm) / 2, 55, width_mm, 100)
+def test_smaller_margin_fits_more() -> None:
+    poker_us = mm_size(63.5, 88.9)
+    # 3 × 88.9 = 266.7 mm > 279.4 − 10 − 4 = 265.4: 8 landscape on Letter at 5 mm
+    assert plan_auto(LETTER, poker_us, 3).per_page == 8
+    assert plan_sheet(LETTER, poker_us, bleed=3 * MM, mode="abut", margin=4 * MM).per_page == 9
 
 
 def test_mode_none_clips_are_the_trim_even_with_bleed() -> None:
@@ -251,13 +246,13 @@ def test_mode_none_clips_are_the_trim_even_with_bleed() -> None:
         assert_same_rect(slot.clip, slot.trim)
 
 
-# --- 9 poker cards on A4: exact positions ------------------------------------------------------
+# --- 9 poker cards on A4 and Letter: exact positions ------------------------------------------
 
 
 def test_a4_poker_grid_is_centred_at_10_5mm_and_16_5mm() -> None:
     plan = plan_auto(A4, POKER, 3)
     assert plan.page == A4 and not plan.landscape
-    # columns: (210 − 3 × 63) / 2 = 10.5 mm; rows: (297 − 3 × 88) / 2 = 16.5 mm top and bottom
+    # columns: (210 − 3 × 63) / 2 = 10.5 mm ≥ 5 + 4: marks fit at both ends; rows 16.5 mm
     for slot in plan.fronts:
         assert_mm(slot.trim.x, [10.5, 73.5, 136.5][slot.col])
         assert_mm(slot.trim.top, [280.5, 192.5, 104.5][slot.row])  # row 0 is the top row
@@ -266,11 +261,22 @@ def test_a4_poker_grid_is_centred_at_10_5mm_and_16_5mm() -> None:
         assert_mm(slot.trim.h, 88)
 
 
-def test_letter_poker_grid_is_centred() -> None:
+def test_letter_poker_grid_keeps_its_marks_above_the_cards() -> None:
     plan = plan_auto(LETTER, POKER, 3)
-    # (215.9 − 189) / 2 = 13.45 mm; (279.4 − 264) / 2 = 7.7 mm
-    assert_rect_mm(slot_at(plan, 0, 0).trim, 13.45, 279.4 - 7.7 - 88, 63, 88)
-    assert_rect_mm(slot_at(plan, 2, 2).trim, 13.45 + 126, 7.7, 63, 88)
+    # (215.9 − 189) / 2 = 13.45 mm: centred across. Down: 279.4 − 264 = 15.4 mm of paper,
+    # too little for 5 + 4 mm at both ends: 5 mm margin + 4 mm marks + 1.4 mm of bleed above,
+    # 5 mm below (where the bleed may run into the margin)
+    assert_rect_mm(slot_at(plan, 0, 0).trim, 13.45, 279.4 - 10.4 - 88, 63, 88)
+    assert_rect_mm(slot_at(plan, 2, 2).trim, 13.45 + 126, 5, 63, 88)
+    top, bottom = slot_at(plan, 0, 0), slot_at(plan, 2, 0)
+    assert_mm(top.clip.top - top.trim.top, 1.4)
+    assert_mm(bottom.trim.y - bottom.clip.y, 3)
+    vertical = [m for m in plan.marks if is_vertical(m)]
+    assert len(vertical) == 4  # one per vertical cut line, above the grid
+    for mark in vertical:
+        assert_mm(min(mark.y1, mark.y2), 279.4 - 10.4 + 1.4 + 1)
+        assert_mm(mark_length(mark), 3)
+    assert len(plan.marks) == 4 + 2 * 4  # horizontal cut lines: marks on both sides
 
 
 # --- clips: bleed ------------------------------------------------------------------------------
@@ -279,18 +285,19 @@ def test_letter_poker_grid_is_centred() -> None:
 @pytest.mark.parametrize(
     ("row", "col", "left", "bottom", "right", "top"),
     [
-        (0, 0, 3, 0, 0, 3),  # top-left corner: bleed on its outer sides only
+        # sides: 10.5 − 5 margin − 4 mark room = 1.5 mm; top and bottom: full 3 mm
+        (0, 0, 1.5, 0, 0, 3),
         (0, 1, 0, 0, 0, 3),
-        (0, 2, 0, 0, 3, 3),
-        (1, 0, 3, 0, 0, 0),
+        (0, 2, 0, 0, 1.5, 3),
+        (1, 0, 1.5, 0, 0, 0),
         (1, 1, 0, 0, 0, 0),  # the centre card bleeds nowhere
-        (1, 2, 0, 0, 3, 0),
-        (2, 0, 3, 3, 0, 0),
+        (1, 2, 0, 0, 1.5, 0),
+        (2, 0, 1.5, 3, 0, 0),
         (2, 1, 0, 3, 0, 0),
-        (2, 2, 0, 3, 3, 0),
+        (2, 2, 0, 3, 1.5, 0),
     ],
 )
-def test_abutting_poker_on_a4_bleeds_only_on_the_grid_outer_edges(
+def test_abutting_poker_on_a4_bleeds_on_the_grid_outer_edges_as_far_as_marks_allow(
     row: int, col: int, left: float, bottom: float, right: float, top: float
 ) -> None:
     slot = slot_at(plan_auto(A4, POKER, 3), row, col)
@@ -302,79 +309,70 @@ def test_abutting_poker_on_a4_bleeds_only_on_the_grid_outer_edges(
 
 def test_abutting_clips_tile_the_grid_without_overlap() -> None:
     plan = plan_auto(A4, POKER, 3)
-    # neighbours share their cut line exactly
     assert slot_at(plan, 0, 0).clip.right == pytest.approx(slot_at(plan, 0, 1).clip.x, abs=EPS)
     assert slot_at(plan, 0, 0).clip.y == pytest.approx(slot_at(plan, 1, 0).clip.top, abs=EPS)
     total = sum(s.clip.w * s.clip.h for s in plan.fronts)
-    assert to_mm(to_mm(total)) == pytest.approx((189 + 6) * (264 + 6), abs=1e-6)
-
-
-def test_letter_poker_outer_bleed_is_capped_to_leave_a_2mm_crop_mark() -> None:
-    plan = plan_auto(LETTER, POKER, 3)
-    # 7.7 mm top margin − 3 mm reserve − 2 mm mark − 1 mm gap = 1.7 mm of bleed
-    assert_mm(slot_at(plan, 0, 0).clip.top - slot_at(plan, 0, 0).trim.top, 1.7)
-    assert_mm(slot_at(plan, 2, 0).trim.y - slot_at(plan, 2, 0).clip.y, 1.7)
-    # 13.45 mm side margins leave room for the full 3 mm
-    assert_mm(slot_at(plan, 0, 0).trim.x - slot_at(plan, 0, 0).clip.x, 3)
-    assert_mm(slot_at(plan, 0, 2).clip.right - slot_at(plan, 0, 2).trim.right, 3)
-
-
-def test_landscape_bridge_exact_fit_has_no_room_for_side_bleed() -> None:
-    plan = plan_auto(A4, BRIDGE, 3)
-    # 5 × 57 = 285 mm leaves exactly the 6 mm margin: no bleed left and right
-    assert_mm(slot_at(plan, 0, 0).trim.x, 6)
-    assert_mm(slot_at(plan, 0, 0).clip.x, 6)
-    assert_mm(slot_at(plan, 0, 4).clip.right, 291)
-    # (210 − 178) / 2 = 16 mm above and below: full 3 mm bleed
-    assert_mm(slot_at(plan, 0, 0).clip.top, 194 + 3)
-    assert_mm(slot_at(plan, 1, 0).clip.y, 16 - 3)
+    assert to_mm(to_mm(total)) == pytest.approx((189 + 3) * (264 + 6), abs=1e-6)
 
 
 def test_gutter_mode_gap_is_twice_the_bleed_and_every_clip_is_trim_plus_bleed() -> None:
     plan = plan_sheet(A4, POKER, bleed=3 * MM, mode="gutter")  # landscape 4 × 2
-    # grid 4 × 63 + 3 × 6 = 270 mm wide, 2 × 88 + 6 = 182 mm high, centred on 297 × 210
+    # grid 4 × 63 + 3 × 6 = 270 mm wide: 13.5 mm each side = 5 + 4 + 3 + 1.5 spare
     assert_mm(slot_at(plan, 0, 0).trim.x, 13.5)
     assert_mm(slot_at(plan, 1, 0).trim.y, 14)
     for row in range(plan.rows):
         for col in range(plan.cols - 1):
             assert_mm(slot_at(plan, row, col + 1).trim.x - slot_at(plan, row, col).trim.right, 6)
-    for col in range(plan.cols):
-        assert_mm(slot_at(plan, 0, col).trim.y - slot_at(plan, 1, col).trim.top, 6)
     for slot in plan.fronts:
         assert_same_rect(slot.clip, slot.trim.expand(3 * MM, 3 * MM, 3 * MM, 3 * MM))
 
 
-def test_gutter_outer_bleed_is_capped_but_inner_bleed_is_not() -> None:
-    plan = plan_auto(A4, TOKEN25, 0.5)  # gutter, 7 × 11, grid exactly 285 mm high
-    top_left, inner = slot_at(plan, 0, 0), slot_at(plan, 5, 3)
-    assert_mm(top_left.trim.top, 297 - 6)
-    assert_mm(top_left.clip.top - top_left.trim.top, 0)  # no room above
-    assert_mm(top_left.trim.x - top_left.clip.x, 0.5)  # (210 − 181) / 2 = 14.5 mm: room
-    assert_mm(top_left.trim.y - top_left.clip.y, 0.5)  # inner side: full bleed
-    assert_same_rect(inner.clip, inner.trim.expand(*(4 * [0.5 * MM])))
+def test_outer_bleed_uses_the_margin_when_it_is_smaller() -> None:
+    plan = plan_sheet(A4, POKER, bleed=3 * MM, mode="abut", margin=0.0)
+    # 10.5 mm − 0 − 4 = 6.5 mm of room: the full 3 mm
+    assert_mm(slot_at(plan, 0, 0).trim.x - slot_at(plan, 0, 0).clip.x, 3)
 
 
-@pytest.mark.parametrize(("paper", "item", "bleed_mm"), AUTO_CASES)
-def test_items_and_clips_stay_6mm_from_the_paper_edge(
-    paper: str, item: str, bleed_mm: float
+AUTO_CASES = [
+    ("A4", "poker", 3, 5),
+    ("Letter", "poker", 3, 5),
+    ("A4", "tile48", 3, 5),
+    ("Letter", "tile48", 3, 5),
+    ("A4", "token25", 3, 5),
+    ("Letter", "token25", 3, 5),
+    ("A4", "bridge", 3, 5),
+    ("A4", "token25", 0.5, 5),
+    ("Letter", "poker", 0, 5),
+    ("A4", "poker", 3, 0),
+    ("Letter", "poker", 3, 3),
+    ("Letter", "tile48", 3, 8),
+]
+
+
+def plan_case(paper: str, item: str, bleed_mm: float, margin_mm: float,
+              **kwargs: object) -> SheetPlan:
+    bleed = bleed_mm * MM
+    page, size = PAPERS[paper], ITEMS[item]
+    return plan_sheet(page, size, bleed=bleed, margin=margin_mm * MM,
+                      mode=choose_mode(page, size, bleed, margin=margin_mm * MM),
+                      **kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("paper", "item", "bleed_mm", "margin_mm"), AUTO_CASES)
+def test_items_lie_in_the_printable_area_and_clips_hold_their_trims(
+    paper: str, item: str, bleed_mm: float, margin_mm: float
 ) -> None:
-    plan = plan_auto(PAPERS[paper], ITEMS[item], bleed_mm)
+    plan = plan_case(paper, item, bleed_mm, margin_mm)
     page = Rect(0, 0, plan.page.width, plan.page.height)
     for slot in plan.fronts:
-        assert page.inset(MIN_MARGIN).contains(slot.trim, tolerance=EPS)
-        assert page.inset(EDGE_RESERVE + MARK_GAP + MIN_MARK).contains(slot.clip, tolerance=EPS)
+        assert printable(plan).contains(slot.trim, tolerance=EPS)
+        assert page.contains(slot.clip, tolerance=EPS)
         assert slot.clip.contains(slot.trim, tolerance=EPS)
-
-
-@pytest.mark.parametrize(("paper", "item", "bleed_mm"), AUTO_CASES)
-def test_grid_is_centred_on_the_page(paper: str, item: str, bleed_mm: float) -> None:
-    plan = plan_auto(PAPERS[paper], ITEMS[item], bleed_mm)
-    left = min(s.trim.x for s in plan.fronts)
-    right = max(s.trim.right for s in plan.fronts)
-    bottom = min(s.trim.y for s in plan.fronts)
-    top = max(s.trim.top for s in plan.fronts)
-    assert left == pytest.approx(plan.page.width - right, abs=EPS)
-    assert bottom == pytest.approx(plan.page.height - top, abs=EPS)
+        for other in plan.fronts:
+            if other is not slot:  # bleeds never overlap a neighbour's
+                inter_w = min(slot.clip.right, other.clip.right) - max(slot.clip.x, other.clip.x)
+                inter_h = min(slot.clip.top, other.clip.top) - max(slot.clip.y, other.clip.y)
+                assert inter_w <= EPS or inter_h <= EPS
 
 
 # --- crop marks --------------------------------------------------------------------------------
@@ -397,37 +395,31 @@ def test_a4_poker_has_16_crop_marks_at_hand_computed_places() -> None:
         [(x, 284.5, 289.5) for x in (10.5, 73.5, 136.5, 199.5)]
         + [(x, 12.5, 7.5) for x in (10.5, 73.5, 136.5, 199.5)]
     )
-    # y cut lines 16.5/104.5/192.5/280.5; right: from 199.5 + 4 = 203.5, stopped 3 mm from
-    # the edge at 207; left: from 10.5 − 4 = 6.5 down to 3
+    # y cut lines; right: from 199.5 + 1.5 + 1 = 202 to the printable edge at 205;
+    # left: from 10.5 − 1.5 − 1 = 8 to 5
     assert horizontal == sorted(
-        [(y, 203.5, 207.0) for y in (16.5, 104.5, 192.5, 280.5)]
-        + [(y, 6.5, 3.0) for y in (16.5, 104.5, 192.5, 280.5)]
+        [(y, 202.0, 205.0) for y in (16.5, 104.5, 192.5, 280.5)]
+        + [(y, 8.0, 5.0) for y in (16.5, 104.5, 192.5, 280.5)]
     )
 
 
-def test_letter_poker_vertical_marks_are_exactly_the_2mm_minimum() -> None:
-    plan = plan_auto(LETTER, POKER, 3)
-    vertical = [m for m in plan.marks if is_vertical(m)]
-    assert len(vertical) == 8
-    for mark in vertical:
-        assert_mm(mark_length(mark), 2)
-    tops = sorted({round(to_mm(max(m.y1, m.y2)), 6) for m in vertical})
-    assert tops == [5.0, 279.4 - 3]
-
-
-@pytest.mark.parametrize(("paper", "item", "bleed_mm"), AUTO_CASES)
-def test_a_crop_mark_at_each_end_of_every_cut_line(paper: str, item: str, bleed_mm: float) -> None:
-    plan = plan_auto(PAPERS[paper], ITEMS[item], bleed_mm)
+@pytest.mark.parametrize(("paper", "item", "bleed_mm", "margin_mm"), AUTO_CASES)
+def test_every_cut_line_has_a_mark_and_marks_come_in_pairs_when_there_is_room(
+    paper: str, item: str, bleed_mm: float, margin_mm: float
+) -> None:
+    plan = plan_case(paper, item, bleed_mm, margin_mm)
     xs, ys = cut_xs(plan), cut_ys(plan)
-    assert len(plan.marks) == 2 * len(xs) + 2 * len(ys)
-    for x in xs:
-        on_line = [m for m in plan.marks if is_vertical(m) and abs(m.x1 - x) < EPS]
-        assert len(on_line) == 2
-        assert {m.y2 > m.y1 for m in on_line} == {True, False}  # one up, one down
-    for y in ys:
-        on_line = [m for m in plan.marks if not is_vertical(m) and abs(m.y1 - y) < EPS]
-        assert len(on_line) == 2
-        assert {m.x2 > m.x1 for m in on_line} == {True, False}
+    for lines, vertical in ((xs, True), (ys, False)):
+        counts = set()
+        for value in lines:
+            on_line = [m for m in plan.marks if is_vertical(m) == vertical
+                       and abs((m.x1 if vertical else m.y1) - value) < EPS]
+            assert 1 <= len(on_line) <= 2
+            counts.add(len(on_line))
+            if len(on_line) == 2:  # one each way
+                assert {(m.y2 > m.y1) if vertical else (m.x2 > m.x1) for m in on_line} == {
+                    True, False}
+        assert len(counts) == 1  # the same on every cut line of an axis
 
 
 def test_crop_mark_count_for_gutter_grid_counts_both_sides_of_each_gutter() -> None:
@@ -436,32 +428,66 @@ def test_crop_mark_count_for_gutter_grid_counts_both_sides_of_each_gutter() -> N
     assert len(plan.marks) == 2 * 8 + 2 * 4
 
 
-@pytest.mark.parametrize(("paper", "item", "bleed_mm"), AUTO_CASES)
-def test_crop_marks_stay_off_the_art_and_off_the_paper_edge(
-    paper: str, item: str, bleed_mm: float
-) -> None:
-    plan = plan_auto(PAPERS[paper], ITEMS[item], bleed_mm)
+def check_marks(plan: SheetPlan) -> None:
+    """Every mark: 3 to 5 mm, wholly inside the printable area, on a cut line, off the art."""
     xs, ys = cut_xs(plan), cut_ys(plan)
-    clip_left = min(s.clip.x for s in plan.fronts)
-    clip_right = max(s.clip.right for s in plan.fronts)
-    clip_bottom = min(s.clip.y for s in plan.fronts)
-    clip_top = max(s.clip.top for s in plan.fronts)
+    area = printable(plan)
     for mark in plan.marks:
         assert MIN_MARK - EPS <= mark_length(mark) <= MARK_LENGTH + EPS
-        for x in (mark.x1, mark.x2):
-            assert EDGE_RESERVE - EPS <= x <= plan.page.width - EDGE_RESERVE + EPS
-        for y in (mark.y1, mark.y2):
-            assert EDGE_RESERVE - EPS <= y <= plan.page.height - EDGE_RESERVE + EPS
+        for x, y in ((mark.x1, mark.y1), (mark.x2, mark.y2)):
+            assert area.x - EPS <= x <= area.right + EPS
+            assert area.y - EPS <= y <= area.top + EPS
         assert not any(mark_crosses(mark, s.clip) for s in plan.fronts)
+        for slot in plan.fronts:  # at least the gap away from every bleed
+            assert not mark_crosses(mark, slot.clip.expand(*(4 * [MARK_GAP - EPS])))
         if is_vertical(mark):
-            assert any(abs(mark.x1 - x) < EPS for x in xs)  # on a cut line
-            low, high = sorted((mark.y1, mark.y2))
-            assert low >= clip_top + MARK_GAP - EPS or high <= clip_bottom - MARK_GAP + EPS
+            assert any(abs(mark.x1 - x) < EPS for x in xs)
         else:
             assert abs(mark.y1 - mark.y2) < EPS
             assert any(abs(mark.y1 - y) < EPS for y in ys)
-            low, high = sorted((mark.x1, mark.x2))
-            assert low >= clip_right + MARK_GAP - EPS or high <= clip_left - MARK_GAP + EPS
+
+
+@pytest.mark.parametrize(("paper", "item", "bleed_mm", "margin_mm"), AUTO_CASES)
+def test_crop_marks_stay_off_the_art_and_inside_the_printable_area(
+    paper: str, item: str, bleed_mm: float, margin_mm: float
+) -> None:
+    plan = plan_case(paper, item, bleed_mm, margin_mm)
+    check_marks(plan)
+    for count in (1, plan.per_page // 2 + 1, plan.per_page - 1):
+        check_marks(plan.filled(count))
+
+
+# --- a sheet that is not full ------------------------------------------------------------------
+
+
+def test_partial_sheet_has_no_marks_for_empty_slots_and_bleeds_towards_them() -> None:
+    plan = plan_auto(A4, POKER, 3).filled(4)  # row 0 full, then (1, 0)
+    assert [(s.row, s.col) for s in plan.fronts] == [(0, 0), (0, 1), (0, 2), (1, 0)]
+    assert len(plan.backs) == 4
+    # (0, 1) and (0, 2) face empty slots below; (1, 0) faces them right and below
+    for row, col, bottom, right in ((0, 0, 0, 0), (0, 1, 3, 0), (0, 2, 3, 1.5),
+                                    (1, 0, 3, 3)):
+        slot = slot_at(plan, row, col)
+        assert_mm(slot.trim.y - slot.clip.y, bottom)
+        assert_mm(slot.clip.right - slot.trim.right, right)
+    # cut lines: x 10.5 … 199.5 (4), y 104.5, 192.5, 280.5 (3); marks both ends of each
+    assert len(plan.marks) == 2 * 4 + 2 * 3
+    lowest = min(min(m.y1, m.y2) for m in plan.marks if is_vertical(m))
+    assert_mm(lowest, 104.5 - 3 - 1 - 5)  # under the last filled row's bleed, not the page's
+    check_marks(plan)
+
+
+def test_full_sheet_plan_is_its_own_filled_plan() -> None:
+    plan = plan_auto(A4, POKER, 3)
+    assert plan.filled(9) is plan
+    assert plan.filled(12) is plan
+
+
+def test_back_of_a_partial_sheet_mirrors_its_fronts() -> None:
+    plan = plan_auto(A4, POKER, 3, flip="long").filled(2)
+    for front, back in zip(plan.fronts, plan.backs, strict=True):
+        assert_same_rect(back.clip, mirror(front.clip, plan.page, True, False))
+
 
 
 # --- duplex backs ------------------------------------------------------------------------------
@@ -506,7 +532,7 @@ def test_short_edge_back_of_a4_poker_mirrors_y_and_keeps_x() -> None:
 def test_back_clip_of_a_corner_card_bleeds_on_the_mirrored_sides() -> None:
     plan = plan_auto(A4, POKER, 3, flip="long")
     back = plan.backs[0]  # front is top-left: bleeds left and top; its back bleeds right and top
-    assert_mm(back.clip.right - back.trim.right, 3)
+    assert_mm(back.clip.right - back.trim.right, 1.5)
     assert_mm(back.trim.x - back.clip.x, 0)
     assert_mm(back.clip.top - back.trim.top, 3)
     assert_mm(back.trim.y - back.clip.y, 0)
@@ -531,35 +557,62 @@ def test_back_offset_on_first_a4_slot_in_millimetres() -> None:
     assert_rect_mm(plan.backs[0].trim, 136.5 + 1.5, 192.5 - 0.5, 63, 88)
 
 
-@pytest.mark.parametrize(("paper", "item", "bleed_mm"), AUTO_CASES)
+@pytest.mark.parametrize(("paper", "item", "bleed_mm", "margin_mm"), AUTO_CASES)
 @pytest.mark.parametrize("flip", ["long", "short"])
 def test_turning_the_back_over_again_gives_the_front(
-    paper: str, item: str, bleed_mm: float, flip: str
+    paper: str, item: str, bleed_mm: float, margin_mm: float, flip: str
 ) -> None:
-    plan = plan_auto(PAPERS[paper], ITEMS[item], bleed_mm, flip=flip)
+    plan = plan_case(paper, item, bleed_mm, margin_mm, flip=flip)
     axes = mirror_axes(plan.landscape, flip)  # type: ignore[arg-type]
     for front, back in zip(plan.fronts, plan.backs, strict=True):
         assert_same_rect(mirror(back.trim, plan.page, *axes), front.trim)
         assert_same_rect(mirror(back.clip, plan.page, *axes), front.clip)
 
 
+def landscape_bridge(flip: str) -> SheetPlan:
+    """Bridge cards at a 3 mm margin: 5 × 2 landscape (5 × 57 = 285 ≤ 297 − 6 − 4)."""
+    return plan_sheet(A4, BRIDGE, bleed=3 * MM, mode="abut", margin=3 * MM,
+                      flip=flip)  # type: ignore[arg-type]
+
+
+def test_landscape_bridge_keeps_its_marks_on_the_left() -> None:
+    plan = landscape_bridge("long")
+    # 12 mm of paper across: 3 margin + 4 marks + 2 bleed on the left, 3 mm on the right
+    assert_mm(slot_at(plan, 0, 0).trim.x - slot_at(plan, 0, 0).clip.x, 2)
+    assert_mm(slot_at(plan, 0, 4).clip.right - slot_at(plan, 0, 4).trim.right, 3)
+    horizontal = [m for m in plan.marks if not is_vertical(m)]
+    assert len(horizontal) == 3 and all(max(m.x1, m.x2) < 9 * MM for m in horizontal)
+
+
 def test_landscape_bridge_long_edge_back_mirrors_y() -> None:
-    plan = plan_auto(A4, BRIDGE, 3, flip="long")
+    plan = landscape_bridge("long")
     assert plan.landscape
     assert_mm(plan.page.width, 297)
     assert_mm(plan.page.height, 210)
-    # 5 × 57 on 297 mm from x = 6 mm; 2 × 89 on 210 mm from y = 16 mm
-    assert_rect_mm(slot_at(plan, 0, 0).trim, 6, 105, 57, 89)
-    assert_rect_mm(slot_at(plan, 1, 4).trim, 234, 16, 57, 89)
+    # 5 × 57 on 297 mm from x = 9 mm; 2 × 89 on 210 mm from y = 16 mm
+    assert_rect_mm(slot_at(plan, 0, 0).trim, 9, 105, 57, 89)
+    assert_rect_mm(slot_at(plan, 1, 4).trim, 237, 16, 57, 89)
     # long edge of a landscape page is horizontal: y mirrors, x stays
-    assert_rect_mm(plan.backs[0].trim, 6, 210 - 105 - 89, 57, 89)
+    assert_rect_mm(plan.backs[0].trim, 9, 210 - 105 - 89, 57, 89)
     for front, back in zip(plan.fronts, plan.backs, strict=True):
         assert back.trim.x == pytest.approx(front.trim.x, abs=EPS)
 
 
 def test_landscape_bridge_short_edge_back_mirrors_x() -> None:
-    plan = plan_auto(A4, BRIDGE, 3, flip="short")
+    plan = landscape_bridge("short")
     assert plan.landscape
-    assert_rect_mm(plan.backs[0].trim, 297 - 6 - 57, 105, 57, 89)
+    assert_rect_mm(plan.backs[0].trim, 297 - 9 - 57, 105, 57, 89)
     for front, back in zip(plan.fronts, plan.backs, strict=True):
         assert back.trim.y == pytest.approx(front.trim.y, abs=EPS)
+
+
+def test_partial_sheet_without_bleed_mode_stays_unbled() -> None:
+    plan = plan_sheet(A4, POKER, bleed=3 * MM, mode="none").filled(4)
+    for slot in plan.fronts:
+        assert_same_rect(slot.clip, slot.trim)
+
+
+def test_partial_gutter_sheet_keeps_its_full_bleed() -> None:
+    plan = plan_sheet(A4, POKER, bleed=3 * MM, mode="gutter").filled(3)
+    for slot in plan.fronts:
+        assert_same_rect(slot.clip, slot.trim.expand(*(4 * [3 * MM])))

@@ -383,7 +383,21 @@ def test_tag_width_is_scaled() -> None:
     result = fitted("[[CHA-1]] aa", 100.0, 50.0)
     assert text_ops(result)[1].x == pytest.approx(18.0 + 2.5)
     assert TAG_SCALE == pytest.approx(0.72)
-    assert TAG_COLOR == (0.45, 0.45, 0.45)
+    assert TAG_COLOR == (0.4, 0.4, 0.4)
+
+
+def test_tag_grows_to_the_smallest_tag_size() -> None:
+    # at 10 pt a tag would be 7.2 pt; min_tag_size 9 sets it at 9 pt: 5 × 0.5 em × 0.9 = 2.25 em
+    result = fitted("[[CHA-1]] aa", 100.0, 50.0, TextStyle(min_tag_size=9))
+    tag, word = text_ops(result)
+    assert tag.size == pytest.approx(9)
+    assert word.x == pytest.approx(22.5 + 2.5)
+    assert word.size == pytest.approx(10)
+
+
+def test_tag_above_the_smallest_tag_size_keeps_its_scale() -> None:
+    result = fitted("[[CHA-1]] aa", 100.0, 50.0, TextStyle(min_tag_size=6))
+    assert text_ops(result)[0].size == pytest.approx(7.2)
 
 
 def test_tag_in_a_bold_box_is_still_set_in_the_regular_font() -> None:

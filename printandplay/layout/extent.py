@@ -1,0 +1,53 @@
+"""Where ops draw: the rectangles they cover on the page, to check them against the printable
+area."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from printandplay.layout.geometry import Rect
+from printandplay.layout.textfit import FontMetrics
+from printandplay.model.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, TextOp
+
+Transform = tuple[float, float, float, float, float, float]
+IDENTITY: Transform = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def _apply(t: Transform, rect: Rect) -> Rect:
+    a, b, c, d, e, f = t
+    xs, ys = [], []
+    for x, y in ((rect.x, rect.y), (rect.right, rect.y), (rect.x, rect.top),
+                 (rect.right, rect.top)):
+        xs.append(a * x + c * y + e)
+        ys.append(b * x + d * y + f)
+    return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+
+def _compose(outer: Transform, inner: Transform) -> Transform:
+    a, b, c, d, e, f = outer
+    a2, b2, c2, d2, e2, f2 = inner
+    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2,
+            a * e2 + c * f2 + e, b * e2 + d * f2 + f)
+
+
+def op_extents(ops: Iterable[Op], metrics: FontMetrics,
+               transform: Transform = IDENTITY) -> Iterator[tuple[Op, Rect]]:
+    """Each drawing op (groups opened) with the rectangle it covers, in page coordinates.
+    Text covers its advance width from descent to ascent."""
+    for op in ops:
+        if isinstance(op, GroupOp):
+            yield from op_extents(op.ops, metrics, _compose(transform, op.transform))
+            continue
+        if isinstance(op, TextOp):
+            width = metrics.width(op.text, op.font) * op.size
+            descent = metrics.descent(op.font) * op.size
+            ascent = metrics.ascent(op.font) * op.size
+            rect = Rect(op.x, op.y - descent, width, descent + ascent)
+        elif isinstance(op, LineOp):
+            rect = Rect(min(op.x1, op.x2), min(op.y1, op.y2), abs(op.x2 - op.x1),
+                        abs(op.y2 - op.y1))
+        elif isinstance(op, (RectOp, EllipseOp, IconOp, ImageOp)):
+            rect = Rect(op.x, op.y, op.w, op.h)
+        else:  # pragma: no cover - every op kind is listed above
+            continue
+        yield op, _apply(transform, rect)
