@@ -19,7 +19,7 @@ def build_calibration(resources: Resources, paper: str, flip: Flip,
     """Write ``build/calibration-<paper>.pdf`` (front and back page)."""
     fonts_file = resources.fonts_file()
     fonts = FontTable(load_fonts(fonts_file, resources.display(fonts_file)))
-    pages = calibration_pages(resolve_paper(paper, load_presets()), flip, fonts)
+    pages = calibration_pages(resolve_paper(paper, load_presets()), flip, fonts, paper)
     target = (out_dir or Path("build")) / f"calibration-{paper}.pdf"
     writer = PdfWriter(target, fonts, IconLibrary([]), title="printandplay — calibration")
     try:

@@ -144,20 +144,10 @@ def _resources(game_icons: Path | None = None) -> Any:
 
 
 def parse_offset(text: str) -> tuple[float, float]:
-    """``"1.5,-0.5"`` (mm) → points."""
-    from printandplay.units import MM
+    """``"1.5,-0.5"`` (mm) → points; ambiguous forms such as ``-3,5`` are refused."""
+    from printandplay.offset import parse_back_offset
 
-    parts = text.split(",")
-    try:
-        if len(parts) != 2:
-            raise ValueError
-        x, y = (float(p) for p in parts)
-    except ValueError:
-        raise OptionError(f"--back-offset expects X,Y in millimetres, e.g. 1.5,-0.5; got {text!r}"
-                          ) from None
-    if abs(x) > 20 or abs(y) > 20:
-        raise OptionError(f"--back-offset {text}: more than 20 mm is not a printer offset")
-    return (x * MM, y * MM)
+    return parse_back_offset(text)
 
 
 @app.command()
