@@ -12,6 +12,8 @@ from pathlib import Path
 
 from printandplay.assets import GameAssets, component_context, load_assets
 from printandplay.errors import CheckFailed, LayoutError
+from printandplay.layout.imposition import Flip
+from printandplay.layout.print_words import vocabulary
 from printandplay.model.game import Component, Game, SheetSection
 from printandplay.planning import (
     BLANK_NOTE,
@@ -33,7 +35,8 @@ __all__ = [
     "BLANK_NOTE", "CUT_GUIDE_COLOR", "DEFAULT_BLEED", "MARK_COLOR", "BuildOptions", "GameAssets",
     "KitPlanner", "PageSpec", "component_context", "duplex_order", "load_assets",
     # building
-    "Progress", "build_deck", "build_game", "deck_items", "output_path", "write_pages",
+    "Progress", "build_deck", "build_game", "deck_items", "output_path", "page_label",
+    "write_pages",
 ]
 
 Progress = Callable[[int, int], None]
@@ -45,15 +48,34 @@ def output_path(game_id: str, options: BuildOptions, stem: str | None = None) ->
     return folder / f"{stem or game_id}-{options.paper}.pdf"
 
 
+def page_label(page: PageSpec, language: str) -> str:
+    """A page's label in PDF viewers: ``Règles 2``, ``Tuiles 1/2 verso``, ``Tuiles 1/2 verso
+    blanc``."""
+    words = vocabulary(language)
+    if page.sheets:
+        side = words["blank"] if page.label == "blank" else words[page.side]
+        return f"{page.section} {page.sheet}/{page.sheets} {side}"
+    if page.label == "blank":
+        return f"{page.section} {words['blank']}".strip()
+    return page.label
+
+
 def write_pages(assets: GameAssets, pages: Sequence[PageSpec], target: Path, title: str,
-                progress: Progress | None = None) -> Path:
-    """Write pages to ``target`` atomically."""
+                progress: Progress | None = None, flip: Flip = "long") -> Path:
+    """Write pages to ``target`` atomically, with their labels, an outline entry per section
+    and the print settings (actual size, duplex on the ``flip`` edge) for viewers."""
     writer = PdfWriter(target, assets.fonts, assets.icons, title=title, subject=assets.game.name,
                        images=assets.images)
     writer.announce(placement.face for page in pages for placement in page.placements)
+    writer.print_preferences(flip)
+    language = assets.game.language
     try:
+        section = None
         for index, page in enumerate(pages, start=1):
-            writer.page(page.size, page.ops, page.placements)
+            bookmark = page.section if page.section and page.section != section else None
+            section = page.section or section
+            writer.page(page.size, page.ops, page.placements,
+                        label=page_label(page, language), bookmark=bookmark)
             if progress:
                 progress(index, len(pages))
         return writer.save()
@@ -76,7 +98,8 @@ def build_game(resources: Resources, game_id: str, options: BuildOptions,
         raise LayoutError(f"{game_id}: the kit is empty: list its documents and sheets under "
                           f"'kit:' in cards/{game_id}/game.yaml")
     target = output_path(game_id, options)
-    return write_pages(assets, pages, target, f"{assets.game.name} — kit", progress)
+    return write_pages(assets, pages, target, f"{assets.game.name} — kit", progress,
+                       options.flip)
 
 
 def deck_items(game: Game, entries: Sequence[tuple[str, int]]) -> list[Component]:
@@ -105,5 +128,6 @@ def build_deck(resources: Resources, game_id: str, entries: Sequence[tuple[str, 
         chosen = [c for c in items if c.kind == kind]
         pages.extend(planner.sheet_pages(chosen, SheetSection((kind,), kind)))
     target = output_path(game_id, options, stem=f"deck-{stem}")
-    pages = duplex_order(pages, assets.fonts)
-    return write_pages(assets, pages, target, f"{assets.game.name} — {stem}", progress)
+    pages = duplex_order(pages, assets.fonts, options.margin, assets.game.language, options.flip)
+    return write_pages(assets, pages, target, f"{assets.game.name} — {stem}", progress,
+                       options.flip)

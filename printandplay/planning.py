@@ -7,7 +7,7 @@ for one paper and :class:`BuildOptions`; :func:`duplex_order` keeps fronts on sh
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -19,12 +19,17 @@ from printandplay.layout.colors import parse_color
 from printandplay.layout.document import DocumentLayout
 from printandplay.layout.document_blocks import DocStyle
 from printandplay.layout.face import FaceComposer
+from printandplay.layout.geometry import Rect
+from printandplay.layout.print_words import vocabulary
+from printandplay.layout.sheet_label import op_obstacles, place_label
 from printandplay.layout.imposition import (
     Flip,
     Mode,
     SheetPlan,
     choose_mode,
     fits_on,
+    mirror_axes,
+    mirror_rect,
     plan_sheet,
     plan_tiles,
 )
@@ -48,6 +53,7 @@ class BuildOptions:
     flip: Flip = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)  # points, applied to back pages
     bleed: float | None = None  # points; None = the default 3 mm
+    margin: float = 5 * MM  # points: the printer's unprintable margin (labels stay inside)
 
 
 @dataclass(frozen=True)
@@ -59,6 +65,10 @@ class PageSpec:
     placements: tuple[Placement, ...] = ()
     ops: tuple[Op, ...] = ()
     recto: bool = False  # must be printed on the front of a sheet (duplex)
+    section: str = ""  # the kit section it belongs to (the PDF's outline)
+    side: str = ""  # "recto" or "verso" for sheets of items; "" for documents
+    sheet: int = 0  # sheet n of ``sheets`` within its section (sheets of items)
+    sheets: int = 0
 
 
 CREDITS_TEMPLATE = BUNDLED_DIR / "credits.md.j2"
@@ -81,21 +91,43 @@ class _Credits(list[dict[str, Any]]):
 BLANK_NOTE = "Page laissée blanche pour garder le recto verso aligné — intentionally blank"
 
 
-def duplex_order(pages: Sequence[PageSpec], fonts: FontTable) -> list[PageSpec]:
+def duplex_order(pages: Sequence[PageSpec], fonts: FontTable, margin: float = 5 * MM,
+                 language: str = "fr", flip: Flip = "long") -> list[PageSpec]:
     """Insert blank pages so that every page marked ``recto`` falls on the front of a sheet
     when the whole file is printed duplex (a document with an odd number of pages, or a
-    single-sided sheet, would otherwise put the next fronts on a back)."""
+    single-sided sheet, would otherwise put the next fronts on a back).
+
+    A blank page's small note lies inside the printable area (``margin``) and off the back of
+    every item of the page it backs (turned on its ``flip`` edge)."""
     out: list[PageSpec] = []
     font = fonts.select("body", False, True)
+    words = vocabulary(language)
     for page in pages:
         if page.recto and len(out) % 2 == 1:
-            previous = out[-1].size
-            text = fonts.prepare(BLANK_NOTE, font)
-            width = fonts.width(text, font) * 7
-            note = TextOp((previous.width - width) / 2, previous.height / 2, text, font, 7,
-                          CUT_GUIDE_COLOR)
-            out.append(PageSpec(previous, "blank", ops=(note,)))
+            previous = out[-1]
+            size = previous.size
+            mirror_x, mirror_y = mirror_axes(size.width > size.height, flip)
+            shadows = [mirror_rect(r, size, mirror_x, mirror_y)
+                       for r in _placement_rects(previous.placements)]
+            texts = [BLANK_NOTE, words["blank"]]
+            if previous.sheets:
+                texts.insert(0, f"{previous.section} · {words['sheet']} {previous.sheet}/"
+                                f"{previous.sheets} · {words['verso']} — {BLANK_NOTE}")
+            note = place_label(size, texts, font, fonts, shadows, margin,
+                               color=CUT_GUIDE_COLOR)
+            out.append(PageSpec(size, "blank", ops=(note,), section=previous.section,
+                                side="verso" if previous.sheets else "", sheet=previous.sheet,
+                                sheets=previous.sheets))
         out.append(page)
+    return out
+
+
+def _placement_rects(placements: Sequence[Placement]) -> list[Rect]:
+    """What each placed face may print: its clip, or its trim and bleed."""
+    out = []
+    for p in placements:
+        b = p.face.bleed
+        out.append(p.clip or Rect(p.x - b, p.y - b, p.face.width + 2 * b, p.face.height + 2 * b))
     return out
 
 
@@ -182,7 +214,8 @@ class KitPlanner:
             else:
                 title = "Crédits" if self.assets.game.language == "fr" else "Credits"
                 pages += self._document(DocumentSection("", title, 1), with_credits=True)[0]
-        return duplex_order(pages, self.assets.fonts)
+        return duplex_order(pages, self.assets.fonts, self.options.margin,
+                            self.assets.game.language, self.options.flip)
 
     def document_pages(self, section: DocumentSection) -> list[PageSpec]:
         """The pages of a document section."""
@@ -203,7 +236,8 @@ class KitPlanner:
             if not credits.accessed or len(assets.icons.stock_used) == used:
                 break
             # the credits are printed and the document uses stock icons of its own: again
-        pages = [PageSpec(page, f"{section.title} {i + 1}", ops=ops, recto=i == 0)
+        pages = [PageSpec(page, f"{section.title} {i + 1}", ops=ops, recto=i == 0,
+                          section=section.title)
                  for i, ops in enumerate(paged)]
         return pages, credits.accessed
 
@@ -264,33 +298,54 @@ class KitPlanner:
                                          CUT_GUIDE_COLOR, 0.3)
                                for s in plan.fronts[:len(chunk)])
             pages.append(PageSpec(plan.page, f"{section.title} {number} recto", fronts,
-                                  marks + guides, recto=True))
+                                  marks + guides, recto=True, section=section.title,
+                                  side="recto", sheet=number))
             if any(item.back for item in chunk):
                 backs = tuple(
                     Placement(self.face(item, item.back, "back"), slot.trim.x, slot.trim.y,
                               slot.clip)
                     for item, slot in zip(chunk, plan.backs, strict=False) if item.back
                 )
-                pages.append(PageSpec(plan.page, f"{section.title} {number} verso", backs))
-        return pages
+                pages.append(PageSpec(plan.page, f"{section.title} {number} verso", backs,
+                                      section=section.title, side="verso", sheet=number))
+        return self._labelled(pages)
+
+    def _labelled(self, pages: Sequence[PageSpec], names: Sequence[str] = ()) -> list[PageSpec]:
+        """The sheets with their label (game · section · [name ·] sheet n/N · side) added in a
+        free spot of the printable area; ``names`` (one per page) tell tiles apart."""
+        words = vocabulary(self.assets.game.language)
+        fonts = self.assets.fonts
+        font = fonts.select("body", False, True)
+        total = max((p.sheet for p in pages), default=0)
+        game = self.assets.game.name
+        out = []
+        for index, page in enumerate(pages):
+            name = f"{names[index]} · " if names else ""
+            where = f"{words['sheet']} {page.sheet}/{total} · {words[page.side]}"
+            texts = [f"{game} · {page.section} · {name}{where}",
+                     f"{page.section} · {name}{where}", f"{name}{where}", where]
+            obstacles = _placement_rects(page.placements) + op_obstacles(page.ops)
+            label = place_label(page.size, texts, font, fonts, obstacles, self.options.margin)
+            out.append(replace(page, ops=(*page.ops, label), sheets=total))
+        return out
 
     def tiled_pages(self, items: Sequence[Component], section: SheetSection) -> list[PageSpec]:
         """Each item on as many sheets as it needs, with overlaps, guides and tile labels."""
         size = self.assets.game.kinds[section.kinds[0]].size
         plan = plan_tiles(self.paper, size, bleed=self.bleed)
-        label_font = self.assets.fonts.select("body", False, True)
         pages = []
+        names = []
         for item in items:
             face = self.face(item, item.front, "front")
             for tile in plan.tiles:
                 name = f"{item.name} — {tile.row + 1}-{tile.col + 1} ({plan.rows}×{plan.cols})"
-                text = self.assets.fonts.prepare(name, label_font)
                 ops: list[Op] = [LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, 0.25)
                                  for m in tile.marks]
                 ops += [LineOp(g.x1, g.y1, g.x2, g.y2, CUT_GUIDE_COLOR, 0.5, (3.0, 2.0))
                         for g in tile.guides]
-                ops.append(TextOp(tile.clip.x, 4.2 * MM, text, label_font, 6, CUT_GUIDE_COLOR))
                 placement = Placement(face, tile.origin[0], tile.origin[1], tile.clip)
                 pages.append(PageSpec(plan.page, f"{section.title} {name}", (placement,),
-                                      tuple(ops), recto=True))
-        return pages
+                                      tuple(ops), recto=True, section=section.title,
+                                      side="recto", sheet=len(pages) + 1))
+                names.append(name)
+        return self._labelled(pages, names)

@@ -208,6 +208,7 @@ def _mark_end(start: float, direction: int, limit: float) -> float | None:
 
 
 TILE_OVERLAP: Final = 10 * MM  # glued overlap between neighbouring tiles of a large item
+TILE_LABEL_BAND: Final = 4 * MM  # kept free below a tile for the sheet's label
 
 
 @dataclass(frozen=True)
@@ -243,14 +244,14 @@ def plan_tiles(paper: Size, item: Size, *, bleed: float,
     """Split ``item`` across as few sheets as possible; neighbours overlap by ``overlap``.
 
     Tiles are numbered from the item's top-left. Each sheet prints the part of the item that
-    falls in its printable area; the dashed guides show where the next sheet's printed area
+    falls in its printable area, above a band kept for the sheet's label; the dashed guides show where the next sheet's printed area
     starts, to glue the sheets edge on guide.
     """
     best: TilePlan | None = None
     for page in (Size(min(paper.width, paper.height), max(paper.width, paper.height)),
                  Size(max(paper.width, paper.height), min(paper.width, paper.height))):
         usable_w = page.width - 2 * MIN_MARGIN
-        usable_h = page.height - 2 * MIN_MARGIN
+        usable_h = page.height - 2 * MIN_MARGIN - TILE_LABEL_BAND
         cols = max(1, math.ceil((item.width - overlap) / (usable_w - overlap) - 1e-9))
         rows = max(1, math.ceil((item.height - overlap) / (usable_h - overlap) - 1e-9))
         if best is None or rows * cols < best.rows * best.cols:
@@ -261,8 +262,8 @@ def plan_tiles(paper: Size, item: Size, *, bleed: float,
 
 def _tiles(page: Size, item: Size, bleed: float, overlap: float, rows: int,
            cols: int) -> TilePlan:
-    usable = Rect(MIN_MARGIN, MIN_MARGIN, page.width - 2 * MIN_MARGIN,
-                  page.height - 2 * MIN_MARGIN)
+    usable = Rect(MIN_MARGIN, MIN_MARGIN + TILE_LABEL_BAND, page.width - 2 * MIN_MARGIN,
+                  page.height - 2 * MIN_MARGIN - TILE_LABEL_BAND)
     step_x, step_y = usable.w - overlap, usable.h - overlap
     total_w = min(item.width, usable.w + (cols - 1) * step_x)
     total_h = min(item.height, usable.h + (rows - 1) * step_y)
