@@ -20,8 +20,6 @@ from printandplay.layout.document import DocumentLayout
 from printandplay.layout.document_blocks import DocStyle
 from printandplay.layout.face import FaceComposer
 from printandplay.layout.geometry import Rect
-from printandplay.layout.print_words import vocabulary
-from printandplay.layout.sheet_label import op_obstacles, place_label
 from printandplay.layout.imposition import (
     Flip,
     Mode,
@@ -33,8 +31,10 @@ from printandplay.layout.imposition import (
     plan_sheet,
     plan_tiles,
 )
+from printandplay.layout.print_words import vocabulary
+from printandplay.layout.sheet_label import op_obstacles, place_label
 from printandplay.model.game import Component, DocumentSection, Game, SheetSection, Size
-from printandplay.model.ops import RGB, EllipseOp, Face, LineOp, Op, TextOp
+from printandplay.model.ops import RGB, EllipseOp, Face, LineOp, Op
 from printandplay.render.fonts import FontTable
 from printandplay.render.pdf import Placement
 from printandplay.units import MM
