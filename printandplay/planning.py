@@ -333,8 +333,8 @@ class KitPlanner:
         """Each item on as many sheets as it needs, with overlaps, guides and tile labels."""
         size = self.assets.game.kinds[section.kinds[0]].size
         plan = plan_tiles(self.paper, size, bleed=self.bleed)
-        pages = []
-        names = []
+        pages: list[PageSpec] = []
+        names: list[str] = []
         for item in items:
             face = self.face(item, item.front, "front")
             for tile in plan.tiles:
