@@ -31,10 +31,19 @@ from printandplay.layout.imposition import (
     plan_sheet,
     plan_tiles,
 )
+from printandplay.layout.print_guide import BAND as GUIDE_BAND
+from printandplay.layout.print_guide import (
+    GuideSection,
+    GuideSettings,
+    guide_drawings,
+    guide_source,
+)
+from printandplay.layout.print_guide import texts as guide_texts
 from printandplay.layout.print_words import vocabulary
 from printandplay.layout.sheet_label import op_obstacles, place_label
 from printandplay.model.game import Component, DocumentSection, Game, SheetSection, Size
 from printandplay.model.ops import RGB, EllipseOp, Face, LineOp, Op
+from printandplay.offset import format_back_offset
 from printandplay.render.fonts import FontTable
 from printandplay.render.pdf import Placement
 from printandplay.units import MM
@@ -214,8 +223,89 @@ class KitPlanner:
             else:
                 title = "Crédits" if self.assets.game.language == "fr" else "Credits"
                 pages += self._document(DocumentSection("", title, 1), with_credits=True)[0]
+        return self.with_guide(self._duplex(pages))
+
+    def _duplex(self, pages: Sequence[PageSpec]) -> list[PageSpec]:
         return duplex_order(pages, self.assets.fonts, self.options.margin,
                             self.assets.game.language, self.options.flip)
+
+    def with_guide(self, body: Sequence[PageSpec], command: str = "build",
+                   target: str = "") -> list[PageSpec]:
+        """``body`` (in duplex order) after the "Impression et montage" guide, which lists its
+        sections with their pages; ``command`` and ``target`` make the command it prints to
+        rebuild them (``build GAME`` by default)."""
+        guide_length = 2
+        for _ in range(3):
+            guide = self.guide_pages(body, guide_length, command, target)
+            pages = self._duplex([*guide, *body])
+            if len(pages) - len(body) == guide_length:
+                break
+            guide_length = len(pages) - len(body)
+        return pages
+
+    def guide_pages(self, body: Sequence[PageSpec], offset: int, command: str = "build",
+                    target: str = "") -> list[PageSpec]:
+        """The guide's pages, for ``body`` printed after ``offset`` pages."""
+        game = self.assets.game
+        words = guide_texts(game.language)
+        title = words["title"]
+        sections = self._guide_sections(body, offset)
+        options = self.options
+        extra = ""
+        if options.bleed is not None and abs(options.bleed - DEFAULT_BLEED) > 1e-6:
+            extra = f"--bleed {options.bleed / MM:g}"
+        settings = GuideSettings(
+            game.id, options.paper, self.paper, options.flip,
+            format_back_offset(options.back_offset), self.bleed / MM, extra, command, target)
+        source = guide_source(settings, sections, offset + len(body), game.language)
+        page = Size(min(self.paper.width, self.paper.height),
+                    max(self.paper.width, self.paper.height))
+        style = document_style(game, DocumentSection("", title, 1), self.assets.fonts.roles)
+        design = style.design
+        style = replace(style, design=replace(design, footer=design.footer + GUIDE_BAND))
+        layout = DocumentLayout(self.assets.fonts, self.assets.icons.aspect, game.language,
+                                style, title)
+        paged = layout.paginate(source, page, title, game.name)
+        round_items = any(s.round_items for s in sections)
+        drawings = guide_drawings(page, design.margin, design.margin + design.footer,
+                                  self.assets.fonts, design.body_font, game.language,
+                                  round_items)
+        return [PageSpec(page, f"{title} {i + 1}",
+                         ops=(*ops, *drawings) if i == 0 else ops, recto=i == 0, section=title)
+                for i, ops in enumerate(paged)]
+
+    def _guide_sections(self, body: Sequence[PageSpec], offset: int) -> list[GuideSection]:
+        """The sections of ``body`` in order, each with its pages and sheets of paper."""
+        game = self.assets.game
+        kit = {section.title: section for section in game.kit}
+        runs: list[list[tuple[int, PageSpec]]] = []
+        for number, page in enumerate(body, start=offset + 1):
+            if runs and runs[-1][0][1].section == page.section:
+                runs[-1].append((number, page))
+            else:
+                runs.append([(number, page)])
+        out = []
+        for run in runs:
+            pages = [page for _, page in run]
+            first = pages[0]
+            section = kit.get(first.section)
+            document = not first.sheets
+            printed = [p for p in pages if p.label != "blank"]
+            if document:
+                sheets, two_sided = (len(printed) + 1) // 2, len(printed) > 1
+            else:
+                sheets = first.sheets
+                two_sided = any(p.side == "verso" for p in printed)
+            tiled = round_items = False
+            if isinstance(section, SheetSection):
+                kind = game.kinds[section.kinds[0]]
+                tiled = not fits_on(self.paper, kind.size)
+                round_items = kind.shape == "round"
+            out.append(GuideSection(
+                first.section, document, (run[0][0], run[-1][0]), sheets, two_sided, tiled,
+                round_items, section.paper if section else "",
+                section.assembly if section else ""))
+        return out
 
     def document_pages(self, section: DocumentSection) -> list[PageSpec]:
         """The pages of a document section."""

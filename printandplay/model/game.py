@@ -116,6 +116,8 @@ class DocumentSection:
     template: str
     title: str
     columns: int = 2
+    paper: str = ""  # the paper to print it on, as the printing guide suggests it
+    assembly: str = ""  # how to assemble it (markup), for the printing guide
 
 
 @dataclass(frozen=True)
@@ -125,6 +127,8 @@ class SheetSection:
     kinds: tuple[str, ...]
     title: str
     bleed_mode: BleedMode = "auto"
+    paper: str = ""  # the paper to print it on, as the printing guide suggests it
+    assembly: str = ""  # how to assemble it (markup), for the printing guide
 
 
 KitSection = DocumentSection | SheetSection
