@@ -108,8 +108,10 @@ def deck_items(game: Game, entries: Sequence[tuple[str, int]]) -> list[Component
 
 
 def build_deck(resources: Resources, game_id: str, entries: Sequence[tuple[str, int]],
-               stem: str, options: BuildOptions, progress: Progress | None = None) -> Path:
-    """Print exactly the given cards and copies, with their backs, ready to cut.
+               stem: str, options: BuildOptions, progress: Progress | None = None,
+               deck_file: str = "") -> Path:
+    """Print exactly the given cards and copies, with their backs, ready to cut, after the
+    printing guide (whose rebuild command names ``deck_file``, or ``<stem>.txt``).
 
     Cards are grouped by the kit's sheet sections, so they share sheets as in the kit.
     """
@@ -129,5 +131,6 @@ def build_deck(resources: Resources, game_id: str, entries: Sequence[tuple[str, 
         pages.extend(planner.sheet_pages(chosen, SheetSection((kind,), kind)))
     target = output_path(game_id, options, stem=f"deck-{stem}")
     pages = duplex_order(pages, assets.fonts, options.margin, assets.game.language, options.flip)
+    pages = planner.with_guide(pages, "print-deck", f"{game_id} {deck_file or stem + '.txt'}")
     return write_pages(assets, pages, target, f"{assets.game.name} — {stem}", progress,
                        options.flip)

@@ -63,7 +63,7 @@ _TEXTS: Final[dict[str, dict[str, str]]] = {
         "title": "Impression et montage",
         "settings": "Réglages de l’impression",
         "paper": "**Papier** : {paper} ({size}), pour toutes les pages.",
-        "scale": "**Échelle** : 100 % (taille réelle) ; désactivez « Ajuster à la page ». "
+        "scale": "**Échelle** : 100\u00a0% (taille réelle) ; désactivez « Ajuster à la page ». "
                  "Le trait gradué en bas de cette page doit mesurer 50 mm à la règle.",
         "duplex": "**Recto verso** : retournement sur le **bord {edge}** (le kit est fait "
                   "pour --flip {flip}). Chaque planche de rectos est suivie de ses versos ; des "
@@ -74,7 +74,8 @@ _TEXTS: Final[dict[str, dict[str, str]]] = {
         "bleed": "**Fond perdu** : {bleed} mm autour des pièces ; coupez sur les traits, pas "
                  "au bord de l’image.",
         "file": "Ce fichier compte {pages} pages, soit {sheets} feuilles imprimées en recto "
-                "verso.",
+                "verso. Chaque feuille porte son étiquette dans sa marge : jeu · planche · "
+                "feuille · recto ou verso.",
         "sheets": "Les planches",
         "head": "| Contenu | Pages | Feuilles | Faces | Papier conseillé |",
         "both": "recto verso", "front": "recto seul", "pages_range": "{first} à {last}",
@@ -82,17 +83,13 @@ _TEXTS: Final[dict[str, dict[str, str]]] = {
         "card_paper": "épais, 160 à 220 g/m²",
         "single_paper": "épais ou carton fin, 200 à 250 g/m²",
         "tiled_paper": "ordinaire, puis collé sur carton",
-        "lines": "Les traits",
-        "lines_text": "Les dessins au bas de cette page montrent chaque trait du kit. Chaque "
-                      "feuille porte son étiquette (jeu · planche · feuille · recto ou verso) "
-                      "dans sa marge.",
         "assembly": "Montage",
         "calibration": "Si les versos sont décalés",
         "calib_1": "Imprimez la feuille de calibrage, puis lisez-y les nombres X et Y :",
         "calib_2": "Reconstruisez ensuite le kit avec ces deux nombres, tels qu’ils sont "
                    "écrits :",
         "scale_label": "50 mm",
-        "scale_text": "Ce trait mesure 50 mm une fois imprimé à 100 %. Sinon, corrigez l’échelle "
+        "scale_text": "Ce trait mesure 50 mm une fois imprimé à 100\u00a0%. Sinon, corrigez l’échelle "
                       "avant de tout imprimer.",
         "cut": "**Trait de coupe**, dans la marge : coupez à la règle d’un trait à celui "
                "d’en face.",
@@ -105,7 +102,7 @@ _TEXTS: Final[dict[str, dict[str, str]]] = {
         "title": "Printing and assembly",
         "settings": "Printer settings",
         "paper": "**Paper**: {paper} ({size}), for every page.",
-        "scale": "**Scale**: 100 % (actual size); turn off “Fit to page”. The ruler at the "
+        "scale": "**Scale**: 100\u00a0% (actual size); turn off “Fit to page”. The ruler at the "
                  "bottom of this page must measure 50 mm.",
         "duplex": "**Duplex**: flip on the **{edge} edge** (the kit is built for --flip "
                   "{flip}). Each sheet of fronts is followed by its backs; blank pages keep "
@@ -115,7 +112,8 @@ _TEXTS: Final[dict[str, dict[str, str]]] = {
         "offset": "**Back offset**: {offset} mm (--back-offset {offset}).",
         "bleed": "**Bleed**: {bleed} mm around the pieces; cut on the lines, not at the edge "
                  "of the picture.",
-        "file": "This file has {pages} pages: {sheets} sheets printed duplex.",
+        "file": "This file has {pages} pages: {sheets} sheets printed duplex. Each sheet "
+                "carries its label in its margin: game · section · sheet · front or back.",
         "sheets": "The sheets",
         "head": "| Contents | Pages | Sheets | Sides | Suggested paper |",
         "both": "both sides", "front": "front only", "pages_range": "{first} to {last}",
@@ -123,16 +121,12 @@ _TEXTS: Final[dict[str, dict[str, str]]] = {
         "card_paper": "heavy, 160 to 220 gsm",
         "single_paper": "heavy or thin card, 200 to 250 gsm",
         "tiled_paper": "plain, then glued on card",
-        "lines": "The lines",
-        "lines_text": "The drawings at the bottom of this page show every line of the kit. Each "
-                      "sheet carries its label (game · section · sheet · front or back) in its "
-                      "margin.",
         "assembly": "Assembly",
         "calibration": "If the backs are shifted",
         "calib_1": "Print the calibration sheet and read the numbers X and Y off it:",
         "calib_2": "Then rebuild the kit with both numbers, as printed:",
         "scale_label": "50 mm",
-        "scale_text": "This line measures 50 mm when printed at 100 %. If not, fix the scale "
+        "scale_text": "This line measures 50 mm when printed at 100\u00a0%. If not, fix the scale "
                       "before printing everything.",
         "cut": "**Cut mark**, in the margin: cut with a ruler from one mark to the one "
                "opposite.",
@@ -187,7 +181,7 @@ def guide_source(settings: GuideSettings, sections: Sequence[GuideSection], tota
         sides = w["both"] if section.two_sided else w["front"]
         lines.append(f"| {section.title} | {pages} | {section.sheets} | {sides} | "
                      f"{section_paper(section, w)} |")
-    lines += ["", f"## {w['lines']}", "", w["lines_text"], ""]
+    lines.append("")
     assembled = [s for s in sections if s.assembly.strip()]
     if assembled:
         lines += [f"## {w['assembly']}", ""]
