@@ -40,7 +40,8 @@ from printandplay.layout.print_guide import (
 )
 from printandplay.layout.print_guide import texts as guide_texts
 from printandplay.layout.print_words import vocabulary
-from printandplay.layout.sheet_label import op_obstacles, place_label
+from printandplay.layout.sheet_label import label_ops, op_obstacles
+from printandplay.layout.typography import apply_typography
 from printandplay.model.game import Component, DocumentSection, Game, SheetSection, Size
 from printandplay.model.ops import RGB, EllipseOp, Face, LineOp, Op
 from printandplay.offset import format_back_offset
@@ -122,9 +123,9 @@ def duplex_order(pages: Sequence[PageSpec], fonts: FontTable, margin: float = 5 
             if previous.sheets:
                 texts.insert(0, f"{previous.section} · {words['sheet']} {previous.sheet}/"
                                 f"{previous.sheets} · {words['verso']} — {BLANK_NOTE}")
-            note = place_label(size, texts, font, fonts, shadows, margin,
-                               color=CUT_GUIDE_COLOR)
-            out.append(PageSpec(size, "blank", ops=(note,), section=previous.section,
+            note = label_ops(size, texts, font, fonts, shadows, shadows, [], margin,
+                             color=CUT_GUIDE_COLOR)
+            out.append(PageSpec(size, "blank", ops=note, section=previous.section,
                                 side="verso" if previous.sheets else "", sheet=previous.sheet,
                                 sheets=previous.sheets))
         out.append(page)
@@ -412,11 +413,15 @@ class KitPlanner:
         for index, page in enumerate(pages):
             name = f"{names[index]} · " if names else ""
             where = f"{words['sheet']} {page.sheet}/{total} · {words[page.side]}"
-            texts = [f"{game} · {page.section} · {name}{where}",
-                     f"{page.section} · {name}{where}", f"{name}{where}", where]
-            obstacles = _placement_rects(page.placements) + op_obstacles(page.ops)
-            label = place_label(page.size, texts, font, fonts, obstacles, self.options.margin)
-            out.append(replace(page, ops=(*page.ops, label), sheets=total))
+            texts = [apply_typography(text, self.assets.game.language) for text in (
+                f"{game} · {page.section} · {name}{where}",
+                f"{game} · {page.section}\n{name}{where}",
+                f"{game}\n{page.section}\n{name}{where}",
+                f"{page.section} · {name}{where}", f"{name}{where}", where)]
+            trims = [Rect(p.x, p.y, p.face.width, p.face.height) for p in page.placements]
+            label = label_ops(page.size, texts, font, fonts, _placement_rects(page.placements),
+                              trims, op_obstacles(page.ops), self.options.margin)
+            out.append(replace(page, ops=(*page.ops, *label), sheets=total))
         return out
 
     def tiled_pages(self, items: Sequence[Component], section: SheetSection) -> list[PageSpec]:

@@ -79,17 +79,63 @@ def free_spot(page: Size, width: float, height: float, obstacles: Sequence[Rect]
     return best[3], best[4]
 
 
+LEADING: Final = 1.2
+
+
+def _turned(rect: Rect, page: Size) -> Rect:
+    """``rect`` in the frame of the page turned a quarter clockwise, where text running up
+    the page reads left to right: page point (x, y) is (y, page.width - x) there."""
+    return Rect(rect.y, page.width - rect.right, rect.h, rect.w)
+
+
 def place_label(page: Size, texts: Sequence[str], font: str, metrics: FontMetrics,
                 obstacles: Sequence[Rect], margin: float, size: float = LABEL_SIZE,
-                color: RGB = LABEL_COLOR) -> TextOp:
-    """A text op for the first of ``texts`` (longest first) that fits in a free spot; the
-    last one at the bottom-left of the printable area when none does."""
+                color: RGB = LABEL_COLOR) -> tuple[tuple[Op, ...], Rect] | None:
+    """The ops of the first of ``texts`` (best first; a text may hold ``\\n``) that fits in a
+    free spot, running across the page or, failing that, up it; with the box it covers.
+    ``None`` when no text fits anywhere."""
     ascent, descent = metrics.ascent(font) * size, metrics.descent(font) * size
-    prepared = ""
+    turned_page = Size(page.height, page.width)
+    turned = [_turned(r, page) for r in obstacles]
     for text in texts:
-        prepared = metrics.prepare(text, font)
-        width = metrics.width(prepared, font) * size
-        spot = free_spot(page, width, ascent + descent, obstacles, margin)
+        lines = [metrics.prepare(line, font) for line in text.split("\n")]
+        width = max(metrics.width(line, font) for line in lines) * size
+        height = ascent + descent + (len(lines) - 1) * size * LEADING
+        spot = free_spot(page, width, height, obstacles, margin)
         if spot is not None:
-            return TextOp(spot[0], spot[1] + descent, prepared, font, size, color)
-    return TextOp(margin, margin + descent, prepared, font, size, color)
+            top = spot[1] + height - ascent
+            return (_lines(lines, spot[0], top, font, size, color),
+                    Rect(spot[0], spot[1], width, height))
+        spot = free_spot(turned_page, width, height, turned, margin)
+        if spot is not None:  # across the turned page: up the real one
+            u, v = spot
+            box = Rect(page.width - v - height, u, height, width)
+            transform = (0.0, 1.0, -1.0, 0.0, box.x, u)
+            return (GroupOp(transform, _lines(lines, 0.0, -ascent, font, size, color)),), box
+    return None
+
+
+def _lines(lines: Sequence[str], x: float, baseline: float, font: str, size: float,
+           color: RGB) -> tuple[TextOp, ...]:
+    """Lines of text from ``baseline`` (the first one's) down."""
+    return tuple(TextOp(x, baseline - i * size * LEADING, line, font, size, color)
+                 for i, line in enumerate(lines))
+
+
+def label_ops(page: Size, texts: Sequence[str], font: str, metrics: FontMetrics,
+              clear: Sequence[Rect], trims: Sequence[Rect], marks: Sequence[Rect],
+              margin: float, size: float = LABEL_SIZE,
+              color: RGB = LABEL_COLOR) -> tuple[Op, ...]:
+    """A sheet's label: in a spot clear of every item's bleed (``clear``) and mark if there is
+    one; else over an item's bleed, outside every trim (the bleed is cut off), on a white
+    patch; else, as a last resort, the shortest text at the bottom-left of the printable
+    area."""
+    placed = place_label(page, texts, font, metrics, [*clear, *marks], margin, size, color)
+    if placed is not None:
+        return placed[0]
+    placed = place_label(page, texts, font, metrics, [*trims, *marks], margin, size, color)
+    if placed is not None:
+        box = placed[1].expand(*(CLEARANCE / 2,) * 4)
+        return (RectOp(box.x, box.y, box.w, box.h, (1.0, 1.0, 1.0)), *placed[0])
+    text = metrics.prepare(texts[-1], font)
+    return (TextOp(margin, margin + metrics.descent(font) * size, text, font, size, color),)
