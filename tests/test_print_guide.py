@@ -8,7 +8,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from helpers import ROOT, kit_pages, page_text
+from helpers import ROOT, copy_kit, kit_pages, page_text, replace_once
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -283,3 +283,20 @@ def test_clear_back_offsets_are_read(text: str, expected: tuple[float, float]) -
 def test_comma_decimals_get_a_hint() -> None:
     with pytest.raises(OptionError, match=r"-3\.5,1\.5"):
         parse_back_offset("-3,5,1,5")
+
+
+# ---- game.yaml: paper and assembly of a section ---------------------------------------------
+
+def test_section_keys_are_checked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    copy_kit("oups", tmp_path, monkeypatch)
+    game_file = tmp_path / "cards" / "oups" / "game.yaml"
+    replace_once(game_file, "    assembly: >-", "    asembly: >-")
+    result = runner.invoke(app, ["build", "oups", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert "cards/oups/game.yaml:" in result.output and "'asembly'" in result.output
+    replace_once(game_file, "    asembly: >-", "    paper: \"carton gris\"\n    assembly: >-")
+    replace_once(game_file, "Découpez les réglettes.", "Découpez-les **vite**.")
+    resources = Resources((tmp_path, ROOT))  # the copy wins; fonts come from the repository
+    pages = KitPlanner(load_assets(resources, "oups"), BuildOptions()).kit_pages()
+    guide = page_text(pages[0])
+    assert "carton gris" in guide and "Découpez-les vite ." in guide  # bold: a run of its own
