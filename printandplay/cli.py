@@ -145,7 +145,7 @@ def _resources(game_icons: Path | None = None) -> Any:
 
 def parse_offset(text: str) -> tuple[float, float]:
     """``"1.5,-0.5"`` (mm) → points; ambiguous forms such as ``-3,5`` are refused."""
-    from printandplay.offset import parse_back_offset
+    from printandplay.units import parse_back_offset
 
     return parse_back_offset(text)
 

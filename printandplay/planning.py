@@ -44,10 +44,9 @@ from printandplay.layout.sheet_label import label_ops, op_obstacles
 from printandplay.layout.typography import apply_typography
 from printandplay.model.game import Component, DocumentSection, Game, SheetSection, Size
 from printandplay.model.ops import RGB, EllipseOp, Face, LineOp, Op
-from printandplay.offset import format_back_offset
 from printandplay.render.fonts import FontTable
 from printandplay.render.pdf import Placement
-from printandplay.units import MM
+from printandplay.units import MM, format_back_offset
 
 DEFAULT_BLEED = 3 * MM
 MARK_COLOR = (0.0, 0.0, 0.0)

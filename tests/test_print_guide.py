@@ -19,11 +19,10 @@ from printandplay.layout.geometry import Rect
 from printandplay.layout.imposition import mirror_axes, mirror_rect
 from printandplay.layout.typography import apply_typography
 from printandplay.model.ops import GroupOp, LineOp, Op, RectOp, TextOp
-from printandplay.offset import format_back_offset, parse_back_offset
 from printandplay.planning import BuildOptions, KitPlanner, PageSpec
 from printandplay.project import Resources
 from printandplay.render.pdf import Placement
-from printandplay.units import MM
+from printandplay.units import MM, format_back_offset, parse_back_offset
 
 runner = CliRunner()
 GAMES = ["charlie", "licum", "sorciers", "limits", "oups"]

@@ -17,8 +17,7 @@ from printandplay.layout.textfit import FontMetrics, TextStyle, fit_text, tokeni
 from printandplay.layout.typography import apply_typography
 from printandplay.model.game import Size
 from printandplay.model.ops import RGB, GroupOp, Op, RectOp, TextOp
-from printandplay.offset import format_mm_value
-from printandplay.units import MM
+from printandplay.units import MM, format_mm_value
 
 STEPS = [s / 2 for s in range(-8, 9)]  # −4 … +4 mm by 0.5 mm
 SQUARE = 5 * MM
