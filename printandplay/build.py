@@ -111,7 +111,8 @@ def build_deck(resources: Resources, game_id: str, entries: Sequence[tuple[str, 
                stem: str, options: BuildOptions, progress: Progress | None = None,
                deck_file: str = "") -> Path:
     """Print exactly the given cards and copies, with their backs, ready to cut, after the
-    printing guide (whose rebuild command names ``deck_file``, or ``<stem>.txt``).
+    printing guide (whose rebuild command names ``deck_file``, or ``<stem>.txt``, with any
+    option to repeat such as ``--force``).
 
     Cards are grouped by the kit's sheet sections, so they share sheets as in the kit.
     """

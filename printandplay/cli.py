@@ -402,7 +402,7 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
         progress = _DelayedProgress(f"Printing {deck_file.name}")
         try:
             path = build_deck(_resources(), game, list(counts.items()), deck_file.stem, options,
-                              progress, str(deck_file))
+                              progress, f"{deck_file}{' --force' if force else ''}")
         finally:
             progress.close()
     out.print(str(path))
