@@ -22,6 +22,7 @@ def build_calibration(resources: Resources, paper: str, flip: Flip,
     pages = calibration_pages(resolve_paper(paper, load_presets()), flip, fonts, paper)
     target = (out_dir or Path("build")) / f"calibration-{paper}.pdf"
     writer = PdfWriter(target, fonts, IconLibrary([]), title="printandplay — calibration")
+    writer.print_preferences(flip)  # actual size, duplex on the edge being measured
     try:
         writer.page(pages.page, pages.front)
         writer.page(pages.page, pages.back)

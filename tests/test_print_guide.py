@@ -253,7 +253,10 @@ def test_calibration_labels_use_the_option_notation(tmp_path: Path) -> None:
     result = runner.invoke(app, ["calibrate", "--paper", "letter", "--flip", "short",
                                  "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    text = PdfReader(tmp_path / "calibration-letter.pdf").pages[0].extract_text()
+    reader = PdfReader(tmp_path / "calibration-letter.pdf")
+    prefs = reader.trailer["/Root"]["/ViewerPreferences"]
+    assert (prefs["/PrintScaling"], prefs["/Duplex"]) == ("/None", "/DuplexFlipShortEdge")
+    text = reader.pages[0].extract_text()
     lines = text.split()
     assert "-3.5" in lines and "+1.5" in lines and "0" in lines
     assert "−" not in text and "-3,5" not in text
