@@ -14,6 +14,8 @@ from pathlib import Path
 
 from printandplay.assets import GameAssets, component_context, load_assets
 from printandplay.errors import CheckFailed, LayoutError
+from printandplay.layout.imposition import Flip
+from printandplay.layout.print_words import vocabulary
 from printandplay.model.game import Component, Game, SheetSection
 from printandplay.outputs import check_output
 from printandplay.planning import (
@@ -39,6 +41,7 @@ __all__ = [
     "FaceCache",
     # building
     "KitBuild", "Progress", "build_deck", "build_game", "build_kit", "deck_items", "output_path",
+    "page_label",
     "write_pages",
 ]
 
@@ -52,15 +55,34 @@ def output_path(game_id: str, options: BuildOptions, stem: str | None = None) ->
     return folder / f"{stem or game_id}-{options.paper}.pdf"
 
 
+def page_label(page: PageSpec, language: str) -> str:
+    """A page's label in PDF viewers: ``Règles 2``, ``Tuiles 1/2 verso``, ``Tuiles 1/2 verso
+    blanc``."""
+    words = vocabulary(language)
+    if page.sheets:
+        side = words["blank"] if page.label == "blank" else words[page.side]
+        return f"{page.section} {page.sheet}/{page.sheets} {side}"
+    if page.label == "blank":
+        return f"{page.section} {words['blank']}".strip()
+    return page.label
+
+
 def write_pages(assets: GameAssets, pages: Sequence[PageSpec], target: Path, title: str,
-                progress: Progress | None = None) -> Path:
-    """Write pages to ``target`` atomically."""
+                progress: Progress | None = None, flip: Flip = "long") -> Path:
+    """Write pages to ``target`` atomically, with their labels, an outline entry per section
+    and the print settings (actual size, duplex on the ``flip`` edge) for viewers."""
     writer = PdfWriter(target, assets.fonts, assets.icons, title=title, subject=assets.game.name,
                        images=assets.images)
+    language = assets.game.language
     try:
         writer.announce(placement.face for page in pages for placement in page.placements)
+        writer.print_preferences(flip)
+        section = None
         for index, page in enumerate(pages, start=1):
-            writer.page(page.size, page.ops, page.placements)
+            bookmark = page.section if page.section and page.section != section else None
+            section = page.section or section
+            writer.page(page.size, page.ops, page.placements,
+                        label=page_label(page, language), bookmark=bookmark)
             if progress:
                 progress(index, len(pages))
         return writer.save()
@@ -116,7 +138,8 @@ def build_kit(resources: Resources, game_id: str, options: BuildOptions,
     if not pages:
         raise LayoutError(f"{game_id}: the kit is empty: list its documents and sheets under "
                           f"'kit:' in cards/{game_id}/game.yaml")
-    path = write_pages(assets, pages, target, f"{assets.game.name} — kit", progress)
+    path = write_pages(assets, pages, target, f"{assets.game.name} — kit", progress,
+                       options.flip)
     if cache is not None:
         cache.prune(planner.used)
     components = sum(c.count for c in assets.game.components)
@@ -139,8 +162,10 @@ def deck_items(game: Game, entries: Sequence[tuple[str, int]]) -> list[Component
 
 def build_deck(resources: Resources, game_id: str, entries: Sequence[tuple[str, int]],
                stem: str, options: BuildOptions, progress: Progress | None = None,
-               warnings: list[str] | None = None) -> Path:
-    """Print exactly the given cards and copies, with their backs, ready to cut.
+               warnings: list[str] | None = None, deck_file: str = "") -> Path:
+    """Print exactly the given cards and copies, with their backs, ready to cut, after the
+    printing guide (whose rebuild command names ``deck_file``, or ``<stem>.txt``, with any
+    option to repeat such as ``--force``).
 
     Cards are grouped by the kit's sheet sections, so they share sheets as in the kit.
     Problems that do not stop the build are appended to ``warnings`` when given.
@@ -163,5 +188,7 @@ def build_deck(resources: Resources, game_id: str, entries: Sequence[tuple[str, 
         pages.extend(planner.sheet_pages(chosen, SheetSection((kind,), kind)))
     if warnings is not None:
         warnings.extend(planner.composer.warnings)
-    pages = duplex_order(pages, assets.fonts)
-    return write_pages(assets, pages, target, f"{assets.game.name} — {stem}", progress)
+    pages = duplex_order(pages, assets.fonts, options.margin, assets.game.language, options.flip)
+    pages = planner.with_guide(pages, "print-deck", f"{game_id} {deck_file or stem + '.txt'}")
+    return write_pages(assets, pages, target, f"{assets.game.name} — {stem}", progress,
+                       options.flip)

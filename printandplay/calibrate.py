@@ -26,10 +26,11 @@ def build_calibration(resources: Resources, paper: str, flip: Flip,
     fonts_file = resources.fonts_file()
     fonts = FontTable(load_fonts(fonts_file, resources.display(fonts_file)))
     try:
-        pages = calibration_pages(size, flip, fonts, margin)
+        pages = calibration_pages(size, flip, fonts, margin, paper)
     except ValueError as err:
         raise OptionError(f"--margin: {err}") from None
     writer = PdfWriter(target, fonts, IconLibrary([]), title="printandplay — calibration")
+    writer.print_preferences(flip)  # actual size, duplex on the edge being measured
     try:
         writer.page(pages.page, pages.front)
         writer.page(pages.page, pages.back)

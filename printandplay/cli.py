@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import inspect
 import json
-import math
 import os
 import re
 import shlex
@@ -229,22 +228,10 @@ def _resources(game_icons: Path | None = None) -> Any:
 
 
 def parse_offset(text: str) -> tuple[float, float]:
-    """``"1.5,-0.5"`` (mm) → points."""
-    from printandplay.units import MM
+    """``"1.5,-0.5"`` (mm) → points; ambiguous forms such as ``-3,5`` are refused."""
+    from printandplay.units import parse_back_offset
 
-    parts = text.split(",")
-    try:
-        if len(parts) != 2:
-            raise ValueError
-        x, y = (float(p) for p in parts)
-        if not (math.isfinite(x) and math.isfinite(y)):
-            raise ValueError
-    except ValueError:
-        raise OptionError(f"--back-offset expects X,Y in millimetres (finite numbers), e.g. "
-                          f"1.5,-0.5; got {text!r}") from None
-    if abs(x) > 20 or abs(y) > 20:
-        raise OptionError(f"--back-offset {text}: more than 20 mm is not a printer offset")
-    return (x * MM, y * MM)
+    return parse_back_offset(text)
 
 
 @app.command()
@@ -557,7 +544,8 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
         warnings: list[str] = []
         try:
             path = build_deck(_resources(), game, list(counts.items()), deck_file.stem, options,
-                              progress, warnings)
+                              progress, warnings,
+                              f"{deck_file}{' --force' if force else ''}")
         finally:
             progress.close()
     warn(warnings)

@@ -20,6 +20,7 @@ from printandplay.layout.colors import parse_color
 from printandplay.layout.document import DocumentLayout
 from printandplay.layout.document_blocks import DocStyle
 from printandplay.layout.face import FaceComposer
+from printandplay.layout.geometry import Rect
 from printandplay.layout.imposition import (
     DEFAULT_MARGIN,
     Flip,
@@ -27,20 +28,31 @@ from printandplay.layout.imposition import (
     SheetPlan,
     choose_mode,
     fits_on,
+    mirror_axes,
+    mirror_rect,
     plan_sheet,
 )
+from printandplay.layout.print_guide import BAND as GUIDE_BAND
+from printandplay.layout.print_guide import (
+    GuideSection,
+    GuideSettings,
+    guide_drawings,
+    guide_source,
+)
+from printandplay.layout.print_guide import texts as guide_texts
+from printandplay.layout.print_words import vocabulary
+from printandplay.layout.sheet_label import label_ops, op_obstacles
 from printandplay.layout.tiling import plan_tiles
+from printandplay.layout.typography import apply_typography
 from printandplay.model.game import Component, DocumentSection, Game, SheetSection, Size
-from printandplay.model.ops import RGB, EllipseOp, Face, GroupOp, IconOp, LineOp, Op, TextOp
+from printandplay.model.ops import RGB, EllipseOp, Face, GroupOp, IconOp, LineOp, Op
 from printandplay.render.fonts import FontTable
 from printandplay.render.pdf import Placement
-from printandplay.units import MM
+from printandplay.units import MM, format_back_offset
 
 DEFAULT_BLEED = 3 * MM
 MARK_COLOR = (0.0, 0.0, 0.0)
 CUT_GUIDE_COLOR = (0.55, 0.55, 0.55)
-TILE_LABEL_SIZE = 7.0  # points: the assembly label of each sheet of a tiled item
-LABEL_COLOR = (0.3, 0.3, 0.3)  # 8:1 on white paper
 
 
 @dataclass(frozen=True)
@@ -65,6 +77,10 @@ class PageSpec:
     placements: tuple[Placement, ...] = ()
     ops: tuple[Op, ...] = ()
     recto: bool = False  # must be printed on the front of a sheet (duplex)
+    section: str = ""  # the kit section it belongs to (the PDF's outline)
+    side: str = ""  # "recto" or "verso" for sheets of items; "" for documents
+    sheet: int = 0  # sheet n of ``sheets`` within its section (sheets of items)
+    sheets: int = 0
 
 
 @dataclass
@@ -197,21 +213,43 @@ class _Credits(list[dict[str, Any]]):
 BLANK_NOTE = "Page laissée blanche pour garder le recto verso aligné — intentionally blank"
 
 
-def duplex_order(pages: Sequence[PageSpec], fonts: FontTable) -> list[PageSpec]:
+def duplex_order(pages: Sequence[PageSpec], fonts: FontTable, margin: float = 5 * MM,
+                 language: str = "fr", flip: Flip = "long") -> list[PageSpec]:
     """Insert blank pages so that every page marked ``recto`` falls on the front of a sheet
     when the whole file is printed duplex (a document with an odd number of pages, or a
-    single-sided sheet, would otherwise put the next fronts on a back)."""
+    single-sided sheet, would otherwise put the next fronts on a back).
+
+    A blank page's small note lies inside the printable area (``margin``) and off the back of
+    every item of the page it backs (turned on its ``flip`` edge)."""
     out: list[PageSpec] = []
     font = fonts.select("body", False, True)
+    words = vocabulary(language)
     for page in pages:
         if page.recto and len(out) % 2 == 1:
-            previous = out[-1].size
-            text = fonts.prepare(BLANK_NOTE, font)
-            width = fonts.width(text, font) * 7
-            note = TextOp((previous.width - width) / 2, previous.height / 2, text, font, 7,
-                          CUT_GUIDE_COLOR)
-            out.append(PageSpec(previous, "blank", ops=(note,)))
+            previous = out[-1]
+            size = previous.size
+            mirror_x, mirror_y = mirror_axes(size.width > size.height, flip)
+            shadows = [mirror_rect(r, size, mirror_x, mirror_y)
+                       for r in _placement_rects(previous.placements)]
+            texts = [BLANK_NOTE, words["blank"]]
+            if previous.sheets:
+                texts.insert(0, f"{previous.section} · {words['sheet']} {previous.sheet}/"
+                                f"{previous.sheets} · {words['verso']} — {BLANK_NOTE}")
+            note = label_ops(size, texts, font, fonts, shadows, shadows, [], margin,
+                             color=CUT_GUIDE_COLOR)
+            out.append(PageSpec(size, "blank", ops=note, section=previous.section,
+                                side="verso" if previous.sheets else "", sheet=previous.sheet,
+                                sheets=previous.sheets))
         out.append(page)
+    return out
+
+
+def _placement_rects(placements: Sequence[Placement]) -> list[Rect]:
+    """What each placed face may print: its clip, or its trim and bleed."""
+    out = []
+    for p in placements:
+        b = p.face.bleed
+        out.append(p.clip or Rect(p.x - b, p.y - b, p.face.width + 2 * b, p.face.height + 2 * b))
     return out
 
 
@@ -361,7 +399,93 @@ class KitPlanner:
             else:
                 title = "Crédits" if self.assets.game.language == "fr" else "Credits"
                 pages += self._document(DocumentSection("", title, 1), with_credits=True)[0]
-        return duplex_order(pages, self.assets.fonts)
+        return self.with_guide(self._duplex(pages))
+
+    def _duplex(self, pages: Sequence[PageSpec]) -> list[PageSpec]:
+        return duplex_order(pages, self.assets.fonts, self.options.margin,
+                            self.assets.game.language, self.options.flip)
+
+    def with_guide(self, body: Sequence[PageSpec], command: str = "build",
+                   target: str = "") -> list[PageSpec]:
+        """``body`` (in duplex order) after the "Impression et montage" guide, which lists its
+        sections with their pages; ``command`` and ``target`` make the command it prints to
+        rebuild them (``build GAME`` by default)."""
+        guide_length = 2
+        for _ in range(3):
+            guide = self.guide_pages(body, guide_length, command, target)
+            pages = self._duplex([*guide, *body])
+            if len(pages) - len(body) == guide_length:
+                break
+            guide_length = len(pages) - len(body)
+        return pages
+
+    def guide_pages(self, body: Sequence[PageSpec], offset: int, command: str = "build",
+                    target: str = "") -> list[PageSpec]:
+        """The guide's pages, for ``body`` printed after ``offset`` pages."""
+        game = self.assets.game
+        words = guide_texts(game.language)
+        title = words["title"]
+        sections = self._guide_sections(body, offset)
+        options = self.options
+        repeat = []  # options of this build that the rebuild command must repeat
+        if options.bleed is not None and abs(options.bleed - DEFAULT_BLEED) > 1e-6:
+            repeat.append(f"--bleed {options.bleed / MM:g}")
+        if abs(options.margin - DEFAULT_MARGIN) > 1e-6:
+            repeat.append(f"--margin {options.margin / MM:g}")
+        extra = " ".join(repeat)
+        settings = GuideSettings(
+            game.id, options.paper, self.paper, options.flip,
+            format_back_offset(options.back_offset), self.bleed / MM, extra, command, target)
+        source = guide_source(settings, sections, offset + len(body), game.language)
+        page = Size(min(self.paper.width, self.paper.height),
+                    max(self.paper.width, self.paper.height))
+        style = document_style(game, DocumentSection("", title, 1), self.assets.fonts.roles)
+        design = style.design
+        style = replace(style, design=replace(design, footer=design.footer + GUIDE_BAND))
+        layout = DocumentLayout(self.assets.fonts, self.assets.icons.aspect, game.language,
+                                style, title)
+        paged = layout.paginate(source, page, title, game.name)
+        round_items = any(s.round_items for s in sections)
+        drawings = guide_drawings(page, design.margin, design.margin + design.footer,
+                                  self.assets.fonts, design.body_font, game.language,
+                                  round_items)
+        return [PageSpec(page, f"{title} {i + 1}",
+                         ops=(*ops, *drawings) if i == 0 else ops, recto=i == 0, section=title)
+                for i, ops in enumerate(paged)]
+
+    def _guide_sections(self, body: Sequence[PageSpec], offset: int) -> list[GuideSection]:
+        """The sections of ``body`` in order, each with its pages and sheets of paper."""
+        game = self.assets.game
+        kit = {section.title: section for section in game.kit}
+        runs: list[list[tuple[int, PageSpec]]] = []
+        for number, page in enumerate(body, start=offset + 1):
+            if runs and runs[-1][0][1].section == page.section:
+                runs[-1].append((number, page))
+            else:
+                runs.append([(number, page)])
+        out = []
+        for run in runs:
+            pages = [page for _, page in run]
+            first = pages[0]
+            section = kit.get(first.section)
+            document = not first.sheets
+            printed = [p for p in pages if p.label != "blank"]
+            if document:
+                # every page of the run, blank versos included (copies each end on one)
+                sheets, two_sided = (len(pages) + 1) // 2, len(printed) > 1
+            else:
+                sheets = first.sheets
+                two_sided = any(p.side == "verso" for p in printed)
+            tiled = round_items = False
+            if isinstance(section, SheetSection):
+                kind = game.kinds[section.kinds[0]]
+                tiled = not fits_on(self.paper, kind.size)
+                round_items = kind.shape == "round"
+            out.append(GuideSection(
+                first.section, document, (run[0][0], run[-1][0]), sheets, two_sided, tiled,
+                round_items, section.paper if section else "",
+                section.assembly if section else ""))
+        return out
 
     def document_pages(self, section: DocumentSection) -> list[PageSpec]:
         """The pages of a document section."""
@@ -393,7 +517,8 @@ class KitPlanner:
             if not credits.accessed or len(assets.icons.stock_used) == used:
                 break
             # the credits are printed and the document uses stock icons of its own: again
-        pages = [PageSpec(page, f"{section.title} {i + 1}", ops=ops, recto=i == 0)
+        pages = [PageSpec(page, f"{section.title} {i + 1}", ops=ops, recto=i == 0,
+                          section=section.title)
                  for i, ops in enumerate(paged)]
         return pages, credits.accessed
 
@@ -460,15 +585,40 @@ class KitPlanner:
                                          CUT_GUIDE_COLOR, 0.3)
                                for s in plan.fronts[:len(chunk)])
             pages.append(PageSpec(plan.page, f"{section.title} {number} recto", fronts,
-                                  marks + guides, recto=True))
+                                  marks + guides, recto=True, section=section.title,
+                                  side="recto", sheet=number))
             if any(item.back for item in chunk):
                 backs = tuple(
                     Placement(self.face(item, item.back, "back"), slot.trim.x, slot.trim.y,
                               slot.clip)
                     for item, slot in zip(chunk, plan.backs, strict=False) if item.back
                 )
-                pages.append(PageSpec(plan.page, f"{section.title} {number} verso", backs))
-        return pages
+                pages.append(PageSpec(plan.page, f"{section.title} {number} verso", backs,
+                                      section=section.title, side="verso", sheet=number))
+        return self._labelled(pages)
+
+    def _labelled(self, pages: Sequence[PageSpec], names: Sequence[str] = ()) -> list[PageSpec]:
+        """The sheets with their label (game · section · [name ·] sheet n/N · side) added in a
+        free spot of the printable area; ``names`` (one per page) tell tiles apart."""
+        words = vocabulary(self.assets.game.language)
+        fonts = self.assets.fonts
+        font = fonts.select("body", False, True)
+        total = max((p.sheet for p in pages), default=0)
+        game = self.assets.game.name
+        out = []
+        for index, page in enumerate(pages):
+            name = f"{names[index]} · " if names else ""
+            where = f"{words['sheet']} {page.sheet}/{total} · {words[page.side]}"
+            texts = [apply_typography(text, self.assets.game.language) for text in (
+                f"{game} · {page.section} · {name}{where}",
+                f"{game} · {page.section}\n{name}{where}",
+                f"{game}\n{page.section}\n{name}{where}",
+                f"{page.section} · {name}{where}", f"{name}{where}", where)]
+            trims = [Rect(p.x, p.y, p.face.width, p.face.height) for p in page.placements]
+            label = label_ops(page.size, texts, font, fonts, _placement_rects(page.placements),
+                              trims, op_obstacles(page.ops), self.options.margin, complete=3)
+            out.append(replace(page, ops=(*page.ops, *label), sheets=total))
+        return out
 
     def tiled_pages(self, items: Sequence[Component], section: SheetSection) -> list[PageSpec]:
         """Each item on as many sheets as it needs, with overlaps, guides and tile labels."""
@@ -477,20 +627,19 @@ class KitPlanner:
             plan = plan_tiles(self.paper, size, bleed=self.bleed, margin=self.options.margin)
         except ValueError as err:
             raise OptionError(f"{section.title}: {err}") from None
-        label_font = self.assets.fonts.select("body", False, True)
-        pages = []
+        pages: list[PageSpec] = []
+        names: list[str] = []
         for item in items:
             face = self.face(item, item.front, "front")
             for tile in plan.tiles:
                 name = f"{item.name} — {tile.row + 1}-{tile.col + 1} ({plan.rows}×{plan.cols})"
-                text = self.assets.fonts.prepare(name, label_font)
                 ops: list[Op] = [LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, 0.25)
                                  for m in tile.marks]
                 ops += [LineOp(g.x1, g.y1, g.x2, g.y2, CUT_GUIDE_COLOR, 0.5, (3.0, 2.0))
                         for g in tile.guides]
-                ops.append(TextOp(*plan.label_origin, text, label_font, TILE_LABEL_SIZE,
-                                  LABEL_COLOR))
                 placement = Placement(face, tile.origin[0], tile.origin[1], tile.clip)
                 pages.append(PageSpec(plan.page, f"{section.title} {name}", (placement,),
-                                      tuple(ops), recto=True))
-        return pages
+                                      tuple(ops), recto=True, section=section.title,
+                                      side="recto", sheet=len(pages) + 1))
+                names.append(name)
+        return self._labelled(pages, names)

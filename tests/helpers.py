@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -64,6 +64,25 @@ def kit_pages(game: str, paper: str = "a4") -> tuple[PageSpec, ...]:
     """The pages the bundled ``game``'s kit prints, in print order (what `build` writes)."""
     assets = load_assets(Resources((ROOT,)), game)
     return tuple(KitPlanner(assets, BuildOptions(paper=paper)).kit_pages())
+
+
+GUIDE_TITLES = ("Impression et montage", "Printing and assembly")
+
+
+def guide_length(pages: Sequence[PageSpec]) -> int:
+    """How many pages the printing guide takes at the start of a kit (with its blank verso)."""
+    return sum(1 for page in pages if page.section in GUIDE_TITLES)
+
+
+def pdf_guide_length(labels: Sequence[str]) -> int:
+    """The same, from a PDF's page labels (``PdfReader.page_labels``)."""
+    return sum(1 for label in labels if label.startswith(GUIDE_TITLES))
+
+
+def body_pages(game: str, paper: str = "a4") -> tuple[PageSpec, ...]:
+    """The kit's pages after its printing guide: the rules, then the sheets."""
+    pages = kit_pages(game, paper)
+    return pages[guide_length(pages):]
 
 
 def text_ops(ops: Iterable[Op]) -> Iterator[TextOp]:

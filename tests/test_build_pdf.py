@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from helpers import kit_pages, page_text
+from helpers import body_pages, kit_pages, page_text, pdf_guide_length
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -36,14 +36,17 @@ def page_sizes(reader: PdfReader) -> list[tuple[float, float]]:
 def test_a4_kit_has_every_section_in_print_order(a4_pdf: Path) -> None:
     reader = PdfReader(a4_pdf)
     assert a4_pdf.name == "charlie-a4.pdf"
-    # rules (2) + aids front/back (2) + tiles 2 sheets × (front, back) (4) + standees (1)
-    # + a blank page (the standees are single-sided) + tokens 1 sheet × 2 + markers 1 sheet × 2
-    assert len(reader.pages) == 14
+    # the printing guide and its blank verso (2) + rules (2) + aids front/back (2) + tiles
+    # 2 sheets × (front, back) (4) + standees (1) + a blank page (the standees are
+    # single-sided) + tokens 1 sheet × 2 + markers 1 sheet × 2
+    assert len(reader.pages) == 2 + 14
     # the 5 aids fit one landscape sheet spaced apart with full bleed (8 to a sheet)
     sizes = page_sizes(reader)
     assert set(sizes) == {A4, A4[::-1]}
-    assert [i for i, size in enumerate(sizes) if size != A4] == [2, 3]
-    pages = kit_pages("charlie")
+    assert [i for i, size in enumerate(sizes) if size != A4] == [2 + 2, 2 + 3]
+    assert pdf_guide_length(reader.page_labels) == 2
+    assert "Impression et montage" in reader.pages[0].extract_text()
+    pages = body_pages("charlie")
     assert len(pages) == 14
     texts = [page_text(page) for page in pages]
     assert "Mise en place" in texts[0]
@@ -74,7 +77,7 @@ def test_fonts_are_embedded_subsets(a4_pdf: Path) -> None:
 
 
 def test_french_typography_survives_to_the_pdf(a4_pdf: Path) -> None:
-    text = PdfReader(a4_pdf).pages[0].extract_text()
+    text = PdfReader(a4_pdf).pages[2].extract_text()  # the rules, after the printing guide
     assert "Mise en place" in text
     assert "é" in text and "’" in text
     assert "\u202f:" not in text  # a colon takes a no-break space, not a narrow one

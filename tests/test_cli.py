@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import copy_kit, replace_once, text_ops
+from helpers import copy_kit, pdf_guide_length, replace_once, text_ops
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -196,9 +196,12 @@ def test_print_deck_prints_exactly_the_deck(repo_root: Path, tmp_path: Path) -> 
     jeu = sum(deck.counts("Jeu").values())
     sheets = -(-prep // 9) + -(-jeu // 9)  # Préparation and Jeu cards are on separate sheets
     reader = PdfReader(pdf)
-    assert len(reader.pages) == 2 * sheets
+    guide = pdf_guide_length(reader.page_labels)  # the printing guide comes first
+    assert guide == 2
+    assert len(reader.pages) == guide + 2 * sheets
     first = game.component(next(iter(deck.counts("Jeu"))))
-    first_jeu_sheet = reader.pages[2 * -(-prep // 9)]  # fronts, after the Préparation sheets
+    # fronts, after the Préparation sheets
+    first_jeu_sheet = reader.pages[guide + 2 * -(-prep // 9)]
     assert first.name.split()[0] in first_jeu_sheet.extract_text()
 
 
@@ -213,7 +216,8 @@ def test_print_deck_refuses_an_invalid_deck_unless_forced(repo_root: Path,
     result = runner.invoke(app, ["print-deck", "licum", str(deck_file), "--out", str(tmp_path),
                                  "--force"])
     assert result.exit_code == 0, result.output
-    assert len(PdfReader(tmp_path / "deck-short-a4.pdf").pages) == 2
+    reader = PdfReader(tmp_path / "deck-short-a4.pdf")
+    assert len(reader.pages) == pdf_guide_length(reader.page_labels) + 2 == 4
 
 
 def test_build_all_writes_every_kit(tmp_path: Path, repo_root: Path) -> None:

@@ -212,7 +212,7 @@ def test_tutorial_game_builds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     assert result.exit_code == 0, result.output
     pages = re.search(r"The PDF has (\d+) pages", guide())
     assert pages, "the tutorial no longer says how many pages the PDF has"
-    assert len(PdfReader(out / "mygame-a4.pdf").pages) == int(pages.group(1)) == 4
+    assert len(PdfReader(out / "mygame-a4.pdf").pages) == int(pages.group(1)) == 6
 
 
 def test_tutorial_outputs_are_what_the_commands_print(tmp_path: Path,

@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from helpers import ROOT
+from helpers import ROOT, pdf_guide_length
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -209,7 +209,10 @@ def test_print_deck_spaces_a_few_cards_and_keeps_the_margin(tmp_path: Path) -> N
                                  "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     reader = PdfReader(tmp_path / "deck-petit-a4.pdf")
-    # two cards and one card: gutters cost no sheet, so each sheet is landscape 4 × 2
+    # two cards and one card: gutters cost no sheet, so each sheet is landscape 4 × 2 (the
+    # printing guide before them is a portrait document)
+    guide = pdf_guide_length(reader.page_labels)
+    assert guide == 2
     sizes = {(round(float(p.mediabox.width)), round(float(p.mediabox.height)))
-             for p in reader.pages}
+             for p in reader.pages[guide:]}
     assert sizes == {(842, 595)}

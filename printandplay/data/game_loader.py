@@ -368,6 +368,8 @@ def _read_kit(node: Any, kinds: dict[str, Kind], problems: Problems, where: Loca
             title = fields.optional("title", as_str, template or "")
             columns = fields.optional("columns", as_positive_int, 2)
             copies = fields.optional("copies", as_positive_int, 1)
+            paper = fields.optional("paper", as_str, "")
+            assembly = fields.optional("assembly", as_str, "")
             fields.finish()
             if not 1 <= columns <= 4:
                 problems.add(fields.at("columns"), f"columns must be 1 to 4, got {columns}")
@@ -375,17 +377,20 @@ def _read_kit(node: Any, kinds: dict[str, Kind], problems: Problems, where: Loca
                 problems.add(fields.at("copies"), f"copies must be 1 to 10, got {copies}")
             elif template:
                 sections.append(DocumentSection(template, title, columns, copies,
-                                                fields.at("document")))
+                                                fields.at("document"), paper, assembly))
         elif fields.has("sheet"):
             sheet_kinds = fields.require("sheet", as_list(as_str)) or []
             title = fields.optional("title", as_str, ", ".join(sheet_kinds))
             mode = fields.optional("bleed_mode", as_choice("auto", "gutter", "abut", "none"), "auto")
+            paper = fields.optional("paper", as_str, "")
+            assembly = fields.optional("assembly", as_str, "")
             fields.finish()
             _check_sheet_kinds(sheet_kinds, kinds, problems, at, broken_kinds)
             if fields.ok and fields.raw("sheet") == []:
                 problems.add(fields.at("sheet"), "a sheet section needs at least one kind")
             if sheet_kinds:
-                sections.append(SheetSection(tuple(sheet_kinds), title, mode))  # type: ignore[arg-type]
+                sections.append(SheetSection(tuple(sheet_kinds), title, mode,  # type: ignore[arg-type]
+                                             paper, assembly))
         elif fields.ok:
             fields.finish()
             problems.add(at, "a kit section needs 'document' or 'sheet'")

@@ -18,7 +18,7 @@ from printandplay.layout.textfit import FontMetrics, TextStyle, fit_text, tokeni
 from printandplay.layout.typography import apply_typography
 from printandplay.model.game import Size
 from printandplay.model.ops import RGB, GroupOp, Op, RectOp, TextOp
-from printandplay.units import MM
+from printandplay.units import MM, format_mm_value
 
 STEPS = [s / 2 for s in range(-8, 9)]  # −4 … +4 mm by 0.5 mm
 SQUARE = 5 * MM
@@ -30,12 +30,25 @@ INSTRUCTIONS = (
     "**Calibrage recto verso** — imprimez cette feuille en recto verso ({flip}), à 100 % "
     "(taille réelle), puis regardez-la par transparence. Sur la rangée **X**, trouvez le carré "
     "rouge du verso qui remplit exactement son cadre noir : son nombre est X. Même chose sur la "
-    "colonne **Y**. Construisez ensuite vos kits avec --back-offset X,Y (par exemple "
-    "--back-offset 1,-0.5).\n\n"
+    "colonne **Y**. Recopiez les deux nombres tels qu’ils sont écrits (avec un point, jamais "
+    "une virgule) dans la commande :\n\n"
+    "**{command}**\n\n"
+    "(par exemple --back-offset 1.5,-0.5 ; remplacez JEU par le nom du jeu).\n\n"
     "*Duplex calibration — print this sheet duplex ({flip_en}) at 100 % (actual size) and hold "
     "it against the light. In row X, find the red square of the back that fills its black frame "
-    "exactly: its number is X. Same in column Y. Then build with --back-offset X,Y.*"
+    "exactly: its number is X. Same in column Y. Then type the command above with both numbers "
+    "as printed.*"
 )
+
+
+def offset_label(value: float) -> str:
+    """A step as ``--back-offset`` reads it: ``-3.5``, ``+1``, ``0`` (never ``−3,5``)."""
+    return format_mm_value(value)
+
+
+def calibration_command(paper: str, flip: Flip) -> str:
+    """The command to type with the values read off the sheet."""
+    return f"printandplay build JEU --paper {paper} --flip {flip} --back-offset X,Y"
 
 
 @dataclass(frozen=True)
@@ -48,9 +61,10 @@ class CalibrationPages:
 
 
 def calibration_pages(paper: Size, flip: Flip, metrics: FontMetrics,
-                      margin: float = DEFAULT_MARGIN) -> CalibrationPages:
-    """Lay out the calibration sheet on a portrait ``paper``, everything inside the printer
-    ``margin``; :class:`ValueError` when it cannot be."""
+                      margin: float = DEFAULT_MARGIN, paper_name: str = "a4") -> CalibrationPages:
+    """Lay out the calibration sheet on a portrait ``paper`` (named ``paper_name`` in the
+    command it prints), everything inside the printer ``margin``; :class:`ValueError` when it
+    cannot be."""
     page = Size(min(paper.width, paper.height), max(paper.width, paper.height))
     mirror_x, mirror_y = mirror_axes(False, flip)
     front: list[Op] = []
@@ -62,7 +76,7 @@ def calibration_pages(paper: Size, flip: Flip, metrics: FontMetrics,
     col_x = page.width / 2 - SQUARE / 2
     col_y0 = max(16 * MM, margin + 2 * MM)
     for index, value in enumerate(STEPS):
-        label = "0" if value == 0 else f"{value:+g}".replace(".", ",")
+        label = offset_label(value)
         # X row: the back square is displaced by the offset this square stands for.
         frame = Rect(row_x0 + index * PITCH, row_y, SQUARE, SQUARE)
         front.append(_frame(frame))
@@ -83,7 +97,8 @@ def calibration_pages(paper: Size, flip: Flip, metrics: FontMetrics,
     back.append(TextOp(corner, corner, "verso / back", font, 8, RED))
     front.append(_paragraph(INSTRUCTIONS.format(
         flip="bord long" if flip == "long" else "bord court",
-        flip_en="long-edge flip" if flip == "long" else "short-edge flip"), page, metrics))
+        flip_en="long-edge flip" if flip == "long" else "short-edge flip",
+        command=calibration_command(paper_name, flip)), page, metrics))
     printable = Rect(0, 0, page.width, page.height).inset(margin)
     for _, rect in op_extents([*front, *back], metrics):
         if not printable.contains(rect):

@@ -125,6 +125,8 @@ class DocumentSection:
     columns: int = 2
     copies: int = 1  # printed this many times (a reference sheet for each player)
     location: Location | None = field(default=None, compare=False)  # its line in game.yaml
+    paper: str = ""  # the paper to print it on, as the printing guide suggests it
+    assembly: str = ""  # how to assemble it (markup), for the printing guide
 
 
 @dataclass(frozen=True)
@@ -134,6 +136,8 @@ class SheetSection:
     kinds: tuple[str, ...]
     title: str
     bleed_mode: BleedMode = "auto"
+    paper: str = ""  # the paper to print it on, as the printing guide suggests it
+    assembly: str = ""  # how to assemble it (markup), for the printing guide
 
 
 KitSection = DocumentSection | SheetSection

@@ -29,7 +29,7 @@ from typing import Any, Self
 from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
+from reportlab.pdfbase.pdfdoc import PDFName, PDFResourceDictionary, xObjectName
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS, Canvas
 from reportlab.pdfgen.pdfgeom import bezierArc
 
@@ -65,6 +65,41 @@ class Placement:
     x: float
     y: float
     clip: Rect | None
+
+
+def item_boxes(size: Size, placements: Sequence[Placement]
+               ) -> tuple[list[float], list[float]] | None:
+    """``(TrimBox, BleedBox)`` as ``[x0, y0, x1, y1]`` of a page holding one item: its trim
+    (the part on this page, for a tile of a large item) and the area it prints (trim plus
+    bleed, within its clip and the page); ``None`` for other pages."""
+    if len(placements) != 1:
+        return None
+    placement = placements[0]
+    face = placement.face
+    b = face.bleed
+    bleed = placement.clip or Rect(placement.x - b, placement.y - b, face.width + 2 * b,
+                                   face.height + 2 * b)
+    trim = Rect(placement.x, placement.y, face.width, face.height)
+    page = Rect(0.0, 0.0, size.width, size.height)
+    bleed_box = _intersect(bleed, page)
+    trim_box = _intersect(trim, bleed_box)
+    if bleed_box is None or trim_box is None:
+        return None
+    return _corners(trim_box), _corners(bleed_box)
+
+
+def _intersect(a: Rect | None, b: Rect | None) -> Rect | None:
+    if a is None or b is None:
+        return None
+    x0, y0 = max(a.x, b.x), max(a.y, b.y)
+    x1, y1 = min(a.right, b.right), min(a.top, b.top)
+    if x1 - x0 <= 0 or y1 - y0 <= 0:
+        return None
+    return Rect(x0, y0, x1 - x0, y1 - y0)
+
+
+def _corners(rect: Rect) -> list[float]:
+    return [round(v, 3) for v in (rect.x, rect.y, rect.right, rect.top)]
 
 
 class _ImageFile(str):
@@ -204,6 +239,7 @@ class PdfWriter:
             self._icon_forms: set[str] = set()
             self._shapes: dict[Op, str] = {}  # opaque shapes → their operators
             self.pages = 0
+            self._outline = False
         except BaseException:
             self.discard()
             raise
@@ -224,8 +260,21 @@ class PdfWriter:
         self._face_ids[id(face)] = (face, canonical)
         return canonical
 
-    def page(self, size: Size, ops: Sequence[Op] = (), placements: Sequence[Placement] = ()) -> None:
-        """Draw one page: placed faces first, then the page's own ops (marks, text)."""
+    def print_preferences(self, flip: str) -> None:
+        """Ask viewers to print at actual size (``PrintScaling /None``) and duplex, turning the
+        sheet on its ``flip`` edge (``long`` or ``short``); open with the outline shown."""
+        canvas = self.canvas
+        canvas.setViewerPreference("PrintScaling", PDFName("None"))
+        edge = "DuplexFlipLongEdge" if flip == "long" else "DuplexFlipShortEdge"
+        canvas.setViewerPreference("Duplex", PDFName(edge))
+
+    def page(self, size: Size, ops: Sequence[Op] = (), placements: Sequence[Placement] = (),
+             *, label: str | None = None, bookmark: str | None = None) -> None:
+        """Draw one page: placed faces first, then the page's own ops (marks, text).
+
+        ``label`` is the page's label in viewers (PDF page labels); ``bookmark`` opens an
+        entry of the outline on this page. A page that holds one item gets its ``TrimBox``
+        (the item's trim) and ``BleedBox`` (what it prints around it)."""
         canvas = self.canvas
         faces = [self._canonical(placement.face) for placement in placements]
         for face in faces:
@@ -255,6 +304,18 @@ class PdfWriter:
             out.append("Q")
         self._emit(ops)
         self._flush()
+        if label:
+            canvas.addPageLabel(self.pages, prefix=label)
+        if bookmark:
+            key = f"S{self.pages}"
+            canvas.bookmarkPage(key)
+            canvas.addOutlineEntry(bookmark, key, level=0)
+            if not self._outline:
+                canvas.showOutline()
+            self._outline = True
+        boxes = item_boxes(size, placements)
+        canvas.setTrimBox(boxes[0] if boxes else None)
+        canvas.setBleedBox(boxes[1] if boxes else None)
         canvas.showPage()
         self.pages += 1
 

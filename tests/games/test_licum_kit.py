@@ -15,7 +15,15 @@ from typing import Any
 
 import pytest
 import yaml
-from helpers import component_records, copies, copy_kit, kit_pages, of_type, page_text
+from helpers import (
+    body_pages,
+    component_records,
+    copies,
+    copy_kit,
+    kit_pages,
+    of_type,
+    page_text,
+)
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -278,9 +286,8 @@ def test_a_broken_deck_is_refused(tmp_path: Path) -> None:
 def test_build_a4(tmp_path: Path) -> None:
     result = runner.invoke(app, ["build", "licum", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    pages = kit_pages("licum")
-    assert len(PdfReader(str(tmp_path / "licum-a4.pdf")).pages) == len(pages)
-    texts = [page_text(page) for page in pages]
+    assert len(PdfReader(str(tmp_path / "licum-a4.pdf")).pages) == len(kit_pages("licum"))
+    texts = [page_text(page) for page in body_pages("licum")]
     assert "aide-mémoire" in texts[0] and "Un tour de jeu" in texts[0]
     mat = [i for i, t in enumerate(texts) if "Tapis de jeu —" in t]
     prep = [i for i, t in enumerate(texts) if "Impros · Avant-Match" in t]

@@ -14,7 +14,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import component_records, copies, copy_kit, kit_pages, of_type, page_text
+from helpers import (
+    body_pages,
+    component_records,
+    copies,
+    copy_kit,
+    kit_pages,
+    of_type,
+    page_text,
+)
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -234,9 +242,9 @@ def test_build_a4(tmp_path: Path) -> None:
     sheets = (math.ceil(60 / per_sheet) + math.ceil(24 / per_sheet)
               + math.ceil((28 + 6) / per_sheet))
     rules_pages = 2
-    assert len(reader.pages) == rules_pages + 2 * sheets == 30
-    pages = kit_pages("limits")
-    assert len(pages) == len(reader.pages)
+    assert len(reader.pages) == 2 + rules_pages + 2 * sheets == 2 + 30  # the guide first
+    assert len(kit_pages("limits")) == len(reader.pages)
+    pages = body_pages("limits")
     assert [page.label for page in pages[:rules_pages]] == ["Règles 1", "Règles 2"]
     first = page_text(pages[0])
     assert "Uwe Rosenberg" in first and "Amigo" in first and "fan-made" in first

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from helpers import component_records, copy_kit, kit_pages, page_text, replace_once
+from helpers import body_pages, component_records, copy_kit, page_text, replace_once
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -101,7 +101,7 @@ def test_check_fails_on_a_missing_aid_and_build_refuses(
 # ---- The PDF --------------------------------------------------------------------------------
 
 def test_a4_kit_pages_in_print_order() -> None:
-    pages = kit_pages("oups")
+    pages = body_pages("oups")  # after the printing guide and its blank verso
     # rules (2) + aids: 2 sheets × (front, back) + life trackers: 1 sheet, no back, then a
     # blank page for duplex + 52 cards and 2 markers: 6 sheets of 9 × (front, back)
     assert len(pages) == 2 + 4 + 1 + 1 + 12
@@ -112,7 +112,7 @@ def test_a4_kit_pages_in_print_order() -> None:
     assert texts[2].count("Lancer un sort") == 4 and texts[4].count("Lancer un sort") == 1
     assert "PV" in texts[6] and "30" in texts[6]
     assert pages[7].label == "blank" and "intentionally blank" in texts[7]
-    assert texts[9].count("Oups Magie") == 18  # 9 backs, title twice each
+    assert texts[9].count("Oups Magie") == 18 + 1  # 9 backs, title twice each; the sheet label
     assert "Valet" in texts[10] and "Dame" in texts[10] and "Roi" in texts[10]
     assert "Donneur" in texts[18] and "Premier attaquant" in texts[18]
 
@@ -121,8 +121,9 @@ def test_letter_kit_builds(tmp_path: Path) -> None:
     result = runner.invoke(app, ["build", "oups", "--paper", "letter", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     reader = PdfReader(tmp_path / "oups-letter.pdf")
-    # the rules still fit on two Letter pages; a blank page follows the single-sided trackers
-    assert len(reader.pages) == 20
+    # the guide and its blank verso, then the rules still fit on two Letter pages; a blank page
+    # follows the single-sided trackers
+    assert len(reader.pages) == 2 + 20
     assert {round(float(p.mediabox.width)) for p in reader.pages} <= {612, 792}
 
 

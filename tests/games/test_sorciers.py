@@ -7,7 +7,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from helpers import component_records, copy_kit, kit_pages, page_text, replace_once
+from helpers import (
+    body_pages,
+    component_records,
+    copy_kit,
+    kit_pages,
+    page_text,
+    replace_once,
+)
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -108,7 +115,7 @@ def test_build_has_the_expected_pages(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     pdf = Path(result.stdout.strip().splitlines()[-1])
     assert pdf.name == "sorciers-a4.pdf"
-    pages = kit_pages("sorciers")
+    pages = body_pages("sorciers")  # after the printing guide and its blank verso
     rules = _rules_pages(pages)
     # an even number of rules pages keeps every card sheet's back on the reverse of its front
     assert rules == 4
@@ -116,12 +123,13 @@ def test_build_has_the_expected_pages(tmp_path: Path) -> None:
                     + math.ceil((74 + 10) / PER_SHEET["poker"]))   # attacks + mages
     token_sheets = math.ceil(80 / PER_SHEET["jeton"])
     assert (cards_sheets, token_sheets) == (16, 1)
-    assert len(PdfReader(pdf).pages) == len(pages) == rules + 2 * (cards_sheets + token_sheets) == 38
+    assert len(pages) == rules + 2 * (cards_sheets + token_sheets) == 38
+    assert len(PdfReader(pdf).pages) == len(kit_pages("sorciers")) == 2 + 38
     assert "Règles — 4/4" in page_text(pages[3])
 
 
 def test_sheets_come_in_print_order_with_their_backs() -> None:
-    texts = [page_text(page) for page in kit_pages("sorciers")]
+    texts = [page_text(page) for page in body_pages("sorciers")]
     assert "Mise en place" in texts[0] and "Règle maison" in texts[0]
     assert "Gauche" in texts[4] and "Ciblage" in texts[5]       # first targeting sheet, backs
     assert "Les cinq magies" in texts[14] and "Un tour" in texts[15]  # aids share sheet 6
@@ -131,7 +139,7 @@ def test_sheets_come_in_print_order_with_their_backs() -> None:
 
 
 def test_letter_build_keeps_an_even_rules_section() -> None:
-    pages = kit_pages("sorciers", "letter")
+    pages = body_pages("sorciers", "letter")
     assert _rules_pages(pages) % 2 == 0
     assert len(pages) == _rules_pages(pages) + 34
     assert {(round(p.size.width), round(p.size.height)) for p in pages} == {(612, 792)}

@@ -1,0 +1,147 @@
+"""Where a sheet's label goes: a free spot inside the printable area, clear of items and marks.
+
+A label (``game · section · sheet n/N · recto``) is small text that must print: it lies fully
+inside the printer's margin, never on an item's trim or bleed, never across a crop mark or a
+guide. :func:`place_label` tries the candidate texts from the longest to the shortest and, for
+each, spots along the bottom and top bands of the page, then beside every obstacle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from printandplay.layout.geometry import Rect
+from printandplay.layout.textfit import FontMetrics
+from printandplay.model.game import Size
+from printandplay.model.ops import RGB, EllipseOp, GroupOp, LineOp, Op, RectOp, TextOp
+from printandplay.units import MM
+
+LABEL_SIZE: Final = 6.0  # points: the smallest size a player must read
+LABEL_COLOR: Final[RGB] = (0.3, 0.3, 0.3)
+CLEARANCE: Final = 1 * MM  # between a label and anything else on the page
+
+
+def op_obstacles(ops: Iterable[Op]) -> list[Rect]:
+    """The areas that marks, guides and shapes among ``ops`` cover (text is not an obstacle:
+    sheet pages draw none besides their label)."""
+    out: list[Rect] = []
+    for op in ops:
+        if isinstance(op, LineOp):
+            half = op.width / 2
+            out.append(Rect(min(op.x1, op.x2) - half, min(op.y1, op.y2) - half,
+                            abs(op.x2 - op.x1) + op.width, abs(op.y2 - op.y1) + op.width))
+        elif isinstance(op, (RectOp, EllipseOp)):
+            half = op.stroke_width / 2
+            out.append(Rect(op.x - half, op.y - half, op.w + 2 * half, op.h + 2 * half))
+        elif isinstance(op, GroupOp) and op.clip is not None:
+            a, _, _, d, e, f = op.transform
+            x, y, w, h = op.clip
+            out.append(Rect(e + a * x, f + d * y, a * w, d * h))
+    return out
+
+
+def _overlaps(a: Rect, b: Rect) -> bool:
+    return a.x < b.right and b.x < a.right and a.y < b.top and b.y < a.top
+
+
+def free_spot(page: Size, width: float, height: float, obstacles: Sequence[Rect],
+              margin: float) -> tuple[float, float] | None:
+    """The bottom-left corner of a ``width`` × ``height`` box inside the printable area
+    (``margin`` from every edge) that stays ``CLEARANCE`` away from every obstacle; ``None``
+    when there is none. Spots near the bottom edge come first, then near the top, then the
+    others; along a band, the one nearest the page's centre line."""
+    low_x, high_x = margin, page.width - margin - width
+    low_y, high_y = margin, page.height - margin - height
+    if high_x < low_x or high_y < low_y:
+        return None
+    grown = [r.expand(CLEARANCE, CLEARANCE, CLEARANCE, CLEARANCE) for r in obstacles]
+    xs = {low_x, high_x, (page.width - width) / 2}
+    ys = {low_y, high_y}
+    for r in grown:
+        xs.update((r.right, r.x - width))
+        ys.update((r.top, r.y - height))
+    candidates = []
+    for y in ys:
+        if not low_y - 1e-6 <= y <= high_y + 1e-6:
+            continue
+        for x in xs:
+            if not low_x - 1e-6 <= x <= high_x + 1e-6:
+                continue
+            box = Rect(x, y, width, height)
+            if not any(_overlaps(box, r) for r in grown):
+                edge = min(y - low_y, high_y - y)
+                candidates.append((round(edge, 3), y > page.height / 2,
+                                   round(abs(x + width / 2 - page.width / 2), 3), x, y))
+    if not candidates:
+        return None
+    best = min(candidates)
+    return best[3], best[4]
+
+
+LEADING: Final = 1.2
+
+
+def _turned(rect: Rect, page: Size) -> Rect:
+    """``rect`` in the frame of the page turned a quarter clockwise, where text running up
+    the page reads left to right: page point (x, y) is (y, page.width - x) there."""
+    return Rect(rect.y, page.width - rect.right, rect.h, rect.w)
+
+
+def place_label(page: Size, texts: Sequence[str], font: str, metrics: FontMetrics,
+                obstacles: Sequence[Rect], margin: float, size: float = LABEL_SIZE,
+                color: RGB = LABEL_COLOR) -> tuple[tuple[Op, ...], Rect] | None:
+    """The ops of the first of ``texts`` (best first; a text may hold ``\\n``) that fits in a
+    free spot, running across the page or, failing that, up it; with the box it covers.
+    ``None`` when no text fits anywhere."""
+    ascent, descent = metrics.ascent(font) * size, metrics.descent(font) * size
+    turned_page = Size(page.height, page.width)
+    turned = [_turned(r, page) for r in obstacles]
+    for text in texts:
+        lines = [metrics.prepare(line, font) for line in text.split("\n")]
+        width = max(metrics.width(line, font) for line in lines) * size
+        height = ascent + descent + (len(lines) - 1) * size * LEADING
+        spot = free_spot(page, width, height, obstacles, margin)
+        if spot is not None:
+            top = spot[1] + height - ascent
+            return (_lines(lines, spot[0], top, font, size, color),
+                    Rect(spot[0], spot[1], width, height))
+        spot = free_spot(turned_page, width, height, turned, margin)
+        if spot is not None:  # across the turned page: up the real one
+            u, v = spot
+            box = Rect(page.width - v - height, u, height, width)
+            transform = (0.0, 1.0, -1.0, 0.0, box.x, u)
+            return (GroupOp(transform, _lines(lines, 0.0, -ascent, font, size, color)),), box
+    return None
+
+
+def _lines(lines: Sequence[str], x: float, baseline: float, font: str, size: float,
+           color: RGB) -> tuple[TextOp, ...]:
+    """Lines of text from ``baseline`` (the first one's) down."""
+    return tuple(TextOp(x, baseline - i * size * LEADING, line, font, size, color)
+                 for i, line in enumerate(lines))
+
+
+def label_ops(page: Size, texts: Sequence[str], font: str, metrics: FontMetrics,
+              clear: Sequence[Rect], trims: Sequence[Rect], marks: Sequence[Rect],
+              margin: float, size: float = LABEL_SIZE,
+              color: RGB = LABEL_COLOR, complete: int | None = None) -> tuple[Op, ...]:
+    """A sheet's label: in a spot clear of every item's bleed (``clear``) and mark if there is
+    one; else over an item's bleed, outside every trim (the bleed is cut off), on a white
+    patch; else, as a last resort, the shortest text at the bottom-left of the printable
+    area.
+
+    The first ``complete`` texts (all by default) say everything the label must say: one of
+    them over the bleed is preferred to a shorter text clear of it (a sheet filled to its
+    edges by items spaced apart leaves room for a whole label only in a gutter)."""
+    tiers = [texts] if complete is None else [texts[:complete], texts[complete:]]
+    for tier in (t for t in tiers if t):
+        placed = place_label(page, tier, font, metrics, [*clear, *marks], margin, size, color)
+        if placed is not None:
+            return placed[0]
+        placed = place_label(page, tier, font, metrics, [*trims, *marks], margin, size, color)
+        if placed is not None:
+            box = placed[1].expand(*(CLEARANCE / 2,) * 4)
+            return (RectOp(box.x, box.y, box.w, box.h, (1.0, 1.0, 1.0)), *placed[0])
+    text = metrics.prepare(texts[-1], font)
+    return (TextOp(margin, margin + metrics.descent(font) * size, text, font, size, color),)
