@@ -117,6 +117,19 @@ OffsetOpt = Annotated[str, typer.Option(
     help="Shift of the back pages in mm (read it off `printandplay calibrate`).")]
 BleedOpt = Annotated[float | None, typer.Option("--bleed", metavar="MM",
                                                  help="Bleed in mm (default 3).")]
+SimplexOpt = Annotated[bool, typer.Option(
+    "--simplex", help="Single-sided printing: no blank pages; print the sheets of backs "
+                      "separately.")]
+FoldOpt = Annotated[bool, typer.Option(
+    "--fold", help="Fold-and-glue, for printers without duplex: each back beside its front, "
+                   "mirrored across a dashed fold line.")]
+InkSaverOpt = Annotated[bool, typer.Option(
+    "--ink-saver", help="Light backs and full-bleed fills (the layouts' ink-saver versions, "
+                        "else pale tints).")]
+SectionsOpt = Annotated[list[str] | None, typer.Option(
+    "--sections", metavar="NAME[,NAME…]",
+    help="Build only these kit sections (names as in the error listing them, or kinds); "
+         "repeat the option or separate names with commas.")]
 IconsDirOpt = Annotated[Path | None, typer.Option(
     "--icons-dir", metavar="DIR",
     help="A full copy of game-icons.net (its folder of author folders), searched for gi- icons "
@@ -211,15 +224,23 @@ def cards(game: GameArg,
 
 
 def _build_options(paper: str, out_dir: Path | None, flip: FlipEdge, back_offset: str,
-                   bleed: float | None) -> Any:
+                   bleed: float | None, simplex: bool = False, fold: bool = False,
+                   ink_saver: bool = False, sections: list[str] | None = None) -> Any:
     from printandplay.build import BuildOptions
     from printandplay.units import MM
 
     if bleed is not None and not 0 <= bleed <= 10:
         raise OptionError(f"--bleed {bleed}: use a value from 0 to 10 mm")
+    if simplex and fold:
+        raise OptionError("--simplex and --fold: choose one (a fold-and-glue kit is printed "
+                          "single-sided already)")
+    names = tuple(n.strip() for value in sections or () for n in value.split(",") if n.strip())
+    if sections is not None and not names:
+        raise OptionError("--sections: name at least one section")
     return BuildOptions(paper=paper.lower(), out_dir=out_dir, flip=flip.value,  # type: ignore[arg-type]
                         back_offset=parse_offset(back_offset),
-                        bleed=None if bleed is None else bleed * MM)
+                        bleed=None if bleed is None else bleed * MM, simplex=simplex, fold=fold,
+                        ink_saver=ink_saver, sections=names)
 
 
 class _DelayedProgress:
@@ -268,14 +289,16 @@ def _build_one_safe(game_id: str, options: Any, icons_dir: Path | None = None
 def build(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id, or `all`.")],
           paper: PaperOpt = "a4", out_dir: OutOpt = None, flip: FlipOpt = FlipEdge.long,
           back_offset: OffsetOpt = "0,0", bleed: BleedOpt = None,
-          icons_dir: IconsDirOpt = None) -> None:
+          icons_dir: IconsDirOpt = None, simplex: SimplexOpt = False, fold: FoldOpt = False,
+          ink_saver: InkSaverOpt = False, sections: SectionsOpt = None) -> None:
     """Build the complete print-and-play kit of GAME (or of every game with `all`).
 
     Writes build/GAME/GAME-a4.pdf (GAME-letter.pdf for Letter): rules and reference sheets
     first, then each sheet of fronts followed by its sheet of backs.
     """
     with user_errors():
-        options = _build_options(paper, out_dir, flip, back_offset, bleed)
+        options = _build_options(paper, out_dir, flip, back_offset, bleed, simplex, fold,
+                                 ink_saver, sections)
         if icons_dir is not None and not icons_dir.is_dir():
             raise OptionError(f"--icons-dir {icons_dir}: no such folder")
         if game != "all":
@@ -399,29 +422,35 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
                bleed: BleedOpt = None,
                force: Annotated[bool, typer.Option("--force",
                                                    help="Print even an invalid deck.")] = False,
-               rules: RulesOpt = None,
+               rules: RulesOpt = None, simplex: SimplexOpt = False, fold: FoldOpt = False,
+               ink_saver: InkSaverOpt = False, sections: SectionsOpt = None,
                ) -> None:
     """Print exactly the cards of DECK, with their backs, ready to cut.
 
     Writes build/GAME/deck-<file stem>-a4.pdf. Refuses an invalid deck unless --force.
     """
-    from printandplay.build import build_deck
-    from printandplay.rules.deck import counted_deck
+    from printandplay.build import DeckCard, build_deck
+    from printandplay.rules.deck import counted_deck, deck_format
 
     with user_errors():
-        options = _build_options(paper, out_dir, flip, back_offset, bleed)
+        options = _build_options(paper, out_dir, flip, back_offset, bleed, simplex, fold,
+                                 ink_saver, sections)
         loaded, deck, report = _load_deck_and_report(game, deck_file, None, rules)
         if not report.is_valid and not force:
             _print_report(deck_file, report)
             err.print("[red]error:[/] the deck is not valid; fix it or print it anyway with "
                       "--force")
             raise typer.Exit(code=1)
-        # copies per card, all sections together; kinds the rules ignore are not printed
-        counts = counted_deck(deck, loaded, rules).counts()
+        # copies per card and deck section (a card allowed in two decks takes the back of the
+        # one it is listed in); kinds the rules ignore are not printed
+        accepts = {s.section: s.accepts for s in deck_format(loaded, rules).sections}
+        printed = counted_deck(deck, loaded, rules)
+        cards = [DeckCard(card_id, count, accepts.get(section, ()))
+                 for section in dict.fromkeys(e.section for e in printed.entries)
+                 for card_id, count in printed.counts(section).items()]
         progress = _DelayedProgress(f"Printing {deck_file.name}")
         try:
-            path = build_deck(_resources(), game, list(counts.items()), deck_file.stem, options,
-                              progress)
+            path = build_deck(_resources(), game, cards, deck_file.stem, options, progress)
         finally:
             progress.close()
     out.print(str(path))

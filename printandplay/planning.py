@@ -14,11 +14,13 @@ from typing import Any
 from printandplay.assets import GameAssets, component_context
 from printandplay.data.presets import resolve_paper
 from printandplay.data.stock_icons import BUNDLED_DIR
+from printandplay.kit_sections import select_sections
 from printandplay.errors import DataError, Location, OptionError
 from printandplay.layout.colors import parse_color
 from printandplay.layout.document import DocumentLayout
 from printandplay.layout.document_blocks import DocStyle
 from printandplay.layout.face import FaceComposer
+from printandplay.layout.fold import FoldPlan, plan_fold
 from printandplay.layout.imposition import (
     Flip,
     Mode,
@@ -37,6 +39,11 @@ from printandplay.units import MM
 DEFAULT_BLEED = 3 * MM
 MARK_COLOR = (0.0, 0.0, 0.0)
 CUT_GUIDE_COLOR = (0.55, 0.55, 0.55)
+FOLD_DASH = (4.0, 2.5)
+FOLD_LEGEND = {
+    "fr": "- - -  pliez ici, faces imprimées dehors ; collez dos à dos, puis découpez",
+    "en": "- - -  fold here, printed sides out; glue back to back, then cut",
+}
 
 
 @dataclass(frozen=True)
@@ -48,6 +55,15 @@ class BuildOptions:
     flip: Flip = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)  # points, applied to back pages
     bleed: float | None = None  # points; None = the default 3 mm
+    simplex: bool = False  # single-sided printing: no blank pages to keep fronts on sheet fronts
+    fold: bool = False  # fold-and-glue: each back beside its front, across a fold line
+    ink_saver: bool = False  # layouts' ink-saver versions; other full-bleed fills pale
+    sections: tuple[str, ...] = ()  # names of the kit sections to build (empty: all)
+
+    @property
+    def duplex(self) -> bool:
+        """Whether the file is printed on both sides of the paper."""
+        return not (self.simplex or self.fold)
 
 
 @dataclass(frozen=True)
@@ -133,7 +149,8 @@ class KitPlanner:
         game = assets.game
         self.composer = FaceComposer(assets.templates, assets.fonts, assets.icons.aspect,
                                      game.colors, game.language, self.bleed,
-                                     assets.images.aspect if assets.images else None)
+                                     assets.images.aspect if assets.images else None,
+                                     ink_saver=options.ink_saver)
         self._faces: dict[tuple[str, str], Face] = {}
 
     def face(self, component: Component, layout_name: str, side: str) -> Face:
@@ -156,11 +173,12 @@ class KitPlanner:
         Sheets are composed before documents so that a document can credit every stock icon
         the kit prints (``icon_credits``); when no document does, the credits are added at the
         end of the last document, or on a page of their own when the kit has no document."""
-        kit = self.assets.game.kit
+        game = self.assets.game
+        kit = select_sections(game.id, game.kit, self.options.sections)
         planned: dict[int, list[PageSpec]] = {}
         for index, section in enumerate(kit):
             if isinstance(section, SheetSection):
-                components = [c for c in self.assets.game.components if c.kind in section.kinds]
+                components = [c for c in game.components if section.holds(c)]
                 items = [c for c in components for _ in range(c.count)]
                 planned[index] = self.sheet_pages(items, section)
         documents = [i for i, s in enumerate(kit) if isinstance(s, DocumentSection)]
@@ -182,7 +200,12 @@ class KitPlanner:
             else:
                 title = "Crédits" if self.assets.game.language == "fr" else "Credits"
                 pages += self._document(DocumentSection("", title, 1), with_credits=True)[0]
-        return duplex_order(pages, self.assets.fonts)
+        return self.print_order(pages)
+
+    def print_order(self, pages: Sequence[PageSpec]) -> list[PageSpec]:
+        """The pages as printed: with blanks that keep fronts on sheet fronts for duplex
+        printing, as they are for single-sided printing (``--simplex``, ``--fold``)."""
+        return duplex_order(pages, self.assets.fonts) if self.options.duplex else list(pages)
 
     def document_pages(self, section: DocumentSection) -> list[PageSpec]:
         """The pages of a document section."""
@@ -246,6 +269,10 @@ class KitPlanner:
         size = self.assets.game.kinds[section.kinds[0]].size
         if not fits_on(self.paper, size):
             return self.tiled_pages(items, section)
+        if self.options.fold and any(item.back for item in items):
+            plan_or_none = self.fold_plan(section)
+            if plan_or_none is not None:
+                return self.fold_pages(items, section, plan_or_none)
         plan = self.sheet_plan(section)
         marks: tuple[Op, ...] = tuple(
             LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, 0.25) for m in plan.marks)
@@ -267,12 +294,78 @@ class KitPlanner:
                                   marks + guides, recto=True))
             if any(item.back for item in chunk):
                 backs = tuple(
-                    Placement(self.face(item, item.back, "back"), slot.trim.x, slot.trim.y,
+                    Placement(self.back_face(item, section), slot.trim.x, slot.trim.y,
                               slot.clip)
                     for item, slot in zip(chunk, plan.backs, strict=False) if item.back
                 )
                 pages.append(PageSpec(plan.page, f"{section.title} {number} verso", backs))
         return pages
+
+    def back_face(self, item: Component, section: SheetSection) -> Face:
+        """The back of ``item`` as printed in ``section``: the section's back when it names
+        one (the back of the deck the section prints), else the item's own."""
+        assert item.back is not None
+        return self.face(item, section.back or item.back, "back")
+
+    def fold_plan(self, section: SheetSection) -> FoldPlan | None:
+        """The fold-and-glue imposition of a section, or None when an item and its back do
+        not fit side by side on the paper (its sheets are then printed fronts, then backs)."""
+        size = self.assets.game.kinds[section.kinds[0]].size
+        bleed = self.bleed
+        try:
+            if bleed <= 0:
+                return plan_fold(self.paper, size, bleed=0.0, mode="none")
+            if section.bleed_mode != "auto":
+                return plan_fold(self.paper, size, bleed=bleed, mode=section.bleed_mode)
+            gutter = plan_fold(self.paper, size, bleed=bleed, mode="gutter")
+            abut = plan_fold(self.paper, size, bleed=bleed, mode="abut")
+        except ValueError:
+            return None
+        return gutter if gutter.per_page >= abut.per_page else abut
+
+    def fold_pages(self, items: Sequence[Component], section: SheetSection, plan: FoldPlan
+                   ) -> list[PageSpec]:
+        """Sheets of fronts with their backs beside them, mirrored across a dashed fold line."""
+        guide: list[Op] = [LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, 0.25) for m in plan.marks]
+        fold = plan.fold
+        guide.append(LineOp(fold.x1, fold.y1, fold.x2, fold.y2, MARK_COLOR, 0.5, FOLD_DASH))
+        guide.extend(self._fold_legend(plan))
+        round_items = self.assets.game.kinds[section.kinds[0]].shape == "round"
+        pages = []
+        for number, start in enumerate(range(0, len(items), plan.per_page), start=1):
+            chunk = items[start:start + plan.per_page]
+            placements: list[Placement] = []
+            ops = list(guide)
+            for item, front, back in zip(chunk, plan.fronts, plan.backs, strict=False):
+                placements.append(Placement(self.face(item, item.front, "front"), front.trim.x,
+                                            front.trim.y, front.clip))
+                slots = [front]
+                if item.back:
+                    placements.append(Placement(self.back_face(item, section), back.trim.x,
+                                                back.trim.y, back.clip))
+                    slots.append(back)
+                if round_items:
+                    ops += [EllipseOp(s.trim.x, s.trim.y, s.trim.w, s.trim.h, None,
+                                      CUT_GUIDE_COLOR, 0.3) for s in slots]
+            pages.append(PageSpec(plan.page, f"{section.title} {number} pli", tuple(placements),
+                                  tuple(ops), recto=True))
+        return pages
+
+    def _fold_legend(self, plan: FoldPlan) -> list[Op]:
+        """The legend of the fold line, centred on it above the grid (or below it)."""
+        fonts = self.assets.fonts
+        font = fonts.select("body", False, True)
+        size = 7.0
+        text = fonts.prepare(FOLD_LEGEND.get(self.assets.game.language, FOLD_LEGEND["en"]), font)
+        width = fonts.width(text, font) * size
+        x = plan.fold_x - width / 2
+        above = max(plan.fold.y1, plan.fold.y2) + 1.5 * MM
+        if above + size <= plan.page.height - 5 * MM:
+            return [TextOp(x, above, text, font, size, CUT_GUIDE_COLOR)]
+        below = min(plan.fold.y1, plan.fold.y2) - 1.5 * MM - size * 0.75
+        if below >= 5 * MM:
+            return [TextOp(x, below, text, font, size, CUT_GUIDE_COLOR)]
+        return []
 
     def tiled_pages(self, items: Sequence[Component], section: SheetSection) -> list[PageSpec]:
         """Each item on as many sheets as it needs, with overlaps, guides and tile labels."""

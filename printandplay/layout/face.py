@@ -29,6 +29,7 @@ from printandplay.model.ops import (
 )
 
 EDGE = 0.01  # points: a box edge this close to the trim edge touches it
+INK_SAVER_TINT = 0.15  # share of the colour kept in a full-bleed fill under --ink-saver
 Transform = tuple[float, float, float, float, float, float]
 
 
@@ -43,6 +44,7 @@ class FaceComposer:
     language: str
     bleed: float
     image_aspect: Callable[[str], float] | None = None
+    ink_saver: bool = False  # --ink-saver: a layout's ink_saver variant, or pale bleed fills
     _fits: dict[tuple[Any, ...], FittedText | None] = field(default_factory=dict)
     _checked: set[tuple[str, str]] = field(default_factory=set)
     # per (id(box), kind): (box, its ops when no template of the box varies, or None)
@@ -56,6 +58,10 @@ class FaceComposer:
     def compose(self, layout: Layout, kind: Kind, context: Mapping[str, Any], what: str) -> Face:
         """The face of ``layout`` for one item; ``what`` names it in errors."""
         width, height = kind.size.width, kind.size.height
+        pale = False
+        if self.ink_saver:  # the designer's ink-saver version, or full-bleed fills made pale
+            pale = layout.ink_saver is None
+            layout = layout.ink_saver or layout
         if (layout.name, kind.id) not in self._checked:
             check_safe_zone(layout, kind)
             self._checked.add((layout.name, kind.id))
@@ -72,7 +78,7 @@ class FaceComposer:
             box_what = f"{what}, box '{box.name}' ({box.location})"
             if box.when is not None and not self._truthy(box.when, context, box_what):
                 continue
-            box_ops = self._box_ops(box, kind, context, box_what)
+            box_ops = self._box_ops(box, kind, context, box_what, pale)
             if static[1] is not None:
                 self._static[key] = (box, tuple(box_ops))
             ops.extend(box_ops)
@@ -101,7 +107,8 @@ class FaceComposer:
         self._colors[text] = color
         return color
 
-    def _box_ops(self, box: Box, kind: Kind, context: Mapping[str, Any], what: str) -> list[Op]:
+    def _box_ops(self, box: Box, kind: Kind, context: Mapping[str, Any], what: str,
+                 pale: bool = False) -> list[Op]:
         key = (id(box), kind.id)
         geometry = self._geometry.get(key)
         if geometry is None:
@@ -113,6 +120,8 @@ class FaceComposer:
         stroke = self._color(box.stroke, context, what, None)
         color = self._color(box.color, context, what, (0.0, 0.0, 0.0)) or (0.0, 0.0, 0.0)
         shape_rect = bleed_rect(rect, kind, self.bleed) if box.bleed else rect
+        if pale and box.bleed and fill is not None:
+            fill = pale_tint(fill)
         ops: list[Op] = []
         if fill is not None or stroke is not None:
             ops.append(_shape_op(box, shape_rect, fill, stroke))
@@ -263,3 +272,9 @@ def check_safe_zone(layout: Layout, kind: Kind) -> None:
                 f"{box.location}: text box '{box.name}' of layout '{layout.name}' leaves the "
                 f"safe zone of kind '{kind.id}' ({margin / (72 / 25.4):.1f} mm inside the trim)"
             )
+
+
+def pale_tint(color: RGB, strength: float = INK_SAVER_TINT) -> RGB:
+    """``color`` mixed with white, keeping ``strength`` of it (what ``--ink-saver`` prints for
+    a full-bleed fill the layout gives no ink-saver version of)."""
+    return tuple(round(1 - strength * (1 - c), 4) for c in color)  # type: ignore[return-value]
