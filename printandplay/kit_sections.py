@@ -47,7 +47,10 @@ def select_sections(game_id: str, kit: Sequence[KitSection], names: Sequence[str
         key = slug(name)
         if key not in known:
             listed = ", ".join(dict.fromkeys(section_name(s) for s in kit))
+            partial = [n for n in known if key and key in n.split("-")]
+            hint = (" (did you mean " + " or ".join(f"'{n}'" for n in partial[:3]) + "?)"
+                    if partial else suggest(key, known))
             raise OptionError(f"--sections {name}: game '{game_id}' has no such section"
-                              f"{suggest(key, known)} (sections: {listed})")
+                              f"{hint} (sections: {listed})")
         wanted |= known[key]
     return tuple(section for index, section in enumerate(kit) if index in wanted)

@@ -40,9 +40,10 @@ DEFAULT_BLEED = 3 * MM
 MARK_COLOR = (0.0, 0.0, 0.0)
 CUT_GUIDE_COLOR = (0.55, 0.55, 0.55)
 FOLD_DASH = (4.0, 2.5)
-FOLD_LEGEND = {
-    "fr": "- - -  pliez ici, faces imprimées dehors ; collez dos à dos, puis découpez",
-    "en": "- - -  fold here, printed sides out; glue back to back, then cut",
+FOLD_LEGEND_MARGIN = 5 * MM  # the legend stays this far inside the paper (printer margin)
+FOLD_LEGEND = {  # beside the dashed fold line
+    "fr": "‹ - -  pliez ici, collez dos à dos, découpez",
+    "en": "‹ - -  fold here, glue back to back, cut",
 }
 
 
@@ -352,19 +353,25 @@ class KitPlanner:
         return pages
 
     def _fold_legend(self, plan: FoldPlan) -> list[Op]:
-        """The legend of the fold line, centred on it above the grid (or below it)."""
+        """The legend of the fold line: beside its top end (or its bottom end), between the
+        fold gutter's crop mark and the next one, in the band of the crop marks."""
         fonts = self.assets.fonts
         font = fonts.select("body", False, True)
-        size = 7.0
         text = fonts.prepare(FOLD_LEGEND.get(self.assets.game.language, FOLD_LEGEND["en"]), font)
-        width = fonts.width(text, font) * size
-        x = plan.fold_x - width / 2
-        above = max(plan.fold.y1, plan.fold.y2) + 1.5 * MM
-        if above + size <= plan.page.height - 5 * MM:
-            return [TextOp(x, above, text, font, size, CUT_GUIDE_COLOR)]
-        below = min(plan.fold.y1, plan.fold.y2) - 1.5 * MM - size * 0.75
-        if below >= 5 * MM:
-            return [TextOp(x, below, text, font, size, CUT_GUIDE_COLOR)]
+        x = plan.fold_x + plan.bleed + 1.2 * MM
+        cuts = sorted(m.x1 for m in plan.marks if m.x1 == m.x2 and m.x1 > x)
+        room = (cuts[0] if cuts else plan.page.width - FOLD_LEGEND_MARGIN) - 1 * MM - x
+        grid_top = max(s.clip.top for s in plan.fronts)
+        grid_bottom = min(s.clip.y for s in plan.fronts)
+        for size in (6.5, 6.0):
+            if fonts.width(text, font) * size > room:
+                continue
+            top = plan.fold.y2 - 0.75 * size  # cap height up to the fold line's end
+            if top >= grid_top + 0.8 * MM:
+                return [TextOp(x, top, text, font, size, CUT_GUIDE_COLOR)]
+            bottom = plan.fold.y1 + 0.25 * size
+            if bottom + 0.75 * size <= grid_bottom - 0.8 * MM:
+                return [TextOp(x, bottom, text, font, size, CUT_GUIDE_COLOR)]
         return []
 
     def tiled_pages(self, items: Sequence[Component], section: SheetSection) -> list[PageSpec]:
