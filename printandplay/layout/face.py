@@ -30,6 +30,7 @@ from printandplay.model.ops import (
 
 EDGE = 0.01  # points: a box edge this close to the trim edge touches it
 INK_SAVER_TINT = 0.15  # share of the colour kept in a full-bleed fill under --ink-saver
+LIGHT = 0.6  # relative luminance above which a colour is light (unreadable on a pale fill)
 Transform = tuple[float, float, float, float, float, float]
 
 
@@ -58,16 +59,32 @@ class FaceComposer:
     def compose(self, layout: Layout, kind: Kind, context: Mapping[str, Any], what: str) -> Face:
         """The face of ``layout`` for one item; ``what`` names it in errors."""
         width, height = kind.size.width, kind.size.height
-        pale = False
+        ink: RGB | None = None
         if self.ink_saver:  # the designer's ink-saver version, or full-bleed fills made pale
-            pale = layout.ink_saver is None
+            if layout.ink_saver is None:
+                ink = self._bleed_fill(layout, context, what)
             layout = layout.ink_saver or layout
         if (layout.name, kind.id) not in self._checked:
             check_safe_zone(layout, kind)
             self._checked.add((layout.name, kind.id))
         ops: list[Op] = []
+        panels: list[Rect] = []  # ink saver: dark fills (not bleed) drawn so far
         for box in layout.boxes:
-            key = (id(box), kind.id)  # the cached entry holds the box: its id stays unique
+            # the cached entry holds the box: its id stays unique
+            key: tuple[Any, ...] = (id(box), kind.id)
+            box_ink = ink
+            if ink is not None:
+                if box.color is not None or box.stroke is not None:
+                    # light text on a dark panel stays light; elsewhere it takes the ink
+                    rect = box_rect(box, width, height)
+                    centre = Rect(rect.x + rect.w / 2, rect.y + rect.h / 2, 0, 0)
+                    if any(panel.contains(centre) for panel in panels):
+                        box_ink = None
+                if box.fill is not None and not box.bleed:
+                    fill = self._color(box.fill, context, what, None)
+                    if fill is not None and luminance(fill) <= LIGHT:
+                        panels.append(box_rect(box, width, height))
+                key = (id(box), kind.id, ink, box_ink is None)
             static = self._static.get(key)
             if static is None:
                 static = (box, () if _is_static(box) else None)
@@ -78,11 +95,22 @@ class FaceComposer:
             box_what = f"{what}, box '{box.name}' ({box.location})"
             if box.when is not None and not self._truthy(box.when, context, box_what):
                 continue
-            box_ops = self._box_ops(box, kind, context, box_what, pale)
+            box_ops = self._box_ops(box, kind, context, box_what, ink, box_ink is not None)
             if static[1] is not None:
                 self._static[key] = (box, tuple(box_ops))
             ops.extend(box_ops)
         return Face(width, height, self.bleed, kind.shape == "round", tuple(ops))
+
+    def _bleed_fill(self, layout: Layout, context: Mapping[str, Any], what: str) -> RGB | None:
+        """The colour of the layout's first full-bleed fill drawn on this face, if any."""
+        for box in layout.boxes:
+            if box.bleed and box.fill is not None:
+                box_what = f"{what}, box '{box.name}' ({box.location})"
+                if box.when is None or self._truthy(box.when, context, box_what):
+                    fill = self._color(box.fill, context, box_what, None)
+                    if fill is not None:
+                        return fill
+        return None
 
     def _truthy(self, template: Template, context: Mapping[str, Any], what: str) -> bool:
         text = self._render(template, context, what).strip().lower()
@@ -108,7 +136,11 @@ class FaceComposer:
         return color
 
     def _box_ops(self, box: Box, kind: Kind, context: Mapping[str, Any], what: str,
-                 pale: bool = False) -> list[Op]:
+                 ink: RGB | None = None, recolor: bool = False) -> list[Op]:
+        """The ops of one box. ``ink`` (``--ink-saver`` on a layout without an ink-saver
+        version): the face's full-bleed fill colour; bleed fills are then drawn pale, and
+        with ``recolor`` (the box lies on no dark panel) light text, icons and strokes
+        (drawn for that fill) take that colour."""
         key = (id(box), kind.id)
         geometry = self._geometry.get(key)
         if geometry is None:
@@ -120,8 +152,13 @@ class FaceComposer:
         stroke = self._color(box.stroke, context, what, None)
         color = self._color(box.color, context, what, (0.0, 0.0, 0.0)) or (0.0, 0.0, 0.0)
         shape_rect = bleed_rect(rect, kind, self.bleed) if box.bleed else rect
-        if pale and box.bleed and fill is not None:
-            fill = pale_tint(fill)
+        if ink is not None:
+            if box.bleed and fill is not None:
+                fill = pale_tint(fill)
+            if recolor and luminance(color) > LIGHT:
+                color = ink
+            if recolor and stroke is not None and luminance(stroke) > LIGHT:
+                stroke = ink
         ops: list[Op] = []
         if fill is not None or stroke is not None:
             ops.append(_shape_op(box, shape_rect, fill, stroke))
@@ -278,3 +315,12 @@ def pale_tint(color: RGB, strength: float = INK_SAVER_TINT) -> RGB:
     """``color`` mixed with white, keeping ``strength`` of it (what ``--ink-saver`` prints for
     a full-bleed fill the layout gives no ink-saver version of)."""
     return tuple(round(1 - strength * (1 - c), 4) for c in color)  # type: ignore[return-value]
+
+
+def luminance(color: RGB) -> float:
+    """The relative luminance of an sRGB colour (WCAG), from 0 (black) to 1 (white)."""
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in color)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
