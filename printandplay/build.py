@@ -113,7 +113,8 @@ def _home_section(component: Component, deck_kinds: tuple[str, ...],
         if set(section.kinds) & set(deck_kinds):
             return section
     own = [s for s in holding if component.kind in s.kinds]
-    return (own or holding or [None])[0]
+    chosen = own or holding
+    return chosen[0] if chosen else None
 
 
 def build_deck(resources: Resources, game_id: str,

@@ -456,6 +456,43 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
     out.print(str(path))
 
 
+class ManifestFormat(str, Enum):
+    json = "json"
+    csv = "csv"
+
+
+@app.command()
+def export(game: GameArg,
+           print_shop: Annotated[Path | None, typer.Option(
+               "--print-shop", metavar="DIR",
+               help="Write one PDF per card face (trim plus bleed, TrimBox and BleedBox set) "
+                    "and a manifest of counts and sizes into DIR, for print-on-demand shops.")]
+           = None,
+           manifest: Annotated[ManifestFormat, typer.Option(
+               "--manifest", help="Manifest format: manifest.json or manifest.csv.")]
+           = ManifestFormat.json,
+           bleed: BleedOpt = None, ink_saver: InkSaverOpt = False,
+           sections: SectionsOpt = None, icons_dir: IconsDirOpt = None) -> None:
+    """Export GAME's components for other uses: --print-shop DIR writes the files that
+    print-on-demand shops take (one PDF per face, with bleed, and a manifest)."""
+    from printandplay.export import export_print_shop
+
+    with user_errors():
+        if print_shop is None:
+            raise OptionError("export: choose what to export, e.g. --print-shop DIR")
+        if icons_dir is not None and not icons_dir.is_dir():
+            raise OptionError(f"--icons-dir {icons_dir}: no such folder")
+        options = _build_options("a4", None, FlipEdge.long, "0,0", bleed, ink_saver=ink_saver,
+                                 sections=sections)
+        progress = _DelayedProgress(f"Exporting {game}")
+        try:
+            path = export_print_shop(_resources(icons_dir), game, print_shop, options,
+                                     manifest.value, progress)  # type: ignore[arg-type]
+        finally:
+            progress.close()
+    out.print(escape(str(path)))
+
+
 # ---- game commands: declared by games (printandplay.rules.commands), no game named here ----
 
 def _game_command_callback(command: Any) -> Callable[..., None]:

@@ -14,8 +14,8 @@ from typing import Any
 from printandplay.assets import GameAssets, component_context
 from printandplay.data.presets import resolve_paper
 from printandplay.data.stock_icons import BUNDLED_DIR
-from printandplay.kit_sections import select_sections
 from printandplay.errors import DataError, Location, OptionError
+from printandplay.kit_sections import select_sections
 from printandplay.layout.colors import parse_color
 from printandplay.layout.document import DocumentLayout
 from printandplay.layout.document_blocks import DocStyle

@@ -117,7 +117,7 @@ def _resolve_layout(
     ink_saver = None
     if overrides:
         variant = []
-        for box_name, (changes, at) in overrides.items():
+        for box_name, (_, at) in overrides.items():
             if box_name not in raw:
                 problems.add(at, f"ink_saver of layout '{name}': no box '{box_name}' to change"
                                  f"{suggest(box_name, raw)}")

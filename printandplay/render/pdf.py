@@ -129,8 +129,12 @@ class PdfWriter:
         self._face_ids[id(face)] = (face, canonical)
         return canonical
 
-    def page(self, size: Size, ops: Sequence[Op] = (), placements: Sequence[Placement] = ()) -> None:
-        """Draw one page: placed faces first, then the page's own ops (marks, text)."""
+    def page(self, size: Size, ops: Sequence[Op] = (), placements: Sequence[Placement] = (),
+             trim: Rect | None = None) -> None:
+        """Draw one page: placed faces first, then the page's own ops (marks, text).
+
+        ``trim``: the page holds one item; its trim is written as the page's ``TrimBox`` and
+        the whole page (trim and bleed) as its ``BleedBox``."""
         canvas = self.canvas
         faces = [self._canonical(placement.face) for placement in placements]
         for face in faces:
@@ -160,7 +164,13 @@ class PdfWriter:
             out.append("Q")
         self._emit(ops)
         self._flush()
+        if trim is not None:
+            canvas.setTrimBox((trim.x, trim.y, trim.right, trim.top))
+            canvas.setBleedBox((0, 0, size.width, size.height))
         canvas.showPage()
+        if trim is not None:  # the boxes hold for later pages too: reset them
+            canvas.setTrimBox(None)
+            canvas.setBleedBox(None)
         self.pages += 1
 
     def save(self) -> Path:
