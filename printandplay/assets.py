@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from printandplay.data.fonts_loader import load_fonts
@@ -66,10 +67,23 @@ def load_assets(resources: Resources, game_id: str) -> GameAssets:
     fonts = FontTable(load_fonts(fonts_file, resources.display(fonts_file)))
     icons = IconLibrary(folders, resources.display,
                         StockIcons(stock_roots(resources.game_icons)))
-    assets = GameAssets(resources, game, layouts, fonts, icons, TemplateEnv(folders),
+    templates = TemplateEnv(folders, resources.display, [_folder_name(resources, f) for f in folders])
+    assets = GameAssets(resources, game, layouts, fonts, icons, templates,
                         load_presets(), ImageLibrary(folders, resources.display))
     _check_layouts(assets)
     return assets
+
+
+def _folder_name(resources: Resources, folder: Path) -> str:
+    """A template folder as listed in messages: relative to its root, ``(bundled)`` when it
+    comes with printandplay rather than from the current folder."""
+    for index, root in enumerate(resources.roots):
+        try:
+            relative = folder.resolve().relative_to(root.resolve())
+        except ValueError:
+            continue
+        return f"{relative.as_posix()}/" + (" (bundled)" if index > 0 else "")
+    return f"{folder}/"
 
 
 def _check_layouts(assets: GameAssets) -> None:

@@ -72,8 +72,10 @@ def write_pages(assets: GameAssets, pages: Sequence[PageSpec], target: Path, tit
 
 
 def build_game(resources: Resources, game_id: str, options: BuildOptions,
-               progress: Progress | None = None) -> Path:
-    """Build the complete kit of ``game_id``; returns the PDF's path."""
+               progress: Progress | None = None, warnings: list[str] | None = None) -> Path:
+    """Build the complete kit of ``game_id``; returns the PDF's path.
+
+    Problems that do not stop the build are appended to ``warnings`` when given."""
     assets = load_assets(resources, game_id)
     report = check_composition(assets.game)
     if not report.is_valid:
@@ -81,6 +83,8 @@ def build_game(resources: Resources, game_id: str, options: BuildOptions,
                            f"{game_id}):"] + [f"{v.rule}: {v.message}" for v in report.errors])
     planner = KitPlanner(assets, options)
     pages = planner.kit_pages()
+    if warnings is not None:
+        warnings.extend(planner.composer.warnings)
     if not pages:
         raise LayoutError(f"{game_id}: the kit is empty: list its documents and sheets under "
                           f"'kit:' in cards/{game_id}/game.yaml")
@@ -119,11 +123,12 @@ def _home_section(component: Component, deck_kinds: tuple[str, ...],
 
 def build_deck(resources: Resources, game_id: str,
                entries: Sequence[tuple[str, int] | DeckCard], stem: str, options: BuildOptions,
-               progress: Progress | None = None) -> Path:
+               progress: Progress | None = None, warnings: list[str] | None = None) -> Path:
     """Print exactly the given cards and copies, with their backs, ready to cut.
 
     Cards are grouped by the kit's sheet sections, so they share sheets as in the kit; with
-    ``options.sections``, only the cards of those sections are printed.
+    ``options.sections``, only the cards of those sections are printed. Problems that do not
+    stop the build are appended to ``warnings`` when given.
     """
     assets = load_assets(resources, game_id)
     game = assets.game
@@ -149,6 +154,8 @@ def build_deck(resources: Resources, game_id: str,
             pages.extend(planner.sheet_pages(chosen, SheetSection((kind,), kind)))
     if not pages:
         raise LayoutError(f"{game_id}: the deck has no card in the sections asked for")
+    if warnings is not None:
+        warnings.extend(planner.composer.warnings)
     target = output_path(game_id, options, stem=f"deck-{stem}")
     pages = planner.print_order(pages)
     return write_pages(assets, pages, target, f"{assets.game.name} — {stem}", progress)

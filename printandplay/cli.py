@@ -268,11 +268,19 @@ class _DelayedProgress:
             self.bar.stop()
 
 
+def warn(warnings: list[str]) -> None:
+    """Print problems that did not stop a command, one ``warning:`` line each, on stderr."""
+    for warning in warnings:
+        err.print(f"[yellow]warning:[/] {escape(warning)}", markup=True, highlight=False)
+
+
 def _build_one(game_id: str, options: Any, progress: Callable[[int, int], None] | None = None,
                icons_dir: Path | None = None) -> tuple[str, str]:
     from printandplay.build import build_game
 
-    path = build_game(_resources(icons_dir), game_id, options, progress)
+    warnings: list[str] = []
+    path = build_game(_resources(icons_dir), game_id, options, progress, warnings)
+    warn(warnings)
     return game_id, str(path)
 
 
@@ -449,10 +457,13 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
                  for section in dict.fromkeys(e.section for e in printed.entries)
                  for card_id, count in printed.counts(section).items()]
         progress = _DelayedProgress(f"Printing {deck_file.name}")
+        warnings: list[str] = []
         try:
-            path = build_deck(_resources(), game, cards, deck_file.stem, options, progress)
+            path = build_deck(_resources(), game, cards, deck_file.stem, options, progress,
+                              warnings)
         finally:
             progress.close()
+    warn(warnings)
     out.print(str(path))
 
 

@@ -240,7 +240,7 @@ class KitPlanner:
         display = f"templates/{game.id}/{section.template}"
         source = ""
         if section.template:
-            source = assets.templates.render_file(section.template, context, display)
+            source = assets.templates.render_file(section.template, context, section.location)
         if with_credits:
             block = assets.templates.render_string(
                 CREDITS_TEMPLATE.read_text(encoding="utf-8"), context,

@@ -337,7 +337,8 @@ def _read_kit(node: Any, kinds: dict[str, Kind], problems: Problems, where: Loca
             elif not 1 <= copies <= 10:
                 problems.add(fields.at("copies"), f"copies must be 1 to 10, got {copies}")
             elif template:
-                sections.append(DocumentSection(template, title, columns, copies))
+                sections.append(DocumentSection(template, title, columns, copies,
+                                                fields.at("document")))
         elif fields.has("sheet"):
             sheet_kinds = fields.require("sheet", as_list(as_str)) or []
             title = fields.optional("title", as_str, ", ".join(sheet_kinds))

@@ -221,7 +221,45 @@ def _read_box(
     if values.get("rotate", 0) not in (0, 90, 180, 270):
         problems.add(located["rotate"][1], f"field 'rotate' on {what}: use 0, 90, 180 or 270")
         return None
+    if not _check_size(values, located, what, where, problems):
+        return None
     return Box(name=box, location=where, **values)
+
+
+def _check_size(values: dict[str, Any], located: Located, what: str, where: Location,
+                problems: Problems) -> bool:
+    """A box needs a positive width and height; a line may have one of them zero."""
+    line = values.get("shape") == "line"
+    zeros = []
+    for key in ("width", "height"):
+        dim: Dim = values[key]
+        at = located[key][1] if key in located else where
+        if dim.value < 0:
+            problems.add(at, f"field '{key}' on {what}: a negative size, got {_shown(dim)}")
+            return False
+        if dim.value == 0:
+            zeros.append((key, at, dim))
+    if zeros and (not line or len(zeros) == 2):
+        key, at, dim = zeros[0]
+        needs = "a line needs a width or a height" if line else "a box needs a size > 0"
+        problems.add(at, f"field '{key}' on {what}: {needs}, got {_shown(dim)}")
+        return False
+    return True
+
+
+def _shown(dim: Dim) -> str:
+    return f"{dim.value * 100:g}%" if dim.relative else f"{dim.value / (72 / 25.4):g}mm"
+
+
+def as_dash(value: Any) -> tuple[float, ...]:
+    """A dash pattern: lengths ≥ 0, at least one of them > 0 (``[]`` is a solid line)."""
+    lengths = tuple(as_list(as_length)(value))
+    shown = "[" + ", ".join(str(v) for v in value) + "]" if isinstance(value, list) else value
+    if any(length < 0 for length in lengths):
+        raise Invalid(f"dash lengths must be ≥ 0, got {shown}")
+    if lengths and not any(lengths):
+        raise Invalid(f"a dash pattern needs a length > 0, got {shown}")
+    return lengths
 
 
 def as_dim(value: Any) -> Dim:
@@ -287,7 +325,7 @@ _CONVERT: dict[str, Any] = {
     "stroke": as_template,
     "stroke_width": as_length_not_negative,
     "radius": as_length_not_negative,
-    "dash": lambda v: tuple(as_list(as_length)(v)),
+    "dash": as_dash,
     "opacity": as_fraction,
     "bleed": as_bool,
     "text": as_template,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,6 +29,10 @@ from printandplay.model.ops import (
     RectOp,
 )
 
+# ``:Name:`` or ``:grande épée:``: looks like an inline icon, but icon names are lowercase
+# ASCII without spaces, so it prints as text (the check skips an escaped ``\:``)
+_ICON_LOOKALIKE = re.compile(r"(?<!\\):([^\W\d_][\w -]{0,40}?)(?<! ):")
+_ICON_NAME = re.compile(r"[a-z][a-z0-9_-]*")
 EDGE = 0.01  # points: a box edge this close to the trim edge touches it
 INK_SAVER_TINT = 0.15  # share of the colour kept in a full-bleed fill under --ink-saver
 LIGHT = 0.6  # relative luminance above which a colour is light (unreadable on a pale fill)
@@ -55,6 +60,7 @@ class FaceComposer:
     _geometry: dict[tuple[int, str], tuple[Box, Rect, Transform]] = field(default_factory=dict)
     _colors: dict[str, RGB | None] = field(default_factory=dict)
     _words: dict[tuple[str, str], Any] = field(default_factory=dict)  # measured words
+    warnings: list[str] = field(default_factory=list)  # problems that do not stop a build
 
     def compose(self, layout: Layout, kind: Kind, context: Mapping[str, Any], what: str) -> Face:
         """The face of ``layout`` for one item; ``what`` names it in errors."""
@@ -214,6 +220,7 @@ class FaceComposer:
         if key in self._fits:
             fitted = self._fits[key]
         else:
+            self._check_icon_names(source, what)
             try:
                 spans = parse_markup(apply_typography(source, self.language))
             except MarkupError as err:
@@ -231,6 +238,18 @@ class FaceComposer:
                 f"{what}: text does not fit even at {style.min_size:g} pt: «{shown}»"
             )
         return fitted
+
+
+    def _check_icon_names(self, source: str, what: str) -> None:
+        """Warn about ``:Name:`` lookalikes of inline icons (printed as text, not as icons)."""
+        for match in _ICON_LOOKALIKE.finditer(source):
+            name = match.group(1)
+            if _ICON_NAME.fullmatch(name):
+                continue
+            warning = (f"{what}: ':{name}:' is printed as text, not as an icon: icon names are "
+                       "lowercase letters, digits, '-' and '_', without spaces")
+            if warning not in self.warnings:
+                self.warnings.append(warning)
 
 
 def _is_static(box: Box) -> bool:

@@ -118,6 +118,7 @@ class DocumentSection:
     title: str
     columns: int = 2
     copies: int = 1  # printed this many times (a reference sheet for each player)
+    location: Location | None = field(default=None, compare=False)  # its line in game.yaml
 
 
 @dataclass(frozen=True)
