@@ -71,8 +71,9 @@ def test_fold_puts_four_poker_cards_and_their_backs_on_a4_landscape() -> None:
     assert plan.landscape and (plan.cols, plan.rows) == (2, 2)
 
 
-def test_fold_kit_pages_hold_each_front_beside_its_back() -> None:
-    planned = pages("licum", fold=True, sections=("cartes-de-jeu",))
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_fold_kit_pages_hold_each_front_beside_its_back(paper: str) -> None:
+    planned = pages("licum", fold=True, sections=("cartes-de-jeu",), paper=paper)
     assert not any(page.label == "blank" for page in planned)
     sheets = [p for p in planned if p.label.startswith("Cartes de Jeu")]
     assert sheets and all(p.label.endswith("pli") for p in sheets)
@@ -88,6 +89,10 @@ def test_fold_kit_pages_hold_each_front_beside_its_back() -> None:
         legend = [op for op in page.ops if isinstance(op, TextOp)]
         assert legend and "pliez ici" in legend[0].text
         assert 5 * MM <= legend[0].y <= page.size.height - 5 * MM
+        for line in (op for op in page.ops if isinstance(op, LineOp)):  # marks and fold line
+            for x, y in ((line.x1, line.y1), (line.x2, line.y2)):
+                assert 3 * MM - 0.01 <= x <= page.size.width - 3 * MM + 0.01
+                assert 3 * MM - 0.01 <= y <= page.size.height - 3 * MM + 0.01
 
 
 def test_fold_build_writes_landscape_pages_with_both_faces(tmp_path: Path) -> None:
@@ -110,9 +115,10 @@ def test_simplex_and_fold_cannot_be_combined() -> None:
 
 # ---- simplex -------------------------------------------------------------------------------
 
-def test_simplex_drops_exactly_the_blank_pages() -> None:
-    duplex = pages("charlie")
-    simplex = pages("charlie", simplex=True)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_simplex_drops_exactly_the_blank_pages(paper: str) -> None:
+    duplex = pages("charlie", paper=paper)
+    simplex = pages("charlie", simplex=True, paper=paper)
     blanks = [p for p in duplex if p.label == "blank"]
     assert blanks, "the duplex kit pads with blank pages (otherwise this test proves nothing)"
     assert not any(p.label == "blank" for p in simplex)
@@ -122,6 +128,8 @@ def test_simplex_drops_exactly_the_blank_pages() -> None:
     for index, label in enumerate(labels):
         if label.endswith(" verso"):
             assert labels[index - 1] == label.removesuffix(" verso") + " recto"
+            front, back = simplex[index - 1], simplex[index]
+            assert back.size == front.size and len(back.placements) == len(front.placements)
 
 
 def test_simplex_file_name_and_pages(tmp_path: Path) -> None:
