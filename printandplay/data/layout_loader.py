@@ -108,6 +108,7 @@ def _resolve_layout(
     if raw is None:
         return None
     boxes = []
+    errors_before = len(problems.errors)
     for box_name, located in raw.items():
         box = _read_box(box_name, name, located, problems, layouts[name].location)
         if box is not None:
@@ -115,7 +116,7 @@ def _resolve_layout(
     where = layouts[name].location
     overrides = _ink_overrides(name, layouts, problems, [])
     ink_saver = None
-    if overrides:
+    if overrides and len(problems.errors) == errors_before:  # a broken box: reported once
         variant = []
         for box_name, (_, at) in overrides.items():
             if box_name not in raw:
