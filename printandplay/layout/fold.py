@@ -66,8 +66,10 @@ def plan_fold(paper: Size, item: Size, *, bleed: float, mode: Mode) -> FoldPlan:
 
     The orientation that holds more pairs wins (portrait on a tie). ``mode`` is the bleed mode
     between neighbouring fronts (``gutter``: full bleed around each, ``abut``: shared cut
-    lines, ``none``); the fold gutter is always twice the bleed.
+    lines, ``none``: no bleed at all); the fold gutter is twice the bleed.
     """
+    if mode == "none":
+        bleed = 0.0
     gap = 2 * bleed if mode == "gutter" else 0.0
     fold_gap = 2 * bleed
     portrait = Size(min(paper.width, paper.height), max(paper.width, paper.height))
