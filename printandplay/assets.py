@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from printandplay.data.files import resolve_inside
 from printandplay.data.fonts_loader import load_fonts
 from printandplay.data.game_loader import load_game
 from printandplay.data.icons import IconLibrary
@@ -14,7 +15,7 @@ from printandplay.data.layout_loader import load_layouts
 from printandplay.data.presets import Presets, load_presets
 from printandplay.data.reader import suggest
 from printandplay.data.stock_icons import StockIcons, stock_roots
-from printandplay.errors import LayoutError
+from printandplay.errors import LayoutError, Location
 from printandplay.layout.templating import Rich, TemplateEnv, wrap_rich
 from printandplay.model.game import Component, FieldSpec, Game, SheetSection
 from printandplay.model.layout import Layout
@@ -61,15 +62,20 @@ def load_assets(resources: Resources, game_id: str) -> GameAssets:
     layouts: dict[str, Layout] = {}
     for folder in reversed(folders):
         path = folder / "layouts.yaml"
-        if path.is_file():
+        if path.is_symlink() or path.exists():
+            path = resolve_inside(folder, "layouts.yaml", Location(resources.display(path)),
+                                  "layouts file", f"templates/{folder.name}/")
             layouts.update(load_layouts(path, resources.display(path)))
     fonts_file = resources.fonts_file()
     fonts = FontTable(load_fonts(fonts_file, resources.display(fonts_file)))
+    fonts.load_all(resources.display(fonts_file))
     icons = IconLibrary(folders, resources.display,
                         StockIcons(stock_roots(resources.game_icons)))
+    icons.load_all()
+    images = ImageLibrary(folders, resources.display)
+    images.check_all()
     templates = TemplateEnv(folders, resources.display, [_folder_name(resources, f) for f in folders])
-    assets = GameAssets(resources, game, layouts, fonts, icons, templates,
-                        load_presets(), ImageLibrary(folders, resources.display))
+    assets = GameAssets(resources, game, layouts, fonts, icons, templates, load_presets(), images)
     _check_layouts(assets)
     return assets
 

@@ -25,7 +25,8 @@ from printandplay.project import Resources
 from printandplay.units import MM
 
 SCAFFOLD_DIR = Path(__file__).resolve().parent / "scaffold"
-GAME_ID = re.compile(r"[a-z][a-z0-9_-]{0,39}")
+# A stricter form of project.GAME_ID (which every command accepts): a letter first, 40 at most.
+GAME_ID = re.compile(r"[a-z][a-z0-9-]{0,39}")
 MIN_SIDE_MM = 40.0
 MAX_CARDS = 200
 
@@ -87,8 +88,8 @@ def new_game(root: Path, game_id: str, cards: int = 12, size: str = "poker") -> 
 
 def _check(root: Path, game_id: str, cards: int, size: str) -> None:
     if not GAME_ID.fullmatch(game_id) or game_id in ("all", "shared"):
-        raise OptionError(f"bad game id '{game_id}': use lower-case letters, digits, '-' and '_', "
-                          "starting with a letter (not 'all' nor 'shared')")
+        raise OptionError(f"bad game id '{game_id}': use lower-case letters, digits and '-', "
+                          "starting with a letter, at most 40 (not 'all' nor 'shared')")
     if not 1 <= cards <= MAX_CARDS:
         raise OptionError(f"--cards {cards}: choose 1 to {MAX_CARDS} cards")
     allowed = card_sizes()

@@ -15,10 +15,13 @@ from __future__ import annotations
 import csv
 import io
 import re
+import zipfile
 from pathlib import Path
 from typing import Any
 
 from printandplay.data.fields_loader import RESERVED
+from printandplay.data.files import read_bytes
+from printandplay.data.limits import MAX_TABLE_ROWS, MAX_UNPACKED_BYTES, megabytes
 from printandplay.data.reader import Invalid, Problems, as_id, suggest
 from printandplay.errors import DataError, Location
 from printandplay.model.game import Component, FieldSpec, Kind
@@ -32,15 +35,18 @@ _INT = re.compile(r"[+-]?\d+")
 
 def read_text(path: Path, display: str) -> str:
     """The file's text (UTF-8, with or without the BOM spreadsheets write)."""
+    data = read_bytes(path, display)
     try:
-        return path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise DataError(Location(display), "file not found") from None
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         raise DataError(Location(display), f"not UTF-8 text ({err.reason}); export the "
                         "spreadsheet as CSV UTF-8") from None
-    except OSError as err:
-        raise DataError(Location(display), f"cannot read: {err.strerror}") from None
+
+
+def _check_rows(count: int, display: str) -> None:
+    if count > MAX_TABLE_ROWS:
+        raise DataError(Location(display, count), f"more than {MAX_TABLE_ROWS:,} rows "
+                                                  "(the limit of a component table)")
 
 
 def _delimiter(path: Path, text: str) -> str:
@@ -60,6 +66,7 @@ def read_csv_rows(path: Path, display: str) -> Rows:
     try:
         for row in reader:
             rows.append((line + 1, row))
+            _check_rows(len(rows), display)
             line = reader.line_num
     except csv.Error as err:
         raise DataError(Location(display, reader.line_num), f"bad CSV: {err}") from None
@@ -83,16 +90,25 @@ def read_xlsx_rows(path: Path, display: str) -> Rows:
     except ImportError:
         raise DataError(Location(display), "reading .xlsx files needs openpyxl (pip install "
                         "openpyxl), or export the sheet as CSV") from None
+    data = read_bytes(path, display)
     try:
-        workbook = openpyxl.load_workbook(path, read_only=True, data_only=True)
-    except FileNotFoundError:
-        raise DataError(Location(display), "file not found") from None
+        unpacked = sum(item.file_size for item in zipfile.ZipFile(io.BytesIO(data)).infolist())
+    except (zipfile.BadZipFile, ValueError):
+        unpacked = 0  # openpyxl reports it below
+    if unpacked > MAX_UNPACKED_BYTES:
+        raise DataError(Location(display), f"workbook unpacks to {megabytes(unpacked)}; "
+                                           f"the limit is {megabytes(MAX_UNPACKED_BYTES)}")
+    try:
+        workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as err:  # openpyxl raises many kinds of errors on a broken file
         raise DataError(Location(display), f"not a readable XLSX workbook ({err})") from None
     try:
         sheet = workbook.worksheets[0]
-        return [(number, [_xlsx_text(v) for v in values])
-                for number, values in enumerate(sheet.iter_rows(values_only=True), start=1)]
+        rows: Rows = []
+        for number, values in enumerate(sheet.iter_rows(values_only=True), start=1):
+            _check_rows(number, display)
+            rows.append((number, [_xlsx_text(v) for v in values]))
+        return rows
     finally:
         workbook.close()
 

@@ -22,6 +22,8 @@ from printandplay.model.game import FieldSpec
 
 FIELD_TYPES = ("text", "rich", "int", "bool", "choice", "list", "map")
 RESERVED = ("id", "name", "count", "front", "back")
+#: Names that would hide the component's kind (``card.kind`` in templates, the ``cards`` listing).
+SHADOWING = ("type", "kind")
 
 
 def read_field_specs(node: Any, problems: Problems, where: Location, kind: str) -> list[FieldSpec]:
@@ -34,6 +36,10 @@ def read_field_specs(node: Any, problems: Problems, where: Location, kind: str) 
         at = node.at(name) if isinstance(node, LocDict) else where
         if name in RESERVED:
             problems.add(at, f"field name '{name}' is reserved (id, name, count, front, back)")
+            continue
+        if name in SHADOWING:
+            problems.add(at, f"field name '{name}' is reserved: it would hide the kind of the "
+                             f"component (use e.g. '{kind.replace('-', '_')}_{name}')")
             continue
         spec = _read_field_spec(str(name), spec_node, problems, at)
         if spec:

@@ -10,6 +10,8 @@ from printandplay.data.deck_rules_loader import read_checks, read_deck_format
 from printandplay.data.deck_rules_reader import read_deck_rules
 from printandplay.data.document_style_loader import read_document_style
 from printandplay.data.fields_loader import FIELD_TYPES, convert_value, read_field_specs
+from printandplay.data.files import resolve_inside
+from printandplay.data.limits import MAX_COPIES_PER_COMPONENT, MAX_COPIES_PER_GAME
 from printandplay.data.presets import Presets, load_presets, read_size
 from printandplay.data.reader import (
     Fields,
@@ -49,7 +51,9 @@ def load_game(resources: Resources, game_id: str) -> Game:
     presets = load_presets()
     problems = Problems()
     display = resources.display
-    game_file = folder / "game.yaml"
+    label = f"cards/{game_id}/"
+    game_file = resolve_inside(folder, "game.yaml", Location(display(folder / "game.yaml")),
+                               "game file", label)
     data = load_yaml(game_file, display=display(game_file))
     top = Fields(data, f"game '{game_id}'", problems, Location(display(game_file)))
     name = top.require("name", as_str) or game_id
@@ -71,10 +75,10 @@ def load_game(resources: Resources, game_id: str) -> Game:
     top.finish()
 
     components: list[Component] = []
-    for file, table_kind in _read_component_list(component_node, problems, top.at("components"),
-                                                    top.what):
-        path = folder / file
+    for file, table_kind, at in _read_component_list(component_node, problems,
+                                                     top.at("components"), top.what):
         try:
+            path = resolve_inside(folder, file, at, "components", label)
             if table_kind is not None:
                 components.extend(_read_table_file(path, display(path), table_kind, kinds,
                                                    problems, broken_kinds))
@@ -84,10 +88,12 @@ def load_game(resources: Resources, game_id: str) -> Game:
         except DataError as err:
             problems.add(err.location, err.message)
     _check_unique_ids(components, problems)
+    _check_total_copies(components, problems, top.location)
     tables = {}
     for table, file in table_files.items():
-        path = folder / file
         try:
+            path = resolve_inside(folder, file, _key_at(top, "tables", table),
+                                  f"tables.{table}", label)
             tables[table] = load_yaml(path, display=display(path))
         except DataError as err:
             problems.add(err.location, err.message)
@@ -120,6 +126,20 @@ def load_game(resources: Resources, game_id: str) -> Game:
         document_style=document_style,
         deck_rules=deck_rules,
     )
+
+
+def _key_at(top: Fields, key: str, sub: str) -> Location:
+    """Where key ``sub`` of the mapping under ``key`` stands."""
+    node = top.raw(key)
+    return node.at(sub) if isinstance(node, LocDict) else top.at(key)
+
+
+def _check_total_copies(components: list[Component], problems: Problems,
+                        where: Location) -> None:
+    total = sum(c.count for c in components)
+    if total > MAX_COPIES_PER_GAME:
+        problems.add(where, f"the components add up to {total:,} copies; a game is limited "
+                            f"to {MAX_COPIES_PER_GAME:,}")
 
 
 def _as_palette(value: Any) -> dict[str, str]:
@@ -204,14 +224,15 @@ def _read_item_size(fields: Fields, presets: Presets, problems: Problems) -> Siz
 
 
 def _read_component_list(node: Any, problems: Problems, where: Location, what: str
-                         ) -> list[tuple[str, str | None]]:
-    """The component files: ``(file, None)`` for YAML, ``(file, kind)`` for CSV/TSV/XLSX."""
+                         ) -> list[tuple[str, str | None, Location]]:
+    """The component files: ``(file, None, where)`` for YAML, ``(file, kind, where)`` for
+    CSV/TSV/XLSX, ``where`` being the line that names the file."""
     if node is None:
         return []
     if not isinstance(node, list):
         problems.add(where, f"field 'components' on {what}: expected a list, got {type_name(node)}")
         return []
-    out: list[tuple[str, str | None]] = []
+    out: list[tuple[str, str | None, Location]] = []
     for index, item in enumerate(node):
         at = node.at(index) if isinstance(node, LocList) else where
         if isinstance(item, dict):
@@ -224,7 +245,7 @@ def _read_component_list(node: Any, problems: Problems, where: Location, what: s
                     problems.add(at, f"'{file}': only CSV, TSV and XLSX files are listed with "
                                  "their kind; a YAML component file names its kind inside")
                 else:
-                    out.append((file, kind))
+                    out.append((file, kind, fields.at("file")))
             continue
         try:
             file = as_str(item)
@@ -236,7 +257,7 @@ def _read_component_list(node: Any, problems: Problems, where: Location, what: s
             problems.add(at, f"'{file}': a spreadsheet file has no 'kind:' line; list it as "
                          f"{{file: {file}, kind: KIND}}")
             continue
-        out.append((file, None))
+        out.append((file, None, at))
     return out
 
 
@@ -286,6 +307,10 @@ def _read_component(node: Any, kind: Kind, problems: Problems, where: Location) 
     component_id = fields.require("id", as_id)
     name = fields.optional("name", as_str, str(component_id))
     count = fields.optional("count", as_positive_int, 1)
+    if count > MAX_COPIES_PER_COMPONENT:
+        problems.add(fields.at("count"), f"count {count:,} on {what}: at most "
+                                         f"{MAX_COPIES_PER_COMPONENT:,} copies of one component")
+        count = 0
     front = fields.optional("front", as_str, kind.front)
     back = fields.optional("back", as_str, kind.back or "") or None
     values: dict[str, Any] = {}

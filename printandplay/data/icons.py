@@ -7,14 +7,17 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from printandplay.data.files import resolve_inside
 from printandplay.data.reader import suggest
 from printandplay.data.stock_icons import AUTHOR_SEPARATOR, PREFIX, StockIcon, StockIcons, recolour
-from printandplay.errors import LayoutError
+from printandplay.errors import LayoutError, Location
 from printandplay.model.icon import Icon
 
 
 class IconLibrary:
-    """The icons a game may use, loaded on first use.
+    """The icons a game may use, loaded on first use (the game's own all at once by
+    :meth:`load_all`). Only files inside their templates folder count: an ``icons/*.svg``
+    symlink that points outside it is refused.
 
     A game's own icon wins over a stock icon of the same name. The stock icons used so far are
     remembered for the credits (:meth:`credits`).
@@ -27,6 +30,9 @@ class IconLibrary:
             icons = folder / "icons"
             if icons.is_dir():
                 for path in sorted(icons.glob("*.svg")):
+                    relative = path.relative_to(folder).as_posix()
+                    resolve_inside(folder, relative, Location(display(path)), "icon",
+                                   f"templates/{folder.name}/")
                     self.paths.setdefault(path.stem, path)
         self._icons: dict[str, Icon] = {}
         self._display = display
@@ -44,16 +50,22 @@ class IconLibrary:
                 path = stock.path if stock else None
             if path is None:
                 raise LayoutError(f"unknown icon '{icon_id}'{suggest(icon_id, self._known(icon_id))}")
-            from printandplay.data.svg import parse_svg
+            from printandplay.data.svg import load_icon
 
             source = self._display(path) if stock is None else (
                 f"game-icons/{stock.author_slug}/{path.name}")
-            icon = parse_svg(path.read_text(encoding="utf-8"), source=source, icon_id=icon_id)
+            icon = load_icon(path, source, icon_id)
             if stock is not None:
                 icon = recolour(icon)
                 self.stock_used[icon_id] = stock
             self._icons[icon_id] = icon
         return icon
+
+    def load_all(self) -> None:
+        """Read every icon of the game's folders now, so that a broken file is reported when
+        assets load (stock icons are read when used)."""
+        for icon_id in self.paths:
+            self.get(icon_id)
 
     def _known(self, icon_id: str) -> list[str]:
         if icon_id.startswith(PREFIX) and self.stock is not None:

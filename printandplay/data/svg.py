@@ -20,6 +20,7 @@ from xml.parsers import expat
 
 from printandplay.data import svg_path as geo
 from printandplay.data import svg_values
+from printandplay.data.files import read_bytes
 from printandplay.data.svg_path import Matrix, SvgSyntaxError
 from printandplay.errors import DataError, Location
 from printandplay.model.icon import FillRule, Icon, IconShape, LineCap, LineJoin, Paint, Segment
@@ -148,15 +149,22 @@ def parse_svg(text: str, *, source: str, icon_id: str) -> Icon:
     return Icon(id=icon_id, view_box=view_box, shapes=shapes)
 
 
-def load_icon(path: Path) -> Icon:
-    """Read and parse the UTF-8 SVG file at ``path``; the icon id is the file stem."""
+def load_icon(path: Path, source: str | None = None, icon_id: str | None = None) -> Icon:
+    """Read and parse the UTF-8 SVG file at ``path`` (a regular file of at most 10 MB).
+
+    ``source`` names the file in messages (default: ``path``); the icon id defaults to the
+    file stem.
+    """
+    shown = source or str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        data = read_bytes(Path(path), shown)
+    except DataError as error:
+        raise DataError(error.location, f"cannot read icon: {error.message}") from None
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise DataError(Location(str(path)), f"not UTF-8 text (byte {error.start})") from None
-    except OSError as error:
-        raise DataError(Location(str(path)), f"cannot read icon: {error.strerror}") from None
-    return parse_svg(text, source=str(path), icon_id=Path(path).stem)
+        raise DataError(Location(shown), f"not UTF-8 text (byte {error.start})") from None
+    return parse_svg(text, source=shown, icon_id=icon_id or Path(path).stem)
 
 
 class _Reader:

@@ -7,6 +7,8 @@ from typing import Any
 
 import yaml
 
+from printandplay.data.files import read_text
+from printandplay.data.limits import MAX_YAML_DEPTH, MAX_YAML_NODES
 from printandplay.errors import DataError, Location
 
 _BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -75,6 +77,7 @@ def _make_loader(path: Path | str) -> type:
 def parse_yaml(text: str, path: Path | str) -> Any:
     """Parse YAML text; mappings become :class:`LocDict`, sequences :class:`LocList`."""
     try:
+        check_bounds(text, path)
         return yaml.load(text, Loader=_make_loader(path))  # noqa: S506 - a SafeLoader subclass
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
@@ -87,17 +90,50 @@ def parse_yaml(text: str, path: Path | str) -> Any:
         raise DataError(Location(path), f"invalid YAML: {err}") from None
 
 
+def check_bounds(text: str, path: Path | str) -> None:
+    """Refuse YAML nested deeper than :data:`MAX_YAML_DEPTH` or whose aliases expand it beyond
+    :data:`MAX_YAML_NODES` nodes (a "billion laughs"), before anything is built from it.
+
+    Works on the parser's event stream, without recursion, so that no document can exhaust
+    the stack or the memory; syntax errors are left to the loader.
+    """
+    anchors: dict[str, int] = {}
+    opened: set[str] = set()
+    stack: list[list[Any]] = [[None, 0]]  # per open collection: its anchor, its expanded size
+
+    def add(size: int, mark: Any) -> None:
+        stack[-1][1] += size
+        if stack[-1][1] > MAX_YAML_NODES:
+            raise DataError(Location(path, mark.line + 1),
+                            f"YAML too large: more than {MAX_YAML_NODES:,} values once aliases "
+                            "(*name) are expanded (the limit)")
+
+    for event in yaml.parse(text, Loader=_BaseLoader):
+        if isinstance(event, yaml.AliasEvent):
+            if event.anchor in opened:
+                raise DataError(Location(path, event.start_mark.line + 1),
+                                f"recursive YAML alias '*{event.anchor}'")
+            add(anchors.get(event.anchor, 1), event.start_mark)
+        elif isinstance(event, yaml.ScalarEvent):
+            add(1, event.start_mark)
+            if event.anchor is not None:
+                anchors[event.anchor] = 1
+        elif isinstance(event, yaml.CollectionStartEvent):
+            if len(stack) > MAX_YAML_DEPTH:
+                raise DataError(Location(path, event.start_mark.line + 1),
+                                f"YAML nested deeper than {MAX_YAML_DEPTH} levels (the limit)")
+            if event.anchor is not None:
+                opened.add(event.anchor)
+            stack.append([event.anchor, 1])
+        elif isinstance(event, yaml.CollectionEndEvent):
+            anchor, size = stack.pop()
+            if anchor is not None:
+                opened.discard(anchor)
+                anchors[anchor] = size
+            add(size, event.start_mark)
+
+
 def load_yaml(path: Path, *, display: str | None = None) -> Any:
     """Read and parse a YAML file; ``display`` is the path shown in messages."""
     shown = display or str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError(Location(shown), "file not found") from None
-    except UnicodeDecodeError as err:
-        raise DataError(Location(shown), f"not UTF-8 text ({err.reason})") from None
-    except IsADirectoryError:
-        raise DataError(Location(shown), "is a folder, not a YAML file") from None
-    except OSError as err:
-        raise DataError(Location(shown), f"cannot read: {err.strerror}") from None
-    return parse_yaml(text, shown)
+    return parse_yaml(read_text(path, shown), shown)

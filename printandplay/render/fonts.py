@@ -13,7 +13,7 @@ from typing import Final
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from printandplay.errors import LayoutError
+from printandplay.errors import DataError, LayoutError, Location
 from printandplay.model.fonts import FontRole, style_of
 
 FALLBACKS: Final[dict[str, tuple[str, ...]]] = {
@@ -45,6 +45,19 @@ class FontTable:
         self._widths: dict[tuple[str, str], float] = {}
         self._prepared: dict[tuple[str, str], str] = {}
         self._files: dict[str, Path] = {}
+
+    def load_all(self, source: str) -> None:
+        """Read every font file of every role now, so that a broken file is a clear error
+        (``source``, the fonts.yaml shown, names it) when assets load rather than mid-draw."""
+        for role in self.roles.values():
+            for style, path in role.files.items():
+                try:
+                    self._register(path)
+                except Exception as err:  # ReportLab raises many kinds on a corrupt file
+                    reason = str(err).rpartition('" ')[2] or type(err).__name__
+                    raise DataError(Location(source), f"font '{role.name}.{style}': "
+                                    f"'{path.name}' is not a usable TrueType font "
+                                    f"({reason})") from None
 
     def _register(self, path: Path) -> str:
         name = path.stem

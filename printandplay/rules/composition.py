@@ -8,6 +8,7 @@ from math import comb
 from pathlib import Path
 from typing import Any
 
+from printandplay.data.files import resolve_inside
 from printandplay.errors import DataError
 from printandplay.model.field_values import parse_field_ref, read_value
 from printandplay.model.game import Component, CompositionCheck, Game
@@ -82,12 +83,18 @@ MAX_DECK_GROUPS = 10_000  # a `decks` check tries every group: keep untrusted da
 
 
 def _deck_files(game: Game, check: CompositionCheck) -> list[Path]:
-    folder = game.folder / check.decks
+    label = f"cards/{game.id}/"
+    folder = resolve_inside(game.folder, check.decks, check.location,
+                            f"check '{check.id}': decks", label)
     if not folder.is_dir():
         raise DataError(check.location, f"check '{check.id}': no folder {check.decks!r} in "
                                         f"the game folder")
-    return sorted(p for p in folder.iterdir()
-                  if p.suffix.lower() in (".txt", ".yaml", ".yml") and p.is_file())
+    files = sorted(p for p in folder.iterdir()
+                   if p.suffix.lower() in (".txt", ".yaml", ".yml") and p.is_file())
+    for path in files:  # a deck file may not be a symlink that leads out of the game folder
+        resolve_inside(game.folder, f"{check.decks}/{path.name}", check.location,
+                       f"check '{check.id}': deck", label)
+    return files
 
 
 def _decks_fit(game: Game, check: CompositionCheck) -> list[Violation]:
