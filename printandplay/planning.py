@@ -41,9 +41,9 @@ MARK_COLOR = (0.0, 0.0, 0.0)
 CUT_GUIDE_COLOR = (0.55, 0.55, 0.55)
 FOLD_DASH = (4.0, 2.5)
 FOLD_LEGEND_MARGIN = 5 * MM  # the legend stays this far inside the paper (printer margin)
-FOLD_LEGEND = {  # beside the dashed fold line
-    "fr": "‹ - -  pliez ici, collez dos à dos, découpez",
-    "en": "‹ - -  fold here, glue back to back, cut",
+FOLD_LEGEND = {  # beside the dashed fold line; the short one where the long one does not fit
+    "fr": ("‹ - -  pliez ici, collez dos à dos, découpez", "‹ - -  pliez ici"),
+    "en": ("‹ - -  fold here, glue back to back, cut", "‹ - -  fold here"),
 }
 
 
@@ -357,13 +357,14 @@ class KitPlanner:
         fold gutter's crop mark and the next one, in the band of the crop marks."""
         fonts = self.assets.fonts
         font = fonts.select("body", False, True)
-        text = fonts.prepare(FOLD_LEGEND.get(self.assets.game.language, FOLD_LEGEND["en"]), font)
+        legends = FOLD_LEGEND.get(self.assets.game.language, FOLD_LEGEND["en"])
         x = plan.fold_x + plan.bleed + 1.2 * MM
         cuts = sorted(m.x1 for m in plan.marks if m.x1 == m.x2 and m.x1 > x)
         room = (cuts[0] if cuts else plan.page.width - FOLD_LEGEND_MARGIN) - 1 * MM - x
         grid_top = max(s.clip.top for s in plan.fronts)
         grid_bottom = min(s.clip.y for s in plan.fronts)
-        for size in (6.5, 6.0):
+        for text, size in ((t, z) for t in legends for z in (6.5, 6.0)):
+            text = fonts.prepare(text, font)
             if fonts.width(text, font) * size > room:
                 continue
             top = plan.fold.y2 - 0.75 * size  # cap height up to the fold line's end

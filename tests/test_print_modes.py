@@ -95,6 +95,15 @@ def test_fold_kit_pages_hold_each_front_beside_its_back(paper: str) -> None:
                 assert 3 * MM - 0.01 <= y <= page.size.height - 3 * MM + 0.01
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_fold_sheet_has_its_legend_even_for_small_tokens(paper: str) -> None:
+    folded = [p for p in pages("charlie", fold=True, paper=paper) if p.label.endswith(" pli")]
+    assert any(p.label.startswith("Jetons") for p in folded)  # 25 mm tokens
+    for page in folded:
+        texts = [op.text for op in page.ops if isinstance(op, TextOp)]
+        assert texts and texts[0].startswith("‹ - -  pliez ici"), page.label
+
+
 def test_fold_build_writes_landscape_pages_with_both_faces(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["build", "licum", "--fold", "--sections", "mises-au-jeu",
                                       "--out", str(tmp_path)])
