@@ -13,10 +13,11 @@ from printandplay.data.icons import IconLibrary
 from printandplay.data.images import ImageLibrary
 from printandplay.data.layout_loader import load_layouts
 from printandplay.data.presets import Presets, load_presets
+from printandplay.data.reader import suggest
 from printandplay.data.stock_icons import StockIcons, stock_roots
 from printandplay.errors import LayoutError, Location
 from printandplay.layout.templating import Rich, TemplateEnv, wrap_rich
-from printandplay.model.game import Component, FieldSpec, Game
+from printandplay.model.game import Component, FieldSpec, Game, SheetSection
 from printandplay.model.layout import Layout
 from printandplay.project import Resources
 from printandplay.render.fonts import FontTable
@@ -120,6 +121,13 @@ def _check_layouts(assets: GameAssets) -> None:
                     f"{component.location}: {component.kind} '{component.id}' uses layout "
                     f"'{name}', which no templates/{assets.game.id}/layouts.yaml defines"
                 )
+    for section in assets.game.kit:
+        if isinstance(section, SheetSection) and section.back and section.back not in known:
+            raise LayoutError(
+                f"cards/{assets.game.id}/game.yaml: kit section '{section.title}' has back "
+                f"'{section.back}', which no templates/{assets.game.id}/layouts.yaml defines"
+                f"{suggest(section.back, known)}"
+            )
 
 
 def component_context(component: Component, game: Game) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from printandplay.assets import GameAssets, component_context, load_assets
 from printandplay.errors import CheckFailed, LayoutError
+from printandplay.kit_sections import select_sections, slug
 from printandplay.layout.imposition import Flip
 from printandplay.layout.print_words import vocabulary
 from printandplay.model.game import Component, Game, SheetSection
@@ -40,9 +41,8 @@ __all__ = [
     "KitPlanner", "PageSpec", "component_context", "duplex_order", "load_assets",
     "FaceCache",
     # building
-    "KitBuild", "Progress", "build_deck", "build_game", "build_kit", "deck_items", "output_path",
-    "page_label",
-    "write_pages",
+    "DeckCard", "KitBuild", "Progress", "build_deck", "build_game", "build_kit", "deck_items",
+    "output_path", "page_label", "write_pages",
 ]
 
 Progress = Callable[[int, int], None]
@@ -50,9 +50,16 @@ Warn = Callable[[str], None]
 
 
 def output_path(game_id: str, options: BuildOptions, stem: str | None = None) -> Path:
-    """Where a PDF goes: ``build/<game>/<stem>-<paper>.pdf`` unless ``--out`` says otherwise."""
+    """Where a PDF goes: ``build/<game>/<stem>-<paper>.pdf`` unless ``--out`` says otherwise.
+
+    A build of some sections or in a printing mode gets its own name, so that it does not
+    replace the complete duplex kit: ``<stem>-<section>…-<mode>-<paper>.pdf``."""
     folder = options.out_dir if options.out_dir is not None else Path("build") / game_id
-    return folder / f"{stem or game_id}-{options.paper}.pdf"
+    parts = [stem or game_id, *(slug(name) for name in options.sections)]
+    parts += [mode for mode, on in (("simplex", options.simplex and not options.fold),
+                                    ("fold", options.fold), ("ink-saver", options.ink_saver))
+              if on]
+    return folder / f"{'-'.join(parts)}-{options.paper}.pdf"
 
 
 def page_label(page: PageSpec, language: str) -> str:
@@ -68,9 +75,10 @@ def page_label(page: PageSpec, language: str) -> str:
 
 
 def write_pages(assets: GameAssets, pages: Sequence[PageSpec], target: Path, title: str,
-                progress: Progress | None = None, flip: Flip = "long") -> Path:
+                progress: Progress | None = None, flip: Flip | None = "long") -> Path:
     """Write pages to ``target`` atomically, with their labels, an outline entry per section
-    and the print settings (actual size, duplex on the ``flip`` edge) for viewers."""
+    and the print settings (actual size, duplex on the ``flip`` edge, or single-sided when
+    ``flip`` is None) for viewers."""
     writer = PdfWriter(target, assets.fonts, assets.icons, title=title, subject=assets.game.name,
                        images=assets.images)
     language = assets.game.language
@@ -139,7 +147,7 @@ def build_kit(resources: Resources, game_id: str, options: BuildOptions,
         raise LayoutError(f"{game_id}: the kit is empty: list its documents and sheets under "
                           f"'kit:' in cards/{game_id}/game.yaml")
     path = write_pages(assets, pages, target, f"{assets.game.name} — kit", progress,
-                       options.flip)
+                       options.flip if options.duplex else None)
     if cache is not None:
         cache.prune(planner.used)
     components = sum(c.count for c in assets.game.components)
@@ -155,40 +163,76 @@ def build_game(resources: Resources, game_id: str, options: BuildOptions,
     return build_kit(resources, game_id, options, progress, warnings=warnings).path
 
 
+@dataclass(frozen=True)
+class DeckCard:
+    """Copies of one card to print for a deck; ``deck_kinds`` are the kinds the deck section
+    it is listed in accepts: a card that the kit prints in several sections (a card that may
+    go in either of two decks) is printed in the section of those kinds, with its back."""
+
+    card_id: str
+    count: int
+    deck_kinds: tuple[str, ...] = ()
+
+
 def deck_items(game: Game, entries: Sequence[tuple[str, int]]) -> list[Component]:
     """The components to print for ``(card id, copies)`` pairs, one per copy, in order."""
     return [game.component(card_id) for card_id, count in entries for _ in range(count)]
 
 
-def build_deck(resources: Resources, game_id: str, entries: Sequence[tuple[str, int]],
-               stem: str, options: BuildOptions, progress: Progress | None = None,
-               warnings: list[str] | None = None, deck_file: str = "") -> Path:
+def _home_section(component: Component, deck_kinds: tuple[str, ...],
+                  sections: Sequence[SheetSection]) -> SheetSection | None:
+    """The kit section a deck card is printed in: of those that print it, the one of its deck
+    section's kinds, else the one of its own kind."""
+    holding = [s for s in sections if s.holds(component)]
+    for section in holding:
+        if set(section.kinds) & set(deck_kinds):
+            return section
+    own = [s for s in holding if component.kind in s.kinds]
+    chosen = own or holding
+    return chosen[0] if chosen else None
+
+
+def build_deck(resources: Resources, game_id: str,
+               entries: Sequence[tuple[str, int] | DeckCard], stem: str, options: BuildOptions,
+               progress: Progress | None = None, warnings: list[str] | None = None,
+               deck_file: str = "") -> Path:
     """Print exactly the given cards and copies, with their backs, ready to cut, after the
     printing guide (whose rebuild command names ``deck_file``, or ``<stem>.txt``, with any
     option to repeat such as ``--force``).
 
-    Cards are grouped by the kit's sheet sections, so they share sheets as in the kit.
-    Problems that do not stop the build are appended to ``warnings`` when given.
+    Cards are grouped by the kit's sheet sections, so they share sheets as in the kit; with
+    ``options.sections``, only the cards of those sections are printed. Problems that do not
+    stop the build are appended to ``warnings`` when given.
     """
     target = output_path(game_id, options, stem=f"deck-{stem}")
     check_output(target)
     assets = load_assets(resources, game_id)
+    game = assets.game
     planner = KitPlanner(assets, options)
-    items = deck_items(assets.game, entries)
+    cards = [e if isinstance(e, DeckCard) else DeckCard(*e) for e in entries]
+    sections = [s for s in game.kit if isinstance(s, SheetSection)]
+    wanted = [s for s in select_sections(game_id, game.kit, options.sections)
+              if isinstance(s, SheetSection)]
+    by_section: dict[int, list[Component]] = {}
+    loose: dict[str, list[Component]] = {}  # kinds no kit section prints
+    for card in cards:
+        component = game.component(card.card_id)
+        home = _home_section(component, card.deck_kinds, sections)
+        bucket = (by_section.setdefault(id(home), []) if home is not None
+                  else loose.setdefault(component.kind, []))
+        bucket.extend([component] * card.count)
     pages: list[PageSpec] = []
-    placed: set[str] = set()
-    sections = [s for s in assets.game.kit if isinstance(s, SheetSection)]
     for section in sections:
-        chosen = [c for c in items if c.kind in section.kinds]
-        placed.update(section.kinds)
-        if chosen:
-            pages.extend(planner.sheet_pages(chosen, section))
-    for kind in dict.fromkeys(c.kind for c in items if c.kind not in placed):
-        chosen = [c for c in items if c.kind == kind]
-        pages.extend(planner.sheet_pages(chosen, SheetSection((kind,), kind)))
+        if section in wanted and by_section.get(id(section)):
+            pages.extend(planner.sheet_pages(by_section[id(section)], section))
+    if not options.sections:
+        for kind, chosen in loose.items():
+            pages.extend(planner.sheet_pages(chosen, SheetSection((kind,), kind)))
+    if not pages:
+        raise LayoutError(f"{game_id}: the deck has no card in the sections asked for")
     if warnings is not None:
         warnings.extend(planner.composer.warnings)
-    pages = duplex_order(pages, assets.fonts, options.margin, assets.game.language, options.flip)
-    pages = planner.with_guide(pages, "print-deck", f"{game_id} {deck_file or stem + '.txt'}")
+    pages = planner.with_guide(planner.print_order(pages), "print-deck",
+                               f"{game_id} {deck_file or stem + '.txt'}")
     return write_pages(assets, pages, target, f"{assets.game.name} — {stem}", progress,
-                       options.flip)
+                       options.flip if options.duplex else None)

@@ -177,6 +177,19 @@ BleedOpt = Annotated[float | None, typer.Option("--bleed", metavar="MM",
 DebugBoxesOpt = Annotated[bool, typer.Option(
     "--debug-boxes", help="Outline every box with its name, the trim, the bleed and the safe "
     "zone, on cards and documents; writes GAME-debug-a4.pdf.")]
+SimplexOpt = Annotated[bool, typer.Option(
+    "--simplex", help="Single-sided printing: no blank pages; print the sheets of backs "
+                      "separately.")]
+FoldOpt = Annotated[bool, typer.Option(
+    "--fold", help="Fold-and-glue, for printers without duplex: each back beside its front, "
+                   "mirrored across a dashed fold line.")]
+InkSaverOpt = Annotated[bool, typer.Option(
+    "--ink-saver", help="Light backs and full-bleed fills (the layouts' ink-saver versions, "
+                        "else pale tints).")]
+SectionsOpt = Annotated[list[str] | None, typer.Option(
+    "--sections", metavar="NAME[,NAME…]",
+    help="Build only these kit sections (names as in the error listing them, or kinds); "
+         "repeat the option or separate names with commas.")]
 IconsDirOpt = Annotated[Path | None, typer.Option(
     "--icons-dir", metavar="DIR",
     help="A full copy of game-icons.net (its folder of author folders), searched for gi- icons "
@@ -295,19 +308,27 @@ def check_margin(margin: float) -> float:
 
 def _build_options(paper: str, out_dir: str | None, flip: FlipEdge, back_offset: str,
                    bleed: float | None, debug_boxes: bool = False,
-                   margin: float = DEFAULT_MARGIN_MM) -> Any:
+                   margin: float = DEFAULT_MARGIN_MM, simplex: bool = False, fold: bool = False,
+                   ink_saver: bool = False, sections: list[str] | None = None) -> Any:
     from printandplay.build import BuildOptions
     from printandplay.data.presets import load_presets, resolve_paper
     from printandplay.units import MM
 
     if bleed is not None and not 0 <= bleed <= 10:
         raise OptionError(f"--bleed {bleed}: use a value from 0 to 10 mm")
+    if simplex and fold:
+        raise OptionError("--simplex and --fold: choose one (a fold-and-glue kit is printed "
+                          "single-sided already)")
+    names = tuple(n.strip() for value in sections or () for n in value.split(",") if n.strip())
+    if sections is not None and not names:
+        raise OptionError("--sections: name at least one section")
     resolve_paper(paper.lower(), load_presets())  # a bad paper is refused before any work
     return BuildOptions(paper=paper.lower(), out_dir=out_folder(out_dir),
                         flip=flip.value,  # type: ignore[arg-type]
                         back_offset=parse_offset(back_offset),
                         bleed=None if bleed is None else bleed * MM, debug_boxes=debug_boxes,
-                        margin=check_margin(margin))
+                        margin=check_margin(margin), simplex=simplex, fold=fold,
+                        ink_saver=ink_saver, sections=names)
 
 
 class _DelayedProgress:
@@ -365,7 +386,9 @@ def build(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id, or 
           paper: PaperOpt = "a4", out_dir: OutOpt = None, flip: FlipOpt = FlipEdge.long,
           back_offset: OffsetOpt = "0,0", bleed: BleedOpt = None,
           debug_boxes: DebugBoxesOpt = False, icons_dir: IconsDirOpt = None,
-          margin: MarginOpt = DEFAULT_MARGIN_MM) -> None:
+          margin: MarginOpt = DEFAULT_MARGIN_MM, simplex: SimplexOpt = False,
+          fold: FoldOpt = False, ink_saver: InkSaverOpt = False,
+          sections: SectionsOpt = None) -> None:
     """Build the complete print-and-play kit of GAME (or of every game with `all`).
 
     Writes build/GAME/GAME-a4.pdf (GAME-letter.pdf for Letter): rules and reference sheets
@@ -375,7 +398,8 @@ def build(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id, or 
     seconds.
     """
     with user_errors():
-        options = _build_options(paper, out_dir, flip, back_offset, bleed, debug_boxes, margin)
+        options = _build_options(paper, out_dir, flip, back_offset, bleed, debug_boxes, margin,
+                                 simplex, fold, ink_saver, sections)
         if icons_dir is not None and not icons_dir.is_dir():
             raise OptionError(f"--icons-dir {icons_dir}: no such folder")
         if game != "all":
@@ -513,18 +537,21 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
                bleed: BleedOpt = None, margin: MarginOpt = DEFAULT_MARGIN_MM,
                force: Annotated[bool, typer.Option("--force",
                                                    help="Print even an invalid deck.")] = False,
-               rules: RulesOpt = None,
+               rules: RulesOpt = None, simplex: SimplexOpt = False, fold: FoldOpt = False,
+               ink_saver: InkSaverOpt = False, sections: SectionsOpt = None,
                ) -> None:
     """Print exactly the cards of DECK, with their backs, ready to cut.
 
     Writes build/GAME/deck-<file stem>-a4.pdf. Refuses an invalid deck unless --force.
     """
-    from printandplay.build import build_deck, output_path
+    from printandplay.build import DeckCard, build_deck, output_path
     from printandplay.outputs import check_output
-    from printandplay.rules.deck import counted_deck
+    from printandplay.rules.deck import counted_deck, deck_format
 
     with user_errors():
-        options = _build_options(paper, out_dir, flip, back_offset, bleed, margin=margin)
+        options = _build_options(paper, out_dir, flip, back_offset, bleed, margin=margin,
+                                 simplex=simplex, fold=fold, ink_saver=ink_saver,
+                                 sections=sections)
         check_output(output_path(check_game_id(game), options, stem=f"deck-{deck_file.stem}"))
         loaded, deck, report = _load_deck_and_report(game, deck_file, None, rules)
         if not report.is_valid and not force:
@@ -536,16 +563,20 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
             err.print(f"[yellow]warning:[/] {escape(str(deck_file))}:{unknown.line}: dropping "
                       f"{unknown.count} × {escape(repr(unknown.name))}: "
                       f"{'ambiguous' if unknown.ambiguous else 'no such'} card", markup=True)
-        # copies per card, all sections together; kinds the rules ignore are not printed
-        counts = counted_deck(deck, loaded, rules).counts()
-        if not counts:
+        # copies per card and deck section (a card allowed in two decks takes the back of the
+        # one it is listed in); kinds the rules ignore are not printed
+        accepts = {s.section: s.accepts for s in deck_format(loaded, rules).sections}
+        printed = counted_deck(deck, loaded, rules)
+        cards = [DeckCard(card_id, count, accepts.get(section, ()))
+                 for section in dict.fromkeys(e.section for e in printed.entries)
+                 for card_id, count in printed.counts(section).items()]
+        if not cards:
             raise OptionError(f"{deck_file}: no card left to print")
         progress = _DelayedProgress(f"Printing {escape(deck_file.name)}")
         warnings: list[str] = []
         try:
-            path = build_deck(_resources(), game, list(counts.items()), deck_file.stem, options,
-                              progress, warnings,
-                              f"{deck_file}{' --force' if force else ''}")
+            path = build_deck(_resources(), game, cards, deck_file.stem, options, progress,
+                              warnings, f"{deck_file}{' --force' if force else ''}")
         finally:
             progress.close()
     warn(warnings)
@@ -574,7 +605,9 @@ def _report_rebuild(result: Any) -> None:
 def watch(game: GameArg, paper: PaperOpt = "a4", out_dir: OutOpt = None,
           flip: FlipOpt = FlipEdge.long, back_offset: OffsetOpt = "0,0",
           bleed: BleedOpt = None, debug_boxes: DebugBoxesOpt = False,
-          icons_dir: IconsDirOpt = None, margin: MarginOpt = DEFAULT_MARGIN_MM) -> None:
+          icons_dir: IconsDirOpt = None, margin: MarginOpt = DEFAULT_MARGIN_MM,
+          simplex: SimplexOpt = False, fold: FoldOpt = False, ink_saver: InkSaverOpt = False,
+          sections: SectionsOpt = None) -> None:
     """Rebuild GAME's kit every time one of its files is saved (Ctrl-C stops).
 
     Watches cards/GAME, templates/GAME, templates/shared and fonts. Prints what changed and
@@ -584,7 +617,8 @@ def watch(game: GameArg, paper: PaperOpt = "a4", out_dir: OutOpt = None,
     from printandplay.watch import Watcher
 
     with user_errors():
-        options = _build_options(paper, out_dir, flip, back_offset, bleed, debug_boxes, margin)
+        options = _build_options(paper, out_dir, flip, back_offset, bleed, debug_boxes, margin,
+                                 simplex, fold, ink_saver, sections)
         if icons_dir is not None and not icons_dir.is_dir():
             raise OptionError(f"--icons-dir {icons_dir}: no such folder")
         resources = _resources(icons_dir)
@@ -605,6 +639,11 @@ def watch(game: GameArg, paper: PaperOpt = "a4", out_dir: OutOpt = None,
         pass
 
 
+class ManifestFormat(str, Enum):
+    json = "json"
+    csv = "csv"
+
+
 @app.command("export")
 def export(game: GameArg,
            png: Annotated[Path | None, typer.Option(
@@ -613,25 +652,44 @@ def export(game: GameArg,
            tts: Annotated[Path | None, typer.Option(
                "--tts", metavar="DIR", help="Write Tabletop Simulator deck sheets and a saved "
                "object (JSON) into DIR.")] = None,
+           print_shop: Annotated[Path | None, typer.Option(
+               "--print-shop", metavar="DIR",
+               help="Write one PDF per card face (trim plus bleed, TrimBox and BleedBox set) "
+                    "and a manifest of counts and sizes into DIR, for print-on-demand shops.")]
+           = None,
            dpi: Annotated[float, typer.Option("--dpi", help="Resolution of the images.")] = 300,
            with_bleed: Annotated[bool, typer.Option(
                "--bleed", help="PNGs include the bleed around the trim.")] = False,
+           bleed_mm: Annotated[float | None, typer.Option(
+               "--bleed-mm", metavar="MM",
+               help="With --print-shop: the bleed around each face in mm (default 3).")] = None,
+           manifest: Annotated[ManifestFormat, typer.Option(
+               "--manifest", help="With --print-shop: manifest.json or manifest.csv.")]
+           = ManifestFormat.json,
            deck_file: Annotated[Path | None, typer.Option(
                "--deck", metavar="DECK", help="With --tts: export this deck list's cards and "
                "copies instead of the whole kit.")] = None,
+           ink_saver: InkSaverOpt = False, sections: SectionsOpt = None,
            icons_dir: IconsDirOpt = None,
            ) -> None:
-    """Export GAME as images: PNGs of every face (--png) or a Tabletop Simulator deck (--tts).
+    """Export GAME: PNGs of every face (--png), a Tabletop Simulator deck (--tts), or the files
+    print-on-demand shops take (--print-shop: one PDF per face with bleed, and a manifest).
 
-    The images are the kit's own PDF drawing, rasterised. Prints each folder written.
+    The images are the kit's own PDF drawing, rasterised. Prints each folder or manifest
+    written.
     """
     with user_errors():
-        if png is None and tts is None:
-            raise OptionError("export: give --png DIR, --tts DIR or both")
+        if png is None and tts is None and print_shop is None:
+            raise OptionError("export: give --png DIR, --tts DIR or --print-shop DIR (or "
+                              "several)")
         if not 30 <= dpi <= 1200:
             raise OptionError(f"--dpi {dpi:g}: use a value from 30 to 1200")
         if deck_file is not None and tts is None:
             raise OptionError("--deck goes with --tts")
+        if print_shop is None and (bleed_mm is not None or ink_saver or sections is not None
+                                   or manifest is not ManifestFormat.json):
+            raise OptionError("--bleed-mm, --manifest, --ink-saver and --sections go with "
+                              "--print-shop")
         if icons_dir is not None and not icons_dir.is_dir():
             raise OptionError(f"--icons-dir {icons_dir}: no such folder")
         from printandplay.assets import load_assets
@@ -662,6 +720,21 @@ def export(game: GameArg,
             cards = sum(d.cards for d in result.decks)
             err.print(f"{game}: {cards} cards in {len(result.decks)} decks", markup=False)
             out.print(str(result.json_path), markup=False)
+        if print_shop is not None:
+            from printandplay.export.print_shop import export_print_shop
+
+            if bleed_mm is not None and not 0 <= bleed_mm <= 10:
+                raise OptionError(f"--bleed-mm {bleed_mm:g}: use a value from 0 to 10 mm")
+            options = _build_options("a4", None, FlipEdge.long, "0,0", bleed_mm,
+                                     ink_saver=ink_saver, sections=sections)
+            progress = _DelayedProgress(f"Exporting {escape(game)}")
+            try:
+                path = export_print_shop(resources, game, print_shop, options,
+                                         manifest.value, progress,  # type: ignore[arg-type]
+                                         assets)
+            finally:
+                progress.close()
+            out.print(escape(str(path)))
 
 
 # ---- game commands: declared by games (printandplay.rules.commands), no game named here ----

@@ -7,6 +7,7 @@ for one paper and :class:`BuildOptions`; :func:`duplex_order` keeps fronts on sh
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Collection, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -16,10 +17,13 @@ from printandplay.assets import GameAssets, component_context
 from printandplay.data.presets import resolve_paper
 from printandplay.data.stock_icons import BUNDLED_DIR
 from printandplay.errors import DataError, Location, OptionError
+from printandplay.kit_sections import select_sections
 from printandplay.layout.colors import parse_color
 from printandplay.layout.document import DocumentLayout
 from printandplay.layout.document_blocks import DocStyle
+from printandplay.layout.extent import op_extents
 from printandplay.layout.face import FaceComposer
+from printandplay.layout.fold import FoldPlan, plan_fold
 from printandplay.layout.geometry import Rect
 from printandplay.layout.imposition import (
     DEFAULT_MARGIN,
@@ -45,7 +49,7 @@ from printandplay.layout.sheet_label import label_ops, op_obstacles
 from printandplay.layout.tiling import plan_tiles
 from printandplay.layout.typography import apply_typography
 from printandplay.model.game import Component, DocumentSection, Game, SheetSection, Size
-from printandplay.model.ops import RGB, EllipseOp, Face, GroupOp, IconOp, LineOp, Op
+from printandplay.model.ops import RGB, EllipseOp, Face, GroupOp, IconOp, LineOp, Op, TextOp
 from printandplay.render.fonts import FontTable
 from printandplay.render.pdf import Placement
 from printandplay.units import MM, format_back_offset
@@ -53,6 +57,11 @@ from printandplay.units import MM, format_back_offset
 DEFAULT_BLEED = 3 * MM
 MARK_COLOR = (0.0, 0.0, 0.0)
 CUT_GUIDE_COLOR = (0.55, 0.55, 0.55)
+FOLD_DASH = (4.0, 2.5)
+FOLD_LEGEND = {  # beside the dashed fold line; the short one where the long one does not fit
+    "fr": ("‹ - -  pliez ici, collez dos à dos, découpez", "‹ - -  pliez ici"),
+    "en": ("‹ - -  fold here, glue back to back, cut", "‹ - -  fold here"),
+}
 
 
 @dataclass(frozen=True)
@@ -66,6 +75,15 @@ class BuildOptions:
     bleed: float | None = None  # points; None = the default 3 mm
     debug_boxes: bool = False  # outline boxes, trim, bleed and safe zone (--debug-boxes)
     margin: float = DEFAULT_MARGIN  # points: the printer's unprintable band along the edge
+    simplex: bool = False  # single-sided printing: no blank pages to keep fronts on sheet fronts
+    fold: bool = False  # fold-and-glue: each back beside its front, across a fold line
+    ink_saver: bool = False  # layouts' ink-saver versions; other full-bleed fills pale
+    sections: tuple[str, ...] = ()  # names of the kit sections to build (empty: all)
+
+    @property
+    def duplex(self) -> bool:
+        """Whether the file is printed on both sides of the paper."""
+        return not (self.simplex or self.fold)
 
 
 @dataclass(frozen=True)
@@ -294,7 +312,8 @@ class KitPlanner:
                                      game.colors, game.language, self.bleed,
                                      assets.images.aspect if assets.images else None,
                                      debug_boxes=options.debug_boxes,
-                                     min_font_size=game.min_font_size)
+                                     min_font_size=game.min_font_size,
+                                     ink_saver=options.ink_saver)
         self._faces: dict[tuple[str, str], Face] = {}
 
     def face(self, component: Component, layout_name: str, side: str) -> Face:
@@ -373,11 +392,12 @@ class KitPlanner:
         Sheets are composed before documents so that a document can credit every stock icon
         the kit prints (``icon_credits``); when no document does, the credits are added at the
         end of the last document, or on a page of their own when the kit has no document."""
-        kit = self.assets.game.kit
+        game = self.assets.game
+        kit = select_sections(game.id, game.kit, self.options.sections)
         planned: dict[int, list[PageSpec]] = {}
         for index, section in enumerate(kit):
             if isinstance(section, SheetSection):
-                components = [c for c in self.assets.game.components if c.kind in section.kinds]
+                components = [c for c in game.components if section.holds(c)]
                 items = [c for c in components for _ in range(c.count)]
                 planned[index] = self.sheet_pages(items, section)
         documents = [i for i, s in enumerate(kit) if isinstance(s, DocumentSection)]
@@ -399,9 +419,13 @@ class KitPlanner:
             else:
                 title = "Crédits" if self.assets.game.language == "fr" else "Credits"
                 pages += self._document(DocumentSection("", title, 1), with_credits=True)[0]
-        return self.with_guide(self._duplex(pages))
+        return self.with_guide(self.print_order(pages))
 
-    def _duplex(self, pages: Sequence[PageSpec]) -> list[PageSpec]:
+    def print_order(self, pages: Sequence[PageSpec]) -> list[PageSpec]:
+        """The pages as printed: with blanks that keep fronts on sheet fronts for duplex
+        printing, as they are for single-sided printing (``--simplex``, ``--fold``)."""
+        if not self.options.duplex:
+            return list(pages)
         return duplex_order(pages, self.assets.fonts, self.options.margin,
                             self.assets.game.language, self.options.flip)
 
@@ -413,7 +437,7 @@ class KitPlanner:
         guide_length = 2
         for _ in range(3):
             guide = self.guide_pages(body, guide_length, command, target)
-            pages = self._duplex([*guide, *body])
+            pages = self.print_order([*guide, *body])
             if len(pages) - len(body) == guide_length:
                 break
             guide_length = len(pages) - len(body)
@@ -432,10 +456,16 @@ class KitPlanner:
             repeat.append(f"--bleed {options.bleed / MM:g}")
         if abs(options.margin - DEFAULT_MARGIN) > 1e-6:
             repeat.append(f"--margin {options.margin / MM:g}")
+        repeat += [flag for flag, on in (("--simplex", options.simplex), ("--fold", options.fold),
+                                         ("--ink-saver", options.ink_saver)) if on]
+        if options.sections:
+            repeat.append("--sections " + shlex.quote(",".join(options.sections)))
         extra = " ".join(repeat)
+        mode = "fold" if options.fold else "simplex" if options.simplex else "duplex"
         settings = GuideSettings(
             game.id, options.paper, self.paper, options.flip,
-            format_back_offset(options.back_offset), self.bleed / MM, extra, command, target)
+            format_back_offset(options.back_offset), self.bleed / MM, extra, command, target,
+            mode)
         source = guide_source(settings, sections, offset + len(body), game.language)
         page = Size(min(self.paper.width, self.paper.height),
                     max(self.paper.width, self.paper.height))
@@ -448,7 +478,7 @@ class KitPlanner:
         round_items = any(s.round_items for s in sections)
         drawings = guide_drawings(page, design.margin, design.margin + design.footer,
                                   self.assets.fonts, design.body_font, game.language,
-                                  round_items)
+                                  round_items, any(s.folded for s in sections))
         return [PageSpec(page, f"{title} {i + 1}",
                          ops=(*ops, *drawings) if i == 0 else ops, recto=i == 0, section=title)
                 for i, ops in enumerate(paged)]
@@ -476,15 +506,19 @@ class KitPlanner:
             else:
                 sheets = first.sheets
                 two_sided = any(p.side == "verso" for p in printed)
+            if not self.options.duplex:  # single-sided: one sheet per page
+                sheets = len(printed)
+                two_sided = two_sided and not document
+            folded = any(p.side == "fold" for p in printed)
             tiled = round_items = False
             if isinstance(section, SheetSection):
                 kind = game.kinds[section.kinds[0]]
-                tiled = not fits_on(self.paper, kind.size)
+                tiled = not fits_on(self.paper, kind.size, self.options.margin)
                 round_items = kind.shape == "round"
             out.append(GuideSection(
                 first.section, document, (run[0][0], run[-1][0]), sheets, two_sided, tiled,
                 round_items, section.paper if section else "",
-                section.assembly if section else ""))
+                section.assembly if section else "", folded))
         return out
 
     def document_pages(self, section: DocumentSection) -> list[PageSpec]:
@@ -566,6 +600,10 @@ class KitPlanner:
         size = self.assets.game.kinds[section.kinds[0]].size
         if not fits_on(self.paper, size, self.options.margin):
             return self.tiled_pages(items, section)
+        if self.options.fold and any(item.back for item in items):
+            plan_or_none = self.fold_plan(section)
+            if plan_or_none is not None:
+                return self.fold_pages(items, section, plan_or_none)
         full = self.sheet_plan(section, len(items))
         round_items = self.assets.game.kinds[section.kinds[0]].shape == "round"
         pages = []
@@ -589,7 +627,7 @@ class KitPlanner:
                                   side="recto", sheet=number))
             if any(item.back for item in chunk):
                 backs = tuple(
-                    Placement(self.face(item, item.back, "back"), slot.trim.x, slot.trim.y,
+                    Placement(self.back_face(item, section), slot.trim.x, slot.trim.y,
                               slot.clip)
                     for item, slot in zip(chunk, plan.backs, strict=False) if item.back
                 )
@@ -615,10 +653,93 @@ class KitPlanner:
                 f"{game}\n{page.section}\n{name}{where}",
                 f"{page.section} · {name}{where}", f"{name}{where}", where)]
             trims = [Rect(p.x, p.y, p.face.width, p.face.height) for p in page.placements]
+            # marks, guides, the fold line and its legend (the only text before the label)
+            obstacles = [*op_obstacles(page.ops), *(rect for op, rect in op_extents(
+                [op for op in page.ops if isinstance(op, TextOp)], fonts))]
             label = label_ops(page.size, texts, font, fonts, _placement_rects(page.placements),
-                              trims, op_obstacles(page.ops), self.options.margin, complete=3)
+                              trims, obstacles, self.options.margin, complete=3)
             out.append(replace(page, ops=(*page.ops, *label), sheets=total))
         return out
+
+    def back_face(self, item: Component, section: SheetSection) -> Face:
+        """The back of ``item`` as printed in ``section``: the section's back when it names
+        one (the back of the deck the section prints), else the item's own."""
+        assert item.back is not None
+        return self.face(item, section.back or item.back, "back")
+
+    def fold_plan(self, section: SheetSection) -> FoldPlan | None:
+        """The fold-and-glue imposition of a section, or None when an item and its back do
+        not fit side by side on the paper (its sheets are then printed fronts, then backs)."""
+        size = self.assets.game.kinds[section.kinds[0]].size
+        bleed, margin = self.bleed, self.options.margin
+        try:
+            if bleed <= 0:
+                return plan_fold(self.paper, size, bleed=0.0, mode="none", margin=margin)
+            if section.bleed_mode != "auto":
+                return plan_fold(self.paper, size, bleed=bleed, mode=section.bleed_mode,
+                                 margin=margin)
+            gutter = plan_fold(self.paper, size, bleed=bleed, mode="gutter", margin=margin)
+            abut = plan_fold(self.paper, size, bleed=bleed, mode="abut", margin=margin)
+        except ValueError:
+            return None
+        return gutter if gutter.per_page >= abut.per_page else abut
+
+    def fold_pages(self, items: Sequence[Component], section: SheetSection, full: FoldPlan
+                   ) -> list[PageSpec]:
+        """Sheets of fronts with their backs beside them, mirrored across a dashed fold line;
+        a last sheet with fewer pairs has marks for its items only."""
+        round_items = self.assets.game.kinds[section.kinds[0]].shape == "round"
+        pages = []
+        for number, start in enumerate(range(0, len(items), full.per_page), start=1):
+            chunk = items[start:start + full.per_page]
+            plan = full.filled(len(chunk))
+            ops: list[Op] = [LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, 0.25)
+                             for m in plan.marks]
+            fold = plan.fold
+            ops.append(LineOp(fold.x1, fold.y1, fold.x2, fold.y2, MARK_COLOR, 0.5, FOLD_DASH))
+            ops.extend(self._fold_legend(plan))
+            placements: list[Placement] = []
+            for item, front, back in zip(chunk, plan.fronts, plan.backs, strict=False):
+                placements.append(Placement(self.face(item, item.front, "front"), front.trim.x,
+                                            front.trim.y, front.clip))
+                slots = [front]
+                if item.back:
+                    placements.append(Placement(self.back_face(item, section), back.trim.x,
+                                                back.trim.y, back.clip))
+                    slots.append(back)
+                if round_items:
+                    ops += [EllipseOp(s.trim.x, s.trim.y, s.trim.w, s.trim.h, None,
+                                      CUT_GUIDE_COLOR, 0.3) for s in slots]
+            pages.append(PageSpec(plan.page, f"{section.title} {number} pli", tuple(placements),
+                                  tuple(ops), recto=True, section=section.title, side="fold",
+                                  sheet=number))
+        return self._labelled(pages)
+
+    def _fold_legend(self, plan: FoldPlan) -> list[Op]:
+        """The legend of the fold line: beside its top end (or its bottom end), between the
+        fold gutter's crop mark and the next one, in the band of the crop marks, inside the
+        printable area."""
+        fonts = self.assets.fonts
+        font = fonts.select("body", False, True)
+        legends = FOLD_LEGEND.get(self.assets.game.language, FOLD_LEGEND["en"])
+        margin = self.options.margin
+        x = plan.fold_x + plan.bleed + 1.2 * MM
+        cuts = sorted(m.x1 for m in plan.marks if m.x1 == m.x2 and m.x1 > x)
+        room = (cuts[0] if cuts else plan.page.width - margin) - 1 * MM - x
+        grid_top = max(s.clip.top for s in plan.fronts)
+        grid_bottom = min(s.clip.y for s in plan.fronts)
+        descent = fonts.descent(font)
+        for text, size in ((t, z) for t in legends for z in (6.5, 6.0)):
+            text = fonts.prepare(text, font)
+            if fonts.width(text, font) * size > room:
+                continue
+            top = plan.fold.y2 - 0.75 * size  # cap height up to the fold line's end
+            if top >= grid_top + 0.8 * MM:  # the line ends inside the printable area
+                return [TextOp(x, top, text, font, size, CUT_GUIDE_COLOR)]
+            bottom = max(plan.fold.y1 + 0.25 * size, margin + descent * size)
+            if bottom + 0.75 * size <= grid_bottom - 0.8 * MM:
+                return [TextOp(x, bottom, text, font, size, CUT_GUIDE_COLOR)]
+        return []
 
     def tiled_pages(self, items: Sequence[Component], section: SheetSection) -> list[PageSpec]:
         """Each item on as many sheets as it needs, with overlaps, guides and tile labels."""

@@ -20,7 +20,8 @@ ALLOWED = {
     "render": {"render", "layout", "model", "data"},
     "rules": {"rules", "model", "data"},
     # imported lazily by cli commands only; nothing imports them back
-    "export": {"export", "assets", "planning", "project", "render", "layout", "model", "data"},
+    "export": {"export", "assets", "planning", "kit_sections", "project", "render", "layout",
+               "model", "data"},
     "watch": {"watch", "assets", "build", "planning", "project", "model", "data"},
 }
 

@@ -88,7 +88,13 @@ def test_one_item_pages_have_trim_and_bleed_boxes(licum_pdf: PdfReader) -> None:
     boxed = [(i, page) for i, page in enumerate(licum_pdf.pages) if "/TrimBox" in page]
     mat = [i for i, label in enumerate(licum_pdf.page_labels)
            if label.startswith("Tapis de jeu") and label.endswith("recto")]
-    assert mat and [i for i, _ in boxed] == mat  # the mat's tiles, and no sheet of cards
+    # the mat's tiles, and any sheet holding a single item: the last sheet of Cartes de Jeu
+    # (one card since the Difficultés allowed in Jeu are printed there too) and its back
+    single = [i for i, page in enumerate(kit_pages("licum")) if len(page.placements) == 1]
+    assert mat and set(mat) < set(single)
+    assert {licum_pdf.page_labels[i] for i in set(single) - set(mat)} == {
+        "Cartes de Jeu 10/10 recto", "Cartes de Jeu 10/10 verso"}
+    assert [i for i, _ in boxed] == single
     for _, page in boxed:
         trim, bleed, media = page.trimbox, page.bleedbox, page.mediabox
         assert "/BleedBox" in page

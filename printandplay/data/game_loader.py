@@ -384,17 +384,39 @@ def _read_kit(node: Any, kinds: dict[str, Kind], problems: Problems, where: Loca
             mode = fields.optional("bleed_mode", as_choice("auto", "gutter", "abut", "none"), "auto")
             paper = fields.optional("paper", as_str, "")
             assembly = fields.optional("assembly", as_str, "")
+            back = fields.optional("back", as_str, "") or None
+            also = fields.optional("also", as_str, "")
             fields.finish()
             _check_sheet_kinds(sheet_kinds, kinds, problems, at, broken_kinds)
+            if also:
+                _check_also(also, sheet_kinds, kinds, problems, fields.at("also"))
             if fields.ok and fields.raw("sheet") == []:
                 problems.add(fields.at("sheet"), "a sheet section needs at least one kind")
             if sheet_kinds:
                 sections.append(SheetSection(tuple(sheet_kinds), title, mode,  # type: ignore[arg-type]
-                                             paper, assembly))
+                                             paper=paper, assembly=assembly, back=back,
+                                             also=also))
         elif fields.ok:
             fields.finish()
             problems.add(at, "a kit section needs 'document' or 'sheet'")
     return sections
+
+
+def _check_also(name: str, sheet_kinds: list[str], kinds: dict[str, Kind], problems: Problems,
+                at: Location) -> None:
+    """``also`` names a yes/no field of kinds that can share the section's sheets."""
+    owners = [k for k in kinds.values() if (spec := k.field(name)) is not None
+              and spec.type == "bool"]
+    if not owners:
+        fields = {f.name for k in kinds.values() for f in k.fields if f.type == "bool"}
+        problems.add(at, f"also: '{name}' is no yes/no (bool) field of any kind"
+                         f"{suggest(name, fields)}")
+        return
+    shapes = {(kinds[n].size, kinds[n].shape) for n in sheet_kinds if n in kinds}
+    for kind in owners:
+        if shapes and (kind.size, kind.shape) not in shapes:
+            problems.add(at, f"also: '{name}' brings {kind.id} items, whose size or shape "
+                             f"differs from the section's")
 
 
 def _check_sheet_kinds(names: list[str], kinds: dict[str, Kind], problems: Problems,

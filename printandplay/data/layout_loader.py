@@ -1,7 +1,8 @@
 """Reading ``templates/<game>/layouts.yaml``: styles and layouts, resolving ``extends``.
 
 A layout may extend another layout (its boxes come first, in the parent's order; a box of the
-same name updates the inherited one key by key). A box, or a style, may extend a named style.
+same name updates the inherited one key by key). Its ``ink_saver:`` changes boxes key by key for
+``--ink-saver`` builds (inherited the same way). A box, or a style, may extend a named style.
 Cycles and unknown parents are errors naming the file and line.
 """
 
@@ -107,11 +108,52 @@ def _resolve_layout(
     if raw is None:
         return None
     boxes = []
+    errors_before = len(problems.errors)
     for box_name, located in raw.items():
         box = _read_box(box_name, name, located, problems, layouts[name].location)
         if box is not None:
             boxes.append(box)
-    return Layout(name, tuple(boxes), layouts[name].location)
+    where = layouts[name].location
+    overrides = _ink_overrides(name, layouts, problems, [])
+    ink_saver = None
+    if overrides and len(problems.errors) == errors_before:  # a broken box: reported once
+        variant = []
+        for box_name, (_, at) in overrides.items():
+            if box_name not in raw:
+                problems.add(at, f"ink_saver of layout '{name}': no box '{box_name}' to change"
+                                 f"{suggest(box_name, raw)}")
+        for box_name, located in raw.items():
+            changed = dict(located)
+            changed.update(overrides.get(box_name, ({}, where))[0])
+            box = _read_box(box_name, f"{name} (ink_saver)", changed, problems, where)
+            if box is not None:
+                variant.append(box)
+        ink_saver = Layout(name, tuple(variant), where)
+    return Layout(name, tuple(boxes), where, ink_saver)
+
+
+def _ink_overrides(name: str, layouts: dict[str, LocDict], problems: Problems, seen: list[str]
+                   ) -> dict[str, tuple[Located, Location]]:
+    """The box changes a layout (and the layouts it extends) declares under ``ink_saver:``:
+    box name → (changed keys, where the box's changes are written). A child's changes of a
+    box are applied over its parent's."""
+    node = layouts.get(name)
+    if node is None or name in seen:
+        return {}  # unknown parents and cycles are reported with the boxes
+    result: dict[str, tuple[Located, Location]] = {}
+    parent = node.get("extends")
+    if isinstance(parent, str):
+        result = {k: (dict(v[0]), v[1])
+                  for k, v in _ink_overrides(parent, layouts, problems, [*seen, name]).items()}
+    changes = node.get("ink_saver")
+    if changes is None:
+        return result
+    where = node.at("ink_saver")
+    for box_name, box_node in _named_mappings(changes, "box", problems, where).items():
+        located = {k: v for k, v in _located(box_node).items()}
+        previous = result.get(box_name, ({}, box_node.location))[0]
+        result[box_name] = ({**previous, **located}, box_node.location)
+    return result
 
 
 def _layout_boxes(
@@ -132,6 +174,7 @@ def _layout_boxes(
     fields = Fields(node, f"layout '{name}'", problems, node.location)
     parent = fields.optional("extends", as_str, "")
     boxes_node = fields.raw("boxes", {})
+    fields.raw("ink_saver", None)  # read by _ink_overrides
     fields.finish()
     result: dict[str, Located] = {}
     if parent:

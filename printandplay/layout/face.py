@@ -52,6 +52,8 @@ from printandplay.model.ops import (
 _ICON_LOOKALIKE = re.compile(r"(?<!\\):([^\W\d_][\w -]{0,40}?)(?<! ):")
 _ICON_NAME = re.compile(r"[a-z][a-z0-9_-]*")
 EDGE = 0.01  # points: a box edge this close to the trim edge touches it
+INK_SAVER_TINT = 0.15  # share of the colour kept in a full-bleed fill under --ink-saver
+LIGHT = 0.6  # relative luminance above which a colour is light (unreadable on a pale fill)
 Transform = tuple[float, float, float, float, float, float]
 
 
@@ -68,6 +70,7 @@ class FaceComposer:
     image_aspect: Callable[[str], float] | None = None
     debug_boxes: bool = False  # outline every box, the trim, the bleed and the safe zone
     min_font_size: float = DEFAULT_MIN_FONT_SIZE  # points: no text may be set smaller
+    ink_saver: bool = False  # --ink-saver: a layout's ink_saver variant, or pale bleed fills
     _warned: set[tuple[Any, ...]] = field(default_factory=set)
     _fits: dict[tuple[Any, ...], FittedText | None] = field(default_factory=dict)
     _checked: set[tuple[str, str]] = field(default_factory=set)
@@ -83,13 +86,33 @@ class FaceComposer:
     def compose(self, layout: Layout, kind: Kind, context: Mapping[str, Any], what: str) -> Face:
         """The face of ``layout`` for one item; ``what`` names it in errors."""
         width, height = kind.size.width, kind.size.height
+        ink: RGB | None = None
+        if self.ink_saver:  # the designer's ink-saver version, or full-bleed fills made pale
+            if layout.ink_saver is None:
+                ink = self._bleed_fill(layout, context, what)
+            layout = layout.ink_saver or layout
         if (layout.name, kind.id) not in self._checked:
             check_safe_zone(layout, kind)
             self._checked.add((layout.name, kind.id))
         ops: list[Op] = []
         hidden: set[int] = set()  # boxes whose `when` is false on this face
+        panels: list[Rect] = []  # ink saver: dark fills (not bleed) drawn so far
         for box in layout.boxes:
-            key = (id(box), kind.id)  # the cached entry holds the box: its id stays unique
+            # the cached entry holds the box: its id stays unique
+            key: tuple[Any, ...] = (id(box), kind.id)
+            box_ink = ink
+            if ink is not None:
+                if box.fill is not None and not box.bleed:  # before its own text: a dark
+                    fill = self._color(box.fill, context, what, None)  # box keeps white text
+                    if fill is not None and luminance(fill) <= LIGHT:
+                        panels.append(box_rect(box, width, height))
+                if box.color is not None or box.stroke is not None:
+                    # light text on a dark panel stays light; elsewhere it takes the ink
+                    rect = box_rect(box, width, height)
+                    centre = Rect(rect.x + rect.w / 2, rect.y + rect.h / 2, 0, 0)
+                    if any(panel.contains(centre) for panel in panels):
+                        box_ink = None
+                key = (id(box), kind.id, ink, box_ink is None)
             static = self._static.get(key)
             if static is None:
                 static = (box, () if _is_static(box) else None)
@@ -101,7 +124,7 @@ class FaceComposer:
             if box.when is not None and not self._truthy(box.when, context, box_what):
                 hidden.add(id(box))
                 continue
-            box_ops = self._box_ops(box, kind, context, box_what)
+            box_ops = self._box_ops(box, kind, context, box_what, ink, box_ink is not None)
             if box.text is not None:
                 self._check_text(box_ops, ops, (layout.name, box.name), box_what)
             if static[1] is not None:
@@ -144,6 +167,16 @@ class FaceComposer:
                         self.warnings.append(
                             f"{what}: text colour {contrast.describe()} is below the "
                             f"{GOOD_CONTRAST:g}:1 contrast recommended for small text")
+    def _bleed_fill(self, layout: Layout, context: Mapping[str, Any], what: str) -> RGB | None:
+        """The colour of the layout's first full-bleed fill drawn on this face, if any."""
+        for box in layout.boxes:
+            if box.bleed and box.fill is not None:
+                box_what = f"{what}, box '{box.name}' ({box.location})"
+                if box.when is None or self._truthy(box.when, context, box_what):
+                    fill = self._color(box.fill, context, box_what, None)
+                    if fill is not None:
+                        return fill
+        return None
 
     def _truthy(self, template: Template, context: Mapping[str, Any], what: str) -> bool:
         text = self._render(template, context, what).strip().lower()
@@ -168,7 +201,12 @@ class FaceComposer:
         self._colors[text] = color
         return color
 
-    def _box_ops(self, box: Box, kind: Kind, context: Mapping[str, Any], what: str) -> list[Op]:
+    def _box_ops(self, box: Box, kind: Kind, context: Mapping[str, Any], what: str,
+                 ink: RGB | None = None, recolor: bool = False) -> list[Op]:
+        """The ops of one box. ``ink`` (``--ink-saver`` on a layout without an ink-saver
+        version): the face's full-bleed fill colour; bleed fills are then drawn pale, and
+        with ``recolor`` (the box lies on no dark panel) light text, icons and strokes
+        (drawn for that fill) take that colour."""
         key = (id(box), kind.id)
         geometry = self._geometry.get(key)
         if geometry is None:
@@ -180,6 +218,16 @@ class FaceComposer:
         stroke = self._color(box.stroke, context, what, None)
         color = self._color(box.color, context, what, (0.0, 0.0, 0.0)) or (0.0, 0.0, 0.0)
         shape_rect = bleed_rect(rect, kind, self.bleed) if box.bleed else rect
+        if ink is not None:
+            if box.bleed and fill is not None:
+                fill = pale_tint(fill)
+            # text drawn for the dark fill: light, or too faint on its pale tint (13a's
+            # contrast rules hold under ink saver too)
+            if recolor and (luminance(color) > LIGHT
+                            or contrast_ratio(color, pale_tint(ink)) < GOOD_CONTRAST):
+                color = readable_on(ink, pale_tint(ink))
+            if recolor and stroke is not None and luminance(stroke) > LIGHT:
+                stroke = ink
         ops: list[Op] = []
         if fill is not None or stroke is not None:
             ops.append(_shape_op(box, shape_rect, fill, stroke))
@@ -350,3 +398,29 @@ def check_safe_zone(layout: Layout, kind: Kind) -> None:
                 f"{box.location}: text box '{box.name}' of layout '{layout.name}' leaves the "
                 f"safe zone of kind '{kind.id}' ({margin / (72 / 25.4):.1f} mm inside the trim)"
             )
+
+
+def pale_tint(color: RGB, strength: float = INK_SAVER_TINT) -> RGB:
+    """``color`` mixed with white, keeping ``strength`` of it (what ``--ink-saver`` prints for
+    a full-bleed fill the layout gives no ink-saver version of)."""
+    return tuple(round(1 - strength * (1 - c), 4) for c in color)  # type: ignore[return-value]
+
+
+def readable_on(color: RGB, background: RGB) -> RGB:
+    """``color``, darkened just enough (towards black, in steps of 5 %) to reach the
+    recommended contrast on ``background``: ink-saver text in the colour of the fill it
+    replaces stays readable on that fill's pale tint."""
+    for step in range(21):
+        shade: RGB = tuple(round(c * (1 - step * 0.05), 4) for c in color)  # type: ignore[assignment]
+        if contrast_ratio(shade, background) >= GOOD_CONTRAST:
+            return shade
+    return (0.0, 0.0, 0.0)
+
+
+def luminance(color: RGB) -> float:
+    """The relative luminance of an sRGB colour (WCAG), from 0 (black) to 1 (white)."""
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in color)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b

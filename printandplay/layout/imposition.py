@@ -38,9 +38,11 @@ DEFAULT_MARGIN: Final = 5 * MM  # unprintable band along the paper edge on most 
 _EPS: Final = 1e-6
 
 __all__ = [
-    "DEFAULT_MARGIN", "MARK_BAND", "MARK_GAP", "MARK_LENGTH", "MARK_WIDTH", "MIN_MARK", "Flip",
+    "DEFAULT_MARGIN", "MARK_BAND", "MARK_GAP", "MARK_LENGTH", "MARK_WIDTH", "MIN_MARK", "Axis",
+    "Flip",
     "Mark", "Mode", "SheetPlan", "Slot", "capacity", "choose_mode", "crop_marks", "fits_on",
-    "grid_count", "mark_end", "mirror_axes", "mirror_rect", "plan_sheet", "sheet_capacity",
+    "grid_count", "mark_end", "mirror_axes", "mirror_rect", "place_axis", "plan_sheet",
+    "sheet_capacity",
 ]
 
 
@@ -188,7 +190,7 @@ def mirror_axes(landscape: bool, flip: Flip) -> tuple[bool, bool]:
 
 
 @dataclass(frozen=True)
-class _Axis:
+class Axis:
     """Placement of the grid along one axis: trim start and outer bleed at each end."""
 
     start: float
@@ -196,8 +198,8 @@ class _Axis:
     bleed_high: float
 
 
-def _place_axis(length: float, count: int, item: float, gap: float, bleed: float,
-                margin: float, marks_low: bool) -> _Axis:
+def place_axis(length: float, count: int, item: float, gap: float, bleed: float,
+                margin: float, marks_low: bool) -> Axis:
     """Centre the grid when there is room for crop marks at both ends; otherwise keep the
     marks at one end (``marks_low``: the low-coordinate end) and let the other end's bleed run
     into the margin. Outer bleed is as much of ``bleed`` as leaves the marks room."""
@@ -206,7 +208,7 @@ def _place_axis(length: float, count: int, item: float, gap: float, bleed: float
     half = spare / 2
     if half >= margin + MARK_BAND - _EPS:
         side = max(0.0, min(bleed, half - margin - MARK_BAND))
-        return _Axis(half, side, side)
+        return Axis(half, side, side)
     extra = max(0.0, spare - 2 * margin - MARK_BAND)
     first = min(extra, bleed)
     marked = margin + MARK_BAND + first + (extra - first) / 2
@@ -214,8 +216,8 @@ def _place_axis(length: float, count: int, item: float, gap: float, bleed: float
     marked_bleed = first
     other_bleed = max(0.0, min(bleed, other))
     if marks_low:
-        return _Axis(marked, marked_bleed, other_bleed)
-    return _Axis(other, other_bleed, marked_bleed)
+        return Axis(marked, marked_bleed, other_bleed)
+    return Axis(other, other_bleed, marked_bleed)
 
 
 def plan_sheet(
@@ -238,8 +240,8 @@ def plan_sheet(
             f"with its crop marks inside a {margin / MM:g} mm printer margin"
         )
     outer = bleed if mode != "none" else 0.0
-    x_axis = _place_axis(page.width, cols, item.width, gap, outer, margin, marks_low=True)
-    y_axis = _place_axis(page.height, rows, item.height, gap, outer, margin, marks_low=False)
+    x_axis = place_axis(page.width, cols, item.width, gap, outer, margin, marks_low=True)
+    y_axis = place_axis(page.height, rows, item.height, gap, outer, margin, marks_low=False)
     inner = bleed if mode == "gutter" else 0.0
     grid_h = rows * item.height + (rows - 1) * gap
     top = y_axis.start + grid_h

@@ -41,6 +41,7 @@ class GuideSettings:
     extra_options: str = ""  # other options to repeat in the build command ("--bleed 2")
     command: str = "build"  # or "print-deck"
     target: str = ""  # what the command builds: the game id, or "licum DECK"
+    mode: str = "duplex"  # or "simplex" (--simplex), "fold" (--fold)
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,7 @@ class GuideSection:
     round_items: bool = False
     paper: str = ""  # the section's own suggestion (game.yaml), else a default
     assembly: str = ""
+    folded: bool = False  # fold-and-glue sheets (--fold): fronts and backs side by side
 
 
 _TEXTS: Final[dict[str, dict[str, str]]] = {
@@ -69,6 +71,14 @@ _TEXTS: Final[dict[str, dict[str, str]]] = {
                   "pour --flip {flip}). Chaque planche de rectos est suivie de ses versos ; des "
                   "pages blanches gardent les rectos au recto.",
         "long": "long", "short": "court",
+        "simplex": "**Recto seul** (le kit est fait pour --simplex) : imprimez toutes les "
+                   "pages d’un seul côté, sans pages blanches ; chaque planche de versos suit "
+                   "sa planche de rectos. Pour les imprimer au dos, remettez la feuille de rectos "
+                   "dans le bac, retournée sur le **bord {edge}**.",
+        "fold_mode": "**Pli et collage** (le kit est fait pour --fold) : imprimez toutes les "
+                     "pages d’un seul côté. Chaque recto est à côté de son verso : pliez la "
+                     "feuille sur le long pointillé central, faces imprimées dehors, collez-la "
+                     "dos à dos, puis découpez sur les traits.",
         "offset_none": "**Décalage du verso** : aucun (--back-offset 0,0).",
         "offset": "**Décalage du verso** : {offset} mm (--back-offset {offset}).",
         "bleed": "**Fond perdu** : {bleed} mm autour des pièces ; coupez sur les traits, pas "
@@ -76,13 +86,18 @@ _TEXTS: Final[dict[str, dict[str, str]]] = {
         "file": "Ce fichier compte {pages} pages, soit {sheets} feuilles imprimées en recto "
                 "verso. Chaque feuille porte son étiquette dans sa marge : jeu · planche · "
                 "feuille · recto ou verso.",
+        "file_single": "Ce fichier compte {pages} pages, soit {sheets} feuilles imprimées d’un "
+                       "seul côté. Chaque feuille porte son étiquette dans sa marge : jeu · "
+                       "planche · feuille · recto, verso ou à plier.",
         "sheets": "Les planches",
         "head": "| Contenu | Pages | Feuilles | Faces | Papier conseillé |",
-        "both": "recto verso", "front": "recto seul", "pages_range": "{first} à {last}",
+        "both": "recto verso", "front": "recto seul", "folded": "recto et verso côte à côte",
+        "pages_range": "{first} à {last}",
         "doc_paper": "ordinaire, 80 g/m²",
         "card_paper": "épais, 160 à 220 g/m²",
         "single_paper": "épais ou carton fin, 200 à 250 g/m²",
         "tiled_paper": "ordinaire, puis collé sur carton",
+        "fold_paper": "ordinaire, 80 à 120 g/m², plié et collé",
         "assembly": "Montage",
         "calibration": "Si les versos sont décalés",
         "calib_1": "Imprimez la feuille de calibrage, puis lisez-y les nombres X et Y :",
@@ -97,6 +112,8 @@ _TEXTS: Final[dict[str, dict[str, str]]] = {
         "fold": "**Pointillés sur une pièce** : pliez (figurines, socles).",
         "glue": "**Tirets au bord d’une feuille** : posez-y le bord de la feuille voisine et "
                 "collez.",
+        "fold_line": "**Long pointillé au milieu d’une feuille** (--fold) : pliez la feuille "
+                     "en deux, collez, découpez.",
     },
     "en": {
         "title": "Printing and assembly",
@@ -108,19 +125,32 @@ _TEXTS: Final[dict[str, dict[str, str]]] = {
                   "{flip}). Each sheet of fronts is followed by its backs; blank pages keep "
                   "fronts on fronts.",
         "long": "long", "short": "short",
+        "simplex": "**Single-sided** (the kit is built for --simplex): print every page on one "
+                   "side, with no blank pages; each sheet of backs follows its sheet of fronts. "
+                   "To print them on the back, put the sheet of fronts back in the tray, turned "
+                   "on its **{edge} edge**.",
+        "fold_mode": "**Fold and glue** (the kit is built for --fold): print every page on one "
+                     "side. Each front lies beside its back: fold the sheet on the long dashed "
+                     "centre line, printed sides out, glue it back to back, then cut on the "
+                     "marks.",
         "offset_none": "**Back offset**: none (--back-offset 0,0).",
         "offset": "**Back offset**: {offset} mm (--back-offset {offset}).",
         "bleed": "**Bleed**: {bleed} mm around the pieces; cut on the lines, not at the edge "
                  "of the picture.",
         "file": "This file has {pages} pages: {sheets} sheets printed duplex. Each sheet "
                 "carries its label in its margin: game · section · sheet · front or back.",
+        "file_single": "This file has {pages} pages: {sheets} sheets printed on one side. Each "
+                       "sheet carries its label in its margin: game · section · sheet · front, "
+                       "back or to fold.",
         "sheets": "The sheets",
         "head": "| Contents | Pages | Sheets | Sides | Suggested paper |",
-        "both": "both sides", "front": "front only", "pages_range": "{first} to {last}",
+        "both": "both sides", "front": "front only", "folded": "front and back side by side",
+        "pages_range": "{first} to {last}",
         "doc_paper": "plain, 80 gsm",
         "card_paper": "heavy, 160 to 220 gsm",
         "single_paper": "heavy or thin card, 200 to 250 gsm",
         "tiled_paper": "plain, then glued on card",
+        "fold_paper": "plain, 80 to 120 gsm, folded and glued",
         "assembly": "Assembly",
         "calibration": "If the backs are shifted",
         "calib_1": "Print the calibration sheet and read the numbers X and Y off it:",
@@ -133,6 +163,8 @@ _TEXTS: Final[dict[str, dict[str, str]]] = {
         "round": "**Grey circle**: cut round pieces along the circle.",
         "fold": "**Dotted line on a piece**: fold (standees, stands).",
         "glue": "**Dashes at a sheet's edge**: lay the next sheet's edge on them and glue.",
+        "fold_line": "**Long dashes across the middle of a sheet** (--fold): fold the sheet in "
+                     "two, glue, cut.",
     },
 }
 
@@ -154,6 +186,8 @@ def section_paper(section: GuideSection, words: dict[str, str]) -> str:
         return words["doc_paper"]
     if section.tiled:
         return words["tiled_paper"]
+    if section.folded:
+        return words["fold_paper"]
     return words["card_paper"] if section.two_sided else words["single_paper"]
 
 
@@ -166,19 +200,26 @@ def guide_source(settings: GuideSettings, sections: Sequence[GuideSection], tota
     lines = [f"# {w['title']}", "", f"## {w['settings']}", "",
              "- " + w["paper"].format(paper=settings.paper_name.upper(), size=size),
              "- " + w["scale"],
-             "- " + w["duplex"].format(edge=edge, flip=settings.flip)]
-    if settings.back_offset in ("0,0", ""):
+             "- " + w[{"simplex": "simplex", "fold": "fold_mode"}.get(settings.mode, "duplex")]
+             .format(edge=edge, flip=settings.flip)]
+    if settings.mode == "fold":  # each back is printed beside its front: no offset
+        pass
+    elif settings.back_offset in ("0,0", ""):
         lines.append("- " + w["offset_none"])
     else:
         lines.append("- " + w["offset"].format(offset=settings.back_offset))
     if settings.bleed_mm > 0:
         lines.append("- " + w["bleed"].format(bleed=_mm(settings.bleed_mm)))
-    lines += ["", w["file"].format(pages=total_pages, sheets=(total_pages + 1) // 2), "",
+    duplex = settings.mode == "duplex"
+    lines += ["", w["file" if duplex else "file_single"].format(
+                  pages=total_pages, sheets=(total_pages + 1) // 2 if duplex else total_pages),
+              "",
               f"## {w['sheets']}", "", w["head"], "| --- | --- | --- | --- | --- |"]
     for section in sections:
         first, last = section.pages
         pages = str(first) if first == last else w["pages_range"].format(first=first, last=last)
-        sides = w["both"] if section.two_sided else w["front"]
+        sides = (w["folded"] if section.folded else w["both"] if section.two_sided
+                 else w["front"])
         lines.append(f"| {section.title} | {pages} | {section.sheets} | {sides} | "
                      f"{section_paper(section, w)} |")
     lines.append("")
@@ -196,13 +237,15 @@ def guide_source(settings: GuideSettings, sections: Sequence[GuideSection], tota
     extra = f" {settings.extra_options}" if settings.extra_options else ""
     rebuild = (f"printandplay {settings.command} {target} --paper {settings.paper_name} "
                f"--flip {settings.flip}{extra} --back-offset X,Y")
-    lines += [f"## {w['calibration']}", "", w["calib_1"], "", f"> {calibrate}", "",
-              w["calib_2"], "", f"> {rebuild}", ""]
+    if settings.mode != "fold":  # folded backs are printed with their fronts: no offset
+        lines += [f"## {w['calibration']}", "", w["calib_1"], "", f"> {calibrate}", "",
+                  w["calib_2"], "", f"> {rebuild}", ""]
     return "\n".join(lines)
 
 
 def guide_drawings(page: Size, left: float, bottom: float, metrics: FontMetrics,
-                   body_font: str, language: str, round_items: bool) -> tuple[Op, ...]:
+                   body_font: str, language: str, round_items: bool,
+                   folded: bool = False) -> tuple[Op, ...]:
     """The scale bar and the legend of the lines, in the band of height :data:`BAND` whose
     bottom-left corner is ``(left, bottom)`` on the first page."""
     w = texts(language)
@@ -233,6 +276,8 @@ def guide_drawings(page: Size, left: float, bottom: float, metrics: FontMetrics,
                         w["round"]))
     entries.append(([LineOp(x0, 0, x0 + 14 * MM, 0, FOLD, 0.5, (2 * MM, 1.5 * MM))], w["fold"]))
     entries.append(([LineOp(x0, 0, x0 + 14 * MM, 0, GREY, 0.5, (3.0, 2.0))], w["glue"]))
+    if folded:  # as fold sheets draw it (planning.FOLD_DASH)
+        entries.append(([LineOp(x0, 0, x0 + 14 * MM, 0, INK, 0.5, (4.0, 2.5))], w["fold_line"]))
     step = min(9 * MM, (BAND - 2 * MM) / len(entries))
     for index, (sample, text) in enumerate(entries):
         base = top - 3 * MM - index * step

@@ -6,9 +6,9 @@ from typing import Final
 
 _WORDS: Final[dict[str, dict[str, str]]] = {
     "fr": {"sheet": "feuille", "recto": "recto", "verso": "verso", "blank": "verso blanc",
-           "": ""},
+           "fold": "à plier", "": ""},
     "en": {"sheet": "sheet", "recto": "front", "verso": "back", "blank": "blank back",
-           "": ""},
+           "fold": "to fold", "": ""},
 }
 
 

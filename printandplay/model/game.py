@@ -131,13 +131,26 @@ class DocumentSection:
 
 @dataclass(frozen=True)
 class SheetSection:
-    """Sheets of items of some kinds, fronts then backs."""
+    """Sheets of items of some kinds, fronts then backs.
+
+    ``also`` names a yes/no field: components of other kinds with it set are printed in this
+    section too (a card that may go in either of two decks). ``back`` is the layout every
+    item of the section is printed with on its back (the back of the deck it is printed for);
+    ``None`` keeps each component's own back.
+    """
 
     kinds: tuple[str, ...]
     title: str
     bleed_mode: BleedMode = "auto"
     paper: str = ""  # the paper to print it on, as the printing guide suggests it
     assembly: str = ""  # how to assemble it (markup), for the printing guide
+    back: str | None = None  # the back every item of this section is printed with (its deck's)
+    also: str = ""  # a boolean field: components of other kinds with it true print here too
+
+    def holds(self, component: Component) -> bool:
+        """Whether ``component`` is printed in this section."""
+        return component.kind in self.kinds or (
+            bool(self.also) and component.values.get(self.also) is True)
 
 
 KitSection = DocumentSection | SheetSection

@@ -78,3 +78,4 @@ class Layout:
     name: str
     boxes: tuple[Box, ...]
     location: Location
+    ink_saver: Layout | None = None  # the layout as drawn with --ink-saver, when it declares one

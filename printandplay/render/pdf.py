@@ -260,21 +260,25 @@ class PdfWriter:
         self._face_ids[id(face)] = (face, canonical)
         return canonical
 
-    def print_preferences(self, flip: str) -> None:
+    def print_preferences(self, flip: str | None) -> None:
         """Ask viewers to print at actual size (``PrintScaling /None``) and duplex, turning the
-        sheet on its ``flip`` edge (``long`` or ``short``); open with the outline shown."""
+        sheet on its ``flip`` edge (``long`` or ``short``; ``None``: single-sided)."""
         canvas = self.canvas
         canvas.setViewerPreference("PrintScaling", PDFName("None"))
-        edge = "DuplexFlipLongEdge" if flip == "long" else "DuplexFlipShortEdge"
+        edge = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}.get(
+            flip or "", "Simplex")
         canvas.setViewerPreference("Duplex", PDFName(edge))
 
     def page(self, size: Size, ops: Sequence[Op] = (), placements: Sequence[Placement] = (),
-             *, label: str | None = None, bookmark: str | None = None) -> None:
+             trim: Rect | None = None, *, label: str | None = None,
+             bookmark: str | None = None) -> None:
         """Draw one page: placed faces first, then the page's own ops (marks, text).
 
         ``label`` is the page's label in viewers (PDF page labels); ``bookmark`` opens an
         entry of the outline on this page. A page that holds one item gets its ``TrimBox``
-        (the item's trim) and ``BleedBox`` (what it prints around it)."""
+        (the item's trim) and ``BleedBox`` (what it prints around it); ``trim`` sets the
+        ``TrimBox`` explicitly, with the whole page as the ``BleedBox`` (a print shop's file of
+        one face with its bleed)."""
         canvas = self.canvas
         faces = [self._canonical(placement.face) for placement in placements]
         for face in faces:
@@ -313,7 +317,11 @@ class PdfWriter:
             if not self._outline:
                 canvas.showOutline()
             self._outline = True
-        boxes = item_boxes(size, placements)
+        if trim is not None:  # exact: a print shop's file is the face and its bleed
+            boxes: tuple[list[float], list[float]] | None = (
+                [trim.x, trim.y, trim.right, trim.top], [0.0, 0.0, size.width, size.height])
+        else:
+            boxes = item_boxes(size, placements)
         canvas.setTrimBox(boxes[0] if boxes else None)
         canvas.setBleedBox(boxes[1] if boxes else None)
         canvas.showPage()

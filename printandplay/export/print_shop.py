@@ -1,0 +1,162 @@
+"""Print-shop export: one PDF per distinct face, with bleed and boxes, and a manifest.
+
+Print-on-demand shops take each card face as its own file, trim plus bleed, and a list of
+how many of each to print. :func:`export_print_shop` writes, in one folder:
+
+- ``<id>-recto.pdf`` for each component's front, and ``<id>-verso.pdf`` for a back that only
+  that component has; a back that several components share is written once, as
+  ``verso-<layout>.pdf`` (identical faces are one file);
+- each page the size of the trim plus the bleed on every side, its ``TrimBox`` the trim and
+  its ``BleedBox`` the page;
+- ``manifest.json`` or ``manifest.csv``: one row per component and kit section with its
+  copies, files, trim and page sizes in millimetres.
+
+Every file is written atomically; the export is deterministic.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from printandplay.assets import GameAssets, load_assets
+from printandplay.errors import OptionError
+from printandplay.kit_sections import select_sections
+from printandplay.layout.geometry import Rect
+from printandplay.model.game import SheetSection, Size
+from printandplay.model.ops import Face
+from printandplay.planning import BuildOptions, KitPlanner
+from printandplay.project import Resources
+from printandplay.render.pdf import PdfWriter, Placement
+from printandplay.units import MM
+
+ManifestFormat = Literal["json", "csv"]
+MANIFEST_COLUMNS = ("id", "name", "kind", "section", "count", "front", "back", "trim_width_mm",
+                    "trim_height_mm", "bleed_mm", "page_width_mm", "page_height_mm")
+
+
+@dataclass(frozen=True)
+class ExportRow:
+    """One component as printed in one kit section."""
+
+    id: str
+    name: str
+    kind: str
+    section: str
+    count: int
+    front: str
+    back: str
+    trim: Size
+    bleed: float
+
+    def as_dict(self) -> dict[str, object]:
+        """The manifest row (lengths in mm, rounded to 0.01)."""
+        def mm(value: float) -> float:
+            return round(value / MM, 2)
+
+        return {"id": self.id, "name": self.name, "kind": self.kind, "section": self.section,
+                "count": self.count, "front": self.front, "back": self.back,
+                "trim_width_mm": mm(self.trim.width), "trim_height_mm": mm(self.trim.height),
+                "bleed_mm": mm(self.bleed),
+                "page_width_mm": mm(self.trim.width + 2 * self.bleed),
+                "page_height_mm": mm(self.trim.height + 2 * self.bleed)}
+
+
+def export_print_shop(resources: Resources, game_id: str, folder: Path, options: BuildOptions,
+                      manifest_format: ManifestFormat = "json",
+                      progress: Callable[[int, int], None] | None = None,
+                      assets: GameAssets | None = None) -> Path:
+    """Write the print-shop files of ``game_id`` (its sheet sections, or those of
+    ``options.sections``) into ``folder``; returns the manifest's path."""
+    assets = assets or load_assets(resources, game_id)
+    game = assets.game
+    planner = KitPlanner(assets, options)
+    sections = [s for s in select_sections(game_id, game.kit, options.sections)
+                if isinstance(s, SheetSection)]
+    if not sections:
+        raise OptionError(f"{game_id}: no sheet section to export (documents are not exported)")
+    files: dict[Face, str] = {}  # each distinct face → its file name
+    backs: dict[Face, tuple[str, set[str]]] = {}  # back face → (layout, component ids)
+    pending: list[tuple[str, str, SheetSection, Face, Face | None]] = []
+    for section in sections:
+        for component in (c for c in game.components if section.holds(c)):
+            front = planner.face(component, component.front, "front")
+            files.setdefault(front, f"{component.id}-recto.pdf")
+            back = planner.back_face(component, section) if component.back else None
+            if back is not None:
+                layout = section.back or component.back or ""
+                backs.setdefault(back, (layout, set()))[1].add(component.id)
+            pending.append((component.id, component.name, section, front, back))
+    used: set[str] = set(files.values())
+    for face, (layout, owners) in backs.items():
+        if len(owners) == 1:
+            name = f"{next(iter(owners))}-verso.pdf"
+        else:
+            name, n = f"verso-{layout}.pdf", 2
+            while name in used:
+                name, n = f"verso-{layout}-{n}.pdf", n + 1
+        files[face] = name
+        used.add(name)
+    folder.mkdir(parents=True, exist_ok=True)
+    for done, (face, name) in enumerate(files.items(), start=1):
+        _write_face(assets, face, folder / name, f"{game.name} — {name.removesuffix('.pdf')}")
+        if progress:
+            progress(done, len(files))
+    rows = []
+    for component_id, name, section, front, back in pending:
+        component = game.component(component_id)
+        rows.append(ExportRow(component_id, name, component.kind, section.title, component.count,
+                              files[front], files[back] if back is not None else "",
+                              Size(front.width, front.height), planner.bleed))
+    return _write_manifest(folder, game_id, rows, manifest_format)
+
+
+def _write_face(assets: GameAssets, face: Face, target: Path, title: str) -> None:
+    """One face on a page of its trim plus bleed, with its boxes."""
+    b = face.bleed
+    page = Size(face.width + 2 * b, face.height + 2 * b)
+    writer = PdfWriter(target, assets.fonts, assets.icons, title=title,
+                       subject=assets.game.name, images=assets.images)
+    try:
+        writer.page(page, (), (Placement(face, b, b, None),), trim=Rect(b, b, face.width,
+                                                                          face.height))
+        writer.save()
+    except BaseException:
+        writer.discard()
+        raise
+
+
+def _write_manifest(folder: Path, game_id: str, rows: list[ExportRow],
+                    manifest_format: ManifestFormat) -> Path:
+    records = [row.as_dict() for row in rows]
+    if manifest_format == "json":
+        text = json.dumps({"game": game_id, "faces": len({r["front"] for r in records}
+                                                        | {r["back"] for r in records} - {""}),
+                           "copies": sum(row.count for row in rows), "items": records},
+                          ensure_ascii=False, indent=2) + "\n"
+    else:
+        buffer = io.StringIO()
+        writer = csv.DictWriter(buffer, fieldnames=MANIFEST_COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(records)
+        text = buffer.getvalue()
+    target = folder / f"manifest.{manifest_format}"
+    handle, temp = tempfile.mkstemp(prefix=".manifest.", suffix=".tmp", dir=folder)
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(temp, 0o666 & ~umask)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
+            out.write(text)
+        os.replace(temp, target)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    return target

@@ -1,0 +1,164 @@
+"""Fold-and-glue imposition: each front beside its back on one sheet, for printers without duplex.
+
+The sheet is split by a vertical fold line at its centre. Fronts fill the half left of the
+line; each back lies in the right half, at the mirror image of its front across the line, so
+that folding the sheet along the line (printed sides out) puts every back exactly behind its
+front. A gutter of twice the bleed runs along the fold: both halves bleed into it, so a fold a
+little off the line shows no white edge once the glued card is cut out.
+
+Pure geometry in points, like :mod:`printandplay.layout.imposition`, with its crop marks
+(:mod:`printandplay.layout.marks`) and its printer margin.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from printandplay.layout.geometry import Rect
+from printandplay.layout.imposition import (
+    DEFAULT_MARGIN,
+    Mode,
+    Slot,
+    mirror_rect,
+    place_axis,
+)
+from printandplay.layout.marks import MARK_BAND, MARK_GAP, MARK_LENGTH, Mark, crop_marks
+from printandplay.model.game import Size
+
+_EPS = 1e-6
+
+
+@dataclass(frozen=True)
+class FoldPlan:
+    """The imposition of one fold-and-glue sheet design (every sheet of a section shares it).
+
+    ``fronts``, ``backs``, ``marks`` and ``fold`` are those of a full sheet; :meth:`filled`
+    gives the plan of a sheet that holds fewer pairs."""
+
+    page: Size
+    landscape: bool
+    cols: int  # columns of fronts (as many of backs)
+    rows: int
+    mode: Mode
+    bleed: float
+    fold_x: float  # the fold line, vertical, at the page's centre
+    fronts: tuple[Slot, ...]
+    backs: tuple[Slot, ...]  # backs[i] lies behind fronts[i] once folded
+    marks: tuple[Mark, ...]
+    fold: Mark  # the fold line, across the grid and as far out as the crop marks
+    margin: float = DEFAULT_MARGIN
+
+    @property
+    def per_page(self) -> int:
+        """Items (front and back pairs) per sheet."""
+        return self.cols * self.rows
+
+    def filled(self, count: int) -> FoldPlan:
+        """The plan of a sheet holding only the first ``count`` pairs: no crop marks for the
+        empty slots, the edges that face them get the full bleed (as on sheets of items)."""
+        if count >= self.per_page:
+            return self
+        taken = {(s.row, s.col) for s in self.fronts[:count]}
+        bleed = self.bleed if self.mode != "none" else 0.0
+
+        def empty(row: int, col: int) -> bool:
+            return 0 <= row < self.rows and 0 <= col < self.cols and (row, col) not in taken
+
+        fronts = []
+        for slot in self.fronts[:count]:
+            trim, clip = slot.trim, slot.clip
+            reach_x, reach_y = min(bleed, trim.w), min(bleed, trim.h)
+            wanted = trim.expand(reach_x if empty(slot.row, slot.col - 1) else 0.0,
+                                 reach_y if empty(slot.row + 1, slot.col) else 0.0,
+                                 reach_x if empty(slot.row, slot.col + 1) else 0.0,
+                                 reach_y if empty(slot.row - 1, slot.col) else 0.0)
+            grow = (max(0.0, clip.x - wanted.x), max(0.0, clip.y - wanted.y),
+                    max(0.0, wanted.right - clip.right), max(0.0, wanted.top - clip.top))
+            fronts.append(replace(slot, clip=clip.expand(*grow)) if any(grow) else slot)
+        backs = _backs(fronts, self.page)
+        marks = crop_marks([*fronts, *backs], self.page, self.margin)
+        return replace(self, fronts=tuple(fronts), backs=backs, marks=marks,
+                       fold=_fold_line(self.fold_x, fronts, self.page, self.margin))
+
+
+def _fit(length: float, item: float, gap: float) -> int:
+    return max(0, math.floor((length + gap + _EPS) / (item + gap)))
+
+
+def _half_grid(page: Size, item: Size, gap: float, fold_gap: float,
+               margin: float) -> tuple[int, int]:
+    """Columns of fronts fitting between the left crop marks (inside the printer ``margin``)
+    and the fold gutter; rows with room for crop marks at one end at least."""
+    half = page.width / 2 - fold_gap / 2 - margin - MARK_BAND
+    return (_fit(half, item.width, gap), _fit(page.height - 2 * margin - MARK_BAND,
+                                               item.height, gap))
+
+
+def _backs(fronts: list[Slot], page: Size) -> tuple[Slot, ...]:
+    """Each front's back: its mirror image across the page's vertical centre line."""
+    return tuple(Slot(s.index, s.row, s.col, mirror_rect(s.trim, page, True, False),
+                      mirror_rect(s.clip, page, True, False)) for s in fronts)
+
+
+def _fold_line(fold_x: float, fronts: list[Slot], page: Size, margin: float) -> Mark:
+    """The fold line: across the grid and as far out as crop marks go, inside the printable
+    area."""
+    bottom = min(s.clip.y for s in fronts) - MARK_GAP - MARK_LENGTH
+    top = max(s.clip.top for s in fronts) + MARK_GAP + MARK_LENGTH
+    return Mark(fold_x, max(margin, bottom), fold_x, min(page.height - margin, top))
+
+
+def plan_fold(paper: Size, item: Size, *, bleed: float, mode: Mode,
+              margin: float = DEFAULT_MARGIN) -> FoldPlan:
+    """Impose front and back pairs of ``item`` on ``paper`` around a central fold line.
+
+    The orientation that holds more pairs wins (portrait on a tie). ``mode`` is the bleed mode
+    between neighbouring fronts (``gutter``: full bleed around each, ``abut``: shared cut
+    lines, ``none``: no bleed at all); the fold gutter is twice the bleed. Items, crop marks
+    (at least 3 mm long) and the fold line lie inside the printable area (``margin`` from the
+    paper's edge), as on sheets of items.
+    """
+    if mode == "none":
+        bleed = 0.0
+    gap = 2 * bleed if mode == "gutter" else 0.0
+    fold_gap = 2 * bleed
+    portrait = Size(min(paper.width, paper.height), max(paper.width, paper.height))
+    landscape = Size(portrait.height, portrait.width)
+    best: tuple[Size, bool, int, int] | None = None
+    for page, is_landscape in ((portrait, False), (landscape, True)):
+        cols, rows = _half_grid(page, item, gap, fold_gap, margin)
+        if best is None or cols * rows > best[2] * best[3]:
+            best = (page, is_landscape, cols, rows)
+    assert best is not None
+    page, is_landscape, cols, rows = best
+    if cols * rows == 0:
+        raise ValueError(f"an item of {item.width / 72 * 25.4:.1f}×{item.height / 72 * 25.4:.1f}"
+                         f" mm and its back do not fit side by side on the paper")
+    fold_x = page.width / 2
+    outer = bleed if mode != "none" else 0.0
+    y_axis = place_axis(page.height, rows, item.height, gap, outer, margin, marks_low=False)
+    grid_h = rows * item.height + (rows - 1) * gap
+    top = y_axis.start + grid_h
+    right = fold_x - fold_gap / 2  # the fronts' grid ends at the fold gutter
+    x0 = right - cols * item.width - (cols - 1) * gap
+    # the left crop marks need MARK_BAND inside the margin; the outer bleed takes what is left
+    outer_x = max(0.0, min(outer, x0 - margin - MARK_BAND))
+    inner = bleed if mode == "gutter" else 0.0
+    fronts: list[Slot] = []
+    for row in range(rows):
+        for col in range(cols):
+            x = x0 + col * (item.width + gap)
+            y = top - (row + 1) * item.height - row * gap
+            trim = Rect(x, y, item.width, item.height)
+            clip = trim.expand(
+                outer_x if col == 0 else inner,
+                y_axis.bleed_low if row == rows - 1 else inner,
+                bleed if col == cols - 1 else inner,  # into the fold gutter
+                y_axis.bleed_high if row == 0 else inner,
+            )
+            fronts.append(Slot(len(fronts), row, col, trim, clip))
+    backs = _backs(fronts, page)
+    marks = crop_marks([*fronts, *backs], page, margin)
+    return FoldPlan(page, is_landscape, cols, rows, mode, bleed, fold_x, tuple(fronts), backs,
+                    marks, _fold_line(fold_x, fronts, page, margin), margin)
