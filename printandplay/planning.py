@@ -733,7 +733,9 @@ class KitPlanner:
             text = fonts.prepare(text, font)
             if fonts.width(text, font) * size > room:
                 continue
-            top = plan.fold.y2 - 0.75 * size  # cap height up to the fold line's end
+            # cap height up to the fold line's end, the whole text inside the printable area
+            top = min(plan.fold.y2 - 0.75 * size,
+                      plan.page.height - margin - fonts.ascent(font) * size)
             if top >= grid_top + 0.8 * MM:  # the line ends inside the printable area
                 return [TextOp(x, top, text, font, size, CUT_GUIDE_COLOR)]
             bottom = max(plan.fold.y1 + 0.25 * size, margin + descent * size)

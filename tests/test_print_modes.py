@@ -370,3 +370,39 @@ def test_export_of_documents_only_is_an_error() -> None:
 
         export_print_shop(Resources((ROOT,)), "licum", Path("/nonexistent-unused"),
                           BuildOptions(sections=("aide-memoire",)))
+
+
+# ---- fold sheets under the printer margin (13a's rules, after the merge) ----------------------
+
+@pytest.mark.parametrize("margin_mm", [5, 8])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", ["licum", "charlie"])
+def test_fold_sheets_keep_marks_legend_and_label_inside_the_printable_area(
+        game: str, paper: str, margin_mm: int) -> None:
+    from printandplay.layout.extent import op_extents
+    from printandplay.layout.geometry import Rect
+    from printandplay.layout.marks import MIN_MARK
+
+    margin = margin_mm * MM
+    folded = [p for p in pages(game, fold=True, paper=paper, margin=margin) if p.side == "fold"]
+    assert folded
+    fonts = _assets(game).fonts
+    for page in folded:
+        area = Rect(0, 0, page.size.width, page.size.height).inset(margin)
+        texts = []
+        for op, extent in op_extents(page.ops, fonts):
+            if isinstance(op, (LineOp, TextOp)):
+                assert area.contains(extent, tolerance=0.01), (page.label, op)
+            if isinstance(op, LineOp) and not op.dash and op.width == 0.25:  # crop mark
+                assert abs(op.x2 - op.x1) + abs(op.y2 - op.y1) >= MIN_MARK - 1e-6
+            if isinstance(op, TextOp):
+                assert op.size >= 6
+                texts.append(op.text)
+        assert any(_assets(game).game.name.split()[0] in t for t in texts), page.label  # label
+        # every crop mark stands on a cut line of an item of this sheet (none for empty slots)
+        cuts_x = {round(v, 2) for p in page.placements for v in (p.x, p.x + p.face.width)}
+        cuts_y = {round(v, 2) for p in page.placements for v in (p.y, p.y + p.face.height)}
+        for op in page.ops:
+            if isinstance(op, LineOp) and not op.dash and op.width == 0.25:
+                assert (round(op.x1, 2) in cuts_x if op.x1 == op.x2
+                        else round(op.y1, 2) in cuts_y), (page.label, op)

@@ -23,7 +23,15 @@ from printandplay.layout.imposition import (
     mirror_rect,
     place_axis,
 )
-from printandplay.layout.marks import MARK_BAND, MARK_GAP, MARK_LENGTH, Mark, crop_marks
+from printandplay.layout.marks import (
+    MARK_BAND,
+    MARK_GAP,
+    MARK_LENGTH,
+    MIN_MARK,
+    Mark,
+    crop_marks,
+)
+from printandplay.layout.tiling import LABEL_BAND
 from printandplay.model.game import Size
 
 _EPS = 1e-6
@@ -77,7 +85,7 @@ class FoldPlan:
                     max(0.0, wanted.right - clip.right), max(0.0, wanted.top - clip.top))
             fronts.append(replace(slot, clip=clip.expand(*grow)) if any(grow) else slot)
         backs = _backs(fronts, self.page)
-        marks = crop_marks([*fronts, *backs], self.page, self.margin)
+        marks = _marks([*fronts, *backs], self.page, self.margin)
         return replace(self, fronts=tuple(fronts), backs=backs, marks=marks,
                        fold=_fold_line(self.fold_x, fronts, self.page, self.margin))
 
@@ -89,9 +97,10 @@ def _fit(length: float, item: float, gap: float) -> int:
 def _half_grid(page: Size, item: Size, gap: float, fold_gap: float,
                margin: float) -> tuple[int, int]:
     """Columns of fronts fitting between the left crop marks (inside the printer ``margin``)
-    and the fold gutter; rows with room for crop marks at one end at least."""
+    and the fold gutter; rows with room for crop marks at one end at least and, under them,
+    the band of the sheet's label (a fold sheet has no free slot to put it in otherwise)."""
     half = page.width / 2 - fold_gap / 2 - margin - MARK_BAND
-    return (_fit(half, item.width, gap), _fit(page.height - 2 * margin - MARK_BAND,
+    return (_fit(half, item.width, gap), _fit(page.height - 2 * margin - MARK_BAND - LABEL_BAND,
                                                item.height, gap))
 
 
@@ -101,12 +110,28 @@ def _backs(fronts: list[Slot], page: Size) -> tuple[Slot, ...]:
                       mirror_rect(s.clip, page, True, False)) for s in fronts)
 
 
+def _marks(slots: list[Slot], page: Size, margin: float) -> tuple[Mark, ...]:
+    """Crop marks inside the printable area and above the label band: a mark running down
+    into the band stops at it (and is left out when that leaves it under :data:`MIN_MARK`)."""
+    floor = margin + LABEL_BAND
+    out = []
+    for mark in crop_marks(slots, page, margin):
+        if mark.x1 == mark.x2 and min(mark.y1, mark.y2) < floor:
+            start = max(mark.y1, mark.y2)
+            if start - floor < MIN_MARK - _EPS:
+                continue
+            mark = Mark(mark.x1, start, mark.x2, floor)
+        out.append(mark)
+    return tuple(out)
+
+
 def _fold_line(fold_x: float, fronts: list[Slot], page: Size, margin: float) -> Mark:
     """The fold line: across the grid and as far out as crop marks go, inside the printable
     area."""
     bottom = min(s.clip.y for s in fronts) - MARK_GAP - MARK_LENGTH
     top = max(s.clip.top for s in fronts) + MARK_GAP + MARK_LENGTH
-    return Mark(fold_x, max(margin, bottom), fold_x, min(page.height - margin, top))
+    return Mark(fold_x, max(margin + LABEL_BAND, bottom), fold_x,
+                min(page.height - margin, top))
 
 
 def plan_fold(paper: Size, item: Size, *, bleed: float, mode: Mode,
@@ -137,9 +162,11 @@ def plan_fold(paper: Size, item: Size, *, bleed: float, mode: Mode,
                          f" mm and its back do not fit side by side on the paper")
     fold_x = page.width / 2
     outer = bleed if mode != "none" else 0.0
-    y_axis = place_axis(page.height, rows, item.height, gap, outer, margin, marks_low=False)
+    # the label band along the bottom of the printable area stays free (as on tiled sheets)
+    y_axis = place_axis(page.height - LABEL_BAND, rows, item.height, gap, outer, margin,
+                        marks_low=False)
     grid_h = rows * item.height + (rows - 1) * gap
-    top = y_axis.start + grid_h
+    top = LABEL_BAND + y_axis.start + grid_h
     right = fold_x - fold_gap / 2  # the fronts' grid ends at the fold gutter
     x0 = right - cols * item.width - (cols - 1) * gap
     # the left crop marks need MARK_BAND inside the margin; the outer bleed takes what is left
@@ -159,6 +186,6 @@ def plan_fold(paper: Size, item: Size, *, bleed: float, mode: Mode,
             )
             fronts.append(Slot(len(fronts), row, col, trim, clip))
     backs = _backs(fronts, page)
-    marks = crop_marks([*fronts, *backs], page, margin)
+    marks = _marks([*fronts, *backs], page, margin)
     return FoldPlan(page, is_landscape, cols, rows, mode, bleed, fold_x, tuple(fronts), backs,
                     marks, _fold_line(fold_x, fronts, page, margin), margin)
