@@ -15,10 +15,9 @@ from printandplay.data.reader import (
     as_positive_int,
     as_str,
     as_str_map,
-    suggest,
 )
 from printandplay.data.yamlio import LocList
-from printandplay.errors import Location
+from printandplay.errors import Location, suggest
 from printandplay.model.field_values import FieldRefError, parse_field_ref
 from printandplay.model.game import CompositionCheck, DeckFormat, Kind
 

@@ -24,10 +24,9 @@ from printandplay.data.reader import (
     as_number,
     as_positive_int,
     as_str,
-    suggest,
 )
 from printandplay.data.yamlio import LocList
-from printandplay.errors import Location
+from printandplay.errors import Location, suggest
 from printandplay.model.deck_rules import (
     Bound,
     CardList,

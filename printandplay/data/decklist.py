@@ -17,7 +17,6 @@ its id, and a name several cards share takes the qualifier: ``Name (Équipe)``.
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -25,7 +24,13 @@ from pathlib import Path
 from typing import Any
 
 from printandplay.data.yamlio import LocDict, LocList, load_yaml
-from printandplay.errors import DataError, Location, PrintAndPlayError
+from printandplay.errors import (
+    DataError,
+    Location,
+    PrintAndPlayError,
+    close_matches,
+    did_you_mean,
+)
 from printandplay.model.deck import Deck, DeckEntry, HeaderProblem, UnknownCard
 from printandplay.model.game import Component, DeckFormat, Game
 
@@ -111,8 +116,7 @@ class _Index:
     def suggestions(self, text: str) -> tuple[str, ...]:
         """Close card names, for 'did you mean'."""
         names = {normalize(c.name): c.name for c in self.game.components}
-        close = difflib.get_close_matches(normalize(text), list(names), n=3, cutoff=0.6)
-        return tuple(names[n] for n in close)
+        return tuple(names[n] for n in close_matches(normalize(text), names))
 
 
 def parse_decklist(text: str, game: Game, source: str = "<deck>") -> Deck:
@@ -290,13 +294,9 @@ def load_collection(path: Path, game: Game, display: str | None = None) -> dict[
         component, candidates = index.resolve(str(name))
         if component is None:
             hint = (f" (say which: {', '.join(qualified_name(c, game) for c in candidates)})"
-                    if candidates else _did_you_mean(index.suggestions(str(name))))
+                    if candidates else did_you_mean(index.suggestions(str(name))))
             raise DataError(data.at(name), f"unknown card {name!r}{hint}")
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise DataError(data.at(name), f"owned copies of {name!r} must be a number ≥ 0")
         owned[component.id] = owned.get(component.id, 0) + count
     return owned
-
-
-def _did_you_mean(names: tuple[str, ...]) -> str:
-    return f" (did you mean {' or '.join(repr(n) for n in names)}?)" if names else ""

@@ -13,11 +13,10 @@ from printandplay.data.reader import (
     as_int,
     as_list,
     as_str,
-    suggest,
     type_name,
 )
 from printandplay.data.yamlio import LocDict
-from printandplay.errors import Location
+from printandplay.errors import Location, suggest
 from printandplay.model.game import FieldSpec
 
 FIELD_TYPES = ("text", "rich", "int", "bool", "choice", "list", "map")

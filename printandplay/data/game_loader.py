@@ -24,11 +24,10 @@ from printandplay.data.reader import (
     as_positive_int,
     as_str,
     as_str_map,
-    suggest,
     type_name,
 )
 from printandplay.data.yamlio import LocDict, LocList, load_yaml
-from printandplay.errors import DataError, Location
+from printandplay.errors import DataError, Location, suggest
 from printandplay.model.game import (
     Component,
     DocumentSection,

@@ -20,11 +20,10 @@ from printandplay.data.reader import (
     as_list,
     as_number,
     as_str,
-    suggest,
     type_name,
 )
 from printandplay.data.yamlio import LocDict, load_yaml
-from printandplay.errors import Location
+from printandplay.errors import Location, suggest
 from printandplay.model.layout import Box, Dim, Layout, Template
 from printandplay.units import UnitError, parse_length
 

@@ -7,12 +7,11 @@ for. Problems are collected in a :class:`Problems` so one pass reports all of th
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from printandplay.data.yamlio import LocDict, LocList
-from printandplay.errors import DataError, DataErrors, Location
+from printandplay.errors import DataError, DataErrors, Location, suggest
 from printandplay.units import UnitError, parse_length
 
 T = TypeVar("T")
@@ -41,14 +40,6 @@ class Problems:
             raise self.errors[0]
         if self.errors:
             raise DataErrors(list(self.errors))
-
-
-def suggest(word: str, candidates: Iterable[str]) -> str:
-    """A ' (did you mean …?)' suffix naming the closest candidates, or ''."""
-    close = difflib.get_close_matches(word, list(candidates), n=3, cutoff=0.6)
-    if not close:
-        return ""
-    return " (did you mean " + " or ".join(f"'{c}'" for c in close) + "?)"
 
 
 def location_of(node: Any, fallback: Location) -> Location:

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from printandplay.data.decklist import normalize, qualified_name
-from printandplay.errors import OptionError
+from printandplay.errors import OptionError, did_you_mean
 from printandplay.model.deck import Deck
 from printandplay.model.deck_rules import (
     Bound,
@@ -169,9 +169,7 @@ def _unknown_cards(check: _Check, book: DeckRuleBook) -> Iterator[Violation]:
             message = (f"{card.name!r} names several cards: write one of "
                        + ", ".join(repr(s) for s in card.suggestions))
         else:
-            hint = (" (did you mean " + " or ".join(repr(s) for s in card.suggestions) + "?)"
-                    if card.suggestions else "")
-            message = f"no card is called {card.name!r}{hint}"
+            message = f"no card is called {card.name!r}{did_you_mean(card.suggestions)}"
         yield Violation(book.unknown_card, message, line=card.line,
                         expected=list(card.suggestions) or None)
 
