@@ -28,8 +28,9 @@ from printandplay.layout.imposition import (
     plan_sheet,
     plan_tiles,
 )
+from printandplay.model.color import RGB
 from printandplay.model.game import Component, DocumentSection, Game, SheetSection, Size
-from printandplay.model.ops import RGB, EllipseOp, Face, LineOp, Op, TextOp
+from printandplay.model.ops import EllipseOp, Face, LineOp, Op, TextOp
 from printandplay.render.fonts import FontTable
 from printandplay.render.pdf import Placement
 from printandplay.units import MM

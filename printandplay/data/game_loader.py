@@ -28,6 +28,7 @@ from printandplay.data.reader import (
 )
 from printandplay.data.yamlio import LocDict, LocList, load_yaml
 from printandplay.errors import DataError, Location, suggest
+from printandplay.model.color import HEX_FORMS, is_hex
 from printandplay.model.game import (
     Component,
     DocumentSection,
@@ -147,9 +148,8 @@ def _as_palette(value: Any) -> dict[str, str]:
     out = {}
     for key, colour in value.items():
         text = as_str(colour)
-        if not (len(text) in (4, 7) and text.startswith("#")
-                and all(c in "0123456789abcdefABCDEF" for c in text[1:])):
-            raise Invalid(f"colour '{key}' must be written '#rrggbb' or '#rgb', got {text!r}")
+        if not is_hex(text):
+            raise Invalid(f"colour '{key}' must be written {HEX_FORMS}, got {text!r}")
         out[str(key)] = text
     return out
 

@@ -66,8 +66,8 @@ def _visibility(value: str) -> bool:
 
 # Supported properties: CSS name → (field of _Style, converter).
 _PROPERTIES: Mapping[str, tuple[str, Callable[[str], Any]]] = MappingProxyType({
-    "fill": ("fill", svg_values.parse_colour),
-    "stroke": ("stroke", svg_values.parse_colour),
+    "fill": ("fill", svg_values.parse_paint),
+    "stroke": ("stroke", svg_values.parse_paint),
     "stroke-width": ("stroke_width", _stroke_width),
     "fill-rule": ("fill_rule", _keyword("nonzero", "evenodd")),
     "stroke-linecap": ("line_cap", _keyword("butt", "round", "square")),

@@ -15,8 +15,9 @@ from printandplay.layout.imposition import Flip, mirror_axes, mirror_rect
 from printandplay.layout.richtext import parse_markup
 from printandplay.layout.textfit import FontMetrics, TextStyle, fit_text, tokenize
 from printandplay.layout.typography import apply_typography
+from printandplay.model.color import RGB
 from printandplay.model.game import Size
-from printandplay.model.ops import RGB, GroupOp, Op, RectOp, TextOp
+from printandplay.model.ops import GroupOp, Op, RectOp, TextOp
 from printandplay.units import MM
 
 STEPS = [s / 2 for s in range(-8, 9)]  # −4 … +4 mm by 0.5 mm

@@ -17,8 +17,9 @@ from printandplay.layout.blocks import Block
 from printandplay.layout.richtext import MarkupError, parse_markup
 from printandplay.layout.textfit import FittedText, FontMetrics, TextStyle, fit_text, tokenize
 from printandplay.layout.typography import apply_typography
+from printandplay.model.color import RGB
 from printandplay.model.game import DocumentStyle
-from printandplay.model.ops import RGB, GroupOp, IconOp, LineOp, Op, RectOp, TextOp
+from printandplay.model.ops import GroupOp, IconOp, LineOp, Op, RectOp, TextOp
 from printandplay.units import MM
 
 BIG: Final = 1e5

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 from printandplay.layout.richtext import Span
-from printandplay.model.ops import RGB, IconOp, Op, TextOp
+from printandplay.model.color import RGB
+from printandplay.model.ops import IconOp, Op, TextOp
 
 ICON_EM = 1.0  # an inline icon is as tall as the font size
 ICON_DROP = 0.16  # and sits this far (in em) below the baseline
