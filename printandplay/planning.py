@@ -21,7 +21,6 @@ from printandplay.layout.document_blocks import DocStyle
 from printandplay.layout.face import FaceComposer
 from printandplay.layout.imposition import (
     Flip,
-    Mode,
     SheetPlan,
     choose_mode,
     fits_on,
@@ -29,7 +28,14 @@ from printandplay.layout.imposition import (
     plan_tiles,
 )
 from printandplay.model.color import RGB
-from printandplay.model.game import Component, DocumentSection, Game, SheetSection, Size
+from printandplay.model.game import (
+    Component,
+    DocumentSection,
+    Game,
+    ImpositionMode,
+    SheetSection,
+    Size,
+)
 from printandplay.model.ops import EllipseOp, Face, LineOp, Op, TextOp
 from printandplay.render.fonts import FontTable
 from printandplay.render.pdf import Placement
@@ -230,8 +236,8 @@ class KitPlanner:
     def sheet_plan(self, section: SheetSection) -> SheetPlan:
         """The imposition shared by every sheet of a section."""
         size = self.assets.game.kinds[section.kinds[0]].size
-        mode: Mode = (choose_mode(self.paper, size, self.bleed) if section.bleed_mode == "auto"
-                      else section.bleed_mode)
+        mode: ImpositionMode = (choose_mode(self.paper, size, self.bleed)
+                                if section.bleed_mode == "auto" else section.bleed_mode)
         if self.bleed <= 0:
             mode = "none"
         try:

@@ -51,9 +51,9 @@ def read_checks(node: Any, kinds: dict[str, Kind], problems: Problems,
         where_node: Any = fields.optional("where", lambda v: v, {})
         per = fields.optional("per", as_str, "")
         distinct = fields.optional("distinct", as_str, "")
-        count = fields.optional("count", as_positive_int, None)  # type: ignore[arg-type]
-        low = fields.optional("min", as_positive_int, None)  # type: ignore[arg-type]
-        high = fields.optional("max", as_positive_int, None)  # type: ignore[arg-type]
+        count = fields.optional("count", as_positive_int, None)
+        low = fields.optional("min", as_positive_int, None)
+        high = fields.optional("max", as_positive_int, None)
         description = fields.optional("description", as_str, "")
         decks = fields.optional("decks", as_str, "")
         together = fields.optional("together", as_positive_int, 2)

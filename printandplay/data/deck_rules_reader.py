@@ -18,9 +18,9 @@ from printandplay.data.reader import (
     Invalid,
     Problems,
     as_bool,
-    as_choice,
     as_id,
     as_list,
+    as_literal,
     as_number,
     as_positive_int,
     as_str,
@@ -37,8 +37,10 @@ from printandplay.model.deck_rules import (
     HeaderRule,
     IgnoreRule,
     Ratio,
+    Rounding,
     SectionRule,
     Selection,
+    Severity,
     TargetRule,
 )
 from printandplay.model.game import Component, DeckFormat, Kind
@@ -285,11 +287,11 @@ def _read_bound(f: Fields, key: str) -> Bound | None:
         ratio = Fields(node, f"'{key}' of {f.what}", f.problems, f.at(key))
         of = ratio.require("of", as_id)
         factor = ratio.require("ratio", _as_fraction)
-        rounding = ratio.optional("round", as_choice("down", "up", "nearest"), "down")
+        rounding: Rounding = ratio.optional("round", as_literal(Rounding), "down")
         ratio.finish()
         if of is None or factor is None:
             return None
-        return Ratio(of, factor, rounding)  # type: ignore[arg-type]
+        return Ratio(of, factor, rounding)
     try:
         return as_positive_int(node)
     except Invalid as err:
@@ -314,7 +316,7 @@ def _as_fraction(value: Any) -> Fraction:
 
 def _read_rule(f: Fields, ctx: _Context) -> CountRule | TargetRule | None:
     rule_id = f.require("id", as_id)
-    severity = f.optional("severity", as_choice("error", "warning"), "error")
+    severity: Severity = f.optional("severity", as_literal(Severity), "error")
     count_name = f.optional("count", as_id, "")
     selection = _read_selection(f, ctx)
     if count_name:
@@ -328,7 +330,7 @@ def _read_rule(f: Fields, ctx: _Context) -> CountRule | TargetRule | None:
         if rule_id is None:
             return None
         return TargetRule(rule_id, selection, target_field, section, f.location,
-                          severity, message)  # type: ignore[arg-type]
+                          severity, message)
     exactly, low, high = (_read_bound(f, k) for k in ("exactly", "min", "max"))
     distinct = f.optional("distinct", as_bool, False)
     unique = f.optional("unique", as_bool, False)
@@ -341,7 +343,7 @@ def _read_rule(f: Fields, ctx: _Context) -> CountRule | TargetRule | None:
     if rule_id is None:
         return None
     return CountRule(rule_id, selection, f.location, exactly, low, high, distinct, unique,
-                     severity, message)  # type: ignore[arg-type]
+                     severity, message)
 
 
 def _read_copies(f: Fields, ctx: _Context) -> CopyLimit | None:

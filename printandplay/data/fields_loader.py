@@ -9,17 +9,16 @@ from printandplay.data.reader import (
     Invalid,
     Problems,
     as_bool,
-    as_choice,
     as_int,
     as_list,
+    as_literal,
     as_str,
     type_name,
 )
 from printandplay.data.yamlio import LocDict
 from printandplay.errors import Location, suggest
-from printandplay.model.game import FieldSpec
+from printandplay.model.game import FieldSpec, FieldType
 
-FIELD_TYPES = ("text", "rich", "int", "bool", "choice", "list", "map")
 RESERVED = ("id", "name", "count", "front", "back")
 #: Names that would hide the component's kind (``card.kind`` in templates, the ``cards`` listing).
 SHADOWING = ("type", "kind")
@@ -50,7 +49,7 @@ def _read_field_spec(name: str, node: Any, problems: Problems, where: Location) 
     if isinstance(node, str):
         node = {"type": node}
     fields = Fields(node, f"field '{name}'", problems, where)
-    field_type = fields.require("type", as_choice(*FIELD_TYPES))
+    field_type = fields.require("type", as_literal(FieldType))
     required = fields.optional("required", as_bool, True)
     choice_list: list[Any] = fields.optional("choices", as_list(lambda v: v), [])
     choices = tuple(choice_list)
@@ -76,7 +75,7 @@ def _read_field_spec(name: str, node: Any, problems: Problems, where: Location) 
         broken = True
     if broken:
         return None
-    return FieldSpec(name, field_type, required, choices, item, keys, description)  # type: ignore[arg-type]
+    return FieldSpec(name, field_type, required, choices, item, keys, description)
 
 
 def convert_value(spec: FieldSpec, value: Any) -> Any:

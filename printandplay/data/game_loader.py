@@ -9,7 +9,7 @@ from printandplay.data.csv_loader import TABLE_SUFFIXES, read_component_table
 from printandplay.data.deck_rules_loader import read_checks, read_deck_format
 from printandplay.data.deck_rules_reader import read_deck_rules
 from printandplay.data.document_style_loader import read_document_style
-from printandplay.data.fields_loader import FIELD_TYPES, convert_value, read_field_specs
+from printandplay.data.fields_loader import convert_value, read_field_specs
 from printandplay.data.files import resolve_inside
 from printandplay.data.limits import MAX_COPIES_PER_COMPONENT, MAX_COPIES_PER_GAME
 from printandplay.data.presets import Presets, load_presets, read_size
@@ -17,10 +17,10 @@ from printandplay.data.reader import (
     Fields,
     Invalid,
     Problems,
-    as_choice,
     as_id,
     as_length,
     as_list,
+    as_literal,
     as_positive_int,
     as_str,
     as_str_map,
@@ -30,19 +30,21 @@ from printandplay.data.yamlio import LocDict, LocList, load_yaml
 from printandplay.errors import DataError, Location, suggest
 from printandplay.model.color import HEX_FORMS, is_hex
 from printandplay.model.game import (
+    BleedMode,
     Component,
     DocumentSection,
     Game,
     Kind,
     KitSection,
     Players,
+    Shape,
     SheetSection,
     Size,
 )
 from printandplay.project import Resources
 
-# FIELD_TYPES and convert_value live in .fields_loader; tests and docs import them from here.
-__all__ = ["FIELD_TYPES", "convert_value", "load_game"]
+# convert_value lives in .fields_loader; tests import it from here.
+__all__ = ["convert_value", "load_game"]
 
 
 def load_game(resources: Resources, game_id: str) -> Game:
@@ -196,7 +198,7 @@ def _read_kind(
     fields = Fields(node, f"kind '{kind_id}'", problems, where)
     label = fields.optional("label", as_str, kind_id)
     size = _read_item_size(fields, presets, problems)
-    shape = fields.optional("shape", as_choice("rect", "round"), "rect")
+    shape: Shape = fields.optional("shape", as_literal(Shape), "rect")
     radius = fields.optional("corner_radius", as_length, 0.0)
     safe = fields.optional("safe_margin", as_length, 3 * 72 / 25.4)
     front = fields.require("front", as_str)
@@ -205,7 +207,7 @@ def _read_kind(
     fields.finish()
     if size is None or front is None:
         return None
-    return Kind(kind_id, label, size, shape, radius, safe, front, back, tuple(specs), where)  # type: ignore[arg-type]
+    return Kind(kind_id, label, size, shape, radius, safe, front, back, tuple(specs), where)
 
 
 def _read_item_size(fields: Fields, presets: Presets, problems: Problems) -> Size | None:
@@ -366,13 +368,13 @@ def _read_kit(node: Any, kinds: dict[str, Kind], problems: Problems, where: Loca
         elif fields.has("sheet"):
             sheet_kinds = fields.require("sheet", as_list(as_str)) or []
             title = fields.optional("title", as_str, ", ".join(sheet_kinds))
-            mode = fields.optional("bleed_mode", as_choice("auto", "gutter", "abut", "none"), "auto")
+            mode: BleedMode = fields.optional("bleed_mode", as_literal(BleedMode), "auto")
             fields.finish()
             _check_sheet_kinds(sheet_kinds, kinds, problems, at, broken_kinds)
             if fields.ok and fields.raw("sheet") == []:
                 problems.add(fields.at("sheet"), "a sheet section needs at least one kind")
             if sheet_kinds:
-                sections.append(SheetSection(tuple(sheet_kinds), title, mode))  # type: ignore[arg-type]
+                sections.append(SheetSection(tuple(sheet_kinds), title, mode))
         elif fields.ok:
             fields.finish()
             problems.add(at, "a kit section needs 'document' or 'sheet'")

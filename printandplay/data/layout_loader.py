@@ -7,6 +7,7 @@ Cycles and unknown parents are errors naming the file and line.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -15,24 +16,22 @@ from printandplay.data.reader import (
     Invalid,
     Problems,
     as_bool,
-    as_choice,
     as_length,
     as_list,
+    as_literal,
     as_number,
     as_str,
     type_name,
 )
 from printandplay.data.yamlio import LocDict, load_yaml
 from printandplay.errors import Location, suggest
-from printandplay.model.layout import Box, Dim, Layout, Template
+from printandplay.model.layout import Align, Box, BoxShape, Dim, Layout, Template, VAlign
 from printandplay.units import UnitError, parse_length
 
 Located = dict[str, tuple[Any, Location]]
 
-BOX_KEYS = (
-    "x y width height shape rotate fill stroke stroke_width radius dash opacity bleed text font "
-    "size min_size leading align valign bold italic color icon icon_scale image wrap padding when"
-).split()
+#: The keys a box may have in layouts.yaml: the fields of :class:`Box` but its name and location.
+BOX_KEYS = tuple(f.name for f in dataclasses.fields(Box) if f.name not in ("name", "location"))
 
 
 def load_layouts(path: Path, display: str) -> dict[str, Layout]:
@@ -271,12 +270,13 @@ def as_positive(value: Any) -> float:
     return number
 
 
+#: How each key of a box is read (one converter per :data:`BOX_KEYS`).
 _CONVERT: dict[str, Any] = {
     "x": as_dim,
     "y": as_dim,
     "width": as_dim,
     "height": as_dim,
-    "shape": as_choice("rect", "ellipse", "line"),
+    "shape": as_literal(BoxShape),
     "rotate": as_rotation,
     "fill": as_template,
     "stroke": as_template,
@@ -290,8 +290,8 @@ _CONVERT: dict[str, Any] = {
     "size": as_positive,
     "min_size": as_positive,
     "leading": as_positive,
-    "align": as_choice("left", "center", "right"),
-    "valign": as_choice("top", "middle", "bottom"),
+    "align": as_literal(Align),
+    "valign": as_literal(VAlign),
     "bold": as_bool,
     "italic": as_bool,
     "color": as_template,

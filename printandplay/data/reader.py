@@ -8,13 +8,14 @@ for. Problems are collected in a :class:`Problems` so one pass reports all of th
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, TypeVar, get_args
 
 from printandplay.data.yamlio import LocDict, LocList
 from printandplay.errors import DataError, DataErrors, Location, suggest
 from printandplay.units import UnitError, parse_length
 
 T = TypeVar("T")
+D = TypeVar("D")
 Converter = Callable[[Any], T]
 
 
@@ -89,7 +90,7 @@ class Fields:
             return None
         return self._convert(key, convert)
 
-    def optional(self, key: str, convert: Converter[T], default: T) -> T:
+    def optional(self, key: str, convert: Converter[T], default: D) -> T | D:
         """Convert an optional key; absent or null gives ``default``."""
         self.used.add(key)
         if self.node.get(key) is None:
@@ -197,6 +198,12 @@ def as_choice(*choices: str) -> Converter[str]:
         return text
 
     return convert
+
+
+def as_literal(literal: Any) -> Converter[Any]:
+    """One of the values of ``literal``, a ``Literal[...]`` type of the model: the loaders
+    take their choices from the model's types, so each vocabulary is spelled once."""
+    return as_choice(*get_args(literal))
 
 
 def as_list(item: Converter[T]) -> Converter[list[T]]:

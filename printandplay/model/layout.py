@@ -8,6 +8,8 @@ from typing import Literal
 from printandplay.errors import Location
 
 BoxShape = Literal["rect", "ellipse", "line"]
+Align = Literal["left", "center", "right"]
+VAlign = Literal["top", "middle", "bottom"]
 
 
 @dataclass(frozen=True)
@@ -58,8 +60,8 @@ class Box:
     size: float = 10.0
     min_size: float | None = None
     leading: float = 1.2
-    align: Literal["left", "center", "right"] = "left"
-    valign: Literal["top", "middle", "bottom"] = "top"
+    align: Align = "left"
+    valign: VAlign = "top"
     bold: bool = False
     italic: bool = False
     color: Template | None = None
