@@ -45,7 +45,7 @@ _TAG_ATTRIBUTE = re.compile(rb"\s+([^\s=/>]+)\s*=\s*(\"[^\"]*\"|'[^']*')")
 
 
 def _stroke_width(value: str) -> float:
-    width = svg_values.parse_length(value)
+    width = svg_values.parse_user_units(value)
     if width < 0:
         raise SvgSyntaxError("must not be negative", 0)
     return width
@@ -375,7 +375,7 @@ class _Reader:
                 raise self.error(element, f"missing {name} on <{element.tag}>")
             return 0.0
         try:
-            value = svg_values.parse_length(text)
+            value = svg_values.parse_user_units(text)
         except SvgSyntaxError as bad:
             raise self.error(element, f"bad {name} '{text}' on <{element.tag}>: {bad}",
                              name) from None

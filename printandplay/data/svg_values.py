@@ -2,7 +2,8 @@
 
 * :func:`parse_paint` reads a paint: ``#rgb``, ``#rrggbb``, ``rgb()``, a colour name, ``none``,
   ``currentColor``;
-* :func:`parse_length` reads a plain length in user units;
+* :func:`parse_user_units` reads a plain length in user units (lengths with a unit are
+  :func:`printandplay.units.parse_length`'s job);
 * :func:`parse_opacity` reads a number or a percentage, clamped to 0..1.
 
 Bad values raise :class:`~printandplay.data.svg_path.SvgSyntaxError` (offset 0: the whole value).
@@ -62,7 +63,7 @@ def _rgb_function(inner: str) -> RGB:
     return (red, green, blue)
 
 
-def parse_length(value: str) -> float:
+def parse_user_units(value: str) -> float:
     """A plain number in user units (a ``px`` suffix is allowed); other units are errors."""
     match = _LENGTH.fullmatch(value.strip())
     if match and math.isfinite(float(match.group(1))):
