@@ -6,7 +6,7 @@
   :func:`printandplay.units.parse_length`'s job);
 * :func:`parse_opacity` reads a number or a percentage, clamped to 0..1.
 
-Bad values raise :class:`~printandplay.data.svg_path.SvgSyntaxError` (offset 0: the whole value).
+Bad values raise :class:`~printandplay.data.svg_numbers.SvgSyntaxError` (offset 0: the whole value).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import math
 import re
 from types import MappingProxyType
 
-from printandplay.data.svg_path import NUMBER, SvgSyntaxError
+from printandplay.data.svg_numbers import NUMBER, SvgSyntaxError
 from printandplay.model.color import RGB, parse_hex
 from printandplay.model.icon import Paint
 
