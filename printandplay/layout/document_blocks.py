@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Final
+from typing import Final
 
 from printandplay.errors import LayoutError
 from printandplay.layout.blocks import Block
-from printandplay.layout.richtext import MarkupError, parse_markup
-from printandplay.layout.textfit import FittedText, FontMetrics, TextStyle, fit_text, tokenize
-from printandplay.layout.typography import apply_typography
+from printandplay.layout.text import TextSetter
+from printandplay.layout.textfit import FittedText, FontMetrics, TextStyle
 from printandplay.model.color import RGB
 from printandplay.model.game import DocumentStyle
 from printandplay.model.ops import GroupOp, IconOp, LineOp, Op, RectOp, TextOp
@@ -67,24 +66,13 @@ class BlockMeasurer:
                  language: str, style: DocStyle, what: str) -> None:
         self.metrics = metrics
         self.icon_aspect = icon_aspect
-        self.language = language
+        self.text = TextSetter(metrics, icon_aspect, language)
         self.style = style
         self.design = style.design
         self.what = what
 
-    def _spans(self, source: str, line: int) -> list[Any]:
-        try:
-            return parse_markup(apply_typography(source, self.language))
-        except MarkupError as err:
-            raise LayoutError(f"{self.what}:{line}: {err}") from None
-
     def _text(self, source: str, width: float, style: TextStyle, line: int) -> FittedText:
-        spans = self._spans(source, line)
-        try:
-            items = tokenize(spans, style, self.metrics, self.icon_aspect)
-        except LayoutError as err:
-            raise LayoutError(f"{self.what}:{line}: {err}") from None
-        fitted = fit_text(items, width, BIG, style, self.metrics)
+        fitted = self.text.fit(source, width, BIG, style, f"{self.what}:{line}")
         if fitted is None:
             raise LayoutError(f"{self.what}:{line}: a word is wider than the column: {source!r}")
         return fitted
@@ -205,9 +193,7 @@ class BlockMeasurer:
                          header=header, width=width)
 
     def _natural(self, text: str, style: TextStyle, line: int = 0) -> float:
-        spans = self._spans(text, line)
-        items = tokenize(spans, style, self.metrics, self.icon_aspect)
-        return sum(getattr(i, "width", 0.0) for i in items) * style.size
+        return self.text.natural_width(text, style, f"{self.what}:{line}")
 
 def _icon_only(text: str) -> bool:
     stripped = text.strip()

@@ -11,10 +11,9 @@ from typing import Any
 from printandplay.errors import LayoutError
 from printandplay.layout.colors import ColorError, parse_color
 from printandplay.layout.geometry import Rect
-from printandplay.layout.richtext import MarkupError, parse_markup
 from printandplay.layout.templating import TemplateEnv
-from printandplay.layout.textfit import FittedText, FontMetrics, TextStyle, fit_text, tokenize
-from printandplay.layout.typography import apply_typography
+from printandplay.layout.text import TextSetter
+from printandplay.layout.textfit import FittedText, FontMetrics, TextStyle
 from printandplay.model.game import Kind
 from printandplay.model.layout import Box, Layout, Template
 from printandplay.model.ops import (
@@ -56,8 +55,11 @@ class FaceComposer:
     # per (id(box), kind): (box, rectangle, transform of its content)
     _geometry: dict[tuple[int, str], tuple[Box, Rect, Transform]] = field(default_factory=dict)
     _colors: dict[str, RGB | None] = field(default_factory=dict)
-    _words: dict[tuple[str, str], Any] = field(default_factory=dict)  # measured words
     warnings: list[str] = field(default_factory=list)  # problems that do not stop a build
+    _text: TextSetter = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._text = TextSetter(self.metrics, self.icon_aspect, self.language)
 
     def compose(self, layout: Layout, kind: Kind, context: Mapping[str, Any], what: str) -> Face:
         """The face of ``layout`` for one item; ``what`` names it in errors."""
@@ -175,15 +177,7 @@ class FaceComposer:
             fitted = self._fits[key]
         else:
             self._check_icon_names(source, what)
-            try:
-                spans = parse_markup(apply_typography(source, self.language))
-            except MarkupError as err:
-                raise LayoutError(f"{what}: {err}") from None
-            try:
-                items = tokenize(spans, style, self.metrics, self.icon_aspect, self._words)
-                fitted = fit_text(items, width, height, style, self.metrics)
-            except LayoutError as err:
-                raise LayoutError(f"{what}: {err}") from None
+            fitted = self._text.fit(source, width, height, style, what)
             self._fits[key] = fitted
         if fitted is None:
             shown = " ".join(source.split())
