@@ -15,8 +15,8 @@ from printandplay.data.layout_loader import load_layouts
 from printandplay.data.presets import Presets, load_presets
 from printandplay.data.stock_icons import StockIcons, stock_roots
 from printandplay.errors import LayoutError, Location
-from printandplay.layout.templating import Rich, TemplateEnv, wrap_rich
-from printandplay.model.game import Component, FieldSpec, Game
+from printandplay.layout.templating import TemplateEnv, rich_field, wrap_rich
+from printandplay.model.game import Component, Game
 from printandplay.model.layout import Layout
 from printandplay.project import Resources
 from printandplay.render.fonts import FontTable
@@ -108,18 +108,6 @@ def component_context(component: Component, game: Game) -> dict[str, Any]:
     card: dict[str, Any] = {"id": component.id, "name": component.name,
                             "count": component.count, "kind": component.kind}
     for spec in kind.fields:
-        card[spec.name] = _rich_values(spec, component.values.get(spec.name))
+        card[spec.name] = rich_field(spec, component.values.get(spec.name))
     return card
 
-
-def _rich_values(spec: FieldSpec, value: Any) -> Any:
-    """Mark the values of ``rich`` fields (also inside lists and maps) as markup."""
-    if value is None:
-        return None
-    if spec.type == "rich":
-        return Rich(value)
-    if spec.item is not None and spec.type == "list":
-        return [_rich_values(spec.item, v) for v in value]
-    if spec.item is not None and spec.type == "map":
-        return {k: _rich_values(spec.item, v) for k, v in value.items()}
-    return value
