@@ -24,7 +24,8 @@ from jinja2.sandbox import SecurityError
 
 from printandplay.errors import LayoutError, Location
 from printandplay.layout.richtext import escape_markup
-from printandplay.layout.sandbox import BoundedEnvironment, Budget, TemplateLimit, approx_len
+from printandplay.layout.sandbox import BoundedEnvironment
+from printandplay.layout.template_budget import Budget, TemplateLimit, approx_len
 from printandplay.layout.template_loader import ConfinedLoader, TemplateRefused
 from printandplay.model.game import FieldSpec
 
