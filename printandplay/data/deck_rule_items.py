@@ -9,7 +9,6 @@ cards, message placeholders) against the game.
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
@@ -29,6 +28,7 @@ from printandplay.data.reader import (
 )
 from printandplay.errors import suggest
 from printandplay.model.deck_rules import (
+    PLACEHOLDER,
     Bound,
     CardList,
     CopyLimit,
@@ -43,8 +43,6 @@ from printandplay.model.deck_rules import (
     TargetRule,
 )
 from printandplay.model.game import Component, DeckFormat, Kind
-
-PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 
 COUNT_WORDS = ("actual", "expected", "min", "max", "exactly", "distinct", "copies", "repeated",
                "repeated_note", "section")

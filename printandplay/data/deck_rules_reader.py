@@ -12,7 +12,6 @@ from typing import Any
 
 from printandplay.data.deck_rule_items import (
     COUNT_WORDS,
-    PLACEHOLDER,
     RuleContext,
     read_card_list,
     read_copies,
@@ -32,6 +31,7 @@ from printandplay.data.reader import (
 from printandplay.data.yamlio import LocList
 from printandplay.errors import Location, suggest
 from printandplay.model.deck_rules import (
+    PLACEHOLDER,
     CountRule,
     DeckRuleBook,
     DeckRules,
