@@ -25,7 +25,7 @@ from typer.testing import CliRunner
 
 from printandplay.build import DEFAULT_BLEED
 from printandplay.cli import app
-from printandplay.data.layout_loader import BOX_KEYS
+from printandplay.data.box_fields import BOX_KEYS
 from printandplay.data.presets import load_presets
 from printandplay.layout.imposition import choose_mode, plan_sheet
 from printandplay.model.game import FieldType

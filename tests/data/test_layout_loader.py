@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from printandplay.data.layout_loader import as_dim, load_layouts
+from printandplay.data.box_fields import as_dim
+from printandplay.data.layout_loader import load_layouts
 from printandplay.errors import DataError, DataErrors, Location, PrintAndPlayError
 from printandplay.model.layout import Box, Dim, Layout, Template
 from printandplay.project import bundled_root

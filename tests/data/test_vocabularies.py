@@ -7,7 +7,7 @@ from typing import Any, get_args
 
 import pytest
 
-from printandplay.data import layout_loader
+from printandplay.data import box_fields
 from printandplay.data.reader import Invalid, as_literal
 from printandplay.errors import close_matches, did_you_mean, suggest
 from printandplay.model.color import is_hex, parse_hex
@@ -18,8 +18,8 @@ from printandplay.model.layout import Align, Box, BoxShape, VAlign
 
 def test_box_keys_are_the_fields_of_box() -> None:
     fields = [f.name for f in dataclasses.fields(Box) if f.name not in ("name", "location")]
-    assert list(layout_loader.BOX_KEYS) == fields
-    assert set(layout_loader._CONVERT) == set(fields), "every box key needs one converter"
+    assert list(box_fields.BOX_KEYS) == fields
+    assert set(box_fields.BOX_CONVERTERS) == set(fields), "every box key needs one converter"
 
 
 def test_bleed_modes_extend_the_imposition_modes() -> None:
