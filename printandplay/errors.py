@@ -58,6 +58,10 @@ class DataErrors(PrintAndPlayError):
         return [str(e) for e in self.errors]
 
 
+class DeckSyntaxError(PrintAndPlayError):
+    """A deck file that cannot be read; the message names the file and line."""
+
+
 class UnknownGameError(PrintAndPlayError):
     """A game id that no cards/<game>/ folder provides."""
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from printandplay.data.decklist import normalize
+from printandplay.data.card_names import normalize
 from printandplay.data.reader import (
     Fields,
     Invalid,

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from typing import Any
 
-from printandplay.data.decklist import normalize
+from printandplay.data.card_names import normalize
 from printandplay.errors import OptionError, did_you_mean
 from printandplay.model.deck import Deck
 from printandplay.model.deck_rules import (

@@ -8,7 +8,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from printandplay.data.decklist import qualified_name
+from printandplay.data.card_names import qualified_name
 from printandplay.model.deck import Deck
 from printandplay.model.deck_rules import PLACEHOLDER, DeckRules, Selection
 from printandplay.model.game import Component, Game
