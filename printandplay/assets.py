@@ -6,18 +6,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from printandplay.data.design_loader import load_face_designs
 from printandplay.data.files import resolve_inside
 from printandplay.data.fonts_loader import load_fonts
 from printandplay.data.game_loader import load_game
 from printandplay.data.icons import IconLibrary
 from printandplay.data.images import ImageLibrary
-from printandplay.data.layout_loader import load_layouts
 from printandplay.data.presets import Presets, load_presets
 from printandplay.data.stock_icons import StockIcons, stock_roots
 from printandplay.errors import LayoutError, Location
 from printandplay.layout.templating import TemplateEnv, rich_field, wrap_rich
+from printandplay.model.design import FaceDesign
 from printandplay.model.game import Component, Game
-from printandplay.model.layout import Layout
 from printandplay.project import Resources
 from printandplay.render.fonts import FontTable
 
@@ -28,7 +28,7 @@ class GameAssets:
 
     resources: Resources
     game: Game
-    layouts: dict[str, Layout]
+    designs: dict[str, FaceDesign]  # the layouts of layouts.yaml, by name
     fonts: FontTable
     icons: IconLibrary
     templates: TemplateEnv
@@ -58,13 +58,13 @@ def load_assets(resources: Resources, game_id: str) -> GameAssets:
     """Load a game with its layouts, fonts, icons and templates."""
     game = load_game(resources, game_id)
     folders = resources.templates_folders(game_id)
-    layouts: dict[str, Layout] = {}
+    designs: dict[str, FaceDesign] = {}
     for folder in reversed(folders):
         path = folder / "layouts.yaml"
         if path.is_symlink() or path.exists():
             path = resolve_inside(folder, "layouts.yaml", Location(resources.display(path)),
                                   "layouts file", f"templates/{folder.name}/")
-            layouts.update(load_layouts(path, resources.display(path)))
+            designs.update(load_face_designs(path, resources.display(path)))
     fonts_file = resources.fonts_file()
     fonts = FontTable(load_fonts(fonts_file, resources.display(fonts_file)))
     fonts.load_all(resources.display(fonts_file))
@@ -74,7 +74,7 @@ def load_assets(resources: Resources, game_id: str) -> GameAssets:
     images = ImageLibrary(folders, resources.display)
     images.check_all()
     templates = TemplateEnv(folders, resources.display, [_folder_name(resources, f) for f in folders])
-    assets = GameAssets(resources, game, layouts, fonts, icons, templates, load_presets(), images)
+    assets = GameAssets(resources, game, designs, fonts, icons, templates, load_presets(), images)
     _check_layouts(assets)
     return assets
 
@@ -92,7 +92,7 @@ def _folder_name(resources: Resources, folder: Path) -> str:
 
 
 def _check_layouts(assets: GameAssets) -> None:
-    known = assets.layouts
+    known = assets.designs
     for component in assets.game.components:
         for name in (component.front, component.back):
             if name is not None and name not in known:

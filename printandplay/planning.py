@@ -16,7 +16,7 @@ from printandplay.data.presets import resolve_paper
 from printandplay.data.stock_icons import BUNDLED_DIR
 from printandplay.errors import DataError, Location, OptionError
 from printandplay.layout.colors import parse_color
-from printandplay.layout.document import DocumentLayout
+from printandplay.layout.document import DocumentComposer
 from printandplay.layout.document_blocks import DocStyle
 from printandplay.layout.face import FaceComposer
 from printandplay.layout.imposition import (
@@ -153,7 +153,7 @@ class KitPlanner:
             context["card"] = component_context(component, game)
             kind = game.kinds[component.kind]
             what = f"{component.location}: {component.kind} '{component.id}' ({side})"
-            face = self.composer.compose(self.assets.layouts[layout_name], kind, context, what)
+            face = self.composer.compose(self.assets.designs[layout_name], kind, context, what)
             self._faces[key] = face
         return face
 
@@ -205,8 +205,8 @@ class KitPlanner:
         for _ in range(2):
             used = len(assets.icons.stock_used)
             credits = _Credits(assets.icons.credits())
-            source, layout = self._render_document(section, credits, with_credits)
-            paged = layout.paginate(source, page, section.title, assets.game.name)
+            source, composer = self._render_document(section, credits, with_credits)
+            paged = composer.paginate(source, page, section.title, assets.game.name)
             if not credits.accessed or len(assets.icons.stock_used) == used:
                 break
             # the credits are printed and the document uses stock icons of its own: again
@@ -215,7 +215,7 @@ class KitPlanner:
         return pages, credits.accessed
 
     def _render_document(self, section: DocumentSection, credits: _Credits, with_credits: bool
-                         ) -> tuple[str, DocumentLayout]:
+                         ) -> tuple[str, DocumentComposer]:
         assets = self.assets
         game = assets.game
         context = dict(assets.base_context())
@@ -230,8 +230,9 @@ class KitPlanner:
                 "printandplay/game_icons/credits.md.j2")
             source = source.rstrip("\n") + "\n\n" + block
         style = document_style(game, section, self.assets.fonts.roles)
-        layout = DocumentLayout(assets.fonts, assets.icons.aspect, game.language, style, display)
-        return source, layout
+        composer = DocumentComposer(assets.fonts, assets.icons.aspect, game.language, style,
+                                    display)
+        return source, composer
 
     def sheet_plan(self, section: SheetSection) -> SheetPlan:
         """The imposition shared by every sheet of a section."""

@@ -1,6 +1,6 @@
 """The keys of a box in ``layouts.yaml`` and how each value is read.
 
-The keys are the fields of :class:`~printandplay.model.layout.Box` (so the vocabulary is
+The keys are the fields of :class:`~printandplay.model.design.Box` (so the vocabulary is
 spelled once, in the model); :data:`BOX_CONVERTERS` holds one converter per key.
 """
 
@@ -18,7 +18,7 @@ from printandplay.data.reader import (
     as_number,
     as_str,
 )
-from printandplay.model.layout import Align, Box, BoxShape, Dim, Template, VAlign
+from printandplay.model.design import Align, Box, BoxShape, Dim, Template, VAlign
 from printandplay.units import UnitError, parse_length
 
 #: The keys a box may have in layouts.yaml: the fields of :class:`Box` but its name and location.

@@ -1,4 +1,5 @@
-"""Composing one face of one item: layout boxes + data → a display list (:class:`Face`)."""
+"""Composing one face of one item: a face design's boxes + data → a display list
+(:class:`Face`)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ from printandplay.layout.geometry import Rect
 from printandplay.layout.templating import TemplateEnv
 from printandplay.layout.text import TextSetter
 from printandplay.layout.textfit import FittedText, FontMetrics, TextStyle
+from printandplay.model.design import Box, FaceDesign, Template
 from printandplay.model.game import Kind
-from printandplay.model.layout import Box, Layout, Template
 from printandplay.model.ops import (
     RGB,
     EllipseOp,
@@ -61,14 +62,14 @@ class FaceComposer:
     def __post_init__(self) -> None:
         self._text = TextSetter(self.metrics, self.icon_aspect, self.language)
 
-    def compose(self, layout: Layout, kind: Kind, context: Mapping[str, Any], what: str) -> Face:
-        """The face of ``layout`` for one item; ``what`` names it in errors."""
+    def compose(self, design: FaceDesign, kind: Kind, context: Mapping[str, Any], what: str) -> Face:
+        """The face drawn by ``design`` for one item; ``what`` names it in errors."""
         width, height = kind.size.width, kind.size.height
-        if (layout.name, kind.id) not in self._checked:
-            check_safe_zone(layout, kind)
-            self._checked.add((layout.name, kind.id))
+        if (design.name, kind.id) not in self._checked:
+            check_safe_zone(design, kind)
+            self._checked.add((design.name, kind.id))
         ops: list[Op] = []
-        for box in layout.boxes:
+        for box in design.boxes:
             key = (id(box), kind.id)  # the cached entry holds the box: its id stays unique
             static = self._static.get(key)
             if static is None:
@@ -252,12 +253,12 @@ def _placement(box: Box, rect: Rect) -> Transform:
     return (1.0, 0.0, 0.0, 1.0, rect.x + p, rect.y + p)
 
 
-def check_safe_zone(layout: Layout, kind: Kind) -> None:
-    """Every text box of ``layout`` must lie inside the kind's safe zone."""
+def check_safe_zone(design: FaceDesign, kind: Kind) -> None:
+    """Every text box of ``design`` must lie inside the kind's safe zone."""
     width, height = kind.size.width, kind.size.height
     margin = kind.safe_margin
     safe = Rect(0, 0, width, height).inset(margin)
-    for box in layout.boxes:
+    for box in design.boxes:
         if box.text is None:
             continue
         rect = box_rect(box, width, height)
@@ -273,6 +274,6 @@ def check_safe_zone(layout: Layout, kind: Kind) -> None:
             inside = safe.contains(rect)
         if not inside:
             raise LayoutError(
-                f"{box.location}: text box '{box.name}' of layout '{layout.name}' leaves the "
+                f"{box.location}: text box '{box.name}' of layout '{design.name}' leaves the "
                 f"safe zone of kind '{kind.id}' ({margin / (72 / 25.4):.1f} mm inside the trim)"
             )

@@ -14,7 +14,7 @@ from typing import Protocol
 
 from printandplay.layout.tokens import ICON_EM, Break, Glue, Item
 from printandplay.model.color import RGB
-from printandplay.model.layout import Align, VAlign
+from printandplay.model.design import Align, VAlign
 from printandplay.model.ops import IconOp, Op, TextOp
 
 ICON_DROP = 0.16  # an inline icon sits this far (in em) below the baseline

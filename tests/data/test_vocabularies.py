@@ -12,8 +12,8 @@ from printandplay.data.reader import Invalid, as_literal
 from printandplay.errors import close_matches, did_you_mean, suggest
 from printandplay.model.color import is_hex, parse_hex
 from printandplay.model.deck_rules import Rounding, Severity
+from printandplay.model.design import Align, Box, BoxShape, VAlign
 from printandplay.model.game import BleedMode, FieldType, ImpositionMode, Shape
-from printandplay.model.layout import Align, Box, BoxShape, VAlign
 
 
 def test_box_keys_are_the_fields_of_box() -> None:

@@ -1,4 +1,9 @@
-"""Layouts: named boxes placed on a face, with their geometry, style and content templates."""
+"""Face designs: what a layout of ``layouts.yaml`` becomes once read, named boxes placed on
+a face with their geometry, style and content templates.
+
+In the code, "layout" names the ``layout/`` stage only; a face design is a
+:class:`FaceDesign` (``design``), a document is set by a ``DocumentComposer``.
+"""
 
 from __future__ import annotations
 
@@ -74,7 +79,7 @@ class Box:
 
 
 @dataclass(frozen=True)
-class Layout:
+class FaceDesign:
     """A face design: boxes drawn in order."""
 
     name: str

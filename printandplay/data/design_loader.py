@@ -1,4 +1,5 @@
-"""Reading ``templates/<game>/layouts.yaml``: styles and layouts, resolving ``extends``.
+"""Reading ``templates/<game>/layouts.yaml`` into face designs: styles and layouts, resolving
+``extends``.
 
 A layout may extend another layout (its boxes come first, in the parent's order; a box of the
 same name updates the inherited one key by key). A box, or a style, may extend a named style.
@@ -20,12 +21,12 @@ from printandplay.data.reader import (
 )
 from printandplay.data.yamlio import LocDict, load_yaml
 from printandplay.errors import Location, suggest
-from printandplay.model.layout import Box, Dim, Layout
+from printandplay.model.design import Box, Dim, FaceDesign
 
 Located = dict[str, tuple[Any, Location]]
 
 
-def load_layouts(path: Path, display: str) -> dict[str, Layout]:
+def load_face_designs(path: Path, display: str) -> dict[str, FaceDesign]:
     """Load every layout of a ``layouts.yaml`` file, fully resolved."""
     data = load_yaml(path, display=display)
     problems = Problems()
@@ -34,7 +35,7 @@ def load_layouts(path: Path, display: str) -> dict[str, Layout]:
     layouts = _named_mappings(top.raw("layouts", {}), "layout", problems, top.at("layouts"))
     top.finish()
     problems.raise_if_any()
-    resolved: dict[str, Layout] = {}
+    resolved: dict[str, FaceDesign] = {}
     for name in layouts:
         layout = _resolve_layout(name, layouts, styles, problems, [])
         if layout is not None:
@@ -91,7 +92,7 @@ def _resolve_layout(
     styles: dict[str, LocDict],
     problems: Problems,
     seen: list[str],
-) -> Layout | None:
+) -> FaceDesign | None:
     raw = _layout_boxes(name, layouts, styles, problems, seen, layouts[name].location)
     if raw is None:
         return None
@@ -100,7 +101,7 @@ def _resolve_layout(
         box = _read_box(box_name, name, located, problems, layouts[name].location)
         if box is not None:
             boxes.append(box)
-    return Layout(name, tuple(boxes), layouts[name].location)
+    return FaceDesign(name, tuple(boxes), layouts[name].location)
 
 
 def _layout_boxes(
