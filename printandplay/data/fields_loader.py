@@ -97,9 +97,10 @@ def convert_value(spec: FieldSpec, value: Any) -> Any:
             raise Invalid(f"expected one of {shown}, got {value!r}"
                           f"{suggest(str(value), [str(c) for c in spec.choices])}")
         return value
-    assert spec.item is not None
+    item = spec.item
+    assert item is not None
     if spec.type == "list":
-        return tuple(as_list(lambda v: convert_value(spec.item, v))(value))  # type: ignore[arg-type]
+        return tuple(as_list(lambda v: convert_value(item, v))(value))
     if not isinstance(value, dict):
         raise Invalid(f"expected a mapping with keys {', '.join(spec.keys)}, got {type_name(value)}")
     missing = [k for k in spec.keys if k not in value]
@@ -115,7 +116,7 @@ def convert_value(spec: FieldSpec, value: Any) -> Any:
     out = {}
     for key in spec.keys:
         try:
-            out[key] = convert_value(spec.item, value[key])
+            out[key] = convert_value(item, value[key])
         except Invalid as err:
             raise Invalid(f"key '{key}': {err}") from None
     return out
