@@ -17,7 +17,7 @@ from printandplay.data.reader import (
     Invalid,
     Problems,
     as_id,
-    as_positive_int,
+    as_non_negative_int,
     as_str,
     type_name,
 )
@@ -150,7 +150,7 @@ def _read_component(node: Any, kind: Kind, problems: Problems, where: Location) 
     fields = Fields(node, what, problems, where)
     component_id = fields.require("id", as_id)
     name = fields.optional("name", as_str, str(component_id))
-    count = fields.optional("count", as_positive_int, 1)
+    count = fields.optional("count", as_non_negative_int, 1)
     if count > MAX_COPIES_PER_COMPONENT:
         problems.add(fields.at("count"), f"count {count:,} on {what}: at most "
                                          f"{MAX_COPIES_PER_COMPONENT:,} copies of one component")

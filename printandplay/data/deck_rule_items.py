@@ -22,8 +22,8 @@ from printandplay.data.reader import (
     as_id,
     as_list,
     as_literal,
+    as_non_negative_int,
     as_number,
-    as_positive_int,
     as_str,
 )
 from printandplay.errors import suggest
@@ -206,7 +206,7 @@ def _read_bound(f: Fields, key: str) -> Bound | None:
             return None
         return Ratio(of, factor, rounding)
     try:
-        return as_positive_int(node)
+        return as_non_negative_int(node)
     except Invalid as err:
         f.problems.add(f.at(key), f"field '{key}' on {f.what}: {err} (or a mapping "
                                   f"{{of: COUNT, ratio: 0.5, round: down}})")
@@ -263,7 +263,7 @@ def read_rule(f: Fields, ctx: RuleContext) -> CountRule | TargetRule | None:
 def read_copies(f: Fields, ctx: RuleContext) -> CopyLimit | None:
     """A ``copies`` item: at most ``max`` copies of each card (grouped ``by`` a field)."""
     rule = f.require("rule", as_id)
-    limit = f.require("max", as_positive_int)
+    limit = f.require("max", as_non_negative_int)
     by = f.optional("by", as_str, "id")
     ctx.field(f, "by", by)
     kinds = ctx.kind_list(f, "kinds")

@@ -18,7 +18,7 @@ from printandplay.data.reader import (
     Problems,
     as_length,
     as_literal,
-    as_positive_int,
+    as_non_negative_int,
     as_str,
     as_str_map,
     type_name,
@@ -134,8 +134,8 @@ def _read_players(top: Fields, problems: Problems) -> Players | None:
             problems.add(top.location, f"missing field 'players' on {top.what}")
         return None
     fields = Fields(node, "players", problems, top.at("players"))
-    low = fields.require("min", as_positive_int)
-    high = fields.require("max", as_positive_int)
+    low = fields.require("min", as_non_negative_int)
+    high = fields.require("max", as_non_negative_int)
     fields.finish()
     if low is None or high is None:
         return None

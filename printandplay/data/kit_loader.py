@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from printandplay.data.reader import Fields, Problems, as_list, as_literal, as_positive_int, as_str
+from printandplay.data.reader import (
+    Fields,
+    Problems,
+    as_list,
+    as_literal,
+    as_non_negative_int,
+    as_str,
+)
 from printandplay.data.yamlio import LocList
 from printandplay.errors import Location, suggest
 from printandplay.model.game import BleedMode, DocumentSection, Kind, KitSection, SheetSection
@@ -25,8 +32,8 @@ def read_kit(node: Any, kinds: dict[str, Kind], problems: Problems, where: Locat
         if fields.has("document"):
             template = fields.require("document", as_str)
             title = fields.optional("title", as_str, template or "")
-            columns = fields.optional("columns", as_positive_int, 2)
-            copies = fields.optional("copies", as_positive_int, 1)
+            columns = fields.optional("columns", as_non_negative_int, 2)
+            copies = fields.optional("copies", as_non_negative_int, 1)
             fields.finish()
             if not 1 <= columns <= 4:
                 problems.add(fields.at("columns"), f"columns must be 1 to 4, got {columns}")

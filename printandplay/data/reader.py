@@ -156,7 +156,7 @@ def as_int(value: Any) -> int:
     return value
 
 
-def as_positive_int(value: Any) -> int:
+def as_non_negative_int(value: Any) -> int:
     """An integer ≥ 0."""
     number = as_int(value)
     if number < 0:
