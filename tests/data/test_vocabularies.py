@@ -63,3 +63,9 @@ def test_did_you_mean() -> None:
     assert did_you_mean(["a", "b"]) == " (did you mean 'a' or 'b'?)"
     assert suggest("colour", ["color", "font"]) == " (did you mean 'color'?)"
     assert suggest("zzz", ["color", "font"]) == ""
+
+
+def test_the_severities_of_the_data_are_those_of_reports() -> None:
+    from printandplay.rules.report import Severity as ReportSeverity
+
+    assert {s.value for s in ReportSeverity} == set(get_args(Severity))
