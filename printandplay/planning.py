@@ -15,7 +15,6 @@ from printandplay.assets import GameAssets, component_context
 from printandplay.data.presets import resolve_paper
 from printandplay.data.stock_icons import BUNDLED_DIR
 from printandplay.errors import DataError, Location, OptionError
-from printandplay.layout.colors import parse_color
 from printandplay.layout.document import DocumentComposer
 from printandplay.layout.document_blocks import DocStyle
 from printandplay.layout.face import FaceComposer
@@ -27,7 +26,7 @@ from printandplay.layout.imposition import (
     plan_sheet,
     plan_tiles,
 )
-from printandplay.model.color import RGB
+from printandplay.model.color import RGB, parse_color
 from printandplay.model.game import (
     Component,
     DocumentSection,

@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printandplay.errors import LayoutError
-from printandplay.layout.colors import ColorError, parse_color
 from printandplay.layout.geometry import Rect
 from printandplay.layout.templating import TemplateEnv
 from printandplay.layout.text import TextSetter
 from printandplay.layout.textfit import FittedText, FontMetrics, TextStyle
+from printandplay.model.color import ColorError, parse_color
 from printandplay.model.design import Box, FaceDesign, Template
 from printandplay.model.game import Kind
 from printandplay.model.ops import (

@@ -1,12 +1,14 @@
 """Colours, one spelling for every layer: the :data:`RGB` type and the reader of ``#rrggbb``.
 
 Game palettes, layout colours, document styles and SVG paints all write an opaque colour as
-``#rrggbb`` or ``#rgb``; :func:`parse_hex` is the one place that reads that form.
+``#rrggbb`` or ``#rgb``; :func:`parse_hex` is the one place that reads that form, and
+:func:`parse_color` reads a colour of a layout or a document (hex, or a name of the palette).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Final
 
 RGB = tuple[float, float, float]
@@ -14,6 +16,12 @@ RGB = tuple[float, float, float]
 
 HEX_FORMS: Final = "'#rrggbb' or '#rgb'"
 _HEX: Final = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
+NAMED: Final[Mapping[str, str]] = {"black": "#000000", "white": "#ffffff"}
+"""The names a layout may use besides the game's palette."""
+
+
+class ColorError(ValueError):
+    """A colour that cannot be read."""
 
 
 def parse_hex(text: str) -> RGB | None:
@@ -31,3 +39,17 @@ def parse_hex(text: str) -> RGB | None:
 def is_hex(text: str) -> bool:
     """Whether ``text`` is a colour written ``#rrggbb`` or ``#rgb``."""
     return _HEX.fullmatch(text) is not None
+
+
+def parse_color(text: str, palette: Mapping[str, str]) -> RGB | None:
+    """A colour written in a layout or a document style: ``#rrggbb``, ``#rgb``, a name of
+    ``palette`` (or black, white); empty and ``none`` give ``None`` (nothing painted)."""
+    value = text.strip()
+    if value in ("", "none", "transparent"):
+        return None
+    rgb = parse_hex(palette.get(value, NAMED.get(value, value)))
+    if rgb is not None:
+        r, g, b = rgb
+        return (round(r, 4), round(g, 4), round(b, 4))
+    known = ", ".join(sorted(palette)) or "none"
+    raise ColorError(f"bad colour {text!r} (use '#rrggbb' or a palette name: {known})")

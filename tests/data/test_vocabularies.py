@@ -69,3 +69,16 @@ def test_the_severities_of_the_data_are_those_of_reports() -> None:
     from printandplay.rules.report import Severity as ReportSeverity
 
     assert {s.value for s in ReportSeverity} == set(get_args(Severity))
+
+
+def test_parse_color_reads_hex_palette_and_named() -> None:
+    from printandplay.model.color import ColorError, parse_color
+
+    palette = {"accent": "#336699"}
+    assert parse_color("accent", palette) == (0.2, 0.4, 0.6)
+    assert parse_color(" #FFF ", palette) == (1.0, 1.0, 1.0)
+    assert parse_color("black", palette) == (0.0, 0.0, 0.0)
+    assert parse_color("none", palette) is None and parse_color("", palette) is None
+    with pytest.raises(ColorError, match=r"bad colour 'acent' \(use '#rrggbb' or a palette name: "
+                                         r"accent\)"):
+        parse_color("acent", palette)
