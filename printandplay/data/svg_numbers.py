@@ -53,19 +53,24 @@ class Scanner:
         self.pos = 0
 
     def skip(self, pattern: re.Pattern[str] = SEPARATOR) -> None:
+        """Move past ``pattern`` (a separator by default) if it is there."""
         match = pattern.match(self.text, self.pos)
         self.pos = match.end() if match else self.pos
 
     def peek(self) -> str:
+        """The next character, or ``""`` at the end."""
         return self.text[self.pos] if self.pos < len(self.text) else ""
 
     def at_end(self) -> bool:
+        """Whether the whole text has been read."""
         return self.pos >= len(self.text)
 
     def starts_number(self) -> bool:
+        """Whether a number may start here."""
         return self.peek() != "" and self.peek() in "+-.0123456789"
 
     def number(self) -> float | None:
+        """Read a finite number; ``None`` (nothing read) when there is none."""
         match = NUMBER.match(self.text, self.pos)
         if not match or not math.isfinite(float(match.group())):
             return None
@@ -73,6 +78,7 @@ class Scanner:
         return float(match.group())
 
     def flag(self) -> float | None:
+        """Read an arc flag (``0`` or ``1``, no separator needed); ``None`` otherwise."""
         if self.peek() not in ("0", "1"):
             return None
         self.pos += 1
