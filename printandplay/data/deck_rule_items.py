@@ -68,6 +68,7 @@ class RuleContext:
             self.cards[normalize(component.id)] = component.id
 
     def kind_list(self, fields: Fields, key: str) -> tuple[str, ...]:
+        """The kinds named under ``key`` (one or a list); unknown ones are problems."""
         names = _one_or_many(fields, key)
         for name in names:
             if name not in self.kinds:
@@ -76,23 +77,27 @@ class RuleContext:
         return names
 
     def section_list(self, fields: Fields, key: str) -> tuple[str, ...]:
+        """The deck-list sections named under ``key``; unknown ones are problems."""
         names = _one_or_many(fields, key)
         for name in names:
             self.section(fields, key, name)
         return names
 
     def section(self, fields: Fields, key: str, name: str) -> None:
+        """Report ``name`` (written under ``key``) unless it is a section of the deck format."""
         if name not in self.sections:
             known = ", ".join(self.sections) or "none: add deck_format.sections"
             self.problems.add(fields.at(key), f"unknown section '{name}' in {fields.what} "
                                               f"(sections: {known}){suggest(name, self.sections)}")
 
     def field(self, fields: Fields, key: str, name: str) -> None:
+        """Report ``name`` (written under ``key``) unless it is a field of some kind."""
         if name and name not in self.fields:
             self.problems.add(fields.at(key), f"unknown field '{name}' in {fields.what}"
                                               f"{suggest(name, self.fields)}")
 
     def card_ids(self, fields: Fields, key: str) -> tuple[str, ...]:
+        """The ids of the cards named (by name or id) under ``key``; unknown ones are problems."""
         ids = []
         for name in _one_or_many(fields, key):
             card = self.cards.get(normalize(name))
@@ -105,6 +110,7 @@ class RuleContext:
         return tuple(ids)
 
     def message(self, fields: Fields, key: str, words: Iterable[str]) -> str:
+        """The message template under ``key``; placeholders other than ``words`` are problems."""
         text = fields.optional(key, as_str, "")
         known = set(words)
         for name in PLACEHOLDER.findall(text):

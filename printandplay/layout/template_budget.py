@@ -158,10 +158,12 @@ def _replace_size(text: Any, old: Any, new: Any) -> int:
 
 
 def is_sized(value: Any) -> bool:
+    """Whether ``+`` or ``*`` on ``value`` builds a value whose size can be known first."""
     return isinstance(value, (str, list, tuple, dict))
 
 
 def check_product(budget: Budget, left: Any, right: Any) -> None:
+    """Refuse ``left * right`` before it builds a value or a number past the limits."""
     for seq, times in ((left, right), (right, left)):
         if is_sized(seq) and isinstance(times, int):
             budget.expect(approx_len(seq) * max(0, times))
@@ -172,6 +174,7 @@ def check_product(budget: Budget, left: Any, right: Any) -> None:
 
 
 def check_power(base: Any, exponent: Any) -> None:
+    """Refuse ``base ** exponent`` before it builds a number past the limit."""
     if isinstance(base, int) and isinstance(exponent, int) and exponent > 0 and abs(base) > 1:
         if exponent * base.bit_length() > MAX_INT_BITS:
             raise TemplateLimit("number too large (limit about 30 000 digits)")
