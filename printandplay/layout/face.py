@@ -14,11 +14,10 @@ from printandplay.layout.geometry import Rect
 from printandplay.layout.templating import TemplateEnv
 from printandplay.layout.text import TextSetter
 from printandplay.layout.textfit import FittedText, FontMetrics, TextStyle
-from printandplay.model.color import ColorError, parse_color
+from printandplay.model.color import RGB, ColorError, parse_color
 from printandplay.model.design import Box, FaceDesign, Template
 from printandplay.model.game import Kind
 from printandplay.model.ops import (
-    RGB,
     EllipseOp,
     Face,
     GroupOp,

@@ -31,10 +31,10 @@ from reportlab.pdfgen.pdfgeom import bezierArc
 from printandplay.data.icons import IconLibrary
 from printandplay.data.images import ImageLibrary
 from printandplay.layout.geometry import Rect
+from printandplay.model.color import RGB
 from printandplay.model.game import Size
 from printandplay.model.icon import IconShape
 from printandplay.model.ops import (
-    RGB,
     EllipseOp,
     Face,
     GroupOp,
