@@ -1,4 +1,4 @@
-"""Composing one face of one item: a face design's boxes + data → a display list
+"""Composing one face of one component: a face design's boxes + data → a display list
 (:class:`Face`)."""
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ class FaceComposer:
         self._text = TextSetter(self.metrics, self.icon_aspect, self.language)
 
     def compose(self, design: FaceDesign, kind: Kind, context: Mapping[str, Any], what: str) -> Face:
-        """The face drawn by ``design`` for one item; ``what`` names it in errors."""
+        """The face drawn by ``design`` for one component; ``what`` names it in errors."""
         width, height = kind.size.width, kind.size.height
         if (design.name, kind.id) not in self._checked:
             check_safe_zone(design, kind)
