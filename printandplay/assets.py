@@ -54,8 +54,15 @@ class GameAssets:
         return self._context
 
 
-def load_assets(resources: Resources, game_id: str) -> GameAssets:
-    """Load a game with its layouts, fonts, icons and templates."""
+def load_assets(resources: Resources, game_id: str, reuse: GameAssets | None = None,
+                design_memo: dict[tuple[str, str], dict[str, FaceDesign]] | None = None
+                ) -> GameAssets:
+    """Load a game with its face designs, fonts, icons and templates.
+
+    For ``watch``: ``reuse`` is the assets of a previous build whose fonts file, icons, images
+    and template files have not changed since: its font table, icon and image libraries and
+    template environment (compiled templates, still sandboxed) are kept. ``design_memo`` keeps
+    the face designs read from each layouts file, keyed on its path and text."""
     game = load_game(resources, game_id)
     folders = resources.templates_folders(game_id)
     designs: dict[str, FaceDesign] = {}
@@ -64,17 +71,30 @@ def load_assets(resources: Resources, game_id: str) -> GameAssets:
         if path.is_symlink() or path.exists():
             path = resolve_inside(folder, "layouts.yaml", Location(resources.display(path)),
                                   "layouts file", f"templates/{folder.name}/")
-            designs.update(load_face_designs(path, resources.display(path)))
-    fonts_file = resources.fonts_file()
-    fonts = FontTable(load_fonts(fonts_file, resources.display(fonts_file)))
-    fonts.load_all(resources.display(fonts_file))
-    icons = IconLibrary(folders, resources.display,
-                        StockIcons(stock_roots(resources.game_icons)))
-    icons.load_all()
-    images = ImageLibrary(folders, resources.display)
-    images.check_all()
-    templates = TemplateEnv(folders, resources.display, [_folder_name(resources, f) for f in folders])
-    assets = GameAssets(resources, game, designs, fonts, icons, templates, load_presets(), images)
+            if design_memo is None:
+                designs.update(load_face_designs(path, resources.display(path)))
+                continue
+            key = (str(path), path.read_text(encoding="utf-8", errors="replace"))
+            if key not in design_memo:
+                design_memo[key] = load_face_designs(path, resources.display(path))
+            designs.update(design_memo[key])
+    if reuse is not None:
+        fonts, icons, images = reuse.fonts, reuse.icons, reuse.images
+        icons.forget_used()  # credits name the stock icons of this build only
+        templates = reuse.templates  # Jinja reloads a changed template file itself
+    else:
+        fonts_file = resources.fonts_file()
+        fonts = FontTable(load_fonts(fonts_file, resources.display(fonts_file)))
+        fonts.load_all(resources.display(fonts_file))
+        icons = IconLibrary(folders, resources.display,
+                            StockIcons(stock_roots(resources.game_icons)))
+        icons.load_all()
+        images = ImageLibrary(folders, resources.display)
+        images.check_all()
+        templates = TemplateEnv(folders, resources.display,
+                                [_folder_name(resources, f) for f in folders])
+    assets = GameAssets(resources, game, designs, fonts, icons, templates, load_presets(),
+                        images)
     _check_layouts(assets)
     return assets
 

@@ -7,18 +7,22 @@ Orchestration only: loading is in :mod:`printandplay.assets`, the page plan in
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from printandplay.assets import GameAssets, component_context, load_assets
 from printandplay.errors import CheckFailed, LayoutError
 from printandplay.model.game import Component, Game, SheetSection
+from printandplay.outputs import check_output
 from printandplay.planning import (
     BLANK_NOTE,
     CUT_GUIDE_COLOR,
     DEFAULT_BLEED,
     MARK_COLOR,
     BuildOptions,
+    FaceCache,
     KitPlanner,
     PageSpec,
     duplex_order,
@@ -32,8 +36,10 @@ __all__ = [
     # them from here)
     "BLANK_NOTE", "CUT_GUIDE_COLOR", "DEFAULT_BLEED", "MARK_COLOR", "BuildOptions", "GameAssets",
     "KitPlanner", "PageSpec", "component_context", "duplex_order", "load_assets",
+    "FaceCache",
     # building
-    "Progress", "build_deck", "build_game", "deck_items", "output_path", "write_pages",
+    "KitBuild", "Progress", "build_deck", "build_game", "build_kit", "deck_items", "output_path",
+    "write_pages",
 ]
 
 Progress = Callable[[int, int], None]
@@ -50,8 +56,8 @@ def write_pages(assets: GameAssets, pages: Sequence[PageSpec], target: Path, tit
     """Write pages to ``target`` atomically."""
     writer = PdfWriter(target, assets.fonts, assets.icons, title=title, subject=assets.game.name,
                        images=assets.images)
-    writer.announce(placement.face for page in pages for placement in page.placements)
     try:
+        writer.announce(placement.face for page in pages for placement in page.placements)
         for index, page in enumerate(pages, start=1):
             writer.page(page.size, page.ops, page.placements)
             if progress:
@@ -62,25 +68,67 @@ def write_pages(assets: GameAssets, pages: Sequence[PageSpec], target: Path, tit
         raise
 
 
+@dataclass(frozen=True)
+class KitBuild:
+    """A finished build: the PDF and what went into it."""
+
+    path: Path
+    components: int  # items printed (copies counted)
+    sheets: int  # pages of components (fronts; their backs not counted)
+    pages: int  # pages of the PDF
+    seconds: float
+    warnings: tuple[str, ...] = ()  # problems that did not stop the build
+
+    def summary(self, game_id: str) -> str:
+        """One line for the terminal."""
+        return (f"{game_id}: {self.components} components on {self.sheets} sheets, "
+                f"{self.pages} pages in {self.seconds:.2f} s")
+
+
+def count_sheets(pages: Sequence[PageSpec]) -> int:
+    """Pages of components (fronts and tiles, not their backs)."""
+    return sum(1 for page in pages if page.recto and page.placements)
+
+
+def build_kit(resources: Resources, game_id: str, options: BuildOptions,
+              progress: Progress | None = None, cache: FaceCache | None = None,
+              assets: GameAssets | None = None, warnings: list[str] | None = None
+              ) -> KitBuild:
+    """Build the complete kit of ``game_id`` (faces from ``cache`` when they did not change).
+
+    Problems that do not stop the build are appended to ``warnings`` when given (and are in
+    the result's ``warnings`` in any case)."""
+    start = time.perf_counter()
+    target = output_path(game_id, options,
+                         stem=f"{game_id}-debug" if options.debug_boxes else None)
+    check_output(target)
+    assets = assets or load_assets(resources, game_id)
+    report = check_composition(assets.game)
+    if not report.is_valid:
+        raise CheckFailed([f"{game_id}: the kit fails its composition check (printandplay check "
+                           f"{game_id}):"] + [f"{v.rule}: {v.message}" for v in report.errors])
+    planner = KitPlanner(assets, options, cache)
+    pages = planner.kit_pages()
+    found = tuple(planner.composer.warnings)
+    if warnings is not None:
+        warnings.extend(found)
+    if not pages:
+        raise LayoutError(f"{game_id}: the kit is empty: list its documents and sheets under "
+                          f"'kit:' in cards/{game_id}/game.yaml")
+    path = write_pages(assets, pages, target, f"{assets.game.name} — kit", progress)
+    if cache is not None:
+        cache.prune(planner.used)
+    components = sum(c.count for c in assets.game.components)
+    return KitBuild(path, components, count_sheets(pages), len(pages),
+                    time.perf_counter() - start, found)
+
+
 def build_game(resources: Resources, game_id: str, options: BuildOptions,
                progress: Progress | None = None, warnings: list[str] | None = None) -> Path:
     """Build the complete kit of ``game_id``; returns the PDF's path.
 
     Problems that do not stop the build are appended to ``warnings`` when given."""
-    assets = load_assets(resources, game_id)
-    report = check_composition(assets.game)
-    if not report.is_valid:
-        raise CheckFailed([f"{game_id}: the kit fails its composition check (printandplay check "
-                           f"{game_id}):"] + [f"{v.rule}: {v.message}" for v in report.errors])
-    planner = KitPlanner(assets, options)
-    pages = planner.kit_pages()
-    if warnings is not None:
-        warnings.extend(planner.composer.warnings)
-    if not pages:
-        raise LayoutError(f"{game_id}: the kit is empty: list its documents and sheets under "
-                          f"'kit:' in cards/{game_id}/game.yaml")
-    target = output_path(game_id, options)
-    return write_pages(assets, pages, target, f"{assets.game.name} — kit", progress)
+    return build_kit(resources, game_id, options, progress, warnings=warnings).path
 
 
 def deck_items(game: Game, entries: Sequence[tuple[str, int]]) -> list[Component]:
@@ -96,6 +144,8 @@ def build_deck(resources: Resources, game_id: str, entries: Sequence[tuple[str, 
     Cards are grouped by the kit's sheet sections, so they share sheets as in the kit.
     Problems that do not stop the build are appended to ``warnings`` when given.
     """
+    target = output_path(game_id, options, stem=f"deck-{stem}")
+    check_output(target)
     assets = load_assets(resources, game_id)
     planner = KitPlanner(assets, options)
     items = deck_items(assets.game, entries)
@@ -112,6 +162,5 @@ def build_deck(resources: Resources, game_id: str, entries: Sequence[tuple[str, 
         pages.extend(planner.sheet_pages(chosen, SheetSection((kind,), kind)))
     if warnings is not None:
         warnings.extend(planner.composer.warnings)
-    target = output_path(game_id, options, stem=f"deck-{stem}")
     pages = duplex_order(pages, assets.fonts)
     return write_pages(assets, pages, target, f"{assets.game.name} — {stem}", progress)

@@ -6,8 +6,9 @@ for one paper and :class:`BuildOptions`; :func:`duplex_order` keeps fronts on sh
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Sequence
-from dataclasses import dataclass
+import re
+from collections.abc import Collection, Hashable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -27,15 +28,17 @@ from printandplay.layout.imposition import (
     plan_tiles,
 )
 from printandplay.model.color import RGB, parse_color
+from printandplay.model.design import FaceDesign
 from printandplay.model.game import (
     Component,
     DocumentSection,
     Game,
     ImpositionMode,
+    Kind,
     SheetSection,
     Size,
 )
-from printandplay.model.ops import EllipseOp, Face, LineOp, Op, TextOp
+from printandplay.model.ops import EllipseOp, Face, GroupOp, IconOp, LineOp, Op, TextOp
 from printandplay.render.fonts import FontTable
 from printandplay.render.pdf import Placement
 from printandplay.units import MM
@@ -54,6 +57,7 @@ class BuildOptions:
     flip: Flip = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)  # points, applied to back pages
     bleed: float | None = None  # points; None = the default 3 mm
+    debug_boxes: bool = False  # outline boxes, trim, bleed and safe zone (--debug-boxes)
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,116 @@ class PageSpec:
     placements: tuple[Placement, ...] = ()
     ops: tuple[Op, ...] = ()
     recto: bool = False  # must be printed on the front of a sheet (duplex)
+
+
+@dataclass
+class FaceCache:
+    """Faces and document pages kept from one build to the next (``watch``), keyed on
+    everything that draws them: the face design, the kind, the card's values, the game-wide values
+    its templates read, the bleed, and ``env`` (a digest of the fonts, icons, images and
+    template files, set by the caller). A face is composed again only when one of them
+    changed."""
+
+    env: Hashable = None
+    faces: dict[Hashable, Face] = field(default_factory=dict)
+    documents: dict[Hashable, tuple[tuple[Op, ...], ...]] = field(default_factory=dict)
+    warnings: dict[Hashable, tuple[str, ...]] = field(default_factory=dict)  # of each face
+    composed: int = 0  # faces composed by the last build
+    reused: int = 0  # faces taken from the cache by the last build
+    _tokens: dict[Hashable, int] = field(default_factory=dict)
+
+    def token(self, value: Hashable) -> int:
+        """A small number standing for ``value`` (a face design and its kind: hashed once per
+        build rather than once per face)."""
+        return self._tokens.setdefault(value, len(self._tokens))
+
+    def start(self, env: Hashable) -> None:
+        """Begin a build: forget everything if ``env`` changed; reset the counters."""
+        if env != self.env:
+            self.faces.clear()
+            self.documents.clear()
+            self.warnings.clear()
+            self._tokens.clear()
+            self.env = env
+        self.composed = self.reused = 0
+
+    def prune(self, used: set[Hashable]) -> None:
+        """Drop the faces the last build did not use (edited cards leave old versions)."""
+        for key in [k for k in self.faces if k not in used]:
+            del self.faces[key]
+            self.warnings.pop(key, None)
+
+
+def freeze(value: Any) -> Hashable:
+    """A hashable copy of template values (dicts, lists, rich text marked by its type)."""
+    if isinstance(value, Mapping):
+        return ("{", tuple((str(k), freeze(v)) for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return ("[", tuple(freeze(v) for v in value))
+    if isinstance(value, str):
+        return (type(value).__name__, str(value))
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    return (type(value).__name__, repr(value))
+
+
+_GLOBALS = ("game", "tables", "colors", "components", "count")
+
+
+def _globals_read(templates: Sequence[str]) -> tuple[str, ...]:
+    """The game-wide template variables that ``templates`` mention."""
+    text = "\n".join(templates)
+    return tuple(name for name in _GLOBALS if re.search(rf"\b{name}\b", text))
+
+
+class CardTexts:
+    """Finds the card and field whose text a document's block shows, for error messages."""
+
+    MIN_LENGTH = 6  # shorter values (a name, a number) would match by chance
+
+    def __init__(self, components: Sequence[Component]) -> None:
+        self.components = components
+        self._texts: list[tuple[str, str]] | None = None
+
+    def _index(self) -> list[tuple[str, str]]:
+        texts: list[tuple[str, str]] = []
+        for component in self.components:
+            for name, value in component.values.items():
+                for text in _strings(value):
+                    if len(text.strip()) >= self.MIN_LENGTH:
+                        where = component.where(name)
+                        texts.append((text.strip(), f"{where}: {component.kind} "
+                                                    f"'{component.id}', field '{name}'"))
+        texts.sort(key=lambda item: -len(item[0]))  # the longest match first
+        return texts
+
+    def __call__(self, source: str) -> str | None:
+        """``file:line: kind 'id', field 'name'`` of the card text inside ``source``."""
+        if self._texts is None:
+            self._texts = self._index()
+        flat = " ".join(source.split())
+        for text, origin in self._texts:
+            if text in source or " ".join(text.split()) in flat:
+                return origin
+        return None
+
+
+def _strings(value: Any) -> list[str]:
+    """The strings inside a field's value (lists and maps included)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, Mapping):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, (list, tuple)):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def _sources(design: FaceDesign) -> list[str]:
+    """The template sources of a face design's boxes."""
+    return [t.source for box in design.boxes
+            for t in (box.when, box.fill, box.stroke, box.color, box.text, box.icon, box.image)
+            if t is not None]
 
 
 CREDITS_TEMPLATE = BUNDLED_DIR / "credits.md.j2"
@@ -131,15 +245,21 @@ def document_style(game: Game, section: DocumentSection, font_roles: Collection[
 class KitPlanner:
     """Plans the pages of a kit (or of any list of components) for one paper and options."""
 
-    def __init__(self, assets: GameAssets, options: BuildOptions) -> None:
+    def __init__(self, assets: GameAssets, options: BuildOptions,
+                 cache: FaceCache | None = None) -> None:
         self.assets = assets
+        self.cache = cache
+        self.used: set[Hashable] = set()  # cache keys of the faces this build placed
+        self._design_globals: dict[str, Hashable] = {}
+        self._tokens: dict[tuple[str, str], tuple[int, bool]] = {}
         self.options = options
         self.paper = resolve_paper(options.paper, assets.presets)
         self.bleed = DEFAULT_BLEED if options.bleed is None else options.bleed
         game = assets.game
         self.composer = FaceComposer(assets.templates, assets.fonts, assets.icons.aspect,
                                      game.colors, game.language, self.bleed,
-                                     assets.images.aspect if assets.images else None)
+                                     assets.images.aspect if assets.images else None,
+                                     debug_boxes=options.debug_boxes)
         self._faces: dict[tuple[str, str], Face] = {}
 
     def face(self, component: Component, layout_name: str, side: str) -> Face:
@@ -148,13 +268,69 @@ class KitPlanner:
         face = self._faces.get(key)
         if face is None:
             game = self.assets.game
-            context = dict(self.assets.base_context())
-            context["card"] = component_context(component, game)
+            card = component_context(component, game)
             kind = game.kinds[component.kind]
-            what = f"{component.location}: {component.kind} '{component.id}' ({side})"
-            face = self.composer.compose(self.assets.designs[layout_name], kind, context, what)
+            design = self.assets.designs[layout_name]
+            content_key: Hashable = None
+            if self.cache is not None:
+                token, reads_card = self._design_token(design, kind)
+                content_key = (token, freeze(card) if reads_card else None)
+                face = self.cache.faces.get(content_key)
+                self.used.add(content_key)
+            if face is None:
+                context = dict(self.assets.base_context())
+                context["card"] = card
+                what = f"{component.location}: {component.kind} '{component.id}' ({side})"
+                warned = len(self.composer.warnings)
+                face = self.composer.compose(design, kind, context, what)
+                if self.cache is not None:
+                    self.cache.faces[content_key] = face
+                    self.cache.warnings[content_key] = tuple(self.composer.warnings[warned:])
+                    self.cache.composed += 1
+            elif self.cache is not None:
+                self.cache.reused += 1
+                # what composing it would have done: warn again, count its stock icons
+                for warning in self.cache.warnings.get(content_key, ()):
+                    if warning not in self.composer.warnings:
+                        self.composer.warnings.append(warning)
+                self._use_icons(face.ops)
             self._faces[key] = face
         return face
+
+    def _use_icons(self, ops: Sequence[Op]) -> None:
+        """Look up the icons drawn by cached ops, so that the stock icons among them are
+        credited as when they were composed."""
+        for op in ops:
+            if isinstance(op, IconOp):
+                self.assets.icons.get(op.icon)
+            elif isinstance(op, GroupOp):
+                self._use_icons(op.ops)
+
+    def _design_token(self, design: FaceDesign, kind: Kind) -> tuple[int, bool]:
+        """The cache's token for a face design drawn on a kind with this build's game-wide values,
+        and whether its templates read the card (a shared back does not)."""
+        assert self.cache is not None
+        key = (design.name, kind.id)
+        known = self._tokens.get(key)
+        if known is None:
+            token = self.cache.token((design, kind, self._globals_of(design), self.bleed,
+                                      self.options.debug_boxes))
+            known = (token, bool(re.search(r"\bcard\b", "\n".join(_sources(design)))))
+            self._tokens[key] = known
+        return known
+
+    def _globals_of(self, design: FaceDesign) -> Hashable:
+        """The game-wide values (palette, language, and what its templates read) that a
+        design's faces depend on, frozen."""
+        known = self._design_globals.get(design.name)
+        if known is None:
+            sources = _sources(design)
+            game = self.assets.game
+            base = self.assets.base_context()
+            known = (freeze(game.colors), game.language,
+                     tuple((name, freeze(base[name])) for name in _globals_read(sources)))
+            self._design_globals[design.name] = known
+        return known
 
     def kit_pages(self) -> list[PageSpec]:
         """Every page of the kit, in print order.
@@ -205,7 +381,18 @@ class KitPlanner:
             used = len(assets.icons.stock_used)
             credits = _Credits(assets.icons.credits())
             source, composer = self._render_document(section, credits, with_credits)
-            paged = composer.paginate(source, page, section.title, assets.game.name)
+            game = assets.game
+            key = (source, page, composer.style, section.title, game.name, game.language)
+            cached = self.cache.documents.get(key) if self.cache is not None else None
+            if cached is None:
+                paged = [tuple(ops) for ops in
+                         composer.paginate(source, page, section.title, game.name)]
+                if self.cache is not None:
+                    self.cache.documents[key] = tuple(paged)
+            else:
+                paged = list(cached)
+                for ops in paged:
+                    self._use_icons(ops)
             if not credits.accessed or len(assets.icons.stock_used) == used:
                 break
             # the credits are printed and the document uses stock icons of its own: again
@@ -228,9 +415,10 @@ class KitPlanner:
                 CREDITS_TEMPLATE.read_text(encoding="utf-8"), context,
                 "printandplay/game_icons/credits.md.j2")
             source = source.rstrip("\n") + "\n\n" + block
-        style = document_style(game, section, self.assets.fonts.roles)
+        style = replace(document_style(game, section, self.assets.fonts.roles),
+                        debug_boxes=self.options.debug_boxes)
         composer = DocumentComposer(assets.fonts, assets.icons.aspect, game.language, style,
-                                    display)
+                                    display, CardTexts(game.components))
         return source, composer
 
     def sheet_plan(self, section: SheetSection) -> SheetPlan:

@@ -20,7 +20,7 @@ LETTER = (612.0, 792.0)
 def build(tmp: Path, *args: str) -> Path:
     result = runner.invoke(app, ["build", "charlie", "--out", str(tmp), *args])
     assert result.exit_code == 0, result.output
-    return Path(result.output.strip().splitlines()[-1])
+    return Path(result.stdout.strip().splitlines()[-1])
 
 
 @pytest.fixture(scope="module")

@@ -220,7 +220,9 @@ def test_build_all_writes_every_kit(tmp_path: Path, repo_root: Path) -> None:
     result = runner.invoke(app, ["build", "all", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     games = sorted(p.parent.name for p in (repo_root / "cards").glob("*/game.yaml"))
-    assert [Path(line).name for line in result.output.split()] == [f"{g}-a4.pdf" for g in games]
+    assert [Path(line).name for line in result.stdout.split()] == [f"{g}-a4.pdf" for g in games]
+    # one summary line per game on stderr
+    assert [line.split(":")[0] for line in result.stderr.splitlines() if line] == games
     for game in games:
         assert len(PdfReader(tmp_path / f"{game}-a4.pdf").pages) > 0
 

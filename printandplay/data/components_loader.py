@@ -171,7 +171,9 @@ def _read_component(node: Any, kind: Kind, problems: Problems, where: Location) 
     fields.finish()
     if component_id is None:
         return None
-    return Component(component_id, name, kind.id, count, values, front, back, fields.location)
+    field_locations = {key: fields.at(key) for key in values if fields.has(key)}
+    return Component(component_id, name, kind.id, count, values, front, back, fields.location,
+                     field_locations)
 
 
 def _check_unique_ids(components: list[Component], problems: Problems) -> None:

@@ -17,7 +17,9 @@ its id, and a name several cards share takes the qualifier: ``Name (Équipe)``.
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -41,6 +43,12 @@ from printandplay.model.game import Game
 
 _COUNT_RE = re.compile(r"^(\d+)\s*[xX×]?\s+(.+)$")
 
+MAX_DECK_FILE = 10 * 1024 * 1024  # bytes: deck and collection files
+MAX_COPIES_PER_LINE = 1000  # copies of one card on one line
+MAX_DECK_CARDS = 1000  # copies in a whole deck (printing 1000 cards takes seconds)
+MAX_LINE_LENGTH = 1000  # characters on one deck line
+MAX_DECK_LINES = 10000  # non-empty lines in a deck
+
 
 def parse_decklist(text: str, game: Game, source: str = "<deck>") -> Deck:
     """Parse the text form of a deck list (see the module docstring).
@@ -62,11 +70,20 @@ def _parse_lines(lines: Iterable[tuple[int, str]], game: Game, source: str) -> D
     entries: list[DeckEntry] = []
     unknown: list[UnknownCard] = []
     problems: list[HeaderProblem] = []
+    total = 0
+    seen = 0
     for number, raw in lines:
         line = raw.split("#", 1)[0].strip() if not raw.lstrip().startswith("//") else ""
         if not line:
             continue
         where = Location(source, number)
+        seen += 1
+        if seen > MAX_DECK_LINES:
+            raise DeckSyntaxError(f"{where}: too many lines (a deck list has at most "
+                                  f"{MAX_DECK_LINES})")
+        if len(line) > MAX_LINE_LENGTH:
+            raise DeckSyntaxError(f"{where}: line too long (at most {MAX_LINE_LENGTH} "
+                                  f"characters)")
         bare = normalize(line.rstrip(":").strip())
         if bare in sections:
             section = sections[bare]
@@ -98,9 +115,16 @@ def _parse_lines(lines: Iterable[tuple[int, str]], game: Game, source: str) -> D
         if section is None:
             raise DeckSyntaxError(
                 f"{where}: card before any section (start with {' or '.join(fmt.sections)})")
-        count, name = int(match.group(1)), match.group(2).strip()
+        digits, name = match.group(1), match.group(2).strip()
+        count = int(digits) if len(digits) <= 9 else MAX_COPIES_PER_LINE + 1
         if count == 0:
             raise DeckSyntaxError(f"{where}: a count of 0 (leave the line out instead)")
+        if count > MAX_COPIES_PER_LINE:
+            raise DeckSyntaxError(f"{where}: {digits[:12]}{'…' if len(digits) > 12 else ''} "
+                                  f"copies: at most {MAX_COPIES_PER_LINE} per line")
+        total += count
+        if total > MAX_DECK_CARDS:
+            raise DeckSyntaxError(f"{where}: more than {MAX_DECK_CARDS} cards in the deck")
         component, candidates, reason = index.resolve_why(name)
         if component is not None:
             entries.append(DeckEntry(section, count, component.id, number))
@@ -147,16 +171,63 @@ def load_deck(path: Path, game: Game, display: str | None = None) -> Deck:
     """Read a deck file: ``.yaml``/``.yml`` in the YAML form, anything else as text."""
     shown = display or str(path)
     if path.suffix.lower() in (".yaml", ".yml"):
-        return _parse_yaml_deck(load_yaml(path, display=shown), game, shown)
+        check_input_file(path, shown)
+        return _parse_yaml_deck(_load_yaml_file(path, shown), game, shown)
+    data = read_input_file(path, shown)
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = data[:err.start].count(b"\n") + 1
+        raise DeckSyntaxError(f"{shown}:{line}: not UTF-8 text") from None
+    if "\0" in text:
+        raise DeckSyntaxError(f"{shown}: a binary file, not a deck list")
+    return parse_decklist(text, game, shown)
+
+
+def _load_yaml_file(path: Path, shown: str) -> Any:
+    """The strict YAML reader, with a last guard against nesting that exhausts the stack."""
+    try:
+        return load_yaml(path, display=shown)
+    except RecursionError:
+        raise DeckSyntaxError(f"{shown}: YAML nested too deeply") from None
+
+
+def check_input_file(path: Path, shown: str, limit: int = MAX_DECK_FILE) -> os.stat_result:
+    """Refuse what is not a regular file of at most ``limit`` bytes (devices, FIFOs, folders,
+    huge files), before anything opens it."""
+    try:
+        info = path.stat()
     except FileNotFoundError:
         raise DeckSyntaxError(f"{shown}: file not found") from None
-    except UnicodeDecodeError:
-        raise DeckSyntaxError(f"{shown}: not UTF-8 text") from None
+    except (OSError, ValueError) as err:
+        raise DeckSyntaxError(f"{shown}: cannot read ({getattr(err, 'strerror', None) or err})"
+                              ) from None
+    if stat.S_ISDIR(info.st_mode):
+        raise DeckSyntaxError(f"{shown}: a folder, not a deck file")
+    if not stat.S_ISREG(info.st_mode):
+        raise DeckSyntaxError(f"{shown}: not a regular file")
+    if info.st_size > limit:
+        raise DeckSyntaxError(f"{shown}: too large ({info.st_size / (1024 * 1024):.1f} MB; input "
+                              f"files are limited to {limit // (1024 * 1024)} MB)")
+    return info
+
+
+def read_input_file(path: Path, shown: str, limit: int = MAX_DECK_FILE) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes (checked again while reading:
+    the file may grow)."""
+    check_input_file(path, shown, limit)
+    try:  # non-blocking open and a second check on the open file: no FIFO swapped in meanwhile
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise DeckSyntaxError(f"{shown}: not a regular file")
+            data = handle.read(limit + 1)
     except OSError as err:
         raise DeckSyntaxError(f"{shown}: cannot read ({err.strerror})") from None
-    return parse_decklist(text, game, shown)
+    if len(data) > limit:
+        raise DeckSyntaxError(f"{shown}: too large (input files are limited to "
+                              f"{limit // (1024 * 1024)} MB)")
+    return data
 
 
 def _parse_yaml_deck(data: Any, game: Game, source: str) -> Deck:
@@ -169,11 +240,15 @@ def _parse_yaml_deck(data: Any, game: Game, source: str) -> Deck:
         if isinstance(value, LocList):
             lines.append((line, key))
             for i, item in enumerate(value):
+                if isinstance(item, bool) or not isinstance(item, (str, int)):
+                    raise DeckSyntaxError(f"{value.at(i)}: expected a line such as "
+                                          f"'2 Sifflet', got a "
+                                          f"{'list' if isinstance(item, list) else 'mapping' if isinstance(item, dict) else type(item).__name__}")
                 lines.append((value.at(i).line, str(item)))
         elif isinstance(value, LocDict):
             lines.append((line, key))
             for name, count in value.items():
-                if isinstance(count, bool) or not isinstance(count, int):
+                if isinstance(count, bool) or not isinstance(count, int) or count < 0:
                     raise DeckSyntaxError(f"{value.at(name)}: the count of {name!r} must be a "
                                           f"whole number")
                 lines.append((value.at(name).line, f"{count} {name}"))
@@ -187,7 +262,8 @@ def _parse_yaml_deck(data: Any, game: Game, source: str) -> Deck:
 def load_collection(path: Path, game: Game, display: str | None = None) -> dict[str, int]:
     """A YAML mapping of card names (or ids) to owned copies → copies per card id."""
     shown = display or str(path)
-    data = load_yaml(path, display=shown)
+    check_input_file(path, shown)
+    data = _load_yaml_file(path, shown)
     if not isinstance(data, LocDict):
         raise DataError(Location(shown), "a collection must map card names to owned copies")
     index = CardIndex(game, deck_format_of(game))

@@ -37,6 +37,7 @@ class IconLibrary:
         self._display = display
         self.stock = stock
         self.stock_used: dict[str, StockIcon] = {}
+        self._stock: dict[str, StockIcon] = {}  # the stock icons loaded, used or not since
 
     def get(self, icon_id: str) -> Icon:
         """The icon named ``icon_id`` (a :class:`LayoutError` naming close names if unknown)."""
@@ -56,8 +57,11 @@ class IconLibrary:
             icon = load_icon(path, source, icon_id)
             if stock is not None:
                 icon = recolour(icon)
-                self.stock_used[icon_id] = stock
+                self._stock[icon_id] = stock
             self._icons[icon_id] = icon
+        stock_icon = self._stock.get(icon_id)
+        if stock_icon is not None:
+            self.stock_used[icon_id] = stock_icon
         return icon
 
     def load_all(self) -> None:
@@ -65,6 +69,10 @@ class IconLibrary:
         assets load (stock icons are read when used)."""
         for icon_id in self.paths:
             self.get(icon_id)
+
+    def forget_used(self) -> None:
+        """Start counting the stock icons used again (a library kept for another build)."""
+        self.stock_used.clear()
 
     def _known(self, icon_id: str) -> list[str]:
         if icon_id.startswith(PREFIX) and self.stock is not None:

@@ -21,7 +21,12 @@ from xml.parsers import expat
 from printandplay.data import svg_transform
 from printandplay.data.files import read_bytes
 from printandplay.data.svg_elements import shape_geometry
-from printandplay.data.svg_numbers import AttributeProblem, SvgSyntaxError, parse_numbers
+from printandplay.data.svg_numbers import (
+    MAX_NUMBER,
+    AttributeProblem,
+    SvgSyntaxError,
+    parse_numbers,
+)
 from printandplay.data.svg_style import SvgStyle, compute_style, read_declarations
 from printandplay.data.svg_transform import IDENTITY, Matrix, multiply
 from printandplay.errors import DataError, Location
@@ -112,6 +117,9 @@ class _Reader:
         except expat.ExpatError as error:
             message = f"invalid XML: {expat.ErrorString(error.code)}"
             raise DataError(Location(self.source, error.lineno), message) from None
+        except (OverflowError, ZeroDivisionError):
+            line = self.parser.CurrentLineNumber
+            raise DataError(Location(self.source, line), "numbers out of range") from None
         assert self.view_box is not None  # expat rejects documents without a root element
         return self.view_box, tuple(self.shapes)
 
@@ -236,8 +244,14 @@ class _Reader:
         if not segments or not style.visible or (fill is None and stroke is None):
             return
         scale = math.sqrt(abs(svg_transform.determinant(frame.matrix)))
+        placed = svg_transform.transform_segments(segments, frame.matrix)
+        numbers = [v for segment in placed for v in segment[1:]]
+        if not all(math.isfinite(v) and abs(v) <= MAX_NUMBER
+                   for v in [*numbers, scale, style.stroke_width * scale]):
+            raise self.error(element, f"<{element.tag}> lands out of range once transformed "
+                             f"(coordinates at most {MAX_NUMBER:g} either way)")
         self.shapes.append(IconShape(
-            segments=svg_transform.transform_segments(segments, frame.matrix),
+            segments=placed,
             fill=fill, stroke=stroke, stroke_width=style.stroke_width * scale,
             fill_rule=style.fill_rule, line_cap=style.line_cap, line_join=style.line_join,
             fill_opacity=style.group_opacity * style.fill_opacity,

@@ -18,6 +18,9 @@ SEPARATOR = re.compile(r"\s*(?:,\s*)?")
 SPACE = re.compile(r"\s*")
 
 
+MAX_NUMBER = 1e9  # the largest coordinate, size or angle an icon may use
+
+
 class SvgSyntaxError(ValueError):
     """Bad geometry text; ``offset`` is where, in the parsed string, the problem starts."""
 
@@ -70,12 +73,17 @@ class Scanner:
         return self.peek() != "" and self.peek() in "+-.0123456789"
 
     def number(self) -> float | None:
-        """Read a finite number; ``None`` (nothing read) when there is none."""
+        """Read a finite number; ``None`` (nothing read) when there is none; an error when it
+        is out of range (beyond ``MAX_NUMBER`` either way)."""
         match = NUMBER.match(self.text, self.pos)
         if not match or not math.isfinite(float(match.group())):
             return None
+        value = float(match.group())
+        if abs(value) > MAX_NUMBER:
+            raise SvgSyntaxError(f"number {match.group()} out of range (at most {MAX_NUMBER:g} "
+                                 f"either way)", self.pos)
         self.pos = match.end()
-        return float(match.group())
+        return value
 
     def flag(self) -> float | None:
         """Read an arc flag (``0`` or ``1``, no separator needed); ``None`` otherwise."""

@@ -15,7 +15,7 @@ import math
 import re
 from types import MappingProxyType
 
-from printandplay.data.svg_numbers import NUMBER, SvgSyntaxError
+from printandplay.data.svg_numbers import MAX_NUMBER, NUMBER, SvgSyntaxError
 from printandplay.model.color import RGB, parse_hex
 from printandplay.model.icon import Paint
 
@@ -67,6 +67,8 @@ def parse_user_units(value: str) -> float:
     """A plain number in user units (a ``px`` suffix is allowed); other units are errors."""
     match = _LENGTH.fullmatch(value.strip())
     if match and math.isfinite(float(match.group(1))):
+        if abs(float(match.group(1))) > MAX_NUMBER:
+            raise SvgSyntaxError(f"number out of range (at most {MAX_NUMBER:g} either way)", 0)
         return float(match.group(1))
     if _UNIT.search(value):
         raise SvgSyntaxError("units and percentages are not supported, use plain viewBox units", 0)

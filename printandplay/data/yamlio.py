@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -131,9 +133,29 @@ def check_bounds(text: str, path: Path | str) -> None:
                 opened.discard(anchor)
                 anchors[anchor] = size
             add(size, event.start_mark)
+_PARSED: dict[tuple[str, str], Any] | None = None  # see parse_cache()
+
+
+@contextmanager
+def parse_cache(store: dict[tuple[str, str], Any]) -> Iterator[None]:
+    """While active, :func:`load_yaml` keeps what it parses in ``store``, keyed on the file's
+    name and text, and parses a file again only when its text changed (``watch`` rebuilds).
+    Loaders only read the parsed values, so sharing them is safe."""
+    global _PARSED
+    previous, _PARSED = _PARSED, store
+    try:
+        yield
+    finally:
+        _PARSED = previous
 
 
 def load_yaml(path: Path, *, display: str | None = None) -> Any:
     """Read and parse a YAML file; ``display`` is the path shown in messages."""
     shown = display or str(path)
-    return parse_yaml(read_text(path, shown), shown)
+    text = read_text(path, shown)
+    if _PARSED is None:
+        return parse_yaml(text, shown)
+    key = (shown, text)
+    if key not in _PARSED:
+        _PARSED[key] = parse_yaml(text, shown)
+    return _PARSED[key]

@@ -94,7 +94,7 @@ def _red(rect: Rect) -> Op:
 def _paragraph(text: str, page: Size, metrics: FontMetrics) -> Op:
     width = page.width - 40 * MM
     style = TextStyle(size=10, min_size=10, leading=1.3, color=INK)
-    fitted = TextSetter(metrics, lambda _: 1.0, "fr").fit(text, width, 70 * MM, style,
-                                                        "calibration sheet")
+    setter = TextSetter(metrics, lambda _: 1.0, "fr", hyphenate=False)
+    fitted = setter.fit(text, width, 70 * MM, style, "calibration sheet")
     assert fitted is not None
     return GroupOp((1.0, 0.0, 0.0, 1.0, 20 * MM, page.height - 18 * MM - 70 * MM), fitted.ops)

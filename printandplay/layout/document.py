@@ -16,8 +16,10 @@ from dataclasses import replace
 from typing import Final
 
 from printandplay.errors import LayoutError
+from printandplay.layout import debug
 from printandplay.layout.blocks import Block, parse_blocks
 from printandplay.layout.document_blocks import BlockMeasurer, DocStyle, Measured, Row
+from printandplay.layout.geometry import Rect
 from printandplay.layout.textfit import FontMetrics
 from printandplay.model.game import Size
 from printandplay.model.ops import GroupOp, LineOp, Op, TextOp
@@ -84,12 +86,15 @@ class DocumentComposer:
     """Turns document markup into pages of ops."""
 
     def __init__(self, metrics: FontMetrics, icon_aspect: Callable[[str], float],
-                 language: str, style: DocStyle, what: str) -> None:
+                 language: str, style: DocStyle, what: str,
+                 origin: Callable[[str], str | None] | None = None) -> None:
+        """``origin`` names the card and field whose value a block's text shows, for errors
+        in a card's text (see :class:`~printandplay.layout.document_blocks.BlockMeasurer`)."""
         self.metrics = metrics
         self.style = style
         self.design = style.design
         self.what = what
-        self.blocks = BlockMeasurer(metrics, icon_aspect, language, style, what)
+        self.blocks = BlockMeasurer(metrics, icon_aspect, language, style, what, origin)
 
     def paginate(self, source: str, page: Size, title: str, game_name: str) -> list[tuple[Op, ...]]:
         """Lay out the whole document; returns the ops of each page."""
@@ -104,10 +109,31 @@ class DocumentComposer:
                 cursor.next_column()
             else:
                 pending.append(self.blocks.measure(block, cursor.column_width))
+                if self.style.debug_boxes:
+                    name = (f"{block.kind} {block.level}" if block.kind == "heading"
+                            else block.kind)
+                    pending[-1] = replace(pending[-1], kind=f"{name} (line {block.line})")
                 if not pending[-1].keep_with_next:
                     self._flush(cursor, pending)
         self._flush(cursor, pending)
+        if self.style.debug_boxes:
+            frame = Rect(cursor.margin, cursor.bottom, page.width - 2 * cursor.margin,
+                         page.height - cursor.margin - cursor.bottom)
+            for ops in cursor.pages:
+                ops.append(debug.outline(frame, debug.SAFE, dashed=True))
         return self._with_footers(cursor.pages, page, title, game_name)
+
+    def _debug(self, cursor: _Cursor, height: float, kind: str, x: float | None = None,
+               width: float | None = None) -> None:
+        """With ``--debug-boxes``: outline a block just placed at the cursor (its top), with
+        its kind."""
+        if not self.style.debug_boxes:
+            return
+        if x is None:
+            x = cursor.margin + cursor.column * (cursor.column_width + cursor.gutter)
+        rect = Rect(x, cursor.y - height, cursor.column_width if width is None else width,
+                    height)
+        cursor.pages[-1].extend(debug.box_overlay(self.metrics, rect, kind, False))
 
     def _title(self, cursor: _Cursor, block: Block) -> None:
         """A ``#`` title opens a page (unless nothing is placed below the page's last title
@@ -116,6 +142,8 @@ class DocumentComposer:
             cursor.new_page()
         measured = self.blocks.measure(block, cursor.page.width - 2 * cursor.margin)
         cursor.put(measured.ops, x=cursor.margin)
+        self._debug(cursor, measured.height, "heading 1", cursor.margin,
+                    cursor.page.width - 2 * cursor.margin)
         cursor.y -= measured.height + 2 * MM
         cursor.top = cursor.y
 
@@ -162,6 +190,7 @@ class DocumentComposer:
             if index > 0 or not cursor.at_column_top:
                 cursor.y -= measured.space_before
             cursor.put(measured.ops)
+            self._debug(cursor, measured.height, measured.kind)
             cursor.y -= measured.height
 
     def _put_split_table(self, cursor: _Cursor, table: Measured) -> None:
@@ -170,7 +199,7 @@ class DocumentComposer:
             cursor.y -= table.space_before
         body = table.rows[1:] if table.header else table.rows
         if table.header:
-            self._put_row(cursor, table.header, table.width, rule=True)
+            self._put_row(cursor, table.header, table.width, rule=True, kind=table.kind)
         for index, row in enumerate(body):
             if row.height > cursor.room + EPSILON:
                 repeat = table.header.height if table.header else 0.0
@@ -179,14 +208,17 @@ class DocumentComposer:
                                       "a column")
                 cursor.next_column()
                 if table.header:
-                    self._put_row(cursor, table.header, table.width, rule=True)
-            self._put_row(cursor, row, table.width, rule=index < len(body) - 1)
+                    self._put_row(cursor, table.header, table.width, rule=True,
+                                  kind=table.kind)
+            self._put_row(cursor, row, table.width, rule=index < len(body) - 1, kind=table.kind)
 
-    def _put_row(self, cursor: _Cursor, row: Row, width: float, rule: bool) -> None:
+    def _put_row(self, cursor: _Cursor, row: Row, width: float, rule: bool,
+                 kind: str = "") -> None:
         ops: list[Op] = list(row.ops)
         if rule:
             ops.append(LineOp(0, -row.height, width, -row.height, self.style.rule, 0.4))
         cursor.put(ops)
+        self._debug(cursor, row.height, kind)
         cursor.y -= row.height
 
     def _with_footers(self, pages: list[list[Op]], page: Size, title: str,

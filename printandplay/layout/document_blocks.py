@@ -35,6 +35,7 @@ class DocStyle:
     rule: RGB = (0.8, 0.78, 0.75)
     footer: RGB = (0.45, 0.45, 0.45)
     columns: int = 2
+    debug_boxes: bool = False  # outline the text frame and every block, with its kind
 
 
 @dataclass(frozen=True)
@@ -57,24 +58,37 @@ class Measured:
     rows: tuple[Row, ...] = ()  # a table, which may be split between rows
     header: Row | None = None  # repeated at the top of each continuation of a table
     width: float = 0.0
+    kind: str = ""  # the block's kind and line (named by --debug-boxes)
 
 
 class BlockMeasurer:
     """Lays out one block at a time in the document's style."""
 
     def __init__(self, metrics: FontMetrics, icon_aspect: Callable[[str], float],
-                 language: str, style: DocStyle, what: str) -> None:
+                 language: str, style: DocStyle, what: str,
+                 origin: Callable[[str], str | None] | None = None) -> None:
         self.metrics = metrics
         self.icon_aspect = icon_aspect
         self.text = TextSetter(metrics, icon_aspect, language)
         self.style = style
         self.design = style.design
         self.what = what
+        # names the card and field whose value a block's text shows ("file:line: card 'X',
+        # field 'text'"), or None: errors in a card's text then name the card
+        self.origin = origin
+
+    def _where(self, line: int, source: str) -> str:
+        """The start of an error message about the text ``source`` at document line ``line``."""
+        card = self.origin(source) if self.origin is not None else None
+        if card is None:
+            return f"{self.what}:{line}"
+        return f"{card} (printed by {self.what}, line {line} of the document)"
 
     def _text(self, source: str, width: float, style: TextStyle, line: int) -> FittedText:
-        fitted = self.text.fit(source, width, BIG, style, f"{self.what}:{line}")
+        fitted = self.text.fit(source, width, BIG, style, self._where(line, source))
         if fitted is None:
-            raise LayoutError(f"{self.what}:{line}: a word is wider than the column: {source!r}")
+            raise LayoutError(f"{self._where(line, source)}: a word is wider than the column: "
+                              f"{source!r}")
         return fitted
 
     def _place(self, fitted: FittedText, x: float, top: float) -> GroupOp:
@@ -94,7 +108,8 @@ class BlockMeasurer:
             role = d.title_font if block.level < 3 else d.body_font
             style = TextStyle(role=role, size=size, leading=1.1, min_size=size,
                               bold=block.level == 3,
-                              color=accent if block.level < 3 else self.style.ink)
+                              color=accent if block.level < 3 else self.style.ink,
+                              hyphenate=False)
             fitted = self._text(block.text, width, style, block.line)
             ops: list[Op] = [self._place(fitted, 0, 0)]
             height = fitted.height
@@ -193,7 +208,7 @@ class BlockMeasurer:
                          header=header, width=width)
 
     def _natural(self, text: str, style: TextStyle, line: int = 0) -> float:
-        return self.text.natural_width(text, style, f"{self.what}:{line}")
+        return self.text.natural_width(text, style, self._where(line, text))
 
 def _icon_only(text: str) -> bool:
     stripped = text.strip()

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printandplay.errors import LayoutError
+from printandplay.layout import debug
 from printandplay.layout.geometry import Rect
 from printandplay.layout.templating import TemplateEnv
 from printandplay.layout.text import TextSetter
@@ -47,6 +48,7 @@ class FaceComposer:
     language: str
     bleed: float
     image_aspect: Callable[[str], float] | None = None
+    debug_boxes: bool = False  # outline every box, the trim, the bleed and the safe zone
     _fits: dict[tuple[Any, ...], FittedText | None] = field(default_factory=dict)
     _checked: set[tuple[str, str]] = field(default_factory=set)
     # per (id(box), kind): (box, its ops when no template of the box varies, or None)
@@ -68,6 +70,7 @@ class FaceComposer:
             check_safe_zone(design, kind)
             self._checked.add((design.name, kind.id))
         ops: list[Op] = []
+        hidden: set[int] = set()  # boxes whose `when` is false on this face
         for box in design.boxes:
             key = (id(box), kind.id)  # the cached entry holds the box: its id stays unique
             static = self._static.get(key)
@@ -79,11 +82,18 @@ class FaceComposer:
                 continue
             box_what = f"{what}, box '{box.name}' ({box.location})"
             if box.when is not None and not self._truthy(box.when, context, box_what):
+                hidden.add(id(box))
                 continue
             box_ops = self._box_ops(box, kind, context, box_what)
             if static[1] is not None:
                 self._static[key] = (box, tuple(box_ops))
             ops.extend(box_ops)
+        if self.debug_boxes:
+            ops.extend(debug.face_frame(width, height, self.bleed, kind.safe_margin,
+                                        kind.shape == "round"))
+            for box in design.boxes:
+                rect = box_rect(box, width, height)
+                ops.extend(debug.box_overlay(self.metrics, rect, box.name, id(box) in hidden))
         return Face(width, height, self.bleed, kind.shape == "round", tuple(ops))
 
     def _truthy(self, template: Template, context: Mapping[str, Any], what: str) -> bool:
@@ -171,6 +181,7 @@ class FaceComposer:
             min_size=box.min_size if box.min_size is not None else box.size,
             leading=box.leading, align=box.align, valign=box.valign, color=color,
             bold=box.bold, italic=box.italic, icon_scale=box.icon_scale, wrap=box.wrap,
+            hyphenate=box.font != "title",
         )
         key = (source, width, height, style)
         if key in self._fits:

@@ -5,7 +5,8 @@ Faces, documents and the calibration sheet set their text through a :class:`Text
 1. :func:`~printandplay.layout.typography.apply_typography` (the game's language);
 2. :func:`~printandplay.layout.richtext.parse_markup` (``**bold**``, ``:icon:``…);
 3. :func:`~printandplay.layout.tokens.tokenize` (words, glue and breaks, measured in em);
-4. :func:`~printandplay.layout.textfit.fit_text` (lines, shrinking down to the minimum size).
+4. :func:`~printandplay.layout.textfit.fit_text` (lines, hyphenated in the language's
+   :mod:`~printandplay.layout.hyphenation` before shrinking, down to the minimum size).
 
 One error policy: bad markup, a character no font has or anything else a step refuses becomes
 a :class:`LayoutError` whose message starts with ``where`` (the box or the document line).
@@ -18,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from printandplay.errors import LayoutError
+from printandplay.layout.hyphenation import Hyphenator, hyphenator_for
 from printandplay.layout.richtext import MarkupError, parse_markup
 from printandplay.layout.textfit import FittedText, FontMetrics, TextStyle, fit_text
 from printandplay.layout.tokens import Item, TokenCache, tokenize
@@ -25,14 +27,18 @@ from printandplay.layout.typography import apply_typography
 
 
 class TextSetter:
-    """Sets text for one set of fonts and one language, sharing measured words."""
+    """Sets text for one set of fonts and one language, sharing measured words.
+
+    With ``hyphenate`` (faces and documents), text that would not fit is hyphenated in the
+    language before it shrinks (``TextStyle.hyphenate`` turns it off for one box)."""
 
     def __init__(self, metrics: FontMetrics, icon_aspect: Callable[[str], float],
-                 language: str) -> None:
+                 language: str, hyphenate: bool = True) -> None:
         self.metrics = metrics
         self.icon_aspect = icon_aspect
         self.language = language
         self.cache = TokenCache()
+        self.hyphenator: Hyphenator | None = hyphenator_for(language) if hyphenate else None
 
     def tokens(self, source: str, style: TextStyle, where: str) -> list[Item]:
         """The measured tokens of ``source`` (markup) in ``style``; errors name ``where``."""
@@ -48,7 +54,7 @@ class TextSetter:
         fit even at ``style.min_size``; errors name ``where``."""
         items = self.tokens(source, style, where)
         try:
-            return fit_text(items, width, height, style, self.metrics)
+            return fit_text(items, width, height, style, self.metrics, self.hyphenator)
         except LayoutError as err:
             raise LayoutError(f"{where}: {err}") from None
 

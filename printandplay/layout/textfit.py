@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from printandplay.layout.hyphenation import Hyphenator, Splitter, split_word, syllables
 from printandplay.layout.tokens import ICON_EM, Break, Glue, Item
 from printandplay.model.color import RGB
 from printandplay.model.design import Align, VAlign
@@ -55,6 +56,7 @@ class TextStyle:
     italic: bool = False
     icon_scale: float = 1.0
     wrap: bool = True
+    hyphenate: bool = True  # when the text would otherwise not fit (never for titles)
 
 
 @dataclass(frozen=True)
@@ -67,37 +69,52 @@ class FittedText:
     lines: int
 
 
-
-
-
-def break_lines(items: Sequence[Item], max_width: float) -> list[tuple[list[Item], bool]] | None:
+def break_lines(items: Sequence[Item], max_width: float, split: Splitter | None = None
+                ) -> list[tuple[list[Item], bool]] | None:
     """Greedy line breaking in em; ``None`` when a word is wider than ``max_width``.
 
+    With ``split`` (see :func:`syllables`), a word that does not fit the end of a line is
+    hyphenated when its head fits there, and a word wider than a line is cut over several.
     Each line comes with a flag telling whether a paragraph break follows it.
     """
     lines: list[tuple[list[Item], bool]] = []
     current: list[Item] = []
     width = 0.0
     pending_glue: Glue | None = None
-    for item in items:
-        if isinstance(item, Break):
-            lines.append((current, item.paragraph))
-            current, width, pending_glue = [], 0.0, None
-        elif isinstance(item, Glue):
-            pending_glue = item if current else None
-        else:
-            if item.width > max_width + 1e-9:
-                return None
-            extra = (pending_glue.width if pending_glue else 0.0) + item.width
-            if current and width + extra > max_width + 1e-9:
-                lines.append((current, False))
-                current, width = [item], item.width
-            else:
-                if pending_glue is not None:
+    for next_item in items:
+        item: Item | None = next_item
+        while item is not None:
+            if isinstance(item, Break):
+                lines.append((current, item.paragraph))
+                current, width, pending_glue = [], 0.0, None
+                break
+            if isinstance(item, Glue):
+                pending_glue = item if current else None
+                break
+            glue = pending_glue.width if pending_glue and current else 0.0
+            extra = glue + item.width
+            if current and width + extra <= max_width + 1e-9 or \
+                    not current and item.width <= max_width + 1e-9:
+                if pending_glue is not None and current:
                     current.append(pending_glue)
                 current.append(item)
                 width += extra
-            pending_glue = None
+                pending_glue = None
+                break
+            chunks = split(item) if split is not None else ()
+            parts = split_word(item, chunks, max_width - width - glue) if chunks else None
+            if parts is not None:  # the head ends this line, the rest starts the next
+                if pending_glue is not None and current:
+                    current.append(pending_glue)
+                current.append(parts[0])
+                lines.append((current, False))
+                current, width, pending_glue = [], 0.0, None
+                item = parts[1]
+                continue
+            if not current:  # wider than a line, and no head fits
+                return None
+            lines.append((current, False))
+            current, width, pending_glue = [], 0.0, None
     if current or not lines:
         lines.append((current, False))
     return lines
@@ -113,25 +130,36 @@ def fit_text(
     height: float,
     style: TextStyle,
     metrics: FontMetrics,
+    hyphenator: Hyphenator | None = None,
 ) -> FittedText | None:
     """Lay out ``items`` in a ``width`` × ``height`` box, shrinking from ``style.size`` down to
     ``style.min_size`` in 0.25 pt steps; ``None`` if it never fits. Without ``style.wrap``, lines
-    break only where the text says so and the size shrinks until the longest one fits."""
+    break only where the text says so and the size shrinks until the longest one fits.
+
+    With a ``hyphenator`` (and ``style.hyphenate``), a size at which the text does not fit
+    unhyphenated is tried again with hyphenation before shrinking: text that fits as it is
+    stays as it was."""
     base_font = metrics.select(style.role, style.bold, style.italic)
     ascent, descent = metrics.ascent(base_font), metrics.descent(base_font)
     size = style.size
     unwrapped = None if style.wrap else break_lines(items, float("inf"))
+    split = (syllables(hyphenator, metrics)
+             if hyphenator is not None and style.hyphenate and style.wrap else None)
+
+    def used_by(lines: list[tuple[list[Item], bool]]) -> float:
+        gaps = sum(1 for _, par in lines[:-1] if par)
+        return size * (ascent + descent + (len(lines) - 1 + gaps * PAR_GAP) * style.leading)
+
     while size >= style.min_size - 1e-9:
         if unwrapped is not None:
             fits = all(_line_width(line) <= width / size + 1e-9 for line, _ in unwrapped)
             lines = unwrapped if fits else None
         else:
             lines = break_lines(items, width / size)
+        if (lines is None or used_by(lines) > height + 1e-6) and split is not None:
+            lines = break_lines(items, width / size, split)
         if lines is not None:
-            gaps = sum(1 for _, par in lines[:-1] if par)
-            used = size * (
-                ascent + descent + (len(lines) - 1 + gaps * PAR_GAP) * style.leading
-            )
+            used = used_by(lines)
             if used <= height + 1e-6:
                 ops = _place(lines, width, height, used, size, ascent, style)
                 return FittedText(size, tuple(ops), used, len(lines))

@@ -39,6 +39,10 @@ class Word:
 
     frags: list[Frag] = field(default_factory=list)
     width: float = 0.0
+    # hyphenation: the word's syllables with their widths (em) and the hyphen's width, filled
+    # in on first need (None: not yet looked at; (): cannot be hyphenated)
+    chunks: tuple[tuple[str, float], ...] | None = None
+    hyphen: float = 0.0
 
 
 @dataclass(frozen=True)

@@ -77,9 +77,15 @@ class Component:
     front: str
     back: str | None
     location: Location
+    # where each field's value stands (for messages about a card's text)
+    field_locations: Mapping[str, Location] = field(default_factory=dict, compare=False)
 
     def __repr__(self) -> str:
         return f"Component(id={self.id!r}, kind={self.kind!r}, count={self.count})"
+
+    def where(self, field_name: str) -> Location:
+        """Where field ``field_name`` of this component stands (else the component)."""
+        return self.field_locations.get(field_name, self.location)
 
 
 @dataclass(frozen=True)

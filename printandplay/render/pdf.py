@@ -14,8 +14,13 @@ failed build never leaves a half-written PDF.
 
 from __future__ import annotations
 
+import atexit
+import glob
+import io
 import os
+import signal
 import tempfile
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +35,7 @@ from reportlab.pdfgen.pdfgeom import bezierArc
 
 from printandplay.data.icons import IconLibrary
 from printandplay.data.images import ImageLibrary
+from printandplay.errors import OptionError
 from printandplay.layout.geometry import Rect
 from printandplay.model.color import RGB
 from printandplay.model.game import Size
@@ -76,42 +82,131 @@ class _ImageFile(str):
         return f"image:{self.key}"
 
 
+STALE_UNOWNED_AGE = 600.0  # seconds: a temporary file without a live owner older than this
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True
+    return True
+
+
+def sweep_stale_temp_files(target: Path) -> list[Path]:
+    """Remove the temporary files a killed build of ``target`` left behind; returns them.
+
+    Only files of our own naming (``.<name>.<pid>.<random>.tmp``) are touched, and only when
+    the process that made them is gone (or, without a pid in the name, after ten minutes).
+    """
+    removed = []
+    prefix = f".{target.name}."
+    for path in target.parent.glob(f"{glob.escape(prefix)}*.tmp"):
+        middle = path.name[len(prefix):-len(".tmp")]
+        owner = middle.split(".", 1)[0]
+        try:
+            if owner.isdigit():
+                stale = int(owner) != os.getpid() and not _alive(int(owner))
+            else:
+                stale = time.time() - path.lstat().st_mtime > STALE_UNOWNED_AGE
+            if stale and path.is_file() and not path.is_symlink():
+                path.unlink()
+                removed.append(path)
+        except OSError:
+            continue
+    return removed
+
+
+_LIVE_TEMP_FILES: set[Path] = set()  # temporary files of writers not yet saved or discarded
+
+
+@atexit.register
+def _remove_live_temp_files() -> None:
+    """At exit (also after Ctrl-C or SIGTERM), remove what an interrupted writer left."""
+    for path in list(_LIVE_TEMP_FILES):
+        path.unlink(missing_ok=True)
+    _LIVE_TEMP_FILES.clear()
+
+
+_HELD_SIGNALS = {getattr(signal, name) for name in ("SIGINT", "SIGTERM") if hasattr(signal, name)}
+
+
+def _hold_signals() -> Any:
+    """Block SIGINT and SIGTERM in this thread (where possible); returns the previous mask."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, _HELD_SIGNALS)
+
+
+def _release_signals(previous: Any) -> None:
+    """Restore the mask :func:`_hold_signals` returned; pending signals are delivered now."""
+    if previous is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 class PdfWriter:
     """One PDF being written: :meth:`announce` the faces to place (optional), call :meth:`page`
     for each page, then :meth:`save`."""
 
-    def __init__(self, target: Path, fonts: FontTable, icons: IconLibrary, *,
+    def __init__(self, target: Path | io.BytesIO, fonts: FontTable, icons: IconLibrary, *,
                  title: str, subject: str = "", images: ImageLibrary | None = None) -> None:
         rl_config.useA85 = 0
         self.target = target
-        target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                        dir=target.parent)
-        os.close(handle)
-        self.temp = Path(temp)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(self.temp, 0o666 & ~umask)
-        initial = fonts.select("body", False, False)
-        self.canvas = Canvas(str(self.temp), invariant=1, pageCompression=1,
-                             initialFontName=initial, initialFontSize=10)
-        self.canvas.setTitle(title)
-        self.canvas.setSubject(subject)
-        self.canvas.setAuthor("printandplay")
-        self.canvas.setCreator("printandplay")
-        self.fonts = fonts
-        self.icons = icons
-        self.images = images
-        self._image_files: dict[str, _ImageFile] = {}
-        self._out: list[str] = []  # operators not yet handed to the canvas
-        self._rl_fonts: dict[str, Any] = {}
-        self._canonical_faces: dict[Face, Face] = {}  # equal faces share one
-        self._face_ids: dict[int, tuple[Face, Face]] = {}  # id(face) → (face, canonical face)
-        self._uses: dict[int, int] = {}  # id(canonical face) → placements announced
-        self._faces: dict[int, str] = {}  # id(canonical face) → its form's name
-        self._icon_forms: set[str] = set()
-        self._shapes: dict[Op, str] = {}  # opaque shapes → their operators
-        self.pages = 0
+        self.temp: Path | None = None
+        output: str | io.BytesIO
+        if isinstance(target, io.BytesIO):  # in memory (rasterising faces)
+            output = target
+        else:
+            masked = _hold_signals()  # Ctrl-C or SIGTERM wait until the temp file is ours
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                sweep_stale_temp_files(target)
+                handle, temp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.",
+                                                suffix=".tmp", dir=target.parent)
+            except OSError as error:
+                _release_signals(masked)
+                raise OptionError(f"cannot write in {target.parent}: {error.strerror}") from None
+            except BaseException:
+                _release_signals(masked)
+                raise
+            self.temp = Path(temp)
+            _LIVE_TEMP_FILES.add(self.temp)
+            try:  # a failure (or SIGTERM) from here on must not leave the temporary file behind
+                _release_signals(masked)  # a signal that came meanwhile is handled here
+                os.close(handle)
+                umask = os.umask(0)
+                os.umask(umask)
+                os.chmod(self.temp, 0o666 & ~umask)
+            except BaseException:
+                self.discard()
+                raise
+            output = str(self.temp)
+        try:
+            initial = fonts.select("body", False, False)
+            self.canvas = Canvas(output, invariant=1, pageCompression=1,
+                                 initialFontName=initial, initialFontSize=10)
+            self.canvas.setTitle(title)
+            self.canvas.setSubject(subject)
+            self.canvas.setAuthor("printandplay")
+            self.canvas.setCreator("printandplay")
+            self.fonts = fonts
+            self.icons = icons
+            self.images = images
+            self._image_files: dict[str, _ImageFile] = {}
+            self._out: list[str] = []  # operators not yet handed to the canvas
+            self._rl_fonts: dict[str, Any] = {}
+            self._canonical_faces: dict[Face, Face] = {}  # equal faces share one
+            self._face_ids: dict[int, tuple[Face, Face]] = {}  # id(face) → (face, canonical face)
+            self._uses: dict[int, int] = {}  # id(canonical face) → placements announced
+            self._faces: dict[int, str] = {}  # id(canonical face) → its form's name
+            self._icon_forms: set[str] = set()
+            self._shapes: dict[Op, str] = {}  # opaque shapes → their operators
+            self.pages = 0
+        except BaseException:
+            self.discard()
+            raise
 
     def announce(self, faces: Iterable[Face]) -> None:
         """The faces about to be placed, one per placement: a face placed once is then drawn in
@@ -165,17 +260,29 @@ class PdfWriter:
 
     def save(self) -> Path:
         """Finish the PDF and move it into place."""
+        if not isinstance(self.target, Path) or self.temp is None:
+            raise TypeError("save() writes a file; use save_bytes() for an in-memory PDF")
         try:
             self.canvas.save()
             os.replace(self.temp, self.target)
+        except OSError as error:
+            raise OptionError(f"cannot write {self.target}: {error.strerror}") from None
         finally:
             self.discard()
         return self.target
 
+    def save_bytes(self) -> bytes:
+        """Finish an in-memory PDF and return its bytes."""
+        if not isinstance(self.target, io.BytesIO):
+            raise TypeError("save_bytes() is for a PdfWriter made on a BytesIO")
+        self.canvas.save()
+        return self.target.getvalue()
+
     def discard(self) -> None:
         """Remove the temporary file (after a failure)."""
-        if self.temp.exists():
-            self.temp.unlink()
+        if self.temp is not None:
+            self.temp.unlink(missing_ok=True)
+            _LIVE_TEMP_FILES.discard(self.temp)
 
     def _flush(self) -> None:
         """Hand the operators written so far to the canvas (before any canvas call)."""

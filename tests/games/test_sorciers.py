@@ -106,7 +106,7 @@ def _rules_pages(pages: Sequence[PageSpec]) -> int:
 def test_build_has_the_expected_pages(tmp_path: Path) -> None:
     result = runner.invoke(app, ["build", "sorciers", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    pdf = Path(result.output.strip().splitlines()[-1])
+    pdf = Path(result.stdout.strip().splitlines()[-1])
     assert pdf.name == "sorciers-a4.pdf"
     pages = kit_pages("sorciers")
     rules = _rules_pages(pages)
