@@ -29,10 +29,19 @@ from printandplay.layout.imposition import (
     plan_sheet,
     plan_tiles,
 )
+from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import Component, DocumentSection, Game, SheetSection, Size
-from printandplay.model.ops import RGB, EllipseOp, Face, GroupOp, IconOp, LineOp, Op, TextOp
-from printandplay.render.fonts import FontTable
-from printandplay.render.pdf import Placement
+from printandplay.model.ops import (
+    RGB,
+    EllipseOp,
+    Face,
+    GroupOp,
+    IconOp,
+    LineOp,
+    Op,
+    Placement,
+    TextOp,
+)
 from printandplay.units import MM
 
 DEFAULT_BLEED = 3 * MM
@@ -193,7 +202,7 @@ class _Credits(list[dict[str, Any]]):
 BLANK_NOTE = "Page laissée blanche pour garder le recto verso aligné — intentionally blank"
 
 
-def duplex_order(pages: Sequence[PageSpec], fonts: FontTable) -> list[PageSpec]:
+def duplex_order(pages: Sequence[PageSpec], fonts: FontMetrics) -> list[PageSpec]:
     """Insert blank pages so that every page marked ``recto`` falls on the front of a sheet
     when the whole file is printed duplex (a document with an odd number of pages, or a
     single-sided sheet, would otherwise put the next fronts on a back)."""

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printandplay.layout.geometry import Rect
 from printandplay.layout.imposition import Flip, mirror_axes, mirror_rect
 from printandplay.layout.richtext import parse_markup
-from printandplay.layout.textfit import FontMetrics, TextStyle, fit_text, tokenize
+from printandplay.layout.textfit import TextStyle, fit_text, tokenize
 from printandplay.layout.typography import apply_typography
+from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import Size
+from printandplay.model.geometry import Rect
 from printandplay.model.ops import RGB, GroupOp, Op, RectOp, TextOp
 from printandplay.units import MM
 

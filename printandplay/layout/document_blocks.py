@@ -17,13 +17,13 @@ from printandplay.layout.blocks import Block
 from printandplay.layout.richtext import MarkupError, parse_markup
 from printandplay.layout.textfit import (
     FittedText,
-    FontMetrics,
     TextStyle,
     fit_text,
     hyphenator_for,
     tokenize,
 )
 from printandplay.layout.typography import apply_typography
+from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import DocumentStyle
 from printandplay.model.ops import RGB, GroupOp, IconOp, LineOp, Op, RectOp, TextOp
 from printandplay.units import MM

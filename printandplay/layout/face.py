@@ -11,19 +11,19 @@ from typing import Any
 from printandplay.errors import LayoutError
 from printandplay.layout import debug
 from printandplay.layout.colors import ColorError, parse_color
-from printandplay.layout.geometry import Rect
 from printandplay.layout.richtext import MarkupError, parse_markup
 from printandplay.layout.templating import TemplateEnv
 from printandplay.layout.textfit import (
     FittedText,
-    FontMetrics,
     TextStyle,
     fit_text,
     hyphenator_for,
     tokenize,
 )
 from printandplay.layout.typography import apply_typography
+from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import Kind
+from printandplay.model.geometry import Rect
 from printandplay.model.layout import Box, Layout, Template
 from printandplay.model.ops import (
     RGB,

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal, Protocol
+from typing import Literal
 
 from printandplay.layout.richtext import Span
+from printandplay.model.fonts import FontMetrics
 from printandplay.model.ops import RGB, IconOp, Op, TextOp
 
 ICON_EM = 1.0  # an inline icon is as tall as the font size
@@ -20,25 +21,6 @@ ICON_DROP = 0.16  # and sits this far (in em) below the baseline
 TAG_SCALE = 0.72
 TAG_COLOR: RGB = (0.45, 0.45, 0.45)
 PAR_GAP = 0.5  # extra space between paragraphs, in lines
-
-
-class FontMetrics(Protocol):
-    """What text layout needs to know about fonts (provided by the renderer)."""
-
-    def select(self, role: str, bold: bool, italic: bool) -> str:
-        """The font key serving ``role`` in that style."""
-
-    def prepare(self, text: str, font: str) -> str:
-        """``text`` with characters the font lacks replaced by fallbacks (or an error)."""
-
-    def width(self, text: str, font: str) -> float:
-        """Advance width of ``text`` at size 1."""
-
-    def ascent(self, font: str) -> float:
-        """Ascent at size 1."""
-
-    def descent(self, font: str) -> float:
-        """Descent at size 1, positive."""
 
 
 @dataclass(frozen=True)

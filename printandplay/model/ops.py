@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Union
 
+from printandplay.model.geometry import Rect
+
 RGB = tuple[float, float, float]
 
 
@@ -114,6 +116,16 @@ class Face:
     bleed: float
     round: bool
     ops: tuple[Op, ...]
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A face placed on a page at ``(x, y)`` (its trim's bottom-left), clipped to ``clip``."""
+
+    face: Face
+    x: float
+    y: float
+    clip: Rect | None
 
 
 def format_op(op: Op, indent: str = "") -> list[str]:

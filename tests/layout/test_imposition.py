@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from printandplay.layout.geometry import Rect
+from printandplay.model.geometry import Rect
 from printandplay.layout.imposition import (
     EDGE_RESERVE,
     MARK_GAP,
