@@ -16,6 +16,7 @@ from printandplay.data.presets import Presets, load_presets
 from printandplay.data.stock_icons import StockIcons, stock_roots
 from printandplay.errors import LayoutError, Location
 from printandplay.layout.templating import Rich, TemplateEnv, wrap_rich
+from printandplay.model.fonts import GameFonts
 from printandplay.model.game import Component, FieldSpec, Game
 from printandplay.model.layout import Layout
 from printandplay.project import Resources
@@ -29,7 +30,7 @@ class GameAssets:
     resources: Resources
     game: Game
     layouts: dict[str, Layout]
-    fonts: FontTable
+    fonts: GameFonts
     icons: IconLibrary
     templates: TemplateEnv
     presets: Presets

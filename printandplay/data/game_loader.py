@@ -9,7 +9,7 @@ from printandplay.data.csv_loader import TABLE_SUFFIXES, read_component_table
 from printandplay.data.deck_rules_loader import read_checks, read_deck_format
 from printandplay.data.deck_rules_reader import read_deck_rules
 from printandplay.data.document_style_loader import read_document_style
-from printandplay.data.fields_loader import FIELD_TYPES, convert_value, read_field_specs
+from printandplay.data.fields_loader import convert_value, read_field_specs
 from printandplay.data.files import resolve_inside
 from printandplay.data.limits import MAX_COPIES_PER_COMPONENT, MAX_COPIES_PER_GAME
 from printandplay.data.presets import Presets, load_presets, read_size
@@ -40,9 +40,6 @@ from printandplay.model.game import (
     Size,
 )
 from printandplay.project import Resources
-
-# FIELD_TYPES and convert_value live in .fields_loader; tests and docs import them from here.
-__all__ = ["FIELD_TYPES", "convert_value", "load_game"]
 
 
 def load_game(resources: Resources, game_id: str) -> Game:

@@ -57,3 +57,10 @@ class FontMetrics(Protocol):
 
     def descent(self, font: str) -> float:
         """Descent at size 1, positive."""
+
+
+class GameFonts(FontMetrics, Protocol):
+    """A game's fonts: the roles of its ``fonts.yaml`` and their metrics (provided by the
+    renderer, which registers the files)."""
+
+    roles: dict[str, FontRole]

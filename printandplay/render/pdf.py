@@ -33,6 +33,7 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS, Canv
 from reportlab.pdfgen.pdfgeom import bezierArc
 
 from printandplay.errors import OptionError
+from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import Size
 from printandplay.model.geometry import Rect
 from printandplay.model.icon import IconShape
@@ -50,7 +51,6 @@ from printandplay.model.ops import (
     TextOp,
 )
 from printandplay.model.providers import IconProvider, ImageProvider
-from printandplay.render.fonts import FontTable
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -139,7 +139,7 @@ class PdfWriter:
     """One PDF being written: :meth:`announce` the faces to place (optional), call :meth:`page`
     for each page, then :meth:`save`."""
 
-    def __init__(self, target: Path | io.BytesIO, fonts: FontTable, icons: IconProvider, *,
+    def __init__(self, target: Path | io.BytesIO, fonts: FontMetrics, icons: IconProvider, *,
                  title: str, subject: str = "", images: ImageProvider | None = None) -> None:
         rl_config.useA85 = 0
         self.target = target

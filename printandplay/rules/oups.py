@@ -15,7 +15,7 @@ A spell outside the limits is refused: :func:`compute_spell` returns an invalid
 :class:`SpellResult` listing every :class:`~printandplay.rules.report.Violation` (rule ids from
 the digest, French messages: the calculator talks to players). Unreadable card text raises
 :class:`CardSyntaxError` (exit code 2 at the CLI); cards are read by
-:mod:`printandplay.rules.oups_cards`, whose names are re-exported here.
+:mod:`printandplay.rules.oups_cards`.
 
 ``SpellResult.as_dict()`` is always::
 
@@ -43,33 +43,14 @@ from typing import Any, Final
 
 from printandplay.errors import OptionError
 from printandplay.rules.oups_cards import (
-    FACES,
     HIGHEST_CARD,
     RANK_NAMES,
     RANK_PLURALS,
-    RANKS,
-    RED_SUITS,
-    SUITS,
-    SYMBOLS,
-    VALUES,
     Card,
     CardSyntaxError,
-    full_deck,
-    parse_card,
     parse_cards,
 )
 from printandplay.rules.report import Violation
-
-__all__ = [
-    # re-exported from printandplay.rules.oups_cards (tests and callers import them from here)
-    "FACES", "HIGHEST_CARD", "RANKS", "RANK_NAMES", "RANK_PLURALS", "RED_SUITS", "SUITS",
-    "SYMBOLS", "VALUES", "Card", "CardSyntaxError", "full_deck", "parse_card", "parse_cards",
-    # spells
-    "BONUS_CHOICES", "PACKETS", "TOTAL_MAX", "TOTAL_MIN", "PacketRule", "Score", "SpellResult",
-    "Step", "compute_spell", "damage_score", "defense_score", "format_spell", "hit_threshold",
-    "normalize_bonus", "packet_score", "spell_from_text", "spell_violations", "targets_for",
-    "targets_rule",
-]
 
 BONUS_CHOICES: Final = ("etendue", "puissance", "dommages")
 

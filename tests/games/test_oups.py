@@ -15,7 +15,8 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from printandplay.cli import app
-from printandplay.rules.oups import PACKETS, RANKS, SUITS, VALUES, targets_for
+from printandplay.rules.oups import PACKETS, targets_for
+from printandplay.rules.oups_cards import RANKS, SUITS, VALUES
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[2]

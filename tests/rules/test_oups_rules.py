@@ -15,21 +15,23 @@ import yaml
 
 from printandplay.errors import OptionError, PrintAndPlayError
 from printandplay.rules.oups import (
-    RANKS,
-    SUITS,
-    Card,
-    CardSyntaxError,
     compute_spell,
     damage_score,
     defense_score,
     format_spell,
-    full_deck,
     hit_threshold,
     packet_score,
-    parse_card,
-    parse_cards,
     spell_from_text,
     targets_for,
+)
+from printandplay.rules.oups_cards import (
+    RANKS,
+    SUITS,
+    Card,
+    CardSyntaxError,
+    full_deck,
+    parse_card,
+    parse_cards,
 )
 from printandplay.rules.report import Violation
 
