@@ -21,6 +21,7 @@ from printandplay.layout.document import DocumentLayout
 from printandplay.layout.document_blocks import DocStyle
 from printandplay.layout.face import FaceComposer
 from printandplay.layout.imposition import (
+    MARK_WIDTH,
     Flip,
     Mode,
     SheetPlan,
@@ -444,7 +445,7 @@ class KitPlanner:
             return self.tiled_pages(items, section)
         plan = self.sheet_plan(section)
         marks: tuple[Op, ...] = tuple(
-            LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, 0.25) for m in plan.marks)
+            LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, MARK_WIDTH) for m in plan.marks)
         round_items = self.assets.game.kinds[section.kinds[0]].shape == "round"
         pages = []
         for number, start in enumerate(range(0, len(items), plan.per_page), start=1):
@@ -481,7 +482,7 @@ class KitPlanner:
             for tile in plan.tiles:
                 name = f"{item.name} — {tile.row + 1}-{tile.col + 1} ({plan.rows}×{plan.cols})"
                 text = self.assets.fonts.prepare(name, label_font)
-                ops: list[Op] = [LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, 0.25)
+                ops: list[Op] = [LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, MARK_WIDTH)
                                  for m in tile.marks]
                 ops += [LineOp(g.x1, g.y1, g.x2, g.y2, CUT_GUIDE_COLOR, 0.5, (3.0, 2.0))
                         for g in tile.guides]

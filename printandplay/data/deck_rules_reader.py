@@ -21,8 +21,8 @@ from printandplay.data.reader import (
     as_choice,
     as_id,
     as_list,
+    as_non_negative_int,
     as_number,
-    as_positive_int,
     as_str,
     suggest,
 )
@@ -292,7 +292,7 @@ def _read_bound(f: Fields, key: str) -> Bound | None:
             return None
         return Ratio(of, factor, rounding)  # type: ignore[arg-type]
     try:
-        return as_positive_int(node)
+        return as_non_negative_int(node)
     except Invalid as err:
         f.problems.add(f.at(key), f"field '{key}' on {f.what}: {err} (or a mapping "
                                   f"{{of: COUNT, ratio: 0.5, round: down}})")
@@ -347,7 +347,7 @@ def _read_rule(f: Fields, ctx: _Context) -> CountRule | TargetRule | None:
 
 def _read_copies(f: Fields, ctx: _Context) -> CopyLimit | None:
     rule = f.require("rule", as_id)
-    limit = f.require("max", as_positive_int)
+    limit = f.require("max", as_non_negative_int)
     by = f.optional("by", as_str, "id")
     ctx.field(f, "by", by)
     kinds = ctx.kind_list(f, "kinds")

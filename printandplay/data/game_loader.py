@@ -21,7 +21,7 @@ from printandplay.data.reader import (
     as_id,
     as_length,
     as_list,
-    as_positive_int,
+    as_non_negative_int,
     as_str,
     as_str_map,
     suggest,
@@ -159,8 +159,8 @@ def _read_players(top: Fields, problems: Problems) -> Players | None:
             problems.add(top.location, f"missing field 'players' on {top.what}")
         return None
     fields = Fields(node, "players", problems, top.at("players"))
-    low = fields.require("min", as_positive_int)
-    high = fields.require("max", as_positive_int)
+    low = fields.require("min", as_non_negative_int)
+    high = fields.require("max", as_non_negative_int)
     fields.finish()
     if low is None or high is None:
         return None
@@ -303,7 +303,7 @@ def _read_component(node: Any, kind: Kind, problems: Problems, where: Location) 
     fields = Fields(node, what, problems, where)
     component_id = fields.require("id", as_id)
     name = fields.optional("name", as_str, str(component_id))
-    count = fields.optional("count", as_positive_int, 1)
+    count = fields.optional("count", as_non_negative_int, 1)
     if count > MAX_COPIES_PER_COMPONENT:
         problems.add(fields.at("count"), f"count {count:,} on {what}: at most "
                                          f"{MAX_COPIES_PER_COMPONENT:,} copies of one component")
@@ -353,8 +353,8 @@ def _read_kit(node: Any, kinds: dict[str, Kind], problems: Problems, where: Loca
         if fields.has("document"):
             template = fields.require("document", as_str)
             title = fields.optional("title", as_str, template or "")
-            columns = fields.optional("columns", as_positive_int, 2)
-            copies = fields.optional("copies", as_positive_int, 1)
+            columns = fields.optional("columns", as_non_negative_int, 2)
+            copies = fields.optional("copies", as_non_negative_int, 1)
             fields.finish()
             if not 1 <= columns <= 4:
                 problems.add(fields.at("columns"), f"columns must be 1 to 4, got {columns}")

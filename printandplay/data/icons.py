@@ -84,10 +84,6 @@ class IconLibrary:
         """Width over height of the icon."""
         return self.get(icon_id).aspect
 
-    def names(self) -> list[str]:
-        """Every icon id available (stock icons not included)."""
-        return sorted(self.paths)
-
     def credits(self) -> list[dict[str, Any]]:
         """The authors of the stock icons used so far, for a credits block:
         ``[{"author": "Lorc", "licence": "CC BY 3.0", "icons": ["crossed-swords", …]}, …]``,
