@@ -20,7 +20,8 @@ class IconLibrary:
     symlink that points outside it is refused.
 
     A game's own icon wins over a stock icon of the same name. The stock icons used so far are
-    remembered for the credits (:meth:`credits`).
+    remembered for the credits (:meth:`credits`). The PDF writer sees it as an
+    :class:`~printandplay.model.providers.IconProvider`.
     """
 
     def __init__(self, folders: Sequence[Path], display: Callable[[Path], str] = str,
