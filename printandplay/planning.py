@@ -16,33 +16,31 @@ from printandplay.assets import GameAssets, component_context
 from printandplay.data.presets import resolve_paper
 from printandplay.data.stock_icons import BUNDLED_DIR
 from printandplay.errors import DataError, Location, OptionError
-from printandplay.layout.colors import parse_color
-from printandplay.layout.document import DocumentLayout
+from printandplay.layout.document import DocumentComposer
 from printandplay.layout.document_blocks import DocStyle
 from printandplay.layout.face import FaceComposer
 from printandplay.layout.imposition import (
     MARK_WIDTH,
     Flip,
-    Mode,
     SheetPlan,
     choose_mode,
     fits_on,
     plan_sheet,
     plan_tiles,
 )
+from printandplay.model.color import RGB, parse_color
+from printandplay.model.design import FaceDesign
 from printandplay.model.fonts import FontMetrics
-from printandplay.model.game import Component, DocumentSection, Game, SheetSection, Size
-from printandplay.model.ops import (
-    RGB,
-    EllipseOp,
-    Face,
-    GroupOp,
-    IconOp,
-    LineOp,
-    Op,
-    Placement,
-    TextOp,
+from printandplay.model.game import (
+    Component,
+    DocumentSection,
+    Game,
+    ImpositionMode,
+    Kind,
+    SheetSection,
+    Size,
 )
+from printandplay.model.ops import EllipseOp, Face, GroupOp, IconOp, LineOp, Op, Placement, TextOp
 from printandplay.units import MM
 
 DEFAULT_BLEED = 3 * MM
@@ -76,7 +74,7 @@ class PageSpec:
 @dataclass
 class FaceCache:
     """Faces and document pages kept from one build to the next (``watch``), keyed on
-    everything that draws them: the layout, the kind, the card's values, the game-wide values
+    everything that draws them: the face design, the kind, the card's values, the game-wide values
     its templates read, the bleed, and ``env`` (a digest of the fonts, icons, images and
     template files, set by the caller). A face is composed again only when one of them
     changed."""
@@ -90,7 +88,7 @@ class FaceCache:
     _tokens: dict[Hashable, int] = field(default_factory=dict)
 
     def token(self, value: Hashable) -> int:
-        """A small number standing for ``value`` (a layout and its kind: hashed once per
+        """A small number standing for ``value`` (a face design and its kind: hashed once per
         build rather than once per face)."""
         return self._tokens.setdefault(value, len(self._tokens))
 
@@ -176,9 +174,9 @@ def _strings(value: Any) -> list[str]:
     return []
 
 
-def _sources(layout: Any) -> list[str]:
-    """The template sources of a layout's boxes."""
-    return [t.source for box in layout.boxes
+def _sources(design: FaceDesign) -> list[str]:
+    """The template sources of a face design's boxes."""
+    return [t.source for box in design.boxes
             for t in (box.when, box.fill, box.stroke, box.color, box.text, box.icon, box.image)
             if t is not None]
 
@@ -252,7 +250,7 @@ class KitPlanner:
         self.assets = assets
         self.cache = cache
         self.used: set[Hashable] = set()  # cache keys of the faces this build placed
-        self._layout_globals: dict[str, Hashable] = {}
+        self._design_globals: dict[str, Hashable] = {}
         self._tokens: dict[tuple[str, str], tuple[int, bool]] = {}
         self.options = options
         self.paper = resolve_paper(options.paper, assets.presets)
@@ -272,10 +270,10 @@ class KitPlanner:
             game = self.assets.game
             card = component_context(component, game)
             kind = game.kinds[component.kind]
-            layout = self.assets.layouts[layout_name]
+            design = self.assets.designs[layout_name]
             content_key: Hashable = None
             if self.cache is not None:
-                token, reads_card = self._layout_token(layout, kind)
+                token, reads_card = self._design_token(design, kind)
                 content_key = (token, freeze(card) if reads_card else None)
                 face = self.cache.faces.get(content_key)
                 self.used.add(content_key)
@@ -284,7 +282,7 @@ class KitPlanner:
                 context["card"] = card
                 what = f"{component.location}: {component.kind} '{component.id}' ({side})"
                 warned = len(self.composer.warnings)
-                face = self.composer.compose(layout, kind, context, what)
+                face = self.composer.compose(design, kind, context, what)
                 if self.cache is not None:
                     self.cache.faces[content_key] = face
                     self.cache.warnings[content_key] = tuple(self.composer.warnings[warned:])
@@ -308,30 +306,30 @@ class KitPlanner:
             elif isinstance(op, GroupOp):
                 self._use_icons(op.ops)
 
-    def _layout_token(self, layout: Any, kind: Any) -> tuple[int, bool]:
-        """The cache's token for a layout drawn on a kind with this build's game-wide values,
+    def _design_token(self, design: FaceDesign, kind: Kind) -> tuple[int, bool]:
+        """The cache's token for a face design drawn on a kind with this build's game-wide values,
         and whether its templates read the card (a shared back does not)."""
         assert self.cache is not None
-        key = (layout.name, kind.id)
+        key = (design.name, kind.id)
         known = self._tokens.get(key)
         if known is None:
-            token = self.cache.token((layout, kind, self._globals_of(layout), self.bleed,
+            token = self.cache.token((design, kind, self._globals_of(design), self.bleed,
                                       self.options.debug_boxes))
-            known = (token, bool(re.search(r"\bcard\b", "\n".join(_sources(layout)))))
+            known = (token, bool(re.search(r"\bcard\b", "\n".join(_sources(design)))))
             self._tokens[key] = known
         return known
 
-    def _globals_of(self, layout: Any) -> Hashable:
+    def _globals_of(self, design: FaceDesign) -> Hashable:
         """The game-wide values (palette, language, and what its templates read) that a
-        layout's faces depend on, frozen."""
-        known = self._layout_globals.get(layout.name)
+        design's faces depend on, frozen."""
+        known = self._design_globals.get(design.name)
         if known is None:
-            sources = _sources(layout)
+            sources = _sources(design)
             game = self.assets.game
             base = self.assets.base_context()
             known = (freeze(game.colors), game.language,
                      tuple((name, freeze(base[name])) for name in _globals_read(sources)))
-            self._layout_globals[layout.name] = known
+            self._design_globals[design.name] = known
         return known
 
     def kit_pages(self) -> list[PageSpec]:
@@ -382,13 +380,13 @@ class KitPlanner:
         for _ in range(2):
             used = len(assets.icons.stock_used)
             credits = _Credits(assets.icons.credits())
-            source, layout = self._render_document(section, credits, with_credits)
+            source, composer = self._render_document(section, credits, with_credits)
             game = assets.game
-            key = (source, page, layout.style, section.title, game.name, game.language)
+            key = (source, page, composer.style, section.title, game.name, game.language)
             cached = self.cache.documents.get(key) if self.cache is not None else None
             if cached is None:
                 paged = [tuple(ops) for ops in
-                         layout.paginate(source, page, section.title, game.name)]
+                         composer.paginate(source, page, section.title, game.name)]
                 if self.cache is not None:
                     self.cache.documents[key] = tuple(paged)
             else:
@@ -403,7 +401,7 @@ class KitPlanner:
         return pages, credits.accessed
 
     def _render_document(self, section: DocumentSection, credits: _Credits, with_credits: bool
-                         ) -> tuple[str, DocumentLayout]:
+                         ) -> tuple[str, DocumentComposer]:
         assets = self.assets
         game = assets.game
         context = dict(assets.base_context())
@@ -419,15 +417,15 @@ class KitPlanner:
             source = source.rstrip("\n") + "\n\n" + block
         style = replace(document_style(game, section, self.assets.fonts.roles),
                         debug_boxes=self.options.debug_boxes)
-        layout = DocumentLayout(assets.fonts, assets.icons.aspect, game.language, style, display,
-                                CardTexts(game.components))
-        return source, layout
+        composer = DocumentComposer(assets.fonts, assets.icons.aspect, game.language, style,
+                                    display, CardTexts(game.components))
+        return source, composer
 
     def sheet_plan(self, section: SheetSection) -> SheetPlan:
         """The imposition shared by every sheet of a section."""
         size = self.assets.game.kinds[section.kinds[0]].size
-        mode: Mode = (choose_mode(self.paper, size, self.bleed) if section.bleed_mode == "auto"
-                      else section.bleed_mode)
+        mode: ImpositionMode = (choose_mode(self.paper, size, self.bleed)
+                                if section.bleed_mode == "auto" else section.bleed_mode)
         if self.bleed <= 0:
             mode = "none"
         try:

@@ -28,7 +28,7 @@ def test_every_box_is_outlined_and_named_on_faces() -> None:
     plain = KitPlanner(assets, BuildOptions())
     debugged = KitPlanner(assets, BuildOptions(debug_boxes=True))
     component = assets.game.components[0]
-    layout = assets.layouts[component.front]
+    layout = assets.designs[component.front]
     face = debugged.face(component, component.front, "front")
     before = plain.face(component, component.front, "front")
     assert face.ops[:len(before.ops)] == before.ops  # drawn over the face, nothing moved

@@ -22,8 +22,8 @@ from typing import Any
 from printandplay.data.fields_loader import RESERVED
 from printandplay.data.files import read_bytes
 from printandplay.data.limits import MAX_TABLE_ROWS, MAX_UNPACKED_BYTES, megabytes
-from printandplay.data.reader import Invalid, Problems, as_id, suggest
-from printandplay.errors import DataError, Location
+from printandplay.data.reader import Invalid, Problems, as_id
+from printandplay.errors import DataError, Location, suggest
 from printandplay.model.game import Component, FieldSpec, Kind
 
 TABLE_SUFFIXES = (".csv", ".tsv", ".xlsx")

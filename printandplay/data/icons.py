@@ -8,9 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from printandplay.data.files import resolve_inside
-from printandplay.data.reader import suggest
 from printandplay.data.stock_icons import AUTHOR_SEPARATOR, PREFIX, StockIcon, StockIcons, recolour
-from printandplay.errors import LayoutError, Location
+from printandplay.errors import LayoutError, Location, suggest
 from printandplay.model.icon import Icon
 
 

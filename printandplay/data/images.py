@@ -15,8 +15,7 @@ from pathlib import Path, PurePosixPath
 
 from printandplay.data.files import read_bytes, resolve_inside
 from printandplay.data.limits import MAX_IMAGE_PIXELS
-from printandplay.data.reader import suggest
-from printandplay.errors import DataError, LayoutError, Location
+from printandplay.errors import DataError, LayoutError, Location, suggest
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

@@ -82,7 +82,7 @@ class _Cursor:
         self.pages[-1].append(GroupOp((1.0, 0.0, 0.0, 1.0, x, self.y), tuple(ops)))
 
 
-class DocumentLayout:
+class DocumentComposer:
     """Turns document markup into pages of ops."""
 
     def __init__(self, metrics: FontMetrics, icon_aspect: Callable[[str], float],

@@ -1,4 +1,5 @@
-"""Composing one face of one item: layout boxes + data → a display list (:class:`Face`)."""
+"""Composing one face of one component: a face design's boxes + data → a display list
+(:class:`Face`)."""
 
 from __future__ import annotations
 
@@ -10,23 +11,15 @@ from typing import Any
 
 from printandplay.errors import LayoutError
 from printandplay.layout import debug
-from printandplay.layout.colors import ColorError, parse_color
-from printandplay.layout.richtext import MarkupError, parse_markup
 from printandplay.layout.templating import TemplateEnv
-from printandplay.layout.textfit import (
-    FittedText,
-    TextStyle,
-    fit_text,
-    hyphenator_for,
-    tokenize,
-)
-from printandplay.layout.typography import apply_typography
+from printandplay.layout.text import TextSetter
+from printandplay.layout.textfit import FittedText, TextStyle
+from printandplay.model.color import RGB, ColorError, parse_color
+from printandplay.model.design import Box, FaceDesign, Template
 from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import Kind
 from printandplay.model.geometry import Rect
-from printandplay.model.layout import Box, Layout, Template
 from printandplay.model.ops import (
-    RGB,
     EllipseOp,
     Face,
     GroupOp,
@@ -65,18 +58,21 @@ class FaceComposer:
     # per (id(box), kind): (box, rectangle, transform of its content)
     _geometry: dict[tuple[int, str], tuple[Box, Rect, Transform]] = field(default_factory=dict)
     _colors: dict[str, RGB | None] = field(default_factory=dict)
-    _words: dict[tuple[str, str], Any] = field(default_factory=dict)  # measured words
     warnings: list[str] = field(default_factory=list)  # problems that do not stop a build
+    _text: TextSetter = field(init=False, repr=False)
 
-    def compose(self, layout: Layout, kind: Kind, context: Mapping[str, Any], what: str) -> Face:
-        """The face of ``layout`` for one item; ``what`` names it in errors."""
+    def __post_init__(self) -> None:
+        self._text = TextSetter(self.metrics, self.icon_aspect, self.language)
+
+    def compose(self, design: FaceDesign, kind: Kind, context: Mapping[str, Any], what: str) -> Face:
+        """The face drawn by ``design`` for one component; ``what`` names it in errors."""
         width, height = kind.size.width, kind.size.height
-        if (layout.name, kind.id) not in self._checked:
-            check_safe_zone(layout, kind)
-            self._checked.add((layout.name, kind.id))
+        if (design.name, kind.id) not in self._checked:
+            check_safe_zone(design, kind)
+            self._checked.add((design.name, kind.id))
         ops: list[Op] = []
         hidden: set[int] = set()  # boxes whose `when` is false on this face
-        for box in layout.boxes:
+        for box in design.boxes:
             key = (id(box), kind.id)  # the cached entry holds the box: its id stays unique
             static = self._static.get(key)
             if static is None:
@@ -96,7 +92,7 @@ class FaceComposer:
         if self.debug_boxes:
             ops.extend(debug.face_frame(width, height, self.bleed, kind.safe_margin,
                                         kind.shape == "round"))
-            for box in layout.boxes:
+            for box in design.boxes:
                 rect = box_rect(box, width, height)
                 ops.extend(debug.box_overlay(self.metrics, rect, box.name, id(box) in hidden))
         return Face(width, height, self.bleed, kind.shape == "round", tuple(ops))
@@ -193,16 +189,7 @@ class FaceComposer:
             fitted = self._fits[key]
         else:
             self._check_icon_names(source, what)
-            try:
-                spans = parse_markup(apply_typography(source, self.language))
-            except MarkupError as err:
-                raise LayoutError(f"{what}: {err}") from None
-            try:
-                items = tokenize(spans, style, self.metrics, self.icon_aspect, self._words)
-                fitted = fit_text(items, width, height, style, self.metrics,
-                                  hyphenator_for(self.language))
-            except LayoutError as err:
-                raise LayoutError(f"{what}: {err}") from None
+            fitted = self._text.fit(source, width, height, style, what)
             self._fits[key] = fitted
         if fitted is None:
             shown = " ".join(source.split())
@@ -277,12 +264,12 @@ def _placement(box: Box, rect: Rect) -> Transform:
     return (1.0, 0.0, 0.0, 1.0, rect.x + p, rect.y + p)
 
 
-def check_safe_zone(layout: Layout, kind: Kind) -> None:
-    """Every text box of ``layout`` must lie inside the kind's safe zone."""
+def check_safe_zone(design: FaceDesign, kind: Kind) -> None:
+    """Every text box of ``design`` must lie inside the kind's safe zone."""
     width, height = kind.size.width, kind.size.height
     margin = kind.safe_margin
     safe = Rect(0, 0, width, height).inset(margin)
-    for box in layout.boxes:
+    for box in design.boxes:
         if box.text is None:
             continue
         rect = box_rect(box, width, height)
@@ -298,6 +285,6 @@ def check_safe_zone(layout: Layout, kind: Kind) -> None:
             inside = safe.contains(rect)
         if not inside:
             raise LayoutError(
-                f"{box.location}: text box '{box.name}' of layout '{layout.name}' leaves the "
+                f"{box.location}: text box '{box.name}' of layout '{design.name}' leaves the "
                 f"safe zone of kind '{kind.id}' ({margin / (72 / 25.4):.1f} mm inside the trim)"
             )

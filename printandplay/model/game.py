@@ -13,7 +13,10 @@ from printandplay.units import MM
 
 FieldType = Literal["text", "rich", "int", "bool", "choice", "list", "map"]
 Shape = Literal["rect", "round"]
-BleedMode = Literal["auto", "gutter", "abut", "none"]
+ImpositionMode = Literal["gutter", "abut", "none"]
+"""How items sit on a sheet: bleed gutters between them, abutting, or without bleed."""
+BleedMode = Literal["auto", ImpositionMode]
+"""What a kit section asks for: ``auto`` lets the planner choose an :data:`ImpositionMode`."""
 
 
 @dataclass(frozen=True)

@@ -10,9 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Union
 
+from printandplay.model.color import RGB
 from printandplay.model.geometry import Rect
-
-RGB = tuple[float, float, float]
 
 
 @dataclass(frozen=True)

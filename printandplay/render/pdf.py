@@ -33,12 +33,12 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS, Canv
 from reportlab.pdfgen.pdfgeom import bezierArc
 
 from printandplay.errors import OptionError
+from printandplay.model.color import RGB
 from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import Size
 from printandplay.model.geometry import Rect
 from printandplay.model.icon import IconShape
 from printandplay.model.ops import (
-    RGB,
     EllipseOp,
     Face,
     GroupOp,

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from printandplay.errors import LayoutError
-from printandplay.layout.sandbox import MAX_VALUE, approx_len
+from printandplay.layout.template_budget import MAX_VALUE, approx_len
 from printandplay.layout.templating import BOX_OUTPUT, Rich, TemplateEnv
 
 

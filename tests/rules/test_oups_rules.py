@@ -14,16 +14,7 @@ import pytest
 import yaml
 
 from printandplay.errors import OptionError, PrintAndPlayError
-from printandplay.rules.oups import (
-    compute_spell,
-    damage_score,
-    defense_score,
-    format_spell,
-    hit_threshold,
-    packet_score,
-    spell_from_text,
-    targets_for,
-)
+from printandplay.rules.oups import compute_spell, spell_from_text
 from printandplay.rules.oups_cards import (
     RANKS,
     SUITS,
@@ -32,6 +23,14 @@ from printandplay.rules.oups_cards import (
     full_deck,
     parse_card,
     parse_cards,
+)
+from printandplay.rules.oups_format import format_spell
+from printandplay.rules.oups_scores import (
+    damage_score,
+    defense_score,
+    hit_threshold,
+    packet_score,
+    targets_for,
 )
 from printandplay.rules.report import Violation
 
