@@ -20,6 +20,7 @@ from printandplay.layout.document import DocumentComposer
 from printandplay.layout.document_blocks import DocStyle
 from printandplay.layout.face import FaceComposer
 from printandplay.layout.imposition import (
+    MARK_WIDTH,
     Flip,
     SheetPlan,
     choose_mode,
@@ -29,6 +30,7 @@ from printandplay.layout.imposition import (
 )
 from printandplay.model.color import RGB, parse_color
 from printandplay.model.design import FaceDesign
+from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import (
     Component,
     DocumentSection,
@@ -38,9 +40,7 @@ from printandplay.model.game import (
     SheetSection,
     Size,
 )
-from printandplay.model.ops import EllipseOp, Face, GroupOp, IconOp, LineOp, Op, TextOp
-from printandplay.render.fonts import FontTable
-from printandplay.render.pdf import Placement
+from printandplay.model.ops import EllipseOp, Face, GroupOp, IconOp, LineOp, Op, Placement, TextOp
 from printandplay.units import MM
 
 DEFAULT_BLEED = 3 * MM
@@ -201,7 +201,7 @@ class _Credits(list[dict[str, Any]]):
 BLANK_NOTE = "Page laissée blanche pour garder le recto verso aligné — intentionally blank"
 
 
-def duplex_order(pages: Sequence[PageSpec], fonts: FontTable) -> list[PageSpec]:
+def duplex_order(pages: Sequence[PageSpec], fonts: FontMetrics) -> list[PageSpec]:
     """Insert blank pages so that every page marked ``recto`` falls on the front of a sheet
     when the whole file is printed duplex (a document with an odd number of pages, or a
     single-sided sheet, would otherwise put the next fronts on a back)."""
@@ -443,7 +443,7 @@ class KitPlanner:
             return self.tiled_pages(items, section)
         plan = self.sheet_plan(section)
         marks: tuple[Op, ...] = tuple(
-            LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, 0.25) for m in plan.marks)
+            LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, MARK_WIDTH) for m in plan.marks)
         round_items = self.assets.game.kinds[section.kinds[0]].shape == "round"
         pages = []
         for number, start in enumerate(range(0, len(items), plan.per_page), start=1):
@@ -480,7 +480,7 @@ class KitPlanner:
             for tile in plan.tiles:
                 name = f"{item.name} — {tile.row + 1}-{tile.col + 1} ({plan.rows}×{plan.cols})"
                 text = self.assets.fonts.prepare(name, label_font)
-                ops: list[Op] = [LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, 0.25)
+                ops: list[Op] = [LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, MARK_WIDTH)
                                  for m in tile.marks]
                 ops += [LineOp(g.x1, g.y1, g.x2, g.y2, CUT_GUIDE_COLOR, 0.5, (3.0, 2.0))
                         for g in tile.guides]

@@ -11,13 +11,14 @@ from typing import Any
 
 from printandplay.errors import LayoutError
 from printandplay.layout import debug
-from printandplay.layout.geometry import Rect
 from printandplay.layout.templating import TemplateEnv
 from printandplay.layout.text import TextSetter
-from printandplay.layout.textfit import FittedText, FontMetrics, TextStyle
+from printandplay.layout.textfit import FittedText, TextStyle
 from printandplay.model.color import RGB, ColorError, parse_color
 from printandplay.model.design import Box, FaceDesign, Template
+from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import Kind
+from printandplay.model.geometry import Rect
 from printandplay.model.ops import (
     EllipseOp,
     Face,

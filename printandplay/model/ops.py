@@ -11,6 +11,7 @@ from dataclasses import dataclass, fields
 from typing import Union
 
 from printandplay.model.color import RGB
+from printandplay.model.geometry import Rect
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,16 @@ class Face:
     bleed: float
     round: bool
     ops: tuple[Op, ...]
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A face placed on a page at ``(x, y)`` (its trim's bottom-left), clipped to ``clip``."""
+
+    face: Face
+    x: float
+    y: float
+    clip: Rect | None
 
 
 def format_op(op: Op, indent: str = "") -> list[str]:
