@@ -310,8 +310,8 @@ def _build_options(paper: str, out_dir: str | None, flip: FlipEdge, back_offset:
                    bleed: float | None, debug_boxes: bool = False,
                    margin: float = DEFAULT_MARGIN_MM, simplex: bool = False, fold: bool = False,
                    ink_saver: bool = False, sections: list[str] | None = None) -> Any:
-    from printandplay.build import BuildOptions
     from printandplay.data.presets import load_presets, resolve_paper
+    from printandplay.planning import BuildOptions
     from printandplay.units import MM
 
     if bleed is not None and not 0 <= bleed <= 10:

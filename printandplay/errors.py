@@ -7,6 +7,8 @@ return them as values.
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -56,6 +58,10 @@ class DataErrors(PrintAndPlayError):
         return [str(e) for e in self.errors]
 
 
+class DeckSyntaxError(PrintAndPlayError):
+    """A deck file that cannot be read; the message names the file and line."""
+
+
 class UnknownGameError(PrintAndPlayError):
     """A game id that no cards/<game>/ folder provides."""
 
@@ -79,3 +85,19 @@ class CheckFailed(PrintAndPlayError):
 
     def problems(self) -> list[str]:
         return list(self.lines)
+
+
+def close_matches(word: str, candidates: Iterable[str], *, n: int = 3) -> tuple[str, ...]:
+    """The candidates closest to ``word`` (at most ``n``, best first), for "did you mean"."""
+    return tuple(difflib.get_close_matches(word, list(candidates), n=n, cutoff=0.6))
+
+
+def did_you_mean(names: Iterable[str]) -> str:
+    """A `` (did you mean 'a' or 'b'?)`` suffix naming ``names``, or ``""`` when there are none."""
+    shown = " or ".join(repr(name) for name in names)
+    return f" (did you mean {shown}?)" if shown else ""
+
+
+def suggest(word: str, candidates: Iterable[str]) -> str:
+    """The "did you mean" suffix for ``word`` among ``candidates`` (``""`` when none is close)."""
+    return did_you_mean(close_matches(word, candidates))

@@ -11,8 +11,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
-from printandplay.data.reader import suggest
-from printandplay.errors import OptionError
+from printandplay.errors import OptionError, suggest
 from printandplay.model.game import KitSection, SheetSection
 
 

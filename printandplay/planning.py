@@ -18,17 +18,14 @@ from printandplay.data.presets import resolve_paper
 from printandplay.data.stock_icons import BUNDLED_DIR
 from printandplay.errors import DataError, Location, OptionError
 from printandplay.kit_sections import select_sections
-from printandplay.layout.colors import parse_color
-from printandplay.layout.document import DocumentLayout
+from printandplay.layout.document import DocumentComposer
 from printandplay.layout.document_blocks import DocStyle
 from printandplay.layout.extent import op_extents
 from printandplay.layout.face import FaceComposer
 from printandplay.layout.fold import FoldPlan, plan_fold
-from printandplay.layout.geometry import Rect
 from printandplay.layout.imposition import (
     DEFAULT_MARGIN,
     Flip,
-    Mode,
     SheetPlan,
     choose_mode,
     fits_on,
@@ -36,6 +33,7 @@ from printandplay.layout.imposition import (
     mirror_rect,
     plan_sheet,
 )
+from printandplay.layout.marks import MARK_WIDTH
 from printandplay.layout.print_guide import BAND as GUIDE_BAND
 from printandplay.layout.print_guide import (
     GuideSection,
@@ -48,10 +46,20 @@ from printandplay.layout.print_words import vocabulary
 from printandplay.layout.sheet_label import label_ops, op_obstacles
 from printandplay.layout.tiling import plan_tiles
 from printandplay.layout.typography import apply_typography
-from printandplay.model.game import Component, DocumentSection, Game, SheetSection, Size
-from printandplay.model.ops import RGB, EllipseOp, Face, GroupOp, IconOp, LineOp, Op, TextOp
-from printandplay.render.fonts import FontTable
-from printandplay.render.pdf import Placement
+from printandplay.model.color import RGB, parse_color
+from printandplay.model.design import FaceDesign
+from printandplay.model.fonts import FontMetrics
+from printandplay.model.game import (
+    Component,
+    DocumentSection,
+    Game,
+    ImpositionMode,
+    Kind,
+    SheetSection,
+    Size,
+)
+from printandplay.model.geometry import Rect
+from printandplay.model.ops import EllipseOp, Face, GroupOp, IconOp, LineOp, Op, Placement, TextOp
 from printandplay.units import MM, format_back_offset
 
 DEFAULT_BLEED = 3 * MM
@@ -104,7 +112,7 @@ class PageSpec:
 @dataclass
 class FaceCache:
     """Faces and document pages kept from one build to the next (``watch``), keyed on
-    everything that draws them: the layout, the kind, the card's values, the game-wide values
+    everything that draws them: the face design, the kind, the card's values, the game-wide values
     its templates read, the bleed, and ``env`` (a digest of the fonts, icons, images and
     template files, set by the caller). A face is composed again only when one of them
     changed."""
@@ -118,7 +126,7 @@ class FaceCache:
     _tokens: dict[Hashable, int] = field(default_factory=dict)
 
     def token(self, value: Hashable) -> int:
-        """A small number standing for ``value`` (a layout and its kind: hashed once per
+        """A small number standing for ``value`` (a face design and its kind: hashed once per
         build rather than once per face)."""
         return self._tokens.setdefault(value, len(self._tokens))
 
@@ -204,9 +212,9 @@ def _strings(value: Any) -> list[str]:
     return []
 
 
-def _sources(layout: Any) -> list[str]:
-    """The template sources of a layout's boxes."""
-    return [t.source for box in layout.boxes
+def _sources(design: FaceDesign) -> list[str]:
+    """The template sources of a face design's boxes."""
+    return [t.source for box in design.boxes
             for t in (box.when, box.fill, box.stroke, box.color, box.text, box.icon, box.image)
             if t is not None]
 
@@ -231,7 +239,7 @@ class _Credits(list[dict[str, Any]]):
 BLANK_NOTE = "Page laissée blanche pour garder le recto verso aligné — intentionally blank"
 
 
-def duplex_order(pages: Sequence[PageSpec], fonts: FontTable, margin: float = 5 * MM,
+def duplex_order(pages: Sequence[PageSpec], fonts: FontMetrics, margin: float = 5 * MM,
                  language: str = "fr", flip: Flip = "long") -> list[PageSpec]:
     """Insert blank pages so that every page marked ``recto`` falls on the front of a sheet
     when the whole file is printed duplex (a document with an odd number of pages, or a
@@ -302,7 +310,7 @@ class KitPlanner:
         self.assets = assets
         self.cache = cache
         self.used: set[Hashable] = set()  # cache keys of the faces this build placed
-        self._layout_globals: dict[str, Hashable] = {}
+        self._design_globals: dict[str, Hashable] = {}
         self._tokens: dict[tuple[str, str], tuple[int, bool]] = {}
         self.options = options
         self.paper = resolve_paper(options.paper, assets.presets)
@@ -324,10 +332,10 @@ class KitPlanner:
             game = self.assets.game
             card = component_context(component, game)
             kind = game.kinds[component.kind]
-            layout = self.assets.layouts[layout_name]
+            design = self.assets.designs[layout_name]
             content_key: Hashable = None
             if self.cache is not None:
-                token, reads_card = self._layout_token(layout, kind)
+                token, reads_card = self._design_token(design, kind)
                 content_key = (token, freeze(card) if reads_card else None)
                 face = self.cache.faces.get(content_key)
                 self.used.add(content_key)
@@ -336,7 +344,7 @@ class KitPlanner:
                 context["card"] = card
                 what = f"{component.location}: {component.kind} '{component.id}' ({side})"
                 warned = len(self.composer.warnings)
-                face = self.composer.compose(layout, kind, context, what)
+                face = self.composer.compose(design, kind, context, what)
                 if self.cache is not None:
                     self.cache.faces[content_key] = face
                     self.cache.warnings[content_key] = tuple(self.composer.warnings[warned:])
@@ -360,30 +368,30 @@ class KitPlanner:
             elif isinstance(op, GroupOp):
                 self._use_icons(op.ops)
 
-    def _layout_token(self, layout: Any, kind: Any) -> tuple[int, bool]:
-        """The cache's token for a layout drawn on a kind with this build's game-wide values,
+    def _design_token(self, design: FaceDesign, kind: Kind) -> tuple[int, bool]:
+        """The cache's token for a face design drawn on a kind with this build's game-wide values,
         and whether its templates read the card (a shared back does not)."""
         assert self.cache is not None
-        key = (layout.name, kind.id)
+        key = (design.name, kind.id)
         known = self._tokens.get(key)
         if known is None:
-            token = self.cache.token((layout, kind, self._globals_of(layout), self.bleed,
+            token = self.cache.token((design, kind, self._globals_of(design), self.bleed,
                                       self.options.debug_boxes))
-            known = (token, bool(re.search(r"\bcard\b", "\n".join(_sources(layout)))))
+            known = (token, bool(re.search(r"\bcard\b", "\n".join(_sources(design)))))
             self._tokens[key] = known
         return known
 
-    def _globals_of(self, layout: Any) -> Hashable:
+    def _globals_of(self, design: FaceDesign) -> Hashable:
         """The game-wide values (palette, language, and what its templates read) that a
-        layout's faces depend on, frozen."""
-        known = self._layout_globals.get(layout.name)
+        design's faces depend on, frozen."""
+        known = self._design_globals.get(design.name)
         if known is None:
-            sources = _sources(layout)
+            sources = _sources(design)
             game = self.assets.game
             base = self.assets.base_context()
             known = (freeze(game.colors), game.language,
                      tuple((name, freeze(base[name])) for name in _globals_read(sources)))
-            self._layout_globals[layout.name] = known
+            self._design_globals[design.name] = known
         return known
 
     def kit_pages(self) -> list[PageSpec]:
@@ -472,9 +480,9 @@ class KitPlanner:
         style = document_style(game, DocumentSection("", title, 1), self.assets.fonts.roles)
         design = style.design
         style = replace(style, design=replace(design, footer=design.footer + GUIDE_BAND))
-        layout = DocumentLayout(self.assets.fonts, self.assets.icons.aspect, game.language,
-                                style, title)
-        paged = layout.paginate(source, page, title, game.name)
+        composer = DocumentComposer(self.assets.fonts, self.assets.icons.aspect, game.language,
+                                    style, title)
+        paged = composer.paginate(source, page, title, game.name)
         round_items = any(s.round_items for s in sections)
         drawings = guide_drawings(page, design.margin, design.margin + design.footer,
                                   self.assets.fonts, design.body_font, game.language,
@@ -535,13 +543,13 @@ class KitPlanner:
         for _ in range(2):
             used = len(assets.icons.stock_used)
             credits = _Credits(assets.icons.credits())
-            source, layout = self._render_document(section, credits, with_credits)
+            source, composer = self._render_document(section, credits, with_credits)
             game = assets.game
-            key = (source, page, layout.style, section.title, game.name, game.language)
+            key = (source, page, composer.style, section.title, game.name, game.language)
             cached = self.cache.documents.get(key) if self.cache is not None else None
             if cached is None:
                 paged = [tuple(ops) for ops in
-                         layout.paginate(source, page, section.title, game.name)]
+                         composer.paginate(source, page, section.title, game.name)]
                 if self.cache is not None:
                     self.cache.documents[key] = tuple(paged)
             else:
@@ -557,7 +565,7 @@ class KitPlanner:
         return pages, credits.accessed
 
     def _render_document(self, section: DocumentSection, credits: _Credits, with_credits: bool
-                         ) -> tuple[str, DocumentLayout]:
+                         ) -> tuple[str, DocumentComposer]:
         assets = self.assets
         game = assets.game
         context = dict(assets.base_context())
@@ -573,17 +581,17 @@ class KitPlanner:
             source = source.rstrip("\n") + "\n\n" + block
         style = replace(document_style(game, section, self.assets.fonts.roles),
                         debug_boxes=self.options.debug_boxes)
-        layout = DocumentLayout(assets.fonts, assets.icons.aspect, game.language, style, display,
-                                CardTexts(game.components))
-        return source, layout
+        composer = DocumentComposer(assets.fonts, assets.icons.aspect, game.language, style,
+                                    display, CardTexts(game.components))
+        return source, composer
 
     def sheet_plan(self, section: SheetSection, count: int | None = None) -> SheetPlan:
         """The imposition shared by every sheet of a section of ``count`` items (``auto``
         spaces them with full bleed when that costs no extra sheet)."""
         size = self.assets.game.kinds[section.kinds[0]].size
         margin = self.options.margin
-        mode: Mode = (choose_mode(self.paper, size, self.bleed, count, margin)
-                      if section.bleed_mode == "auto" else section.bleed_mode)
+        mode: ImpositionMode = (choose_mode(self.paper, size, self.bleed, count, margin)
+                                if section.bleed_mode == "auto" else section.bleed_mode)
         if self.bleed <= 0:
             mode = "none"
         try:
@@ -611,7 +619,7 @@ class KitPlanner:
             chunk = items[start:start + full.per_page]
             plan = full.filled(len(chunk))  # no marks for empty slots, bleed towards them
             marks: tuple[Op, ...] = tuple(
-                LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, 0.25) for m in plan.marks)
+                LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, MARK_WIDTH) for m in plan.marks)
             fronts = tuple(
                 Placement(self.face(item, item.front, "front"), slot.trim.x, slot.trim.y,
                           slot.clip)
@@ -693,7 +701,7 @@ class KitPlanner:
         for number, start in enumerate(range(0, len(items), full.per_page), start=1):
             chunk = items[start:start + full.per_page]
             plan = full.filled(len(chunk))
-            ops: list[Op] = [LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, 0.25)
+            ops: list[Op] = [LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, MARK_WIDTH)
                              for m in plan.marks]
             fold = plan.fold
             ops.append(LineOp(fold.x1, fold.y1, fold.x2, fold.y2, MARK_COLOR, 0.5, FOLD_DASH))
@@ -756,7 +764,7 @@ class KitPlanner:
             face = self.face(item, item.front, "front")
             for tile in plan.tiles:
                 name = f"{item.name} — {tile.row + 1}-{tile.col + 1} ({plan.rows}×{plan.cols})"
-                ops: list[Op] = [LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, 0.25)
+                ops: list[Op] = [LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, MARK_WIDTH)
                                  for m in tile.marks]
                 ops += [LineOp(g.x1, g.y1, g.x2, g.y2, CUT_GUIDE_COLOR, 0.5, (3.0, 2.0))
                         for g in tile.guides]

@@ -7,11 +7,12 @@ from pathlib import Path
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from printandplay.build import BuildOptions, KitPlanner, load_assets
+from printandplay.assets import load_assets
 from printandplay.cli import app
 from printandplay.layout import debug
 from printandplay.model.game import DocumentSection
 from printandplay.model.ops import GroupOp, Op, RectOp, TextOp
+from printandplay.planning import BuildOptions, KitPlanner
 from printandplay.project import Resources
 
 
@@ -27,7 +28,7 @@ def test_every_box_is_outlined_and_named_on_faces() -> None:
     plain = KitPlanner(assets, BuildOptions())
     debugged = KitPlanner(assets, BuildOptions(debug_boxes=True))
     component = assets.game.components[0]
-    layout = assets.layouts[component.front]
+    layout = assets.designs[component.front]
     face = debugged.face(component, component.front, "front")
     before = plain.face(component, component.front, "front")
     assert face.ops[:len(before.ops)] == before.ops  # drawn over the face, nothing moved

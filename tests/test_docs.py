@@ -16,18 +16,19 @@ import json
 import re
 import shlex
 from pathlib import Path
+from typing import get_args
 
 import pytest
 import typer.main
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from printandplay.build import DEFAULT_BLEED
 from printandplay.cli import app
-from printandplay.data.game_loader import FIELD_TYPES
-from printandplay.data.layout_loader import BOX_KEYS
+from printandplay.data.box_fields import BOX_KEYS
 from printandplay.data.presets import load_presets
 from printandplay.layout.imposition import choose_mode, plan_sheet
+from printandplay.model.game import FieldType
+from printandplay.planning import DEFAULT_BLEED
 from printandplay.units import MM
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -98,7 +99,7 @@ def test_every_box_key_is_in_the_box_table() -> None:
 def test_every_field_type_is_documented() -> None:
     rows = table_rows(section("Field types"))
     documented = {m.group(1) for row in rows if (m := re.fullmatch(r"`([a-z]+)`", row[0]))}
-    assert set(FIELD_TYPES) <= documented
+    assert set(get_args(FieldType)) <= documented
 
 
 def test_every_size_is_documented_with_its_dimensions_and_counts() -> None:

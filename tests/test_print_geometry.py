@@ -20,14 +20,13 @@ from typer.testing import CliRunner
 from printandplay.assets import load_assets
 from printandplay.cli import app
 from printandplay.layout.extent import op_extents
-from printandplay.layout.geometry import Rect
-from printandplay.layout.imposition import MARK_BAND, MIN_MARK
 from printandplay.layout.legibility import text_ops
-from printandplay.model.ops import LineOp, TextOp
+from printandplay.layout.marks import MARK_BAND, MIN_MARK
+from printandplay.model.geometry import Rect
+from printandplay.model.ops import LineOp, Placement, TextOp
 from printandplay.planning import DEFAULT_BLEED, BuildOptions, KitPlanner, PageSpec
 from printandplay.project import Resources
 from printandplay.render.fonts import FontTable
-from printandplay.render.pdf import Placement
 
 MM = 72 / 25.4
 EPS = 0.01  # points

@@ -15,13 +15,12 @@ from typer.testing import CliRunner
 from printandplay.assets import GameAssets, load_assets
 from printandplay.cli import app
 from printandplay.errors import OptionError
-from printandplay.layout.geometry import Rect
 from printandplay.layout.imposition import mirror_axes, mirror_rect
 from printandplay.layout.typography import apply_typography
-from printandplay.model.ops import GroupOp, LineOp, Op, RectOp, TextOp
+from printandplay.model.geometry import Rect
+from printandplay.model.ops import GroupOp, LineOp, Op, Placement, RectOp, TextOp
 from printandplay.planning import BuildOptions, KitPlanner, PageSpec
 from printandplay.project import Resources
-from printandplay.render.pdf import Placement
 from printandplay.units import MM, format_back_offset, parse_back_offset
 
 runner = CliRunner()

@@ -9,23 +9,22 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from helpers import ROOT, copy_kit, page_text, pdf_guide_length, replace_once
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from printandplay.assets import load_assets
 from printandplay.build import DeckCard, build_deck
 from printandplay.cli import app
-from printandplay.data.layout_loader import load_layouts
+from printandplay.data.design_loader import load_face_designs
 from printandplay.errors import DataErrors, PrintAndPlayError
-from printandplay.layout.face import luminance, pale_tint
 from printandplay.layout.fold import plan_fold
+from printandplay.layout.ink_saver import luminance, pale_tint
 from printandplay.model.game import Size
 from printandplay.model.ops import Face, GroupOp, LineOp, RectOp, TextOp
 from printandplay.planning import BuildOptions, KitPlanner, PageSpec
 from printandplay.project import Resources
 from printandplay.units import MM
-
-from helpers import ROOT, copy_kit, page_text, pdf_guide_length, replace_once
 
 A4 = Size(210 * MM, 297 * MM)
 LETTER = Size(215.9 * MM, 279.4 * MM)
@@ -207,7 +206,7 @@ def test_ink_saver_pales_full_bleed_fills_and_recolours_light_text() -> None:
     normal = KitPlanner(_assets("licum"), BuildOptions())
     saver = KitPlanner(_assets("licum"), BuildOptions(ink_saver=True))
     card = _assets("licum").game.component("LIC-DIF-CLICHE")  # front layout: no ink_saver entry
-    assert _assets("licum").layouts[card.front].ink_saver is None
+    assert _assets("licum").designs[card.front].ink_saver is None
     dark, light = (p.face(card, card.front, "front") for p in (normal, saver))
     fill = _fills(dark)[0]
     assert _fills(light)[0] == pale_tint(fill)
@@ -224,7 +223,7 @@ def test_ink_saver_overrides_are_strict(tmp_path: Path) -> None:
                     "    ink_saver:\n      fnd: {fill: white}\n      fond: {colour: red}\n",
                     encoding="utf-8")
     with pytest.raises(DataErrors) as caught:
-        load_layouts(path, "layouts.yaml")
+        load_face_designs(path, "layouts.yaml")
     problems = caught.value.problems()
     assert any("layouts.yaml:6: ink_saver of layout 'dos': no box 'fnd'" in p
                and "did you mean 'fond'" in p for p in problems), problems
@@ -238,7 +237,7 @@ def test_ink_saver_overrides_are_inherited(tmp_path: Path) -> None:
                     "    ink_saver:\n      fond: {fill: white}\n"
                     "  dos-2:\n    extends: dos\n    ink_saver:\n      mot: {color: red}\n",
                     encoding="utf-8")
-    layouts = load_layouts(path, "layouts.yaml")
+    layouts = load_face_designs(path, "layouts.yaml")
     variant = layouts["dos-2"].ink_saver
     assert variant is not None
     boxes = {b.name: b for b in variant.boxes}
@@ -380,8 +379,8 @@ def test_export_of_documents_only_is_an_error() -> None:
 def test_fold_sheets_keep_marks_legend_and_label_inside_the_printable_area(
         game: str, paper: str, margin_mm: int) -> None:
     from printandplay.layout.extent import op_extents
-    from printandplay.layout.geometry import Rect
     from printandplay.layout.marks import MIN_MARK
+    from printandplay.model.geometry import Rect
 
     margin = margin_mm * MM
     folded = [p for p in pages(game, fold=True, paper=paper, margin=margin) if p.side == "fold"]

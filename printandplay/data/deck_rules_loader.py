@@ -12,13 +12,12 @@ from printandplay.data.reader import (
     Problems,
     as_id,
     as_list,
-    as_positive_int,
+    as_non_negative_int,
     as_str,
     as_str_map,
-    suggest,
 )
 from printandplay.data.yamlio import LocList
-from printandplay.errors import Location
+from printandplay.errors import Location, suggest
 from printandplay.model.field_values import FieldRefError, parse_field_ref
 from printandplay.model.game import CompositionCheck, DeckFormat, Kind
 
@@ -52,12 +51,12 @@ def read_checks(node: Any, kinds: dict[str, Kind], problems: Problems,
         where_node: Any = fields.optional("where", lambda v: v, {})
         per = fields.optional("per", as_str, "")
         distinct = fields.optional("distinct", as_str, "")
-        count = fields.optional("count", as_positive_int, None)  # type: ignore[arg-type]
-        low = fields.optional("min", as_positive_int, None)  # type: ignore[arg-type]
-        high = fields.optional("max", as_positive_int, None)  # type: ignore[arg-type]
+        count = fields.optional("count", as_non_negative_int, None)
+        low = fields.optional("min", as_non_negative_int, None)
+        high = fields.optional("max", as_non_negative_int, None)
         description = fields.optional("description", as_str, "")
         decks = fields.optional("decks", as_str, "")
-        together = fields.optional("together", as_positive_int, 2)
+        together = fields.optional("together", as_non_negative_int, 2)
         fields.finish()
         if check_id is None:
             continue

@@ -17,19 +17,29 @@ its id, and a name several cards share takes the qualifier: ``Name (Équipe)``.
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import stat
-import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from printandplay.data.card_names import (
+    CardIndex,
+    deck_format_of,
+    normalize,
+    qualified_name,
+    value_label,
+)
 from printandplay.data.yamlio import LocDict, LocList, load_yaml
-from printandplay.errors import DataError, Location, PrintAndPlayError
+from printandplay.errors import (
+    DataError,
+    DeckSyntaxError,
+    Location,
+    did_you_mean,
+)
 from printandplay.model.deck import Deck, DeckEntry, HeaderProblem, UnknownCard
-from printandplay.model.game import Component, DeckFormat, Game
+from printandplay.model.game import Game
 
 _COUNT_RE = re.compile(r"^(\d+)\s*[xX×]?\s+(.+)$")
 
@@ -38,89 +48,6 @@ MAX_COPIES_PER_LINE = 1000  # copies of one card on one line
 MAX_DECK_CARDS = 1000  # copies in a whole deck (printing 1000 cards takes seconds)
 MAX_LINE_LENGTH = 1000  # characters on one deck line
 MAX_DECK_LINES = 10000  # non-empty lines in a deck
-_QUALIFIED_RE = re.compile(r"^(.*\S)\s*\(([^()]+)\)$")
-
-
-class DeckSyntaxError(PrintAndPlayError):
-    """A deck file that cannot be read; the message names the file and line."""
-
-
-def normalize(text: str) -> str:
-    """Lower case, no accents, single spaces, apostrophes unified: for matching names."""
-    decomposed = unicodedata.normalize("NFKD", text.replace("’", "'").replace("œ", "oe"))
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(plain.lower().replace("-", " ").split())
-
-
-def deck_format_of(game: Game) -> DeckFormat:
-    """The game's deck format, or an error if the game has no deck lists."""
-    if game.deck_format is None:
-        raise DeckSyntaxError(f"game '{game.id}' has no deck lists (no deck_format in game.yaml)")
-    return game.deck_format
-
-
-class _Index:
-    """Lookup of cards by id, name and qualified name."""
-
-    def __init__(self, game: Game, fmt: DeckFormat) -> None:
-        self.game = game
-        self.fmt = fmt
-        self.by_id = {normalize(c.id): c for c in game.components}
-        self.by_name: dict[str, list[Component]] = {}
-        for component in game.components:
-            self.by_name.setdefault(normalize(component.name), []).append(component)
-
-    def value_names(self, field: str, value: Any) -> list[str]:
-        """Every way a field value may be written (its id first, then its aliases)."""
-        names = [str(value)]
-        names += list(self.fmt.aliases.get(field, {}).get(str(value), ()))
-        return names
-
-    def field_value(self, field: str, text: str) -> Any | None:
-        """The value of ``field`` written ``text`` (matching ids and aliases), or None."""
-        wanted = normalize(text)
-        values = {c.values.get(field) for c in self.game.components} - {None}
-        for value in values:
-            if any(normalize(name) == wanted for name in self.value_names(field, value)):
-                return value
-        return None
-
-    def resolve(self, text: str) -> tuple[Component | None, list[Component]]:
-        """The card ``text`` names; else ``None`` and the candidates it could mean."""
-        component, candidates, _ = self.resolve_why(text)
-        return component, candidates
-
-    def resolve_why(self, text: str) -> tuple[Component | None, list[Component], str]:
-        """:meth:`resolve`, with the reason a qualified name matches nothing ('' otherwise)."""
-        key = normalize(text)
-        if key in self.by_id:
-            return self.by_id[key], [], ""
-        matches = self.by_name.get(key, [])
-        if len(matches) == 1:
-            return matches[0], [], ""
-        if len(matches) > 1:
-            return None, matches, ""
-        qualified = _QUALIFIED_RE.match(text)
-        if qualified and self.fmt.qualifier:
-            name, qualifier = qualified.groups()
-            field = self.fmt.qualifier
-            value = self.field_value(field, qualifier)
-            candidates = self.by_name.get(normalize(name), [])
-            chosen = [c for c in candidates if c.values.get(field) == value]
-            if len(chosen) == 1:
-                return chosen[0], [], ""
-            if candidates and value is None:
-                return None, candidates, f"{text!r}: unknown {field} {qualifier!r}"
-            if candidates:
-                return None, candidates, f"{text!r}: no card {name!r} has {field} {qualifier!r}"
-            return None, candidates, ""
-        return None, [], ""
-
-    def suggestions(self, text: str) -> tuple[str, ...]:
-        """Close card names, for 'did you mean'."""
-        names = {normalize(c.name): c.name for c in self.game.components}
-        close = difflib.get_close_matches(normalize(text), list(names), n=3, cutoff=0.6)
-        return tuple(names[n] for n in close)
 
 
 def parse_decklist(text: str, game: Game, source: str = "<deck>") -> Deck:
@@ -134,7 +61,7 @@ def parse_decklist(text: str, game: Game, source: str = "<deck>") -> Deck:
 
 def _parse_lines(lines: Iterable[tuple[int, str]], game: Game, source: str) -> Deck:
     fmt = deck_format_of(game)
-    index = _Index(game, fmt)
+    index = CardIndex(game, fmt)
     sections = {normalize(s): s for s in fmt.sections}
     headers = {normalize(h): field for h, field in fmt.headers.items()}
     section: str | None = None
@@ -210,35 +137,14 @@ def _parse_lines(lines: Iterable[tuple[int, str]], game: Game, source: str) -> D
     return Deck(values, tuple(entries), tuple(unknown), header_lines, tuple(problems))
 
 
-def _known_values(index: _Index, field: str) -> str:
+def _known_values(index: CardIndex, field: str) -> str:
     choices = [spec.choices for kind in index.game.kinds.values() for spec in kind.fields
                if spec.name == field]
     values = sorted({str(v) for c in choices for v in c}
                     or {str(c.values[field]) for c in index.game.components
                         if c.values.get(field) is not None})
-    names = [_label(index.fmt, field, v) for v in values]
+    names = [value_label(index.fmt, field, v) for v in values]
     return f" (one of {', '.join(names)})" if names else ""
-
-
-def qualified_name(component: Component, game: Game) -> str:
-    """How a deck list names a card unambiguously: its name, qualified when shared."""
-    fmt = deck_format_of(game)
-    shared = sum(1 for c in game.components if normalize(c.name) == normalize(component.name))
-    if shared <= 1:
-        return component.name
-    if fmt.qualifier and component.values.get(fmt.qualifier) is not None:
-        value = component.values[fmt.qualifier]
-        label = _label(fmt, fmt.qualifier, value)
-        same = [c for c in game.components if normalize(c.name) == normalize(component.name)
-                and c.values.get(fmt.qualifier) == value]
-        if len(same) == 1:
-            return f"{component.name} ({label})"
-    return component.id
-
-
-def _label(fmt: DeckFormat, field: str, value: Any) -> str:
-    aliases = fmt.aliases.get(field, {}).get(str(value), ())
-    return aliases[0] if aliases else str(value).capitalize()
 
 
 def format_decklist(deck: Deck, game: Game) -> str:
@@ -249,7 +155,7 @@ def format_decklist(deck: Deck, game: Game) -> str:
     lines: list[str] = []
     for header, field in fmt.headers.items():
         if field in deck.headers:
-            lines.append(f"{header}: {_label(fmt, field, deck.headers[field])}")
+            lines.append(f"{header}: {value_label(fmt, field, deck.headers[field])}")
     for section in fmt.sections:
         counts = deck.counts(section)
         if not counts:
@@ -360,19 +266,15 @@ def load_collection(path: Path, game: Game, display: str | None = None) -> dict[
     data = _load_yaml_file(path, shown)
     if not isinstance(data, LocDict):
         raise DataError(Location(shown), "a collection must map card names to owned copies")
-    index = _Index(game, deck_format_of(game))
+    index = CardIndex(game, deck_format_of(game))
     owned: dict[str, int] = {}
     for name, count in data.items():
         component, candidates = index.resolve(str(name))
         if component is None:
             hint = (f" (say which: {', '.join(qualified_name(c, game) for c in candidates)})"
-                    if candidates else _did_you_mean(index.suggestions(str(name))))
+                    if candidates else did_you_mean(index.suggestions(str(name))))
             raise DataError(data.at(name), f"unknown card {name!r}{hint}")
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise DataError(data.at(name), f"owned copies of {name!r} must be a number ≥ 0")
         owned[component.id] = owned.get(component.id, 0) + count
     return owned
-
-
-def _did_you_mean(names: tuple[str, ...]) -> str:
-    return f" (did you mean {' or '.join(repr(n) for n in names)}?)" if names else ""

@@ -8,6 +8,7 @@ from typing import Any
 
 from printandplay.data.reader import Fields, Invalid, Problems, as_length, as_number, as_str
 from printandplay.errors import Location
+from printandplay.model.color import is_hex
 from printandplay.model.game import DocumentStyle
 
 SIZES = ("size", "title_size", "section_size", "subsection_size", "footer_size")
@@ -40,9 +41,7 @@ def _as_length(value: Any) -> float:
 def _as_colour(palette: Mapping[str, str]) -> Callable[[Any], str]:
     def convert(value: Any) -> str:
         text = as_str(value).strip()
-        is_hex = (len(text) in (4, 7) and text.startswith("#")
-                  and all(c in "0123456789abcdefABCDEF" for c in text[1:]))
-        if not is_hex and text not in palette:
+        if not is_hex(text) and text not in palette:
             names = ", ".join(sorted(palette)) or "none"
             raise Invalid(f"expected '#rrggbb' or a colour of the game's palette ({names}), "
                           f"got {text!r}")

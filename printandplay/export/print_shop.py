@@ -29,12 +29,12 @@ from typing import Literal
 from printandplay.assets import GameAssets, load_assets
 from printandplay.errors import OptionError
 from printandplay.kit_sections import select_sections
-from printandplay.layout.geometry import Rect
 from printandplay.model.game import SheetSection, Size
-from printandplay.model.ops import Face
+from printandplay.model.geometry import Rect
+from printandplay.model.ops import Face, Placement
 from printandplay.planning import BuildOptions, KitPlanner
 from printandplay.project import Resources
-from printandplay.render.pdf import PdfWriter, Placement
+from printandplay.render.pdf import PdfWriter
 from printandplay.units import MM
 
 ManifestFormat = Literal["json", "csv"]

@@ -19,9 +19,9 @@ from printandplay.errors import LayoutError
 from printandplay.layout import debug
 from printandplay.layout.blocks import Block, parse_blocks
 from printandplay.layout.document_blocks import BlockMeasurer, DocStyle, Measured, Row
-from printandplay.layout.geometry import Rect
-from printandplay.layout.textfit import FontMetrics
+from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import Size
+from printandplay.model.geometry import Rect
 from printandplay.model.ops import GroupOp, LineOp, Op, TextOp
 from printandplay.units import MM
 
@@ -82,7 +82,7 @@ class _Cursor:
         self.pages[-1].append(GroupOp((1.0, 0.0, 0.0, 1.0, x, self.y), tuple(ops)))
 
 
-class DocumentLayout:
+class DocumentComposer:
     """Turns document markup into pages of ops."""
 
     def __init__(self, metrics: FontMetrics, icon_aspect: Callable[[str], float],

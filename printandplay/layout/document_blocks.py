@@ -10,22 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Final
+from typing import Final
 
 from printandplay.errors import LayoutError
 from printandplay.layout.blocks import Block
-from printandplay.layout.richtext import MarkupError, parse_markup
-from printandplay.layout.textfit import (
-    FittedText,
-    FontMetrics,
-    TextStyle,
-    fit_text,
-    hyphenator_for,
-    tokenize,
-)
-from printandplay.layout.typography import apply_typography
+from printandplay.layout.text import TextSetter
+from printandplay.layout.textfit import FittedText, TextStyle
+from printandplay.model.color import RGB
+from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import DocumentStyle
-from printandplay.model.ops import RGB, GroupOp, IconOp, LineOp, Op, RectOp, TextOp
+from printandplay.model.ops import GroupOp, IconOp, LineOp, Op, RectOp, TextOp
 from printandplay.units import MM
 
 BIG: Final = 1e5
@@ -76,7 +70,7 @@ class BlockMeasurer:
                  origin: Callable[[str], str | None] | None = None) -> None:
         self.metrics = metrics
         self.icon_aspect = icon_aspect
-        self.language = language
+        self.text = TextSetter(metrics, icon_aspect, language)
         self.style = style
         self.design = style.design
         self.what = what
@@ -91,19 +85,8 @@ class BlockMeasurer:
             return f"{self.what}:{line}"
         return f"{card} (printed by {self.what}, line {line} of the document)"
 
-    def _spans(self, source: str, line: int) -> list[Any]:
-        try:
-            return parse_markup(apply_typography(source, self.language))
-        except MarkupError as err:
-            raise LayoutError(f"{self._where(line, source)}: {err}") from None
-
     def _text(self, source: str, width: float, style: TextStyle, line: int) -> FittedText:
-        spans = self._spans(source, line)
-        try:
-            items = tokenize(spans, style, self.metrics, self.icon_aspect)
-        except LayoutError as err:
-            raise LayoutError(f"{self._where(line, source)}: {err}") from None
-        fitted = fit_text(items, width, BIG, style, self.metrics, hyphenator_for(self.language))
+        fitted = self.text.fit(source, width, BIG, style, self._where(line, source))
         if fitted is None:
             raise LayoutError(f"{self._where(line, source)}: a word is wider than the column: "
                               f"{source!r}")
@@ -226,12 +209,7 @@ class BlockMeasurer:
                          header=header, width=width)
 
     def _natural(self, text: str, style: TextStyle, line: int = 0) -> float:
-        spans = self._spans(text, line)
-        try:
-            items = tokenize(spans, style, self.metrics, self.icon_aspect)
-        except LayoutError as err:
-            raise LayoutError(f"{self._where(line, text)}: {err}") from None
-        return sum(getattr(i, "width", 0.0) for i in items) * style.size
+        return self.text.natural_width(text, style, self._where(line, text))
 
 def _icon_only(text: str) -> bool:
     stripped = text.strip()

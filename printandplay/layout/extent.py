@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from printandplay.layout.geometry import Rect
-from printandplay.layout.textfit import FontMetrics
+from printandplay.model.fonts import FontMetrics
+from printandplay.model.geometry import Rect
 from printandplay.model.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, TextOp
 
 Transform = tuple[float, float, float, float, float, float]

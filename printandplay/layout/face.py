@@ -1,8 +1,8 @@
-"""Composing one face of one item: layout boxes + data → a display list (:class:`Face`)."""
+"""Composing one face of one component: a face design's boxes + data → a display list
+(:class:`Face`)."""
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -10,32 +10,18 @@ from typing import Any
 
 from printandplay.errors import LayoutError
 from printandplay.layout import debug
-from printandplay.layout.colors import ColorError, parse_color
-from printandplay.layout.extent import op_extents
-from printandplay.layout.geometry import Rect
-from printandplay.layout.legibility import (
-    DEFAULT_MIN_FONT_SIZE,
-    GOOD_CONTRAST,
-    MIN_CONTRAST,
-    Contrast,
-    contrast_ratio,
-    fill_under,
-)
-from printandplay.layout.richtext import MarkupError, parse_markup
+from printandplay.layout.box_geometry import bleed_rect, box_rect, check_safe_zone, placement
+from printandplay.layout.ink_saver import LIGHT, ink_saver_colors, luminance
+from printandplay.layout.legibility import DEFAULT_MIN_FONT_SIZE, check_text
 from printandplay.layout.templating import TemplateEnv
-from printandplay.layout.textfit import (
-    FittedText,
-    FontMetrics,
-    TextStyle,
-    fit_text,
-    hyphenator_for,
-    tokenize,
-)
-from printandplay.layout.typography import apply_typography
+from printandplay.layout.text import TextSetter
+from printandplay.layout.textfit import FittedText, TextStyle
+from printandplay.model.color import RGB, ColorError, parse_color
+from printandplay.model.design import Box, FaceDesign, Template
+from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import Kind
-from printandplay.model.layout import Box, Layout, Template
+from printandplay.model.geometry import Rect
 from printandplay.model.ops import (
-    RGB,
     EllipseOp,
     Face,
     GroupOp,
@@ -44,16 +30,12 @@ from printandplay.model.ops import (
     LineOp,
     Op,
     RectOp,
-    TextOp,
 )
 
 # ``:Name:`` or ``:grande épée:``: looks like an inline icon, but icon names are lowercase
 # ASCII without spaces, so it prints as text (the check skips an escaped ``\:``)
 _ICON_LOOKALIKE = re.compile(r"(?<!\\):([^\W\d_][\w -]{0,40}?)(?<! ):")
 _ICON_NAME = re.compile(r"[a-z][a-z0-9_-]*")
-EDGE = 0.01  # points: a box edge this close to the trim edge touches it
-INK_SAVER_TINT = 0.15  # share of the colour kept in a full-bleed fill under --ink-saver
-LIGHT = 0.6  # relative luminance above which a colour is light (unreadable on a pale fill)
 Transform = tuple[float, float, float, float, float, float]
 
 
@@ -80,24 +62,27 @@ class FaceComposer:
     # per (id(box), kind): (box, rectangle, transform of its content)
     _geometry: dict[tuple[int, str], tuple[Box, Rect, Transform]] = field(default_factory=dict)
     _colors: dict[str, RGB | None] = field(default_factory=dict)
-    _words: dict[tuple[str, str], Any] = field(default_factory=dict)  # measured words
     warnings: list[str] = field(default_factory=list)  # problems that do not stop a build
+    _text: TextSetter = field(init=False, repr=False)
 
-    def compose(self, layout: Layout, kind: Kind, context: Mapping[str, Any], what: str) -> Face:
-        """The face of ``layout`` for one item; ``what`` names it in errors."""
+    def __post_init__(self) -> None:
+        self._text = TextSetter(self.metrics, self.icon_aspect, self.language)
+
+    def compose(self, design: FaceDesign, kind: Kind, context: Mapping[str, Any], what: str) -> Face:
+        """The face drawn by ``design`` for one component; ``what`` names it in errors."""
         width, height = kind.size.width, kind.size.height
         ink: RGB | None = None
         if self.ink_saver:  # the designer's ink-saver version, or full-bleed fills made pale
-            if layout.ink_saver is None:
-                ink = self._bleed_fill(layout, context, what)
-            layout = layout.ink_saver or layout
-        if (layout.name, kind.id) not in self._checked:
-            check_safe_zone(layout, kind)
-            self._checked.add((layout.name, kind.id))
+            if design.ink_saver is None:
+                ink = self._bleed_fill(design, context, what)
+            design = design.ink_saver or design
+        if (design.name, kind.id) not in self._checked:
+            check_safe_zone(design, kind)
+            self._checked.add((design.name, kind.id))
         ops: list[Op] = []
         hidden: set[int] = set()  # boxes whose `when` is false on this face
         panels: list[Rect] = []  # ink saver: dark fills (not bleed) drawn so far
-        for box in layout.boxes:
+        for box in design.boxes:
             # the cached entry holds the box: its id stays unique
             key: tuple[Any, ...] = (id(box), kind.id)
             box_ink = ink
@@ -126,50 +111,32 @@ class FaceComposer:
                 continue
             box_ops = self._box_ops(box, kind, context, box_what, ink, box_ink is not None)
             if box.text is not None:
-                self._check_text(box_ops, ops, (layout.name, box.name), box_what)
+                self._check_text(box_ops, ops, (design.name, box.name), box_what)
             if static[1] is not None:
                 self._static[key] = (box, tuple(box_ops))
             ops.extend(box_ops)
         if self.debug_boxes:
             ops.extend(debug.face_frame(width, height, self.bleed, kind.safe_margin,
                                         kind.shape == "round"))
-            for box in layout.boxes:
+            for box in design.boxes:
                 rect = box_rect(box, width, height)
                 ops.extend(debug.box_overlay(self.metrics, rect, box.name, id(box) in hidden))
         return Face(width, height, self.bleed, kind.shape == "round", tuple(ops))
 
     def _check_text(self, box_ops: list[Op], drawn: list[Op], key: tuple[str, str],
                     what: str) -> None:
-        """Refuse text under ``min_font_size`` or of contrast under 3:1 against the solid fill
-        under it; warn (once per box and colours) under 4.5:1."""
-        for index, op in enumerate(box_ops):
-            for text, extent in op_extents([op], self.metrics):
-                if not isinstance(text, TextOp):
-                    continue
-                if text.size < self.min_font_size - 1e-6:
-                    raise LayoutError(
-                        f"{what}: text at {text.size:.2g} pt is smaller than min_font_size "
-                        f"{self.min_font_size:g} pt: «{_shown(text.text)}» (raise the box's "
-                        f"size and min_size)")
-                fill = fill_under([*drawn, *box_ops[:index]], extent, self.metrics)
-                if fill is None:
-                    continue
-                ratio = contrast_ratio(text.color, fill)
-                contrast = Contrast(text.color, fill, ratio)
-                if ratio < MIN_CONTRAST:
-                    raise LayoutError(
-                        f"{what}: text colour {contrast.describe()} is below the {MIN_CONTRAST:g}:1 "
-                        f"contrast needed to read it: «{_shown(text.text)}»")
-                if ratio < GOOD_CONTRAST:
-                    seen = (*key, text.color, fill)
-                    if seen not in self._warned:
-                        self._warned.add(seen)
-                        self.warnings.append(
-                            f"{what}: text colour {contrast.describe()} is below the "
-                            f"{GOOD_CONTRAST:g}:1 contrast recommended for small text")
-    def _bleed_fill(self, layout: Layout, context: Mapping[str, Any], what: str) -> RGB | None:
-        """The colour of the layout's first full-bleed fill drawn on this face, if any."""
-        for box in layout.boxes:
+        """Refuse text under ``min_font_size`` or of contrast under 3:1; warn under 4.5:1."""
+        check_text(box_ops, drawn, self.metrics, self.min_font_size, what,
+                   lambda seen, message: self._warn_once((*key, *seen), message))
+
+    def _warn_once(self, seen: tuple[Any, ...], message: str) -> None:
+        if seen not in self._warned:
+            self._warned.add(seen)
+            self.warnings.append(message)
+
+    def _bleed_fill(self, design: FaceDesign, context: Mapping[str, Any], what: str) -> RGB | None:
+        """The colour of the design's first full-bleed fill drawn on this face, if any."""
+        for box in design.boxes:
             if box.bleed and box.fill is not None:
                 box_what = f"{what}, box '{box.name}' ({box.location})"
                 if box.when is None or self._truthy(box.when, context, box_what):
@@ -211,7 +178,7 @@ class FaceComposer:
         geometry = self._geometry.get(key)
         if geometry is None:
             rect = box_rect(box, kind.size.width, kind.size.height)
-            geometry = (box, rect, _placement(box, rect))
+            geometry = (box, rect, placement(box, rect))
             self._geometry[key] = geometry
         _, rect, transform = geometry
         fill = self._color(box.fill, context, what, None)
@@ -219,15 +186,7 @@ class FaceComposer:
         color = self._color(box.color, context, what, (0.0, 0.0, 0.0)) or (0.0, 0.0, 0.0)
         shape_rect = bleed_rect(rect, kind, self.bleed) if box.bleed else rect
         if ink is not None:
-            if box.bleed and fill is not None:
-                fill = pale_tint(fill)
-            # text drawn for the dark fill: light, or too faint on its pale tint (13a's
-            # contrast rules hold under ink saver too)
-            if recolor and (luminance(color) > LIGHT
-                            or contrast_ratio(color, pale_tint(ink)) < GOOD_CONTRAST):
-                color = readable_on(ink, pale_tint(ink))
-            if recolor and stroke is not None and luminance(stroke) > LIGHT:
-                stroke = ink
+            fill, color, stroke = ink_saver_colors(ink, recolor, box.bleed, fill, color, stroke)
         ops: list[Op] = []
         if fill is not None or stroke is not None:
             ops.append(_shape_op(box, shape_rect, fill, stroke))
@@ -287,16 +246,7 @@ class FaceComposer:
             fitted = self._fits[key]
         else:
             self._check_icon_names(source, what)
-            try:
-                spans = parse_markup(apply_typography(source, self.language))
-            except MarkupError as err:
-                raise LayoutError(f"{what}: {err}") from None
-            try:
-                items = tokenize(spans, style, self.metrics, self.icon_aspect, self._words)
-                fitted = fit_text(items, width, height, style, self.metrics,
-                                  hyphenator_for(self.language))
-            except LayoutError as err:
-                raise LayoutError(f"{what}: {err}") from None
+            fitted = self._text.fit(source, width, height, style, what)
             self._fits[key] = fitted
         if fitted is None:
             shown = " ".join(source.split())
@@ -317,35 +267,12 @@ class FaceComposer:
                        "lowercase letters, digits, '-' and '_', without spaces")
             if warning not in self.warnings:
                 self.warnings.append(warning)
-def _shown(text: str) -> str:
-    shown = " ".join(text.split())
-    return shown if len(shown) <= 40 else shown[:37] + "…"
 
 
 def _is_static(box: Box) -> bool:
     """True when none of the box's templates holds Jinja: it draws the same on every face."""
     templates = (box.when, box.fill, box.stroke, box.color, box.text, box.icon, box.image)
     return all(t is None or t.is_static for t in templates)
-
-
-def box_rect(box: Box, width: float, height: float) -> Rect:
-    """The box's rectangle in face coordinates (y up) from its top-left YAML geometry."""
-    x = box.x.resolve(width)
-    y = box.y.resolve(height)
-    w = box.width.resolve(width)
-    h = box.height.resolve(height)
-    return Rect(x, height - y - h, w, h)
-
-
-def bleed_rect(rect: Rect, kind: Kind, bleed: float) -> Rect:
-    """Grow ``rect`` by ``bleed`` on each side that lies on the trim edge."""
-    w, h = kind.size.width, kind.size.height
-    return rect.expand(
-        bleed if rect.x <= EDGE else 0.0,
-        bleed if rect.y <= EDGE else 0.0,
-        bleed if rect.right >= w - EDGE else 0.0,
-        bleed if rect.top >= h - EDGE else 0.0,
-    )
 
 
 DEFAULT_STROKE = 0.5  # points, when a box has a stroke colour but no stroke_width
@@ -360,67 +287,3 @@ def _shape_op(box: Box, rect: Rect, fill: RGB | None, stroke: RGB | None) -> Op:
                       box.stroke_width or DEFAULT_STROKE, box.dash)
     return RectOp(rect.x, rect.y, rect.w, rect.h, fill, stroke, width, box.radius, box.dash,
                   box.opacity)
-
-
-def _placement(box: Box, rect: Rect) -> Transform:
-    """Transform from the box's local frame (origin at its inner bottom-left) to the face."""
-    p = box.padding
-    if box.rotate == 90:  # clockwise
-        return (0.0, -1.0, 1.0, 0.0, rect.x + p, rect.top - p)
-    if box.rotate == 180:
-        return (-1.0, 0.0, 0.0, -1.0, rect.right - p, rect.top - p)
-    if box.rotate == 270:
-        return (0.0, 1.0, -1.0, 0.0, rect.right - p, rect.y + p)
-    return (1.0, 0.0, 0.0, 1.0, rect.x + p, rect.y + p)
-
-
-def check_safe_zone(layout: Layout, kind: Kind) -> None:
-    """Every text box of ``layout`` must lie inside the kind's safe zone."""
-    width, height = kind.size.width, kind.size.height
-    margin = kind.safe_margin
-    safe = Rect(0, 0, width, height).inset(margin)
-    for box in layout.boxes:
-        if box.text is None:
-            continue
-        rect = box_rect(box, width, height)
-        if kind.shape == "round":
-            radius = min(width, height) / 2 - margin
-            cx, cy = width / 2, height / 2
-            inside = all(
-                math.hypot(px - cx, py - cy) <= radius + 0.01
-                for px, py in ((rect.x, rect.y), (rect.right, rect.y),
-                               (rect.x, rect.top), (rect.right, rect.top))
-            )
-        else:
-            inside = safe.contains(rect)
-        if not inside:
-            raise LayoutError(
-                f"{box.location}: text box '{box.name}' of layout '{layout.name}' leaves the "
-                f"safe zone of kind '{kind.id}' ({margin / (72 / 25.4):.1f} mm inside the trim)"
-            )
-
-
-def pale_tint(color: RGB, strength: float = INK_SAVER_TINT) -> RGB:
-    """``color`` mixed with white, keeping ``strength`` of it (what ``--ink-saver`` prints for
-    a full-bleed fill the layout gives no ink-saver version of)."""
-    return tuple(round(1 - strength * (1 - c), 4) for c in color)  # type: ignore[return-value]
-
-
-def readable_on(color: RGB, background: RGB) -> RGB:
-    """``color``, darkened just enough (towards black, in steps of 5 %) to reach the
-    recommended contrast on ``background``: ink-saver text in the colour of the fill it
-    replaces stays readable on that fill's pale tint."""
-    for step in range(21):
-        shade: RGB = tuple(round(c * (1 - step * 0.05), 4) for c in color)  # type: ignore[assignment]
-        if contrast_ratio(shade, background) >= GOOD_CONTRAST:
-            return shade
-    return (0.0, 0.0, 0.0)
-
-
-def luminance(color: RGB) -> float:
-    """The relative luminance of an sRGB colour (WCAG), from 0 (black) to 1 (white)."""
-    def linear(c: float) -> float:
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (linear(c) for c in color)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b

@@ -15,10 +15,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from printandplay.layout.geometry import Rect
 from printandplay.layout.imposition import (
     DEFAULT_MARGIN,
-    Mode,
     Slot,
     mirror_rect,
     place_axis,
@@ -32,7 +30,8 @@ from printandplay.layout.marks import (
     crop_marks,
 )
 from printandplay.layout.tiling import LABEL_BAND
-from printandplay.model.game import Size
+from printandplay.model.game import ImpositionMode, Size
+from printandplay.model.geometry import Rect
 
 _EPS = 1e-6
 
@@ -48,7 +47,7 @@ class FoldPlan:
     landscape: bool
     cols: int  # columns of fronts (as many of backs)
     rows: int
-    mode: Mode
+    mode: ImpositionMode
     bleed: float
     fold_x: float  # the fold line, vertical, at the page's centre
     fronts: tuple[Slot, ...]
@@ -134,7 +133,7 @@ def _fold_line(fold_x: float, fronts: list[Slot], page: Size, margin: float) -> 
                 min(page.height - margin, top))
 
 
-def plan_fold(paper: Size, item: Size, *, bleed: float, mode: Mode,
+def plan_fold(paper: Size, item: Size, *, bleed: float, mode: ImpositionMode,
               margin: float = DEFAULT_MARGIN) -> FoldPlan:
     """Impose front and back pairs of ``item`` on ``paper`` around a central fold line.
 

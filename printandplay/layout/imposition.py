@@ -17,32 +17,23 @@ import math
 from dataclasses import dataclass, replace
 from typing import Final, Literal
 
-from printandplay.layout.geometry import Rect
 from printandplay.layout.marks import (
     MARK_BAND,
-    MARK_GAP,
-    MARK_LENGTH,
-    MARK_WIDTH,
-    MIN_MARK,
     Mark,
     crop_marks,
-    mark_end,
 )
-from printandplay.model.game import Size
+from printandplay.model.game import ImpositionMode, Size
+from printandplay.model.geometry import Rect
 from printandplay.units import MM
 
 Flip = Literal["long", "short"]
-Mode = Literal["gutter", "abut", "none"]
 
 DEFAULT_MARGIN: Final = 5 * MM  # unprintable band along the paper edge on most home printers
 _EPS: Final = 1e-6
 
 __all__ = [
-    "DEFAULT_MARGIN", "MARK_BAND", "MARK_GAP", "MARK_LENGTH", "MARK_WIDTH", "MIN_MARK", "Axis",
-    "Flip",
-    "Mark", "Mode", "SheetPlan", "Slot", "capacity", "choose_mode", "crop_marks", "fits_on",
-    "grid_count", "mark_end", "mirror_axes", "mirror_rect", "place_axis", "plan_sheet",
-    "sheet_capacity",
+    "DEFAULT_MARGIN", "Axis", "Flip", "SheetPlan", "Slot", "capacity", "choose_mode", "fits_on",
+    "grid_count", "mirror_axes", "mirror_rect", "place_axis", "plan_sheet", "sheet_capacity",
 ]
 
 
@@ -68,7 +59,7 @@ class SheetPlan:
     landscape: bool
     cols: int
     rows: int
-    mode: Mode
+    mode: ImpositionMode
     bleed: float
     fronts: tuple[Slot, ...]
     backs: tuple[Slot, ...]
@@ -155,7 +146,7 @@ def _best_orientation(paper: Size, item: Size, gap: float,
     return best
 
 
-def capacity(paper: Size, item: Size, mode: Mode, bleed: float,
+def capacity(paper: Size, item: Size, mode: ImpositionMode, bleed: float,
              margin: float = DEFAULT_MARGIN) -> int:
     """Items per sheet in ``mode``."""
     _, _, cols, rows = _best_orientation(paper, item, 2 * bleed if mode == "gutter" else 0.0,
@@ -164,7 +155,7 @@ def capacity(paper: Size, item: Size, mode: Mode, bleed: float,
 
 
 def choose_mode(paper: Size, item: Size, bleed: float, count: int | None = None,
-                margin: float = DEFAULT_MARGIN) -> Mode:
+                margin: float = DEFAULT_MARGIN) -> ImpositionMode:
     """``gutter`` (full bleed around each item) when it costs no extra sheet for ``count``
     items (or, without a count, when a sheet holds as many items as abutting them);
     otherwise ``abut``; ``none`` without bleed."""
@@ -225,7 +216,7 @@ def plan_sheet(
     item: Size,
     *,
     bleed: float,
-    mode: Mode,
+    mode: ImpositionMode,
     flip: Flip = "long",
     back_offset: tuple[float, float] = (0.0, 0.0),
     margin: float = DEFAULT_MARGIN,

@@ -7,14 +7,16 @@ Below :data:`MIN_CONTRAST` text is refused; below :data:`GOOD_CONTRAST` the buil
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
+from printandplay.errors import LayoutError
 from printandplay.layout.extent import op_extents
-from printandplay.layout.geometry import Rect
-from printandplay.layout.textfit import FontMetrics
-from printandplay.model.ops import RGB, EllipseOp, GroupOp, ImageOp, Op, RectOp, TextOp
+from printandplay.model.color import RGB
+from printandplay.model.fonts import FontMetrics
+from printandplay.model.geometry import Rect
+from printandplay.model.ops import EllipseOp, GroupOp, ImageOp, Op, RectOp, TextOp
 
 DEFAULT_MIN_FONT_SIZE: Final = 6.0  # points
 MIN_CONTRAST: Final = 3.0
@@ -107,3 +109,37 @@ def poorest_contrast(texts: Iterable[TextOp], fill: RGB) -> Contrast | None:
         if worst is None or ratio < worst.ratio:
             worst = Contrast(op.color, fill, ratio)
     return worst
+
+
+def check_text(box_ops: Sequence[Op], drawn: Sequence[Op], metrics: FontMetrics,
+               min_font_size: float, what: str,
+               warn: Callable[[tuple[Any, ...], str], None]) -> None:
+    """Refuse text of ``box_ops`` (drawn over ``drawn``) under ``min_font_size`` or of contrast
+    under 3:1 against the solid fill under it; under 4.5:1, ``warn(colours, message)``."""
+    for index, op in enumerate(box_ops):
+        for text, extent in op_extents([op], metrics):
+            if not isinstance(text, TextOp):
+                continue
+            if text.size < min_font_size - 1e-6:
+                raise LayoutError(
+                    f"{what}: text at {text.size:.2g} pt is smaller than min_font_size "
+                    f"{min_font_size:g} pt: «{_shown(text.text)}» (raise the box's "
+                    f"size and min_size)")
+            fill = fill_under([*drawn, *box_ops[:index]], extent, metrics)
+            if fill is None:
+                continue
+            ratio = contrast_ratio(text.color, fill)
+            contrast = Contrast(text.color, fill, ratio)
+            if ratio < MIN_CONTRAST:
+                raise LayoutError(
+                    f"{what}: text colour {contrast.describe()} is below the {MIN_CONTRAST:g}:1 "
+                    f"contrast needed to read it: «{_shown(text.text)}»")
+            if ratio < GOOD_CONTRAST:
+                warn((text.color, fill), f"{what}: text colour {contrast.describe()} is below "
+                                         f"the {GOOD_CONTRAST:g}:1 contrast recommended for "
+                                         f"small text")
+
+
+def _shown(text: str) -> str:
+    shown = " ".join(text.split())
+    return shown if len(shown) <= 40 else shown[:37] + "…"

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
-from printandplay.layout.geometry import Rect
 from printandplay.model.game import Size
+from printandplay.model.geometry import Rect
 from printandplay.units import MM
 
 MARK_GAP: Final = 1 * MM  # between the end of the bleed and a crop mark

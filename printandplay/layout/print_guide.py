@@ -13,11 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from printandplay.layout.richtext import parse_markup
-from printandplay.layout.textfit import FontMetrics, TextStyle, fit_text, tokenize
-from printandplay.layout.typography import apply_typography
+from printandplay.layout.text import TextSetter
+from printandplay.layout.textfit import TextStyle
+from printandplay.model.color import RGB
+from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import Size
-from printandplay.model.ops import RGB, EllipseOp, GroupOp, LineOp, Op, TextOp
+from printandplay.model.ops import EllipseOp, GroupOp, LineOp, Op, TextOp
 from printandplay.units import MM
 
 BAND: Final = 40 * MM  # kept free at the bottom of the first page for the drawings
@@ -290,9 +291,8 @@ def _text(source: str, x: float, top: float, width: float, metrics: FontMetrics,
           role: str, language: str) -> Op:
     """A small paragraph whose top-left corner is ``(x, top)``."""
     style = TextStyle(role=role, size=TEXT_SIZE, min_size=TEXT_SIZE, leading=1.25, color=INK)
-    spans = parse_markup(apply_typography(source, language))
-    fitted = fit_text(tokenize(spans, style, metrics, lambda _: 1.0), width, 20 * MM, style,
-                      metrics)
+    setter = TextSetter(metrics, lambda _: 1.0, language, hyphenate=False)
+    fitted = setter.fit(source, width, 20 * MM, style, "printing guide")
     if fitted is None:
         raise ValueError(f"guide text too long for its box: {source!r}")
     return GroupOp((1.0, 0.0, 0.0, 1.0, x, top - 20 * MM), fitted.ops)

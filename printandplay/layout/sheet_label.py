@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from printandplay.layout.geometry import Rect
-from printandplay.layout.textfit import FontMetrics
+from printandplay.model.color import RGB
+from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import Size
-from printandplay.model.ops import RGB, EllipseOp, GroupOp, LineOp, Op, RectOp, TextOp
+from printandplay.model.geometry import Rect
+from printandplay.model.ops import EllipseOp, GroupOp, LineOp, Op, RectOp, TextOp
 from printandplay.units import MM
 
 LABEL_SIZE: Final = 6.0  # points: the smallest size a player must read

@@ -9,13 +9,14 @@ the folder. Messages name the template as written, never the resolved path.
 
 from __future__ import annotations
 
-import difflib
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
 
 import jinja2
+
+from printandplay.errors import close_matches
 
 MAX_TEMPLATE_BYTES: Final = 1_000_000
 
@@ -86,7 +87,7 @@ class ConfinedLoader(jinja2.BaseLoader):
 
     def suggestion(self, name: str) -> str:
         """``; did you mean 'x'?`` for a close existing template, or ``""``."""
-        close = difflib.get_close_matches(name, self.list_templates(), n=1, cutoff=0.6)
+        close = close_matches(name, self.list_templates(), n=1)
         return f"; did you mean '{close[0]}'?" if close else ""
 
 

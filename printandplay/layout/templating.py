@@ -2,7 +2,9 @@
 
 Templates run with ``StrictUndefined`` (a typo is an error, not an empty string). Every value
 printed with ``{{ … }}`` is escaped for our inline markup, except :class:`Rich` values (fields
-of type ``rich`` and the game's tables), which are markup written by the designer.
+of type ``rich`` and the game's tables), which are markup written by the designer. This module
+is the one place that decides which values are markup (:class:`Rich`, :func:`wrap_rich`,
+:func:`rich_field` and the ``rich`` filter).
 
 Templates come from untrusted game folders: they run sandboxed and bounded
 (:mod:`printandplay.layout.sandbox`), load files only from the game's template folders
@@ -22,8 +24,10 @@ from jinja2.sandbox import SecurityError
 
 from printandplay.errors import LayoutError, Location
 from printandplay.layout.richtext import escape_markup
-from printandplay.layout.sandbox import BoundedEnvironment, Budget, TemplateLimit, approx_len
+from printandplay.layout.sandbox import BoundedEnvironment
+from printandplay.layout.template_budget import Budget, TemplateLimit, approx_len
 from printandplay.layout.template_loader import ConfinedLoader, TemplateRefused
+from printandplay.model.game import FieldSpec
 
 BOX_OUTPUT: Final = 1_000_000  # characters a box template may print
 DOCUMENT_OUTPUT: Final = 5_000_000  # characters a document template may print
@@ -43,6 +47,20 @@ def wrap_rich(value: Any) -> Any:
         return {k: wrap_rich(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [wrap_rich(v) for v in value]
+    return value
+
+
+def rich_field(spec: FieldSpec, value: Any) -> Any:
+    """A component's field value for templates: the values of ``rich`` fields (also inside
+    lists and maps) marked as :class:`Rich`, every other value as it is."""
+    if value is None:
+        return None
+    if spec.type == "rich":
+        return Rich(value)
+    if spec.item is not None and spec.type == "list":
+        return [rich_field(spec.item, v) for v in value]
+    if spec.item is not None and spec.type == "map":
+        return {k: rich_field(spec.item, v) for k, v in value.items()}
     return value
 
 

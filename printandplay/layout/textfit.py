@@ -1,4 +1,4 @@
-"""Breaking rich text into lines and shrinking it until it fits its box.
+"""Breaking measured tokens (:mod:`.tokens`) into lines and shrinking them until they fit.
 
 Everything is measured once in *em* (at size 1) with a font-metrics object supplied by the
 renderer (layout never imports ReportLab); breaking at size ``s`` in a box ``w`` wide is then
@@ -8,37 +8,18 @@ breaking the em widths at ``w / s``. The result is a list of positioned :class:`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Literal, Protocol
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
-from printandplay.layout.richtext import Span
-from printandplay.model.ops import RGB, IconOp, Op, TextOp
+from printandplay.layout.hyphenation import Hyphenator, Splitter, split_word, syllables
+from printandplay.layout.tokens import ICON_EM, TAG_SCALE, Break, Glue, Item, Word
+from printandplay.model.color import RGB
+from printandplay.model.design import Align, VAlign
+from printandplay.model.fonts import FontMetrics
+from printandplay.model.ops import IconOp, Op, TextOp
 
-ICON_EM = 1.0  # an inline icon is as tall as the font size
-ICON_DROP = 0.16  # and sits this far (in em) below the baseline
-TAG_SCALE = 0.72
-TAG_COLOR: RGB = (0.4, 0.4, 0.4)  # 4.5:1 on pale fills
+ICON_DROP = 0.16  # an inline icon sits this far (in em) below the baseline
 PAR_GAP = 0.5  # extra space between paragraphs, in lines
-
-
-class FontMetrics(Protocol):
-    """What text layout needs to know about fonts (provided by the renderer)."""
-
-    def select(self, role: str, bold: bool, italic: bool) -> str:
-        """The font key serving ``role`` in that style."""
-
-    def prepare(self, text: str, font: str) -> str:
-        """``text`` with characters the font lacks replaced by fallbacks (or an error)."""
-
-    def width(self, text: str, font: str) -> float:
-        """Advance width of ``text`` at size 1."""
-
-    def ascent(self, font: str) -> float:
-        """Ascent at size 1."""
-
-    def descent(self, font: str) -> float:
-        """Descent at size 1, positive."""
 
 
 @dataclass(frozen=True)
@@ -49,8 +30,8 @@ class TextStyle:
     size: float = 10.0
     min_size: float = 6.0
     leading: float = 1.2
-    align: Literal["left", "center", "right"] = "left"
-    valign: Literal["top", "middle", "bottom"] = "top"
+    align: Align = "left"
+    valign: VAlign = "top"
     color: RGB = (0.0, 0.0, 0.0)
     bold: bool = False
     italic: bool = False
@@ -58,40 +39,6 @@ class TextStyle:
     wrap: bool = True
     hyphenate: bool = True  # when the text would otherwise not fit (never for titles)
     min_tag_size: float = 0.0  # rule tags grow from TAG_SCALE × size to stay at least this big
-
-
-@dataclass(frozen=True)
-class _Frag:
-    kind: Literal["text", "icon", "tag"]
-    value: str
-    font: str
-    scale: float
-    color: RGB | None  # None = the box colour
-    width: float  # em
-
-
-@dataclass
-class _Word:
-    frags: list[_Frag] = field(default_factory=list)
-    width: float = 0.0
-    # hyphenation: the word's syllables with their widths (em) and the hyphen's width, filled
-    # in on first need (None: not yet looked at; (): cannot be hyphenated)
-    chunks: tuple[tuple[str, float], ...] | None = None
-    hyphen: float = 0.0
-
-
-@dataclass(frozen=True)
-class _Glue:
-    font: str
-    width: float
-
-
-@dataclass(frozen=True)
-class _Break:
-    paragraph: bool
-
-
-_Item = _Word | _Glue | _Break
 
 
 @dataclass(frozen=True)
@@ -104,186 +51,26 @@ class FittedText:
     lines: int
 
 
-def tokenize(
-    spans: Sequence[Span],
-    style: TextStyle,
-    metrics: FontMetrics,
-    icon_aspect: Callable[[str], float],
-    cache: dict[tuple[str, str], _Frag | _Glue] | None = None,
-) -> list[_Item]:
-    """Turn spans into words, glue and breaks, measured in em.
-
-    ``cache`` (kept by the caller for one set of fonts) keeps the measured pieces of text and
-    spaces per font, to be shared by every text that uses them."""
-    items: list[_Item] = []
-    if cache is None:
-        cache = {}
-    word = _Word()
-
-    def close_word() -> None:
-        nonlocal word
-        if word.frags:
-            items.append(word)
-            word = _Word()
-
-    def add(frag: _Frag) -> None:
-        word.frags.append(frag)
-        word.width += frag.width
-
-    for span in spans:
-        if span.kind in ("br", "par"):
-            close_word()
-            items.append(_Break(span.kind == "par"))
-            continue
-        font = metrics.select(style.role, style.bold or span.bold, style.italic or span.italic)
-        if span.kind == "icon":
-            scale = style.icon_scale
-            add(_Frag("icon", span.value, font, scale, None,
-                      icon_aspect(span.value) * ICON_EM * scale))
-            continue
-        if span.kind == "tag":
-            tag_font = metrics.select(style.role, False, False)
-            text = metrics.prepare(span.value, tag_font)
-            width = metrics.width(text, tag_font) * TAG_SCALE
-            add(_Frag("tag", text, tag_font, TAG_SCALE, TAG_COLOR, width))
-            continue
-        pieces = span.value.replace("\t", " ").split(" ")
-        for index, piece in enumerate(pieces):
-            if index > 0:
-                close_word()
-                if not items or not isinstance(items[-1], (_Glue, _Break)):
-                    glue = cache.get((" ", font))
-                    if glue is None:
-                        glue = cache[(" ", font)] = _Glue(font, metrics.width(" ", font))
-                    items.append(glue)  # type: ignore[arg-type]
-            if piece:
-                frag = cache.get((piece, font))
-                if frag is None:
-                    text = metrics.prepare(piece, font)
-                    frag = _Frag("text", text, font, 1.0, None, metrics.width(text, font))
-                    cache[(piece, font)] = frag
-                add(frag)  # type: ignore[arg-type]
-    close_word()
-    return items
-
-
-class Hyphenator:
-    """Where words may be hyphenated, for one language (pyphen's dictionaries).
-
-    Only words of at least ``MIN_WORD`` letters, leaving at least ``MIN_LEFT`` letters before
-    the hyphen and ``MIN_RIGHT`` after it; never a word already holding a hyphen, nor one in
-    capitals (a game's keywords stay whole)."""
-
-    MIN_WORD = 6
-    MIN_LEFT = 2
-    MIN_RIGHT = 3
-
-    def __init__(self, language: str) -> None:
-        import pyphen
-
-        self.language = language
-        self._dic = pyphen.Pyphen(lang=language, left=self.MIN_LEFT, right=self.MIN_RIGHT)
-        self._positions: dict[str, tuple[int, ...]] = {}
-
-    def positions(self, word: str) -> tuple[int, ...]:
-        """Indexes in ``word`` where a hyphen may go (none for short or non-letter words)."""
-        known = self._positions.get(word)
-        if known is None:
-            letters = sum(1 for c in word if c.isalpha())
-            if letters < self.MIN_WORD or "-" in word or word.isupper():  # keywords stay whole
-                known = ()
-            else:
-                known = tuple(p for p in self._dic.positions(word)
-                              if word[:p][-1:].isalpha() and word[p:p + 1].isalpha())
-            self._positions[word] = known
-        return known
-
-
-_HYPHENATORS: dict[str, Hyphenator | None] = {}
-
-
-def hyphenator_for(language: str) -> Hyphenator | None:
-    """The hyphenator of a game's language (``fr``, ``en``…), or ``None`` if pyphen has no
-    dictionary for it."""
-    if language not in _HYPHENATORS:
-        import pyphen
-
-        found = pyphen.language_fallback(language.replace("-", "_"))
-        if found is None and language.lower().startswith("en"):
-            found = "en_US"
-        _HYPHENATORS[language] = Hyphenator(found) if found else None
-    return _HYPHENATORS[language]
-
-
-Splitter = Callable[[_Word], tuple[tuple[str, float], ...]]
-
-
-def syllables(hyphenator: Hyphenator, metrics: FontMetrics) -> Splitter:
-    """The syllables (text, width in em) of a word that hyphenation may split: a word of one
-    run of text in one font; ``()`` for any other."""
-
-    def split(word: _Word) -> tuple[tuple[str, float], ...]:
-        if word.chunks is None:
-            word.chunks = ()
-            if len(word.frags) == 1 and word.frags[0].kind == "text" \
-                    and word.frags[0].scale == 1.0:
-                frag = word.frags[0]
-                cuts = hyphenator.positions(frag.value)
-                if cuts:
-                    bounds = (0, *cuts, len(frag.value))
-                    word.chunks = tuple(
-                        (frag.value[a:b], metrics.width(frag.value[a:b], frag.font))
-                        for a, b in zip(bounds, bounds[1:], strict=False))
-                    word.hyphen = metrics.width("-", frag.font)
-        return word.chunks
-
-    return split
-
-
-def _split_word(word: _Word, chunks: tuple[tuple[str, float], ...], room: float
-                ) -> tuple[_Word, _Word] | None:
-    """The longest head of ``word`` that fits ``room`` with its hyphen, and the rest."""
-    frag = word.frags[0]
-    width = 0.0
-    best = 0
-    for index in range(1, len(chunks)):
-        width += chunks[index - 1][1]
-        if width + word.hyphen > room + 1e-9:
-            break
-        best = index
-    if best == 0:
-        return None
-    head_text = "".join(text for text, _ in chunks[:best])
-    head_width = sum(w for _, w in chunks[:best]) + word.hyphen
-    tail_chunks = chunks[best:]
-    tail_text = "".join(text for text, _ in tail_chunks)
-    tail_width = sum(w for _, w in tail_chunks)
-    head = _Word([replace(frag, value=head_text + "-", width=head_width)], head_width, ())
-    tail = _Word([replace(frag, value=tail_text, width=tail_width)], tail_width, tail_chunks,
-                 word.hyphen)
-    return head, tail
-
-
-def break_lines(items: Sequence[_Item], max_width: float, split: Splitter | None = None
-                ) -> list[tuple[list[_Item], bool]] | None:
+def break_lines(items: Sequence[Item], max_width: float, split: Splitter | None = None
+                ) -> list[tuple[list[Item], bool]] | None:
     """Greedy line breaking in em; ``None`` when a word is wider than ``max_width``.
 
     With ``split`` (see :func:`syllables`), a word that does not fit the end of a line is
     hyphenated when its head fits there, and a word wider than a line is cut over several.
     Each line comes with a flag telling whether a paragraph break follows it.
     """
-    lines: list[tuple[list[_Item], bool]] = []
-    current: list[_Item] = []
+    lines: list[tuple[list[Item], bool]] = []
+    current: list[Item] = []
     width = 0.0
-    pending_glue: _Glue | None = None
+    pending_glue: Glue | None = None
     for next_item in items:
-        item: _Item | None = next_item
+        item: Item | None = next_item
         while item is not None:
-            if isinstance(item, _Break):
+            if isinstance(item, Break):
                 lines.append((current, item.paragraph))
                 current, width, pending_glue = [], 0.0, None
                 break
-            if isinstance(item, _Glue):
+            if isinstance(item, Glue):
                 pending_glue = item if current else None
                 break
             glue = pending_glue.width if pending_glue and current else 0.0
@@ -297,7 +84,7 @@ def break_lines(items: Sequence[_Item], max_width: float, split: Splitter | None
                 pending_glue = None
                 break
             chunks = split(item) if split is not None else ()
-            parts = _split_word(item, chunks, max_width - width - glue) if chunks else None
+            parts = split_word(item, chunks, max_width - width - glue) if chunks else None
             if parts is not None:  # the head ends this line, the rest starts the next
                 if pending_glue is not None and current:
                     current.append(pending_glue)
@@ -315,25 +102,25 @@ def break_lines(items: Sequence[_Item], max_width: float, split: Splitter | None
     return lines
 
 
-def _scale_tags(items: Sequence[_Item], scale: float) -> list[_Item]:
+def _scale_tags(items: Sequence[Item], scale: float) -> list[Item]:
     """``items`` with their rule tags set at ``scale`` of the text size instead."""
-    out: list[_Item] = []
+    out: list[Item] = []
     for item in items:
-        if isinstance(item, _Word) and any(f.kind == "tag" for f in item.frags):
+        if isinstance(item, Word) and any(f.kind == "tag" for f in item.frags):
             frags = [replace(f, scale=scale, width=f.width * scale / f.scale)
                      if f.kind == "tag" else f for f in item.frags]
-            out.append(_Word(frags, sum(f.width for f in frags)))
+            out.append(Word(frags, sum(f.width for f in frags)))
         else:
             out.append(item)
     return out
 
 
-def _line_width(line: Sequence[_Item]) -> float:
-    return sum(item.width for item in line if not isinstance(item, _Break))
+def _line_width(line: Sequence[Item]) -> float:
+    return sum(item.width for item in line if not isinstance(item, Break))
 
 
 def fit_text(
-    items: Sequence[_Item],
+    items: Sequence[Item],
     width: float,
     height: float,
     style: TextStyle,
@@ -355,7 +142,7 @@ def fit_text(
     split = (syllables(hyphenator, metrics)
              if hyphenator is not None and style.hyphenate and style.wrap else None)
 
-    def used_by(lines: list[tuple[list[_Item], bool]]) -> float:
+    def used_by(lines: list[tuple[list[Item], bool]]) -> float:
         gaps = sum(1 for _, par in lines[:-1] if par)
         return size * (ascent + descent + (len(lines) - 1 + gaps * PAR_GAP) * style.leading)
 
@@ -381,7 +168,7 @@ def fit_text(
 
 
 def _place(
-    lines: list[tuple[list[_Item], bool]],
+    lines: list[tuple[list[Item], bool]],
     width: float,
     height: float,
     used: float,
@@ -411,7 +198,7 @@ def _place(
 
 
 def _emit_line(
-    ops: list[Op], line: Sequence[_Item], x: float, baseline: float, size: float, color: RGB
+    ops: list[Op], line: Sequence[Item], x: float, baseline: float, size: float, color: RGB
 ) -> None:
     run: list[str] = []
     run_key: tuple[str, float, RGB] | None = None
@@ -426,14 +213,14 @@ def _emit_line(
         run_key = None
 
     for item in line:
-        if isinstance(item, _Glue):
+        if isinstance(item, Glue):
             if run_key is not None and run_key[0] == item.font and run_key[1] == 1.0:
                 run.append(" ")
             else:
                 flush()
             x += item.width * size
             continue
-        if isinstance(item, _Break):
+        if isinstance(item, Break):
             continue
         for frag in item.frags:
             if frag.kind == "icon":

@@ -11,10 +11,10 @@ import math
 from dataclasses import dataclass
 from typing import Final
 
-from printandplay.layout.geometry import Rect
 from printandplay.layout.imposition import DEFAULT_MARGIN
 from printandplay.layout.marks import MARK_BAND, MARK_GAP, Mark, mark_end
 from printandplay.model.game import Size
+from printandplay.model.geometry import Rect
 from printandplay.units import MM
 
 TILE_OVERLAP: Final = 10 * MM  # glued overlap between neighbouring tiles of a large item

@@ -8,15 +8,18 @@ of :class:`CountRule` bounds; plus copy limits, banned and restricted cards.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from printandplay.errors import Location
 
 Severity = Literal["error", "warning"]
 Rounding = Literal["down", "up", "nearest"]
+PLACEHOLDER: Final = re.compile(r"\{([^{}]*)\}")
+"""A ``{name}`` placeholder in a rule's message template."""
 
 
 @dataclass(frozen=True)

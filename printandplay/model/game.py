@@ -13,7 +13,10 @@ from printandplay.units import MM
 
 FieldType = Literal["text", "rich", "int", "bool", "choice", "list", "map"]
 Shape = Literal["rect", "round"]
-BleedMode = Literal["auto", "gutter", "abut", "none"]
+ImpositionMode = Literal["gutter", "abut", "none"]
+"""How items sit on a sheet: bleed gutters between them, abutting, or without bleed."""
+BleedMode = Literal["auto", ImpositionMode]
+"""What a kit section asks for: ``auto`` lets the planner choose an :data:`ImpositionMode`."""
 
 
 @dataclass(frozen=True)
@@ -225,7 +228,6 @@ class Game:
     document_style: DocumentStyle = field(default_factory=DocumentStyle)
     deck_rules: DeckRuleBook | None = None
     min_font_size: float = 6.0  # points: no player-facing text on a face may be smaller
-    extra: Mapping[str, Any] = field(default_factory=dict)
 
     def components_of(self, kind: str) -> list[Component]:
         """The components of one kind, in data order."""

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Union
 
-RGB = tuple[float, float, float]
+from printandplay.model.color import RGB
+from printandplay.model.geometry import Rect
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,16 @@ class Face:
     bleed: float
     round: bool
     ops: tuple[Op, ...]
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A face placed on a page at ``(x, y)`` (its trim's bottom-left), clipped to ``clip``."""
+
+    face: Face
+    x: float
+    y: float
+    clip: Rect | None
 
 
 def format_op(op: Op, indent: str = "") -> list[str]:

@@ -22,7 +22,6 @@ import signal
 import tempfile
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Self
 
@@ -33,14 +32,13 @@ from reportlab.pdfbase.pdfdoc import PDFName, PDFResourceDictionary, xObjectName
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS, Canvas
 from reportlab.pdfgen.pdfgeom import bezierArc
 
-from printandplay.data.icons import IconLibrary
-from printandplay.data.images import ImageLibrary
 from printandplay.errors import OptionError
-from printandplay.layout.geometry import Rect
+from printandplay.model.color import RGB
+from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import Size
+from printandplay.model.geometry import Rect
 from printandplay.model.icon import IconShape
 from printandplay.model.ops import (
-    RGB,
     EllipseOp,
     Face,
     GroupOp,
@@ -48,23 +46,14 @@ from printandplay.model.ops import (
     ImageOp,
     LineOp,
     Op,
+    Placement,
     RectOp,
     TextOp,
 )
-from printandplay.render.fonts import FontTable
+from printandplay.model.providers import IconProvider, ImageProvider
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
-
-
-@dataclass(frozen=True)
-class Placement:
-    """A face placed on a page at ``(x, y)`` (its trim's bottom-left), clipped to ``clip``."""
-
-    face: Face
-    x: float
-    y: float
-    clip: Rect | None
 
 
 def item_boxes(size: Size, placements: Sequence[Placement]
@@ -185,8 +174,8 @@ class PdfWriter:
     """One PDF being written: :meth:`announce` the faces to place (optional), call :meth:`page`
     for each page, then :meth:`save`."""
 
-    def __init__(self, target: Path | io.BytesIO, fonts: FontTable, icons: IconLibrary, *,
-                 title: str, subject: str = "", images: ImageLibrary | None = None) -> None:
+    def __init__(self, target: Path | io.BytesIO, fonts: FontMetrics, icons: IconProvider, *,
+                 title: str, subject: str = "", images: ImageProvider | None = None) -> None:
         rl_config.useA85 = 0
         self.target = target
         self.temp: Path | None = None

@@ -99,7 +99,8 @@ def _deck_files(game: Game, check: CompositionCheck) -> list[Path]:
 
 def _decks_fit(game: Game, check: CompositionCheck) -> list[Violation]:
     """Any ``check.together`` of the decks in ``check.decks`` fit in the printed kit at once."""
-    from printandplay.data.decklist import load_deck, qualified_name
+    from printandplay.data.card_names import qualified_name
+    from printandplay.data.decklist import load_deck
 
     files = _deck_files(game, check)
     if comb(len(files), check.together) > MAX_DECK_GROUPS:

@@ -7,15 +7,13 @@ the value of the same name (see docs/designing-a-game.md for the vocabulary).
 
 from __future__ import annotations
 
-import dataclasses
 import math
-import re
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from typing import Any
 
-from printandplay.data.decklist import normalize, qualified_name
-from printandplay.errors import OptionError
+from printandplay.data.card_names import normalize
+from printandplay.errors import OptionError, did_you_mean
 from printandplay.model.deck import Deck
 from printandplay.model.deck_rules import (
     Bound,
@@ -25,15 +23,9 @@ from printandplay.model.deck_rules import (
     Selection,
     TargetRule,
 )
-from printandplay.model.game import Component, Game
+from printandplay.model.game import Game
+from printandplay.rules.deck_check import DeckCheck, fill, value_of
 from printandplay.rules.report import Report, Severity, Violation
-
-_PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
-
-
-def fill(template: str, values: Mapping[str, Any]) -> str:
-    """``template`` with each ``{name}`` replaced by ``values[name]`` (no other formatting)."""
-    return _PLACEHOLDER.sub(lambda m: str(values.get(m.group(1), m.group(0))), template)
 
 
 def rule_book(game: Game) -> DeckRuleBook:
@@ -58,7 +50,7 @@ def validate_deck(deck: Deck, game: Game, rules_format: str | None = None,
     """Every way ``deck`` breaks a format of ``game``'s deck rules, and its counts."""
     book = rule_book(game)
     fmt = deck_format(game, rules_format)
-    check = _Check(deck, game, fmt)
+    check = DeckCheck(deck, game, fmt)
     violations = [
         *_unknown_cards(check, book),
         *check.ignored,
@@ -75,92 +67,10 @@ def validate_deck(deck: Deck, game: Game, rules_format: str | None = None,
 def counted_deck(deck: Deck, game: Game, rules_format: str | None = None) -> Deck:
     """``deck`` without the lines of kinds the format ignores (they never count, and
     ``print-deck`` does not print them)."""
-    return _Check(deck, game, deck_format(game, rules_format)).deck
+    return DeckCheck(deck, game, deck_format(game, rules_format)).deck
 
 
-class _Check:
-    """A deck with its cards looked up and the ignored kinds dropped."""
-
-    def __init__(self, deck: Deck, game: Game, fmt: DeckRules) -> None:
-        self.game = game
-        self.fmt = fmt
-        self.by_id = {c.id: c for c in game.components}
-        self.ignored: list[Violation] = []
-        ignore = {kind: rule for rule in fmt.ignore for kind in rule.kinds}
-        kept = []
-        for entry in deck.entries:
-            rule = ignore.get(self.by_id[entry.card_id].kind)
-            if rule is None:
-                kept.append(entry)
-                continue
-            component = self.by_id[entry.card_id]
-            values = self.card_values(component, entry.count, entry.section)
-            self.ignored.append(Violation(
-                rule.rule, fill(rule.message or "{count} {card}: never counts in a deck "
-                                "(ignored)", values),
-                severity=Severity.WARNING, cards=(component.id,), line=entry.line))
-        self.deck = dataclasses.replace(deck, entries=tuple(kept))
-        self.lines: dict[tuple[str, str], int] = {}
-        for entry in self.deck.entries:
-            self.lines.setdefault((entry.section, entry.card_id), entry.line)
-
-    def name(self, component: Component) -> str:
-        return qualified_name(component, self.game)
-
-    def card_values(self, component: Component, count: int, section: str) -> dict[str, Any]:
-        return {"card": self.name(component), "count": count, "kind": component.kind,
-                "section": section}
-
-    def resolve(self, selection: Selection) -> Selection:
-        """A selection with the named count it narrows filled in."""
-        if not selection.named:
-            return selection
-        base = self.fmt.counts[selection.named]
-        return Selection(selection.sections or base.sections, selection.kinds or base.kinds,
-                         base.where + selection.where, selection.together or base.together)
-
-    def cards(self, selection: Selection) -> list[tuple[str, Component, int]]:
-        """(section, card, copies) of every card the selection looks at."""
-        selection = self.resolve(selection)
-        sections = selection.sections or tuple(dict.fromkeys(e.section
-                                                             for e in self.deck.entries))
-        out = []
-        for section in sections:
-            for card_id, count in self.deck.counts(section).items():
-                component = self.by_id[card_id]
-                if selection.kinds and component.kind not in selection.kinds:
-                    continue
-                if all(value_of(component, f) in values for f, values in selection.where):
-                    out.append((section, component, count))
-        return out
-
-    def measure(self, selection: Selection, distinct: bool = False) -> tuple[int, list[
-            tuple[str, Component, int]]]:
-        """How many cards the selection counts (copies or distinct cards), and which."""
-        selection = self.resolve(selection)
-        cards = self.cards(selection)
-        if distinct:
-            return len({c.id for _, c, _ in cards}), cards
-        total = sum(n for _, _, n in cards)
-        if selection.together:
-            per_kind = [sum(n for _, c, n in cards if c.kind == kind)
-                        for kind in selection.together]
-            total -= (len(per_kind) - 1) * min(per_kind)
-        return total, cards
-
-
-def value_of(component: Component, field: str) -> Any:
-    """A field's value; ``limits.rouge`` reads the key ``rouge`` of the map ``limits``."""
-    if field in ("id", "name", "kind"):
-        return getattr(component, field)
-    name, _, key = field.partition(".")
-    value = component.values.get(name)
-    if key:
-        return value.get(key) if isinstance(value, dict) else None
-    return value
-
-
-def _unknown_cards(check: _Check, book: DeckRuleBook) -> Iterator[Violation]:
+def _unknown_cards(check: DeckCheck, book: DeckRuleBook) -> Iterator[Violation]:
     for card in check.deck.unknown:
         if card.reason:
             message = card.reason + (" (write one of " + ", ".join(
@@ -169,14 +79,12 @@ def _unknown_cards(check: _Check, book: DeckRuleBook) -> Iterator[Violation]:
             message = (f"{card.name!r} names several cards: write one of "
                        + ", ".join(repr(s) for s in card.suggestions))
         else:
-            hint = (" (did you mean " + " or ".join(repr(s) for s in card.suggestions) + "?)"
-                    if card.suggestions else "")
-            message = f"no card is called {card.name!r}{hint}"
+            message = f"no card is called {card.name!r}{did_you_mean(card.suggestions)}"
         yield Violation(book.unknown_card, message, line=card.line,
                         expected=list(card.suggestions) or None)
 
 
-def _headers(check: _Check) -> Iterator[Violation]:
+def _headers(check: DeckCheck) -> Iterator[Violation]:
     rules = {rule.field: rule for rule in check.fmt.headers}
     for problem in check.deck.header_problems:
         rule = rules.get(problem.field)
@@ -204,7 +112,7 @@ def _headers(check: _Check) -> Iterator[Violation]:
                 line=check.lines.get((section, component.id)))
 
 
-def _sections(check: _Check) -> Iterator[Violation]:
+def _sections(check: DeckCheck) -> Iterator[Violation]:
     for rule in check.fmt.sections:
         for section, component, count in check.cards(Selection(sections=(rule.section,))):
             if component.kind in rule.accepts:
@@ -229,7 +137,7 @@ def _bound(bound: Bound | None, counts: Mapping[str, int]) -> int | None:
     return math.floor(exact)
 
 
-def _rules(check: _Check) -> Iterator[Violation]:
+def _rules(check: DeckCheck) -> Iterator[Violation]:
     counts = {name: check.measure(selection)[0] for name, selection in check.fmt.counts.items()}
     for rule in check.fmt.rules:
         if isinstance(rule, TargetRule):
@@ -238,7 +146,7 @@ def _rules(check: _Check) -> Iterator[Violation]:
             yield from _count_rule(check, rule, counts)
 
 
-def _count_rule(check: _Check, rule: CountRule, counts: Mapping[str, int]
+def _count_rule(check: DeckCheck, rule: CountRule, counts: Mapping[str, int]
                 ) -> Iterator[Violation]:
     actual, cards = check.measure(rule.selection, rule.distinct)
     copies = sum(n for _, _, n in cards)
@@ -271,7 +179,7 @@ def _count_rule(check: _Check, rule: CountRule, counts: Mapping[str, int]
                     cards=tuple(dict.fromkeys(c.id for _, c, _ in cards)) if narrow else ())
 
 
-def _targets(check: _Check, rule: TargetRule) -> Iterator[Violation]:
+def _targets(check: DeckCheck, rule: TargetRule) -> Iterator[Violation]:
     present = set()
     for _, component, _ in check.cards(Selection(sections=(rule.section,))):
         present |= {normalize(component.name), normalize(component.id)}
@@ -288,7 +196,7 @@ def _targets(check: _Check, rule: TargetRule) -> Iterator[Violation]:
                             line=check.lines.get((section, component.id)))
 
 
-def _copies(check: _Check) -> Iterator[Violation]:
+def _copies(check: DeckCheck) -> Iterator[Violation]:
     used: dict[str, int] = {}
     for entry in check.deck.entries:
         used[entry.card_id] = used.get(entry.card_id, 0) + entry.count
@@ -325,7 +233,7 @@ def _copies(check: _Check) -> Iterator[Violation]:
                                 line=first_line[card_id])
 
 
-def _collection(check: _Check, book: DeckRuleBook, owned: Mapping[str, int]
+def _collection(check: DeckCheck, book: DeckRuleBook, owned: Mapping[str, int]
                 ) -> Iterator[Violation]:
     used: dict[str, int] = {}
     for entry in check.deck.entries:

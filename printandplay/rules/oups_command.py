@@ -15,7 +15,8 @@ EXAMPLE = ("--etendue", "V♥ 4♦ 5♥", "--puissance", "R♠ V♣", "--dommage
 
 def run_spell(options: Mapping[str, str | None]) -> CommandOutput:
     """Compute one spell from the packets given as options."""
-    from printandplay.rules.oups import format_spell, spell_from_text
+    from printandplay.rules.oups import spell_from_text
+    from printandplay.rules.oups_format import format_spell
 
     result = spell_from_text(options["etendue"] or "", options["puissance"] or "",
                              options["dommages"] or "", options.get("defense"),

@@ -10,14 +10,13 @@ from typer.testing import CliRunner
 
 from printandplay.cli import app
 from printandplay.data.decklist import (
-    DeckSyntaxError,
     format_decklist,
     load_collection,
     load_deck,
     parse_decklist,
 )
 from printandplay.data.game_loader import load_game
-from printandplay.errors import DataError
+from printandplay.errors import DataError, DeckSyntaxError
 from printandplay.model.game import Game
 from printandplay.project import Resources
 

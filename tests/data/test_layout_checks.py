@@ -7,16 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from printandplay.data.layout_loader import load_layouts
+from printandplay.data.design_loader import load_face_designs
 from printandplay.errors import PrintAndPlayError
-from printandplay.model.layout import Box
+from printandplay.model.design import Box
 from printandplay.units import MM
 
 
 def load_box(tmp_path: Path, fields: str) -> Box:
     path = tmp_path / "layouts.yaml"
     path.write_text(f"layouts:\n  a:\n    boxes:\n      b: {{{fields}}}\n", encoding="utf-8")
-    (only,) = load_layouts(path, "L.yaml")["a"].boxes
+    (only,) = load_face_designs(path, "L.yaml")["a"].boxes
     return only
 
 
@@ -61,6 +61,6 @@ def test_an_inherited_zero_size_names_the_line_that_sets_it(tmp_path: Path) -> N
                     "layouts:\n  a:\n    boxes:\n      b: {extends: plat, width: 4mm}\n",
                     encoding="utf-8")
     with pytest.raises(PrintAndPlayError) as info:
-        load_layouts(path, "L.yaml")
+        load_face_designs(path, "L.yaml")
     assert info.value.problems() == [
         "L.yaml:3: field 'height' on box 'b' of layout 'a': a box needs a size > 0, got 0mm"]

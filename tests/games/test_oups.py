@@ -15,7 +15,9 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from printandplay.cli import app
-from printandplay.rules.oups import PACKETS, RANKS, SUITS, VALUES, targets_for
+from printandplay.rules.oups import PACKETS
+from printandplay.rules.oups_cards import RANKS, SUITS, VALUES
+from printandplay.rules.oups_scores import targets_for
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[2]

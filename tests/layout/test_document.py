@@ -13,7 +13,7 @@ import pytest
 from helpers import FakeMetrics
 
 from printandplay.errors import LayoutError
-from printandplay.layout.document import DocumentLayout
+from printandplay.layout.document import DocumentComposer
 from printandplay.layout.document_blocks import DocStyle
 from printandplay.model.game import DocumentStyle, Size
 from printandplay.model.ops import GroupOp, LineOp, Op, TextOp
@@ -26,8 +26,8 @@ COLUMN_X = (10 * MM, 65 * MM)  # left edges of the two columns
 BOTTOM = 10 * MM
 
 
-def layout(style: DocStyle = STYLE) -> DocumentLayout:
-    return DocumentLayout(FakeMetrics(), lambda name: 1.0, "en", style, "rules.md")
+def layout(style: DocStyle = STYLE) -> DocumentComposer:
+    return DocumentComposer(FakeMetrics(), lambda name: 1.0, "en", style, "rules.md")
 
 
 def paginate(source: str, style: DocStyle = STYLE) -> list[tuple[Op, ...]]:

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
+from printandplay.layout.hyphenation import Hyphenator, hyphenator_for
 from printandplay.layout.richtext import parse_markup
-from printandplay.layout.textfit import (
-    Hyphenator,
-    TextStyle,
-    fit_text,
-    hyphenator_for,
-    tokenize,
-)
+from printandplay.layout.textfit import TextStyle, fit_text
+from printandplay.layout.tokens import tokenize
 from printandplay.model.ops import TextOp
 
 

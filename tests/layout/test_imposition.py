@@ -9,14 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from printandplay.layout.geometry import Rect
 from printandplay.layout.imposition import (
     DEFAULT_MARGIN,
-    MARK_BAND,
-    MARK_GAP,
-    MARK_LENGTH,
-    MIN_MARK,
-    Mark,
     SheetPlan,
     Slot,
     choose_mode,
@@ -24,7 +18,9 @@ from printandplay.layout.imposition import (
     mirror_axes,
     plan_sheet,
 )
+from printandplay.layout.marks import MARK_BAND, MARK_GAP, MARK_LENGTH, MIN_MARK, Mark
 from printandplay.model.game import Size
+from printandplay.model.geometry import Rect
 
 MM = 72 / 25.4
 EPS = 1e-6  # points

@@ -9,7 +9,6 @@ from helpers import FakeMetrics, copy_kit, replace_once
 from typer.testing import CliRunner
 
 from printandplay.cli import app
-from printandplay.layout.geometry import Rect
 from printandplay.layout.legibility import (
     PAPER,
     contrast_ratio,
@@ -17,6 +16,7 @@ from printandplay.layout.legibility import (
     hex_color,
     relative_luminance,
 )
+from printandplay.model.geometry import Rect
 from printandplay.model.ops import EllipseOp, GroupOp, ImageOp, RectOp
 
 runner = CliRunner()

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from printandplay.layout.geometry import Rect
 from printandplay.layout.tiling import LABEL_BAND, TILE_OVERLAP, plan_tiles
 from printandplay.model.game import Size
+from printandplay.model.geometry import Rect
 
 MM = 72 / 25.4
 EPS = 1e-6

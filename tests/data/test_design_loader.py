@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from printandplay.data.layout_loader import as_dim, load_layouts
+from printandplay.data.box_fields import as_dim
+from printandplay.data.design_loader import load_face_designs
 from printandplay.errors import DataError, DataErrors, Location, PrintAndPlayError
-from printandplay.model.layout import Box, Dim, Layout, Template
+from printandplay.model.design import Box, Dim, FaceDesign, Template
 from printandplay.project import bundled_root
 from printandplay.units import MM
 
@@ -21,10 +22,10 @@ TINY = FIXTURES / "games" / "tiny" / "templates" / "tiny" / "layouts.yaml"
 # --- helpers ---------------------------------------------------------------------------------
 
 
-def load_text(tmp_path: Path, text: str) -> dict[str, Layout]:
+def load_text(tmp_path: Path, text: str) -> dict[str, FaceDesign]:
     path = tmp_path / "layouts.yaml"
     path.write_text(text, encoding="utf-8")
-    return load_layouts(path, "L.yaml")
+    return load_face_designs(path, "L.yaml")
 
 
 def problems_of(tmp_path: Path, text: str) -> list[str]:
@@ -43,11 +44,11 @@ def one_error(tmp_path: Path, text: str) -> str:
 
 def fixture_problems(name: str) -> tuple[type, list[str]]:
     with pytest.raises(PrintAndPlayError) as info:
-        load_layouts(LAYOUTS / name, f"layouts/{name}")
+        load_face_designs(LAYOUTS / name, f"layouts/{name}")
     return type(info.value), info.value.problems()
 
 
-def box(layout: Layout, name: str) -> Box:
+def box(layout: FaceDesign, name: str) -> Box:
     return next(b for b in layout.boxes if b.name == name)
 
 
@@ -62,16 +63,16 @@ def one_box(tmp_path: Path, fields: str) -> Box:
 
 
 @pytest.fixture(scope="module")
-def tiny() -> dict[str, Layout]:
-    return load_layouts(TINY, "templates/tiny/layouts.yaml")
+def tiny() -> dict[str, FaceDesign]:
+    return load_face_designs(TINY, "templates/tiny/layouts.yaml")
 
 
-def test_every_layout_is_loaded_in_order(tiny: dict[str, Layout]) -> None:
+def test_every_layout_is_loaded_in_order(tiny: dict[str, FaceDesign]) -> None:
     assert list(tiny) == ["base", "carte-recto", "dos", "jeton"]
     assert tiny["base"].location == Location("templates/tiny/layouts.yaml", 7)
 
 
-def test_defaults(tiny: dict[str, Layout]) -> None:
+def test_defaults(tiny: dict[str, FaceDesign]) -> None:
     fond = box(tiny["base"], "fond")
     assert (fond.x, fond.y) == (Dim(0.0), Dim(0.0))
     assert (fond.width, fond.height) == (Dim(1.0, True), Dim(1.0, True))
@@ -84,7 +85,7 @@ def test_defaults(tiny: dict[str, Layout]) -> None:
     assert fond.location == Location("templates/tiny/layouts.yaml", 8)
 
 
-def test_lengths_are_points(tiny: dict[str, Layout]) -> None:
+def test_lengths_are_points(tiny: dict[str, FaceDesign]) -> None:
     cadre = box(tiny["base"], "cadre")
     assert cadre.x == Dim(pytest.approx(2 * MM))
     assert not cadre.x.relative
@@ -93,7 +94,7 @@ def test_lengths_are_points(tiny: dict[str, Layout]) -> None:
     assert cadre.stroke_width == 1.0
 
 
-def test_layout_extends_layout(tiny: dict[str, Layout]) -> None:
+def test_layout_extends_layout(tiny: dict[str, FaceDesign]) -> None:
     recto = tiny["carte-recto"]
     # Inherited boxes first, in the parent's order, then the new ones.
     assert [b.name for b in recto.boxes] == ["fond", "cadre", "titre"]
@@ -108,7 +109,7 @@ def test_layout_extends_layout(tiny: dict[str, Layout]) -> None:
     assert box(tiny["base"], "cadre").stroke == Template("#000000")
 
 
-def test_box_extends_a_style_chain(tiny: dict[str, Layout]) -> None:
+def test_box_extends_a_style_chain(tiny: dict[str, FaceDesign]) -> None:
     titre = box(tiny["carte-recto"], "titre")
     # titre-petit extends titre; the box's own keys win over both.
     assert (titre.font, titre.align, titre.bold) == ("title", "center", True)
@@ -116,7 +117,7 @@ def test_box_extends_a_style_chain(tiny: dict[str, Layout]) -> None:
     assert titre.text == Template("{{ card.name }}")
 
 
-def test_percentages_are_relative(tiny: dict[str, Layout]) -> None:
+def test_percentages_are_relative(tiny: dict[str, FaceDesign]) -> None:
     titre = box(tiny["carte-recto"], "titre")
     assert titre.x == Dim(pytest.approx(0.05), True)
     assert titre.width == Dim(pytest.approx(0.9), True)
@@ -124,7 +125,7 @@ def test_percentages_are_relative(tiny: dict[str, Layout]) -> None:
     assert titre.y == Dim(pytest.approx(3 * MM), False)
 
 
-def test_rotate_and_shape(tiny: dict[str, Layout]) -> None:
+def test_rotate_and_shape(tiny: dict[str, FaceDesign]) -> None:
     rond = box(tiny["jeton"], "rond")
     assert (rond.shape, rond.rotate) == ("ellipse", 90)
 
@@ -433,18 +434,18 @@ def test_a_problem_is_reported_once(tmp_path: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def charlie() -> dict[str, Layout]:
+def charlie() -> dict[str, FaceDesign]:
     path = bundled_root() / "templates" / "charlie" / "layouts.yaml"
-    return load_layouts(path, "templates/charlie/layouts.yaml")
+    return load_face_designs(path, "templates/charlie/layouts.yaml")
 
 
-def test_charlie_layouts_load(charlie: dict[str, Layout]) -> None:
+def test_charlie_layouts_load(charlie: dict[str, FaceDesign]) -> None:
     assert set(charlie) == {
         "tuile-base", "tuile-texte", "tuile-effet", "licorne", "jeton", "attribut",
         "attribut-perdu", "banane", "amulette", "pion", "aide-base", "aide-effets", "aide-tour"}
 
 
-def test_charlie_tile_effect_side(charlie: dict[str, Layout]) -> None:
+def test_charlie_tile_effect_side(charlie: dict[str, FaceDesign]) -> None:
     effet = charlie["tuile-effet"]
     assert [b.name for b in effet.boxes] == ["fond", "panneau", "coin", "effet", "titre",
                                              "legende", "reference"]
@@ -459,7 +460,7 @@ def test_charlie_tile_effect_side(charlie: dict[str, Layout]) -> None:
     assert titre.color == Template("{{ tables.types[card.type_tuile].couleur }}")
 
 
-def test_charlie_nested_extends(charlie: dict[str, Layout]) -> None:
+def test_charlie_nested_extends(charlie: dict[str, FaceDesign]) -> None:
     perdu = charlie["attribut-perdu"]  # extends attribut, which extends jeton
     assert [b.name for b in perdu.boxes] == ["fond", "anneau", "icone", "croix"]
     fond, _, icone, _ = perdu.boxes
@@ -468,7 +469,7 @@ def test_charlie_nested_extends(charlie: dict[str, Layout]) -> None:
     assert icone.icon == Template("{{ card.attribut }}")
 
 
-def test_charlie_unicorn(charlie: dict[str, Layout]) -> None:
+def test_charlie_unicorn(charlie: dict[str, FaceDesign]) -> None:
     licorne = charlie["licorne"]
     rabat = box(licorne, "rabat-haut")
     assert rabat.width == Dim(1.0, True) and rabat.x == Dim(0.0)
@@ -480,7 +481,7 @@ def test_charlie_unicorn(charlie: dict[str, Layout]) -> None:
     assert pli.dash == (pytest.approx(2 * MM), pytest.approx(1.5 * MM))
 
 
-def test_charlie_faces_have_layouts(charlie: dict[str, Layout]) -> None:
+def test_charlie_faces_have_layouts(charlie: dict[str, FaceDesign]) -> None:
     from printandplay.data.game_loader import load_game
     from printandplay.project import Resources
 

@@ -1,4 +1,5 @@
-"""Reading ``templates/<game>/layouts.yaml``: styles and layouts, resolving ``extends``.
+"""Reading ``templates/<game>/layouts.yaml`` into face designs: styles and layouts, resolving
+``extends``.
 
 A layout may extend another layout (its boxes come first, in the parent's order; a box of the
 same name updates the inherited one key by key). Its ``ink_saver:`` changes boxes key by key for
@@ -11,33 +12,22 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from printandplay.data.box_fields import BOX_CONVERTERS, BOX_KEYS
 from printandplay.data.reader import (
     Fields,
     Invalid,
     Problems,
-    as_bool,
-    as_choice,
-    as_length,
-    as_list,
-    as_number,
     as_str,
-    suggest,
     type_name,
 )
 from printandplay.data.yamlio import LocDict, load_yaml
-from printandplay.errors import Location
-from printandplay.model.layout import Box, Dim, Layout, Template
-from printandplay.units import UnitError, parse_length
+from printandplay.errors import Location, suggest
+from printandplay.model.design import Box, Dim, FaceDesign
 
 Located = dict[str, tuple[Any, Location]]
 
-BOX_KEYS = (
-    "x y width height shape rotate fill stroke stroke_width radius dash opacity bleed text font "
-    "size min_size leading align valign bold italic color icon icon_scale image wrap padding when"
-).split()
 
-
-def load_layouts(path: Path, display: str) -> dict[str, Layout]:
+def load_face_designs(path: Path, display: str) -> dict[str, FaceDesign]:
     """Load every layout of a ``layouts.yaml`` file, fully resolved."""
     data = load_yaml(path, display=display)
     problems = Problems()
@@ -46,7 +36,7 @@ def load_layouts(path: Path, display: str) -> dict[str, Layout]:
     layouts = _named_mappings(top.raw("layouts", {}), "layout", problems, top.at("layouts"))
     top.finish()
     problems.raise_if_any()
-    resolved: dict[str, Layout] = {}
+    resolved: dict[str, FaceDesign] = {}
     for name in layouts:
         layout = _resolve_layout(name, layouts, styles, problems, [])
         if layout is not None:
@@ -103,7 +93,7 @@ def _resolve_layout(
     styles: dict[str, LocDict],
     problems: Problems,
     seen: list[str],
-) -> Layout | None:
+) -> FaceDesign | None:
     raw = _layout_boxes(name, layouts, styles, problems, seen, layouts[name].location)
     if raw is None:
         return None
@@ -128,8 +118,8 @@ def _resolve_layout(
             box = _read_box(box_name, f"{name} (ink_saver)", changed, problems, where)
             if box is not None:
                 variant.append(box)
-        ink_saver = Layout(name, tuple(variant), where)
-    return Layout(name, tuple(boxes), where, ink_saver)
+        ink_saver = FaceDesign(name, tuple(variant), where)
+    return FaceDesign(name, tuple(boxes), where, ink_saver)
 
 
 def _ink_overrides(name: str, layouts: dict[str, LocDict], problems: Problems, seen: list[str]
@@ -210,7 +200,7 @@ def _read_box(
             problems.add(at, f"unknown field '{key}' on {what}{suggest(key, BOX_KEYS)}")
             continue
         try:
-            values[key] = _CONVERT[key](value)
+            values[key] = BOX_CONVERTERS[key](value)
         except Invalid as err:
             problems.add(at, f"field '{key}' on {what}: {err}")
     if len(problems.errors) > errors_before:
@@ -250,99 +240,3 @@ def _check_size(values: dict[str, Any], located: Located, what: str, where: Loca
 
 def _shown(dim: Dim) -> str:
     return f"{dim.value * 100:g}%" if dim.relative else f"{dim.value / (72 / 25.4):g}mm"
-
-
-def as_dash(value: Any) -> tuple[float, ...]:
-    """A dash pattern: lengths ≥ 0, at least one of them > 0 (``[]`` is a solid line)."""
-    lengths = tuple(as_list(as_length)(value))
-    shown = "[" + ", ".join(str(v) for v in value) + "]" if isinstance(value, list) else value
-    if any(length < 0 for length in lengths):
-        raise Invalid(f"dash lengths must be ≥ 0, got {shown}")
-    if lengths and not any(lengths):
-        raise Invalid(f"a dash pattern needs a length > 0, got {shown}")
-    return lengths
-
-
-def as_dim(value: Any) -> Dim:
-    """A length with a unit, or a percentage of the face."""
-    if isinstance(value, str) and value.strip().endswith("%"):
-        try:
-            return Dim(parse_length(value, reference=1.0), True)
-        except UnitError as err:
-            raise Invalid(str(err)) from None
-    try:
-        return Dim(parse_length(value))
-    except UnitError as err:
-        raise Invalid(str(err)) from None
-
-
-def as_template(value: Any) -> Template:
-    """A string that may contain Jinja (``true``/``false`` are accepted as constants)."""
-    if isinstance(value, bool):
-        return Template("true" if value else "false")
-    return Template(as_str(value))
-
-
-def as_rotation(value: Any) -> int:
-    """0, 90, 180 or 270."""
-    number = as_number(value)
-    if number not in (0, 90, 180, 270):
-        raise Invalid(f"use 0, 90, 180 or 270 (degrees clockwise), got {value}")
-    return int(number)
-
-
-def as_fraction(value: Any) -> float:
-    """A number from 0 to 1."""
-    number = as_number(value)
-    if not 0 <= number <= 1:
-        raise Invalid(f"expected a number from 0 to 1, got {number:g}")
-    return number
-
-
-def as_length_not_negative(value: Any) -> float:
-    """A length ≥ 0 (with a unit), in points."""
-    points = as_length(value)
-    if points < 0:
-        raise Invalid(f"expected a length ≥ 0, got {value}")
-    return points
-
-
-def as_positive(value: Any) -> float:
-    """A number > 0."""
-    number = as_number(value)
-    if number <= 0:
-        raise Invalid(f"expected a number > 0, got {number}")
-    return number
-
-
-_CONVERT: dict[str, Any] = {
-    "x": as_dim,
-    "y": as_dim,
-    "width": as_dim,
-    "height": as_dim,
-    "shape": as_choice("rect", "ellipse", "line"),
-    "rotate": as_rotation,
-    "fill": as_template,
-    "stroke": as_template,
-    "stroke_width": as_length_not_negative,
-    "radius": as_length_not_negative,
-    "dash": as_dash,
-    "opacity": as_fraction,
-    "bleed": as_bool,
-    "text": as_template,
-    "font": as_str,
-    "size": as_positive,
-    "min_size": as_positive,
-    "leading": as_positive,
-    "align": as_choice("left", "center", "right"),
-    "valign": as_choice("top", "middle", "bottom"),
-    "bold": as_bool,
-    "italic": as_bool,
-    "color": as_template,
-    "icon": as_template,
-    "icon_scale": as_positive,
-    "image": as_template,
-    "wrap": as_bool,
-    "padding": as_length_not_negative,
-    "when": as_template,
-}

@@ -1,4 +1,9 @@
-"""Layouts: named boxes placed on a face, with their geometry, style and content templates."""
+"""Face designs: what a layout of ``layouts.yaml`` becomes once read, named boxes placed on
+a face with their geometry, style and content templates.
+
+In the code, "layout" names the ``layout/`` stage only; a face design is a
+:class:`FaceDesign` (``design``), a document is set by a ``DocumentComposer``.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,8 @@ from typing import Literal
 from printandplay.errors import Location
 
 BoxShape = Literal["rect", "ellipse", "line"]
+Align = Literal["left", "center", "right"]
+VAlign = Literal["top", "middle", "bottom"]
 
 
 @dataclass(frozen=True)
@@ -58,8 +65,8 @@ class Box:
     size: float = 10.0
     min_size: float | None = None
     leading: float = 1.2
-    align: Literal["left", "center", "right"] = "left"
-    valign: Literal["top", "middle", "bottom"] = "top"
+    align: Align = "left"
+    valign: VAlign = "top"
     bold: bool = False
     italic: bool = False
     color: Template | None = None
@@ -72,10 +79,10 @@ class Box:
 
 
 @dataclass(frozen=True)
-class Layout:
+class FaceDesign:
     """A face design: boxes drawn in order."""
 
     name: str
     boxes: tuple[Box, ...]
     location: Location
-    ink_saver: Layout | None = None  # the layout as drawn with --ink-saver, when it declares one
+    ink_saver: FaceDesign | None = None  # as drawn with --ink-saver, when it declares one

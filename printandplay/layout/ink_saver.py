@@ -1,0 +1,53 @@
+"""``--ink-saver`` colours: full-bleed fills drawn as a pale tint, and the text, icons and
+strokes drawn for such a fill recoloured so that they stay readable on the tint."""
+
+from __future__ import annotations
+
+from printandplay.layout.legibility import GOOD_CONTRAST, contrast_ratio
+from printandplay.model.color import RGB
+
+INK_SAVER_TINT = 0.15  # share of the colour kept in a full-bleed fill under --ink-saver
+LIGHT = 0.6  # relative luminance above which a colour is light (unreadable on a pale fill)
+
+
+def ink_saver_colors(ink: RGB, recolor: bool, bleed: bool, fill: RGB | None, color: RGB,
+                     stroke: RGB | None) -> tuple[RGB | None, RGB, RGB | None]:
+    """A box's ``(fill, text colour, stroke)`` under ink saver, ``ink`` being the face's
+    full-bleed fill colour: a bleed fill is drawn pale; with ``recolor`` (the box lies on no
+    dark panel) light text, icons and strokes drawn for that fill take its colour."""
+    if bleed and fill is not None:
+        fill = pale_tint(fill)
+    # text drawn for the dark fill: light, or too faint on its pale tint (the contrast rules
+    # hold under ink saver too)
+    if recolor and (luminance(color) > LIGHT
+                    or contrast_ratio(color, pale_tint(ink)) < GOOD_CONTRAST):
+        color = readable_on(ink, pale_tint(ink))
+    if recolor and stroke is not None and luminance(stroke) > LIGHT:
+        stroke = ink
+    return fill, color, stroke
+
+
+def pale_tint(color: RGB, strength: float = INK_SAVER_TINT) -> RGB:
+    """``color`` mixed with white, keeping ``strength`` of it (what ``--ink-saver`` prints for
+    a full-bleed fill the layout gives no ink-saver version of)."""
+    return tuple(round(1 - strength * (1 - c), 4) for c in color)  # type: ignore[return-value]
+
+
+def readable_on(color: RGB, background: RGB) -> RGB:
+    """``color``, darkened just enough (towards black, in steps of 5 %) to reach the
+    recommended contrast on ``background``: ink-saver text in the colour of the fill it
+    replaces stays readable on that fill's pale tint."""
+    for step in range(21):
+        shade: RGB = tuple(round(c * (1 - step * 0.05), 4) for c in color)  # type: ignore[assignment]
+        if contrast_ratio(shade, background) >= GOOD_CONTRAST:
+            return shade
+    return (0.0, 0.0, 0.0)
+
+
+def luminance(color: RGB) -> float:
+    """The relative luminance of an sRGB colour (WCAG), from 0 (black) to 1 (white)."""
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in color)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
