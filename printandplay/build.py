@@ -7,7 +7,9 @@ Orchestration only: loading is in :mod:`printandplay.assets`, the page plan in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import gc
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from printandplay.assets import GameAssets, component_context, load_assets
@@ -45,38 +47,63 @@ def output_path(game_id: str, options: BuildOptions, stem: str | None = None) ->
     return folder / f"{stem or game_id}-{options.paper}.pdf"
 
 
-def write_pages(assets: GameAssets, pages: Sequence[PageSpec], target: Path, title: str,
-                progress: Progress | None = None) -> Path:
-    """Write pages to ``target`` atomically."""
+def write_pages(assets: GameAssets, pages: Iterable[PageSpec], target: Path, title: str,
+                progress: Progress | None = None, total: int | None = None) -> Path:
+    """Write pages to ``target`` atomically, each page as it comes: ``pages`` can be a lazy
+    iterator (:meth:`KitPlanner.iter_kit_pages`), so that only one page is composed at a time.
+    ``total`` is the number of pages for ``progress`` (counted from ``pages`` if it is a
+    sequence)."""
+    if total is None and isinstance(pages, Sequence):
+        total = len(pages)
     writer = PdfWriter(target, assets.fonts, assets.icons, title=title, subject=assets.game.name,
                        images=assets.images)
-    writer.announce(placement.face for page in pages for placement in page.placements)
     try:
+        index = 0
         for index, page in enumerate(pages, start=1):
             writer.page(page.size, page.ops, page.placements)
             if progress:
-                progress(index, len(pages))
+                progress(index, max(index, total or 0))
         return writer.save()
     except BaseException:
         writer.discard()
         raise
 
 
+@contextmanager
+def _quiet_collector() -> Iterator[None]:
+    """Less cyclic garbage collection during a build: what was loaded before is moved out of
+    the collector's sight (``gc.freeze``), and young objects are collected less often (a
+    build makes many short-lived objects and few cycles). Restored afterwards."""
+    thresholds = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(max(thresholds[0], 50_000), thresholds[1], thresholds[2])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
+
+
 def build_game(resources: Resources, game_id: str, options: BuildOptions,
                progress: Progress | None = None) -> Path:
-    """Build the complete kit of ``game_id``; returns the PDF's path."""
+    """Build the complete kit of ``game_id``; returns the PDF's path.
+
+    Pages are composed and written one at a time: memory does not grow with the number of
+    cards beyond the PDF writer's compressed pages."""
     assets = load_assets(resources, game_id)
     report = check_composition(assets.game)
     if not report.is_valid:
         raise CheckFailed([f"{game_id}: the kit fails its composition check (printandplay check "
                            f"{game_id}):"] + [f"{v.rule}: {v.message}" for v in report.errors])
-    planner = KitPlanner(assets, options)
-    pages = planner.kit_pages()
-    if not pages:
-        raise LayoutError(f"{game_id}: the kit is empty: list its documents and sheets under "
-                          f"'kit:' in cards/{game_id}/game.yaml")
-    target = output_path(game_id, options)
-    return write_pages(assets, pages, target, f"{assets.game.name} — kit", progress)
+    with _quiet_collector():
+        planner = KitPlanner(assets, options)
+        total = planner.count_kit_pages()
+        if not total:
+            raise LayoutError(f"{game_id}: the kit is empty: list its documents and sheets "
+                              f"under 'kit:' in cards/{game_id}/game.yaml")
+        target = output_path(game_id, options)
+        return write_pages(assets, planner.iter_kit_pages(), target,
+                           f"{assets.game.name} — kit", progress, total)
 
 
 def deck_items(game: Game, entries: Sequence[tuple[str, int]]) -> list[Component]:

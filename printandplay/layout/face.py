@@ -50,6 +50,8 @@ class FaceComposer:
         default_factory=dict)
     # per (id(box), kind): (box, rectangle, transform of its content)
     _geometry: dict[tuple[int, str], tuple[Box, Rect, Transform]] = field(default_factory=dict)
+    # per (id(layout), kind): (layout, its face) when no box of the layout varies
+    _whole: dict[tuple[int, str], tuple[Layout, Face]] = field(default_factory=dict)
     _colors: dict[str, RGB | None] = field(default_factory=dict)
     _words: dict[tuple[str, str], Any] = field(default_factory=dict)  # measured words
 
@@ -59,24 +61,41 @@ class FaceComposer:
         if (layout.name, kind.id) not in self._checked:
             check_safe_zone(layout, kind)
             self._checked.add((layout.name, kind.id))
+        whole = self._whole.get((id(layout), kind.id))
+        if whole is not None and whole[0] is layout:  # nothing on this layout varies
+            return whole[1]
         ops: list[Op] = []
+        shared = 0  # ops of the leading boxes that do not depend on the item
+        leading = True
         for box in layout.boxes:
             key = (id(box), kind.id)  # the cached entry holds the box: its id stays unique
             static = self._static.get(key)
             if static is None:
                 static = (box, () if _is_static(box) else None)
                 self._static[key] = static
-            elif static[1]:  # the same ops on every face: composed once, shared
+            elif static[1] is not None and (static[1] or box.when is None):
+                # the same ops on every face: composed once, shared
                 ops.extend(static[1])
+                if leading:
+                    shared = len(ops)
                 continue
+            if static[1] is None:
+                leading = False
             box_what = f"{what}, box '{box.name}' ({box.location})"
             if box.when is not None and not self._truthy(box.when, context, box_what):
+                if static[1] is not None:
+                    self._static[key] = (box, ())
                 continue
             box_ops = self._box_ops(box, kind, context, box_what)
             if static[1] is not None:
                 self._static[key] = (box, tuple(box_ops))
             ops.extend(box_ops)
-        return Face(width, height, self.bleed, kind.shape == "round", tuple(ops))
+            if leading:
+                shared = len(ops)
+        face = Face(width, height, self.bleed, kind.shape == "round", tuple(ops), shared)
+        if leading:  # every box is static: every face of the layout is this one
+            self._whole[(id(layout), kind.id)] = (layout, face)
+        return face
 
     def _truthy(self, template: Template, context: Mapping[str, Any], what: str) -> bool:
         text = self._render(template, context, what).strip().lower()
@@ -165,6 +184,10 @@ class FaceComposer:
             bold=box.bold, italic=box.italic, icon_scale=box.icon_scale, wrap=box.wrap,
         )
         key = (source, width, height, style)
+        if len(self._fits) >= _FITS_MAX:  # bounded: memory must not grow with the cards
+            self._fits.clear()
+        if len(self._words) >= _WORDS_MAX:
+            self._words.clear()
         if key in self._fits:
             fitted = self._fits[key]
         else:
@@ -185,6 +208,10 @@ class FaceComposer:
                 f"{what}: text does not fit even at {style.min_size:g} pt: «{shown}»"
             )
         return fitted
+
+
+_FITS_MAX = 2048  # fitted texts kept (the same text on several cards is fitted once)
+_WORDS_MAX = 100_000  # measured words kept
 
 
 def _is_static(box: Box) -> bool:

@@ -107,13 +107,18 @@ Op = Union[RectOp, EllipseOp, LineOp, TextOp, IconOp, ImageOp, GroupOp]
 
 @dataclass(frozen=True)
 class Face:
-    """One side of one item: its trim size, bleed and shape, and what it draws."""
+    """One side of one item: its trim size, bleed and shape, and what it draws.
+
+    The first ``shared`` ops come from boxes that do not depend on the item (same ops on every
+    face of the layout): a writer can draw them once, as one form per layout, and place it.
+    """
 
     width: float
     height: float
     bleed: float
     round: bool
     ops: tuple[Op, ...]
+    shared: int = 0
 
 
 def format_op(op: Op, indent: str = "") -> list[str]:

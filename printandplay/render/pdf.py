@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,7 +25,7 @@ from typing import Any, Self
 from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
+from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, PDFStream, xObjectName
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS, Canvas
 from reportlab.pdfgen.pdfgeom import bezierArc
 
@@ -53,12 +54,33 @@ _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 
 @dataclass(frozen=True)
 class Placement:
-    """A face placed on a page at ``(x, y)`` (its trim's bottom-left), clipped to ``clip``."""
+    """A face placed on a page at ``(x, y)`` (its trim's bottom-left), clipped to ``clip``.
+
+    ``uses`` is how many times the same face object is placed in the whole document (copies),
+    when the planner knows it (0: unknown): a face placed once is drawn in its page, a face
+    placed more often becomes a form drawn once, forgotten after its last placement."""
 
     face: Face
     x: float
     y: float
     clip: Rect | None
+    uses: int = 0
+
+
+class _Deflated:
+    """A stream filter for content compressed already (as ReportLab's own filter would)."""
+
+    pdfname = "FlateDecode"
+
+    def encode(self, data: bytes) -> bytes:
+        return data
+
+
+_DEFLATED = _Deflated()
+
+
+def _deflate(data: str | bytes) -> bytes:
+    return zlib.compress(data.encode("utf8") if isinstance(data, str) else data)
 
 
 class _ImageFile(str):
@@ -105,44 +127,37 @@ class PdfWriter:
         self._image_files: dict[str, _ImageFile] = {}
         self._out: list[str] = []  # operators not yet handed to the canvas
         self._rl_fonts: dict[str, Any] = {}
-        self._canonical_faces: dict[Face, Face] = {}  # equal faces share one
-        self._face_ids: dict[int, tuple[Face, Face]] = {}  # id(face) → (face, canonical face)
-        self._uses: dict[int, int] = {}  # id(canonical face) → placements announced
-        self._faces: dict[int, str] = {}  # id(canonical face) → its form's name
+        self._announced: dict[int, tuple[Face, int]] = {}  # id(face) → (face, placements)
+        # faces drawn as forms: id(face) → [face, form name, placements to come (-1: unknown)]
+        self._faces: dict[int, list[Any]] = {}
+        self._forms = 0  # form names given
+        self._statics: dict[tuple[Op, ...], str] = {}  # shared leading ops → their form
+        self._static_ids: dict[tuple[int, int], tuple[Op, str]] = {}  # (id(first op), n) → …
         self._icon_forms: set[str] = set()
         self._shapes: dict[Op, str] = {}  # opaque shapes → their operators
         self.pages = 0
 
     def announce(self, faces: Iterable[Face]) -> None:
-        """The faces about to be placed, one per placement: a face placed once is then drawn in
-        its page; one placed more often (or not announced) becomes a form drawn once."""
-        uses = self._uses
+        """The faces about to be placed, one per placement, for placements that do not say
+        how often their face is used: a face placed once is then drawn in its page; one placed
+        more often (or not announced) becomes a form drawn once."""
+        announced = self._announced
         for face in faces:
-            key = id(self._canonical(face))
-            uses[key] = uses.get(key, 0) + 1
-
-    def _canonical(self, face: Face) -> Face:
-        known = self._face_ids.get(id(face))
-        if known is not None:
-            return known[1]
-        canonical = self._canonical_faces.setdefault(face, face)
-        self._face_ids[id(face)] = (face, canonical)
-        return canonical
+            known = announced.get(id(face))
+            announced[id(face)] = (face, known[1] + 1 if known else 1)
 
     def page(self, size: Size, ops: Sequence[Op] = (), placements: Sequence[Placement] = ()) -> None:
-        """Draw one page: placed faces first, then the page's own ops (marks, text)."""
+        """Draw one page: placed faces first, then the page's own ops (marks, text).
+
+        The page's content is compressed as soon as it is complete, so that a long document
+        keeps only compressed pages until :meth:`save`."""
         canvas = self.canvas
-        faces = [self._canonical(placement.face) for placement in placements]
-        for face in faces:
-            if self._uses.get(id(face), 0) == 1:
-                self._define_icons(face.ops)
-            else:
-                self._define_face(face)
+        drawn = [self._prepare(placement) for placement in placements]
         self._define_icons(ops)
         canvas.setPageSize((size.width, size.height))
         out = self._out
-        for placement, face in zip(placements, faces, strict=True):
-            name = self._faces.get(id(face))
+        for placement, (name, static, shared) in zip(placements, drawn, strict=True):
+            face = placement.face
             clip = placement.clip
             if clip is None and name is None:  # drawn here: clip it as its form would be
                 b = face.bleed
@@ -153,7 +168,10 @@ class PdfWriter:
                 out.append(f"n {_nums(clip.as_tuple())} re W n")
             out.append(f"1 0 0 1 {_num(placement.x)} {_num(placement.y)} cm")
             if name is None:
-                self._emit(face.ops)
+                if static is not None:
+                    self._flush()
+                    canvas.doForm(static)
+                self._emit(face.ops[shared:] if shared else face.ops)
             else:
                 self._flush()
                 canvas.doForm(name)
@@ -161,7 +179,37 @@ class PdfWriter:
         self._emit(ops)
         self._flush()
         canvas.showPage()
+        self._compress_last_page()
         self.pages += 1
+
+    def _prepare(self, placement: Placement) -> tuple[str | None, str | None, int]:
+        """Define what a placement needs before the page is drawn: the face's form (or its
+        icons when it is drawn in the page) and the form of its shared leading ops.
+
+        Returns the face's form name (None: drawn in the page), the shared ops' form name and
+        how many leading ops that form draws."""
+        face = placement.face
+        entry = self._faces.get(id(face))
+        if entry is not None:  # a form already: one placement less to come
+            if entry[2] > 0:
+                entry[2] -= 1
+                if entry[2] == 0:
+                    del self._faces[id(face)]
+            return entry[1], None, 0
+        static = self._define_static(face)
+        shared = face.shared if static is not None else 0
+        uses = placement.uses
+        if uses <= 0:
+            known = self._announced.get(id(face))
+            uses = known[1] if known is not None else 0
+        if uses == 1 or (static is not None and shared == len(face.ops)):
+            # placed once, or nothing but the shared form: drawn in the page
+            self._define_icons(face.ops[shared:])
+            return None, static, shared
+        name = self._define_face(face, static, shared)
+        # placed again later: remember the form until its last placement (or for good)
+        self._faces[id(face)] = [face, name, uses - 1 if uses > 1 else -1]
+        return name, None, 0
 
     def save(self) -> Path:
         """Finish the PDF and move it into place."""
@@ -183,18 +231,56 @@ class PdfWriter:
             self.canvas.addLiteral("\n".join(self._out))
             self._out.clear()
 
-    def _define_face(self, face: Face) -> None:
-        if id(face) in self._faces:
-            return
-        name = f"F{len(self._faces)}"
-        self._define_icons(face.ops)
+    def _define_face(self, face: Face, static: str | None, shared: int) -> str:
+        """A form drawing ``face`` (its shared leading ops through their own form)."""
+        name = f"F{self._forms}"
+        self._forms += 1
+        rest = face.ops[shared:]
+        self._define_icons(rest)
         self._flush()
         b = face.bleed
         self.canvas.beginForm(name, -b, -b, face.width + b, face.height + b)
-        self._emit(face.ops)
+        if static is not None:
+            self.canvas.doForm(static)
+        self._emit(rest)
         self._flush()
         self._end_form(name)
-        self._faces[id(face)] = name
+        return name
+
+    def _define_static(self, face: Face) -> str | None:
+        """The form of a face's shared leading ops (one per layout), defined on first use."""
+        shared = face.shared
+        if shared <= 0:
+            return None
+        ops = face.ops
+        fast = (id(ops[0]), shared)
+        known = self._static_ids.get(fast)
+        if known is not None and known[0] is ops[0]:
+            return known[1]
+        prefix = ops[:shared]
+        name = self._statics.get(prefix)
+        if name is None:
+            name = f"S{len(self._statics)}"
+            self._define_icons(prefix)
+            self._flush()
+            b = face.bleed
+            self.canvas.beginForm(name, -b, -b, face.width + b, face.height + b)
+            self._emit(prefix)
+            self._flush()
+            self._end_form(name)
+            self._statics[prefix] = name
+        if len(self._static_ids) < _SHAPES_MAX:
+            self._static_ids[fast] = (ops[0], name)
+        return name
+
+    def _compress_last_page(self) -> None:
+        """Compress the page just finished now rather than at :meth:`save` (same bytes): a
+        document then holds only compressed pages in memory."""
+        page = self.canvas._doc.Pages.pages[-1]
+        if page.stream and page.compression and not rl_config.useA85:
+            page.Contents = PDFStream(content=_deflate(page.stream), filters=[_DEFLATED])
+            page.Contents.__Comment__ = "page stream"
+            page.stream = None
 
     def _define_icons(self, ops: Sequence[Op]) -> None:
         """Define the forms of the icons ``ops`` use (forms cannot be defined inside forms)."""
@@ -224,6 +310,11 @@ class PdfWriter:
         drop them from their resources, which viewers then report as unknown)."""
         self.canvas.endForm()
         form = self.canvas._doc.idToObject[xObjectName(name)]
+        if form.stream and form.compression and not rl_config.useA85:  # compressed now
+            form.Contents = PDFStream(content=_deflate(form.stream), filters=[_DEFLATED])
+            form.Contents.__Comment__ = "xobject form stream"
+            form.compression = 0
+            form.stream = None
         if getattr(form, "ExtGState", None):
             resources = PDFResourceDictionary()
             resources.basicFonts()
