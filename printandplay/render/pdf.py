@@ -202,8 +202,8 @@ class PdfWriter:
         if uses <= 0:
             known = self._announced.get(id(face))
             uses = known[1] if known is not None else 0
-        if uses == 1 or (static is not None and shared == len(face.ops)):
-            # placed once, or nothing but the shared form: drawn in the page
+        if 0 < uses < FORM_MIN_USES or (static is not None and shared == len(face.ops)):
+            # placed a few times only, or nothing but the shared form: drawn in the page
             self._define_icons(face.ops[shared:])
             return None, static, shared
         name = self._define_face(face, static, shared)
@@ -478,6 +478,10 @@ class PdfWriter:
 
 
 _SHAPES_MAX = 20_000
+# A face placed at least this often becomes a form. A form costs ~1 KB (its dictionary, and
+# its content compressed alone), a face drawn again in a page costs far less once compressed
+# (copies are mostly on the same page, whose repeats deflate compresses well).
+FORM_MIN_USES = 6
 
 
 def _paint_code(fill: RGB | None, stroke: RGB | None, width: float,
