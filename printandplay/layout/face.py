@@ -210,7 +210,7 @@ class FaceComposer:
         return fitted
 
 
-_FITS_MAX = 2048  # fitted texts kept (the same text on several cards is fitted once)
+_FITS_MAX = 256  # fitted texts kept (the same text on several cards is fitted once)
 _WORDS_MAX = 100_000  # measured words kept
 
 

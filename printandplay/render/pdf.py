@@ -523,7 +523,7 @@ def _shape_code(op: RectOp | EllipseOp | LineOp) -> str:
 
 # Numbers as ReportLab writes them (about 6 significant digits), each value formatted once.
 _NUMBERS: dict[float, str] = {}
-_NUMBERS_MAX = 200_000
+_NUMBERS_MAX = 20_000
 
 
 def _num(value: float) -> str:
