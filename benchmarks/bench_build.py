@@ -1,26 +1,29 @@
-"""Benchmark: the real build engine against a minimal hand-written ReportLab script (the floor).
+"""Benchmark: the real build engine against hand-written ReportLab scripts (the floors).
 
 Usage (from the repository root, in the project's environment)::
 
     python benchmarks/bench_build.py                       # N = 1,000 and 10,000, kits, start-up
     python benchmarks/bench_build.py --cards 1000 --repeat 1 --skip-kits --skip-startup
+    python benchmarks/bench_build.py --cards 100000 --repeat 1 --skip-kits --skip-startup
+    python benchmarks/bench_build.py --variant default --variant fit   # + texts that must shrink
+    python benchmarks/bench_build.py --protograf /tmp/pgvenv/bin/python   # + protograf (optional)
     python benchmarks/bench_build.py --json > results.json
     python benchmarks/bench_build.py --cards 10000 --profile /tmp/prof   # + a cProfile run
-    python benchmarks/bench_build.py --engine-path ../old/checkout   # another engine vs the floor
+    python benchmarks/bench_build.py --engine-path ../old/checkout   # another engine vs the floors
 
 For each N it writes a synthetic game of N poker cards as YAML in a temporary folder
 (``cards/bench/``: game.yaml + cartes.yaml, ``templates/bench/``: layouts.yaml, an SVG icon and
 a shared JPEG art image, ``fonts/fonts.yaml``), builds it with the real engine
-(``printandplay.build.build_game``: templates, layout, text fitting, icons, images, backs, crop
-marks), and draws the same cards with a minimal ReportLab script: canvas + ``Paragraph`` with
-bold words and an inline icon, Roboto embedded, the art drawn from its file path, a mirrored back
-page per sheet, crop marks. Each side runs in its own process (peak memory = that process's
-VmHWM); the time counted is from the start of the work to the saved PDF (imports excluded on
-both sides; the engine's time includes reading and checking the YAML). Medians of ``--repeat``
-runs.
+(``printandplay.build.build_game`` of this checkout: templates, layout, text fitting, icons,
+images, backs, crop marks), and draws the same cards with two ReportLab scripts: the competent
+floor (the card-independent parts of the layout and the back as forms, copies as forms, text
+shrunk until it fits) and the naive floor (everything drawn in full, no fitting). Each side runs
+in its own process (peak memory = that process's VmHWM); the time counted is from the start of
+the work to the saved PDF (imports excluded; the engine's time includes reading and checking
+the YAML). Medians of ``--repeat`` runs. See benchmarks/README.md.
 
-It also times the real kits (``printandplay build GAME`` for every game of ``printandplay
-games``, then ``printandplay build all``) and the start-up of the command line.
+It also times the real kits (``printandplay build GAME`` for every game, then ``printandplay
+build all``) and the start-up of the command line.
 """
 
 from __future__ import annotations
