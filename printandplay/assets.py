@@ -4,18 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from printandplay.data.design_loader import load_face_designs
+from printandplay.data.files import resolve_inside
 from printandplay.data.fonts_loader import load_fonts
 from printandplay.data.game_loader import load_game
 from printandplay.data.icons import IconLibrary
 from printandplay.data.images import ImageLibrary
-from printandplay.data.layout_loader import load_layouts
 from printandplay.data.presets import Presets, load_presets
-from printandplay.errors import LayoutError
-from printandplay.layout.templating import Rich, TemplateEnv, wrap_rich
-from printandplay.model.game import Component, FieldSpec, Game
-from printandplay.model.layout import Layout
+from printandplay.data.stock_icons import StockIcons, stock_roots
+from printandplay.errors import LayoutError, Location
+from printandplay.layout.templating import TemplateEnv, rich_field, wrap_rich
+from printandplay.model.design import FaceDesign
+from printandplay.model.game import Component, Game
 from printandplay.project import Resources
 from printandplay.render.fonts import FontTable
 
@@ -26,7 +29,7 @@ class GameAssets:
 
     resources: Resources
     game: Game
-    layouts: dict[str, Layout]
+    designs: dict[str, FaceDesign]  # the layouts of layouts.yaml, by name
     fonts: FontTable
     icons: IconLibrary
     templates: TemplateEnv
@@ -76,26 +79,65 @@ class LazyComponents(Mapping[str, list[dict[str, Any]]]):
         return len(self._game.kinds)
 
 
-def load_assets(resources: Resources, game_id: str) -> GameAssets:
-    """Load a game with its layouts, fonts, icons and templates."""
+def load_assets(resources: Resources, game_id: str, reuse: GameAssets | None = None,
+                design_memo: dict[tuple[str, str], dict[str, FaceDesign]] | None = None
+                ) -> GameAssets:
+    """Load a game with its face designs, fonts, icons and templates.
+
+    For ``watch``: ``reuse`` is the assets of a previous build whose fonts file, icons, images
+    and template files have not changed since: its font table, icon and image libraries and
+    template environment (compiled templates, still sandboxed) are kept. ``design_memo`` keeps
+    the face designs read from each layouts file, keyed on its path and text."""
     game = load_game(resources, game_id)
     folders = resources.templates_folders(game_id)
-    layouts: dict[str, Layout] = {}
+    designs: dict[str, FaceDesign] = {}
     for folder in reversed(folders):
         path = folder / "layouts.yaml"
-        if path.is_file():
-            layouts.update(load_layouts(path, resources.display(path)))
-    fonts_file = resources.fonts_file()
-    fonts = FontTable(load_fonts(fonts_file, resources.display(fonts_file)))
-    icons = IconLibrary(folders, resources.display)
-    assets = GameAssets(resources, game, layouts, fonts, icons, TemplateEnv(folders),
-                        load_presets(), ImageLibrary(folders, resources.display))
+        if path.is_symlink() or path.exists():
+            path = resolve_inside(folder, "layouts.yaml", Location(resources.display(path)),
+                                  "layouts file", f"templates/{folder.name}/")
+            if design_memo is None:
+                designs.update(load_face_designs(path, resources.display(path)))
+                continue
+            key = (str(path), path.read_text(encoding="utf-8", errors="replace"))
+            if key not in design_memo:
+                design_memo[key] = load_face_designs(path, resources.display(path))
+            designs.update(design_memo[key])
+    if reuse is not None:
+        fonts, icons, images = reuse.fonts, reuse.icons, reuse.images
+        icons.forget_used()  # credits name the stock icons of this build only
+        templates = reuse.templates  # Jinja reloads a changed template file itself
+    else:
+        fonts_file = resources.fonts_file()
+        fonts = FontTable(load_fonts(fonts_file, resources.display(fonts_file)))
+        fonts.load_all(resources.display(fonts_file))
+        icons = IconLibrary(folders, resources.display,
+                            StockIcons(stock_roots(resources.game_icons)))
+        icons.load_all()
+        images = ImageLibrary(folders, resources.display)
+        images.check_all()
+        templates = TemplateEnv(folders, resources.display,
+                                [_folder_name(resources, f) for f in folders])
+    assets = GameAssets(resources, game, designs, fonts, icons, templates, load_presets(),
+                        images)
     _check_layouts(assets)
     return assets
 
 
+def _folder_name(resources: Resources, folder: Path) -> str:
+    """A template folder as listed in messages: relative to its root, ``(bundled)`` when it
+    comes with printandplay rather than from the current folder."""
+    for index, root in enumerate(resources.roots):
+        try:
+            relative = folder.resolve().relative_to(root.resolve())
+        except ValueError:
+            continue
+        return f"{relative.as_posix()}/" + (" (bundled)" if index > 0 else "")
+    return f"{folder}/"
+
+
 def _check_layouts(assets: GameAssets) -> None:
-    known = assets.layouts
+    known = assets.designs
     for component in assets.game.components:
         for name in (component.front, component.back):
             if name is not None and name not in known:
@@ -111,18 +153,6 @@ def component_context(component: Component, game: Game) -> dict[str, Any]:
     card: dict[str, Any] = {"id": component.id, "name": component.name,
                             "count": component.count, "kind": component.kind}
     for spec in kind.fields:
-        card[spec.name] = _rich_values(spec, component.values.get(spec.name))
+        card[spec.name] = rich_field(spec, component.values.get(spec.name))
     return card
 
-
-def _rich_values(spec: FieldSpec, value: Any) -> Any:
-    """Mark the values of ``rich`` fields (also inside lists and maps) as markup."""
-    if value is None:
-        return None
-    if spec.type == "rich":
-        return Rich(value)
-    if spec.item is not None and spec.type == "list":
-        return [_rich_values(spec.item, v) for v in value]
-    if spec.item is not None and spec.type == "map":
-        return {k: _rich_values(spec.item, v) for k, v in value.items()}
-    return value

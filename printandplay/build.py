@@ -8,19 +8,23 @@ Orchestration only: loading is in :mod:`printandplay.assets`, the page plan in
 from __future__ import annotations
 
 import gc
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from printandplay.assets import GameAssets, component_context, load_assets
 from printandplay.errors import CheckFailed, LayoutError
 from printandplay.model.game import Component, Game, SheetSection
+from printandplay.outputs import check_output
 from printandplay.planning import (
     BLANK_NOTE,
     CUT_GUIDE_COLOR,
     DEFAULT_BLEED,
     MARK_COLOR,
     BuildOptions,
+    FaceCache,
     KitPlanner,
     PageSpec,
     duplex_order,
@@ -34,8 +38,10 @@ __all__ = [
     # them from here)
     "BLANK_NOTE", "CUT_GUIDE_COLOR", "DEFAULT_BLEED", "MARK_COLOR", "BuildOptions", "GameAssets",
     "KitPlanner", "PageSpec", "component_context", "duplex_order", "load_assets",
+    "FaceCache",
     # building
-    "Progress", "build_deck", "build_game", "deck_items", "output_path", "write_pages",
+    "KitBuild", "Progress", "build_deck", "build_game", "build_kit", "deck_items", "output_path",
+    "write_pages",
 ]
 
 Progress = Callable[[int, int], None]
@@ -84,26 +90,85 @@ def _quiet_collector() -> Iterator[None]:
         gc.unfreeze()
 
 
-def build_game(resources: Resources, game_id: str, options: BuildOptions,
-               progress: Progress | None = None) -> Path:
-    """Build the complete kit of ``game_id``; returns the PDF's path.
+@dataclass(frozen=True)
+class KitBuild:
+    """A finished build: the PDF and what went into it."""
 
-    Pages are composed and written one at a time: memory does not grow with the number of
-    cards beyond the PDF writer's compressed pages."""
-    assets = load_assets(resources, game_id)
+    path: Path
+    components: int  # items printed (copies counted)
+    sheets: int  # pages of components (fronts; their backs not counted)
+    pages: int  # pages of the PDF
+    seconds: float
+    warnings: tuple[str, ...] = ()  # problems that did not stop the build
+
+    def summary(self, game_id: str) -> str:
+        """One line for the terminal."""
+        return (f"{game_id}: {self.components} components on {self.sheets} sheets, "
+                f"{self.pages} pages in {self.seconds:.2f} s")
+
+
+def count_sheets(pages: Sequence[PageSpec]) -> int:
+    """Pages of components (fronts and tiles, not their backs)."""
+    return sum(1 for page in pages if page.recto and page.placements)
+
+
+def build_kit(resources: Resources, game_id: str, options: BuildOptions,
+              progress: Progress | None = None, cache: FaceCache | None = None,
+              assets: GameAssets | None = None, warnings: list[str] | None = None
+              ) -> KitBuild:
+    """Build the complete kit of ``game_id`` (faces from ``cache`` when they did not change).
+
+    Problems that do not stop the build are appended to ``warnings`` when given (and are in
+    the result's ``warnings`` in any case)."""
+    start = time.perf_counter()
+    target = output_path(game_id, options,
+                         stem=f"{game_id}-debug" if options.debug_boxes else None)
+    check_output(target)
+    assets = assets or load_assets(resources, game_id)
     report = check_composition(assets.game)
     if not report.is_valid:
         raise CheckFailed([f"{game_id}: the kit fails its composition check (printandplay check "
                            f"{game_id}):"] + [f"{v.rule}: {v.message}" for v in report.errors])
     with _quiet_collector():
-        planner = KitPlanner(assets, options)
+        planner = KitPlanner(assets, options, cache)
         total = planner.count_kit_pages()
         if not total:
             raise LayoutError(f"{game_id}: the kit is empty: list its documents and sheets "
                               f"under 'kit:' in cards/{game_id}/game.yaml")
-        target = output_path(game_id, options)
-        return write_pages(assets, planner.iter_kit_pages(), target,
-                           f"{assets.game.name} — kit", progress, total)
+        counted = _Counted(planner.iter_kit_pages())
+        path = write_pages(assets, counted, target, f"{assets.game.name} — kit", progress,
+                           total)
+    found = tuple(planner.composer.warnings)  # complete once every face is composed
+    if warnings is not None:
+        warnings.extend(found)
+    if cache is not None:
+        cache.prune(planner.used)
+    components = sum(c.count for c in assets.game.components)
+    return KitBuild(path, components, counted.sheets, counted.pages,
+                    time.perf_counter() - start, found)
+
+
+class _Counted:
+    """Pages passed on as they come, counted: all of them, and the sheets among them."""
+
+    def __init__(self, pages: Iterable[PageSpec]) -> None:
+        self._pages = pages
+        self.pages = self.sheets = 0
+
+    def __iter__(self) -> Iterator[PageSpec]:
+        for page in self._pages:
+            self.pages += 1
+            if page.recto and page.placements:
+                self.sheets += 1
+            yield page
+
+
+def build_game(resources: Resources, game_id: str, options: BuildOptions,
+               progress: Progress | None = None, warnings: list[str] | None = None) -> Path:
+    """Build the complete kit of ``game_id``; returns the PDF's path.
+
+    Problems that do not stop the build are appended to ``warnings`` when given."""
+    return build_kit(resources, game_id, options, progress, warnings=warnings).path
 
 
 def deck_items(game: Game, entries: Sequence[tuple[str, int]]) -> list[Component]:
@@ -112,11 +177,15 @@ def deck_items(game: Game, entries: Sequence[tuple[str, int]]) -> list[Component
 
 
 def build_deck(resources: Resources, game_id: str, entries: Sequence[tuple[str, int]],
-               stem: str, options: BuildOptions, progress: Progress | None = None) -> Path:
+               stem: str, options: BuildOptions, progress: Progress | None = None,
+               warnings: list[str] | None = None) -> Path:
     """Print exactly the given cards and copies, with their backs, ready to cut.
 
     Cards are grouped by the kit's sheet sections, so they share sheets as in the kit.
+    Problems that do not stop the build are appended to ``warnings`` when given.
     """
+    target = output_path(game_id, options, stem=f"deck-{stem}")
+    check_output(target)
     assets = load_assets(resources, game_id)
     planner = KitPlanner(assets, options)
     items = deck_items(assets.game, entries)
@@ -131,6 +200,7 @@ def build_deck(resources: Resources, game_id: str, entries: Sequence[tuple[str, 
     for kind in dict.fromkeys(c.kind for c in items if c.kind not in placed):
         chosen = [c for c in items if c.kind == kind]
         pages.extend(planner.sheet_pages(chosen, SheetSection((kind,), kind)))
-    target = output_path(game_id, options, stem=f"deck-{stem}")
+    if warnings is not None:
+        warnings.extend(planner.composer.warnings)
     pages = duplex_order(pages, assets.fonts)
     return write_pages(assets, pages, target, f"{assets.game.name} — {stem}", progress)

@@ -9,6 +9,7 @@ from printandplay.data.icons import IconLibrary
 from printandplay.data.presets import load_presets, resolve_paper
 from printandplay.layout.calibration import calibration_pages
 from printandplay.layout.imposition import Flip
+from printandplay.outputs import check_output
 from printandplay.project import Resources
 from printandplay.render.fonts import FontTable
 from printandplay.render.pdf import PdfWriter
@@ -17,10 +18,12 @@ from printandplay.render.pdf import PdfWriter
 def build_calibration(resources: Resources, paper: str, flip: Flip,
                       out_dir: Path | None = None) -> Path:
     """Write ``build/calibration-<paper>.pdf`` (front and back page)."""
+    size = resolve_paper(paper, load_presets())
+    target = (out_dir or Path("build")) / f"calibration-{paper}.pdf"
+    check_output(target)
     fonts_file = resources.fonts_file()
     fonts = FontTable(load_fonts(fonts_file, resources.display(fonts_file)))
-    pages = calibration_pages(resolve_paper(paper, load_presets()), flip, fonts)
-    target = (out_dir or Path("build")) / f"calibration-{paper}.pdf"
+    pages = calibration_pages(size, flip, fonts)
     writer = PdfWriter(target, fonts, IconLibrary([]), title="printandplay — calibration")
     try:
         writer.page(pages.page, pages.front)

@@ -7,6 +7,8 @@ return them as values.
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,13 +25,17 @@ class PrintAndPlayError(Exception):
 
 @dataclass(frozen=True)
 class Location:
-    """Where a value came from: a file and a 1-based line (0 when unknown)."""
+    """Where a value came from: a file, a 1-based line (0 when unknown) and, in a CSV file, a
+    1-based column (0 when unknown)."""
 
     path: Path | str
     line: int = 0
+    column: int = 0
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}" if self.line else str(self.path)
+        if not self.line:
+            return str(self.path)
+        return f"{self.path}:{self.line}:{self.column}" if self.column else f"{self.path}:{self.line}"
 
 
 class DataError(PrintAndPlayError):
@@ -50,6 +56,10 @@ class DataErrors(PrintAndPlayError):
 
     def problems(self) -> list[str]:
         return [str(e) for e in self.errors]
+
+
+class DeckSyntaxError(PrintAndPlayError):
+    """A deck file that cannot be read; the message names the file and line."""
 
 
 class UnknownGameError(PrintAndPlayError):
@@ -75,3 +85,19 @@ class CheckFailed(PrintAndPlayError):
 
     def problems(self) -> list[str]:
         return list(self.lines)
+
+
+def close_matches(word: str, candidates: Iterable[str], *, n: int = 3) -> tuple[str, ...]:
+    """The candidates closest to ``word`` (at most ``n``, best first), for "did you mean"."""
+    return tuple(difflib.get_close_matches(word, list(candidates), n=n, cutoff=0.6))
+
+
+def did_you_mean(names: Iterable[str]) -> str:
+    """A `` (did you mean 'a' or 'b'?)`` suffix naming ``names``, or ``""`` when there are none."""
+    shown = " or ".join(repr(name) for name in names)
+    return f" (did you mean {shown}?)" if shown else ""
+
+
+def suggest(word: str, candidates: Iterable[str]) -> str:
+    """The "did you mean" suffix for ``word`` among ``candidates`` (``""`` when none is close)."""
+    return did_you_mean(close_matches(word, candidates))

@@ -9,6 +9,9 @@ MM: Final = 72.0 / 25.4
 INCH: Final = 72.0
 CM: Final = 10 * MM
 
+MAX_PAGE: Final = 200 * INCH  # PDF's page size limit (14 400 points)
+MIN_PAPER: Final = 50 * MM  # no card fits on smaller paper
+
 _UNITS: Final[dict[str, float]] = {"mm": MM, "cm": CM, "in": INCH, "pt": 1.0}
 _LENGTH_RE: Final = re.compile(r"^\s*(-?(?:\d+(?:\.\d*)?|\.\d+))\s*(mm|cm|in|pt|%)\s*$")
 

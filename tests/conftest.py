@@ -11,9 +11,25 @@ ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
 
-def pytest_addoption(parser: pytest.Parser) -> None:
+def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginManager) -> None:
     parser.addoption("--update-golden", action="store_true",
                      help="rewrite the golden files instead of comparing with them")
+    if not pluginmanager.has_plugin("xdist"):
+        # pyproject's addopts pass `-n auto`: without pytest-xdist (not installed, or
+        # `-p no:xdist`) the option is accepted and the tests run in this process
+        # (pytest reserves lowercase short options for itself and its plugins: hence _addoption)
+        parser.getgroup("xdist")._addoption("-n", "--numprocesses", dest="numprocesses",
+                                            default=None,
+                                            help="ignored: pytest-xdist is not available")
+
+
+@pytest.hookimpl(optionalhook=True)  # an xdist hook: unknown without pytest-xdist
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto`` runs in this process when the command line names test files or tests
+    (starting workers costs more than it saves there); the whole suite gets a worker per CPU."""
+    if config.args and all(arg.endswith(".py") or "::" in arg for arg in config.args):
+        return 0
+    return None
 
 
 @pytest.fixture

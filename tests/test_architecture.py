@@ -19,6 +19,9 @@ ALLOWED = {
     "layout": {"layout", "model"},
     "render": {"render", "layout", "model", "data"},
     "rules": {"rules", "model", "data"},
+    # imported lazily by cli commands only; nothing imports them back
+    "export": {"export", "assets", "planning", "project", "render", "layout", "model", "data"},
+    "watch": {"watch", "assets", "build", "planning", "project", "model", "data"},
 }
 
 
@@ -36,6 +39,15 @@ def imports_of(path: Path) -> list[str]:
 def layer_of(path: Path) -> str:
     relative = path.relative_to(PACKAGE)
     return relative.parts[0] if len(relative.parts) > 1 else relative.stem
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_only_the_cli_imports_export_and_watch(path: Path) -> None:
+    layer = layer_of(path)
+    for name in imports_of(path):
+        parts = name.split(".")
+        if parts[0] == "printandplay" and len(parts) > 1 and parts[1] in ("export", "watch"):
+            assert layer in ("cli", parts[1]), f"{path.name} imports printandplay.{parts[1]}"
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))

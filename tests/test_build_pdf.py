@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from helpers import kit_pages, page_text
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -19,7 +20,7 @@ LETTER = (612.0, 792.0)
 def build(tmp: Path, *args: str) -> Path:
     result = runner.invoke(app, ["build", "charlie", "--out", str(tmp), *args])
     assert result.exit_code == 0, result.output
-    return Path(result.output.strip().splitlines()[-1])
+    return Path(result.stdout.strip().splitlines()[-1])
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +40,9 @@ def test_a4_kit_has_every_section_in_print_order(a4_pdf: Path) -> None:
     # + a blank page (the standees are single-sided) + tokens 1 sheet × 2 + markers 1 sheet × 2
     assert len(reader.pages) == 14
     assert set(page_sizes(reader)) == {A4}
-    texts = [page.extract_text() for page in reader.pages]
+    pages = kit_pages("charlie")
+    assert len(pages) == 14
+    texts = [page_text(page) for page in pages]
     assert "Mise en place" in texts[0]
     assert "Décompte" in texts[1]
     assert "Les effets" in texts[2] and "Un tour" in texts[3]
@@ -104,17 +107,11 @@ def test_failed_build_keeps_previous_pdf(tmp_path: Path, repo_root: Path,
     assert sorted(p.name for p in out.iterdir()) == ["charlie-a4.pdf"]
 
 
-def test_every_front_sheet_starts_on_a_recto(tmp_path: Path) -> None:
+def test_every_front_sheet_starts_on_a_recto() -> None:
     """Printed duplex, each sheet of fronts falls on the front of a sheet of paper: blank
     pages pad odd documents and single-sided sheets."""
-    from printandplay.build import BuildOptions, KitPlanner, load_assets
-    from printandplay.project import Resources
-
-    root = Path(__file__).resolve().parents[1]
     for paper in ("a4", "letter"):
-        planner = KitPlanner(load_assets(Resources((root,)), "charlie"),
-                             BuildOptions(paper=paper))
-        pages = planner.kit_pages()
+        pages = kit_pages("charlie", paper)
         for index, page in enumerate(pages):
             if page.recto:
                 assert index % 2 == 0, (paper, index, page.label)

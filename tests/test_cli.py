@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import copy_kit, replace_once, text_ops
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -74,17 +75,6 @@ def test_calibrate_writes_front_and_back(tmp_path: Path) -> None:
     assert "back-offset" in reader.pages[0].extract_text()
 
 
-def _designer_copy(repo_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    shutil.copytree(repo_root / "cards" / "charlie", tmp_path / "cards" / "charlie")
-    shutil.copytree(repo_root / "templates" / "charlie", tmp_path / "templates" / "charlie")
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
-def _replace(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 @pytest.mark.parametrize(("file", "old", "new", "expected"), [
@@ -105,8 +95,8 @@ def test_bad_input_exits_2_naming_file_and_line(
     repo_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     file: str, old: str, new: str, expected: str,
 ) -> None:
-    work = _designer_copy(repo_root, tmp_path, monkeypatch)
-    _replace(work / file, old, new)
+    work = copy_kit("charlie", tmp_path, monkeypatch)
+    replace_once(work / file, old, new)
     result = runner.invoke(app, ["build", "charlie", "--out", str(tmp_path / "out")])
     assert result.exit_code == 2, result.output
     assert expected in result.output
@@ -116,8 +106,8 @@ def test_bad_input_exits_2_naming_file_and_line(
 def test_missing_template_field_names_card_and_box(
     repo_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    work = _designer_copy(repo_root, tmp_path, monkeypatch)
-    _replace(work / "templates/charlie/layouts.yaml", "{{ card.accroche }}", "{{ card.acroche }}")
+    work = copy_kit("charlie", tmp_path, monkeypatch)
+    replace_once(work / "templates/charlie/layouts.yaml", "{{ card.accroche }}", "{{ card.acroche }}")
     result = runner.invoke(app, ["build", "charlie", "--out", str(tmp_path / "out")])
     assert result.exit_code == 2
     assert "cards/charlie/tuiles.yaml:8: tuile 'CHA-DEPART' (front), box 'accroche'" in result.output
@@ -126,8 +116,8 @@ def test_missing_template_field_names_card_and_box(
 
 def test_current_folder_copy_wins(repo_root: Path, tmp_path: Path,
                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    work = _designer_copy(repo_root, tmp_path, monkeypatch)
-    _replace(work / "cards/charlie/game.yaml", "name: Charlie the Unicorn",
+    work = copy_kit("charlie", tmp_path, monkeypatch)
+    replace_once(work / "cards/charlie/game.yaml", "name: Charlie the Unicorn",
              "name: Charlie le Maison")
     result = runner.invoke(app, ["games"])
     assert "Charlie le Maison" in result.output
@@ -154,8 +144,8 @@ def test_check_passes_for_charlie() -> None:
 def test_check_and_build_fail_on_a_wrong_composition(
     repo_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    work = _designer_copy(repo_root, tmp_path, monkeypatch)
-    _replace(work / "cards/charlie/attributs.yaml", "attribut: tv, count: 5",
+    work = copy_kit("charlie", tmp_path, monkeypatch)
+    replace_once(work / "cards/charlie/attributs.yaml", "attribut: tv, count: 5",
              "attribut: tv, count: 4")
     result = runner.invoke(app, ["check", "charlie", "--format", "json"])
     assert result.exit_code == 1
@@ -207,9 +197,9 @@ def test_print_deck_prints_exactly_the_deck(repo_root: Path, tmp_path: Path) -> 
     sheets = -(-prep // 9) + -(-jeu // 9)  # Préparation and Jeu cards are on separate sheets
     reader = PdfReader(pdf)
     assert len(reader.pages) == 2 * sheets
-    text = "".join(page.extract_text() for page in reader.pages)
     first = game.component(next(iter(deck.counts("Jeu"))))
-    assert first.name.split()[0] in text
+    first_jeu_sheet = reader.pages[2 * -(-prep // 9)]  # fronts, after the Préparation sheets
+    assert first.name.split()[0] in first_jeu_sheet.extract_text()
 
 
 def test_print_deck_refuses_an_invalid_deck_unless_forced(repo_root: Path,
@@ -230,6 +220,41 @@ def test_build_all_writes_every_kit(tmp_path: Path, repo_root: Path) -> None:
     result = runner.invoke(app, ["build", "all", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     games = sorted(p.parent.name for p in (repo_root / "cards").glob("*/game.yaml"))
-    assert [Path(line).name for line in result.output.split()] == [f"{g}-a4.pdf" for g in games]
+    assert [Path(line).name for line in result.stdout.split()] == [f"{g}-a4.pdf" for g in games]
+    # one summary line per game on stderr
+    assert [line.split(":")[0] for line in result.stderr.splitlines() if line] == games
     for game in games:
         assert len(PdfReader(tmp_path / f"{game}-a4.pdf").pages) > 0
+
+
+def test_game_yaml_document_style_restyles_the_rules(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from printandplay.assets import load_assets
+    from printandplay.model.ops import TextOp
+    from printandplay.planning import BuildOptions, KitPlanner
+    from printandplay.project import Resources
+
+    work = copy_kit("charlie", tmp_path, monkeypatch)
+    with (work / "cards/charlie/game.yaml").open("a", encoding="utf-8") as handle:
+        handle.write("document_style:\n  size: 8\n  footer_size: 6\n  footer_color: '#ff0000'\n")
+    result = runner.invoke(app, ["build", "charlie", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    planner = KitPlanner(load_assets(Resources.discover(cwd=work), "charlie"), BuildOptions())
+    pages = planner.document_pages(next(s for s in planner.assets.game.kit
+                                        if type(s).__name__ == "DocumentSection"))
+    footer = pages[0].ops[-1]
+    assert isinstance(footer, TextOp) and (footer.size, footer.color) == (6, (1.0, 0.0, 0.0))
+    sizes = {op.size for op in text_ops(pages[0].ops)}
+    assert 8.0 in sizes and 9.0 not in sizes
+
+
+def test_a_document_style_font_role_must_be_in_fonts_yaml(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    work = copy_kit("charlie", tmp_path, monkeypatch)
+    with (work / "cards/charlie/game.yaml").open("a", encoding="utf-8") as handle:
+        handle.write("document_style:\n  title_font: fancy\n")
+    result = runner.invoke(app, ["build", "charlie", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert result.output.startswith("error: cards/charlie/game.yaml:")
+    assert "title_font 'fancy' is not a role of fonts.yaml" in result.output
+    assert "Traceback" not in result.output

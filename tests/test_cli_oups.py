@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
+from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from printandplay.cli import app
@@ -51,3 +55,57 @@ def test_unreadable_card_exits_2() -> None:
     assert result.exit_code == 2
     assert "11♥" in result.output
     assert "Traceback" not in result.output
+
+
+# ---- declared as a game command, not in cli.py ----------------------------------------------
+
+def test_help_example_is_legal() -> None:
+    from printandplay.rules.oups_command import EXAMPLE
+
+    help_text = runner.invoke(app, ["oups", "spell", "--help"]).output
+    assert "Example: printandplay oups spell --etendue" in help_text
+    result = runner.invoke(app, ["oups", "spell", *EXAMPLE, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["valid"] is True
+
+
+def test_cli_names_no_game() -> None:
+    source = (Path(__file__).resolve().parents[1] / "printandplay" / "cli.py").read_text(
+        encoding="utf-8")
+    for game in ("charlie", "licum", "sorciers", "limits", "oups"):
+        assert not re.search(rf"\b{game}\b", source, re.IGNORECASE), game
+
+
+def test_installed_packages_add_commands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A package declares commands with the entry point group `printandplay.commands`."""
+    import importlib.metadata
+    import sys
+
+    from printandplay import cli
+    from printandplay.rules.commands import CommandOption, CommandOutput, GameCommand
+
+    def run(options: Any) -> CommandOutput:
+        total = int(options["a"]) + int(options["b"] or 0)
+        return CommandOutput(total % 2 == 0, {"total": total}, f"total {total}")
+
+    commands = [GameCommand("essai", "somme", "Add two numbers.",
+                            (CommandOption("a", "first", required=True),
+                             CommandOption("b", "second")), run)]
+
+    class Point:
+        name, value = "essai", "essai_pkg:COMMANDS"
+
+        def load(self) -> Any:
+            return commands
+
+    # the group is added to the shared app for this test only
+    monkeypatch.setattr(cli.app, "registered_groups", list(cli.app.registered_groups))
+    monkeypatch.setattr(importlib.metadata, "entry_points",
+                        lambda group: [Point()] if group == "printandplay.commands" else [])
+    monkeypatch.setattr(sys, "argv", ["printandplay", "essai", "somme", "--a", "2", "--b", "3",
+                                      "--format", "json"])
+    with pytest.raises(SystemExit) as done:
+        cli.main()
+    assert done.value.code == 1  # 5 is odd: "invalid"
+    result = runner.invoke(app, ["essai", "somme", "--a", "2", "--b", "4"])
+    assert result.exit_code == 0 and "total 6" in result.output

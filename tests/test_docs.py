@@ -16,6 +16,7 @@ import json
 import re
 import shlex
 from pathlib import Path
+from typing import get_args
 
 import pytest
 import typer.main
@@ -24,10 +25,10 @@ from typer.testing import CliRunner
 
 from printandplay.build import DEFAULT_BLEED
 from printandplay.cli import app
-from printandplay.data.game_loader import FIELD_TYPES
-from printandplay.data.layout_loader import BOX_KEYS
+from printandplay.data.box_fields import BOX_KEYS
 from printandplay.data.presets import load_presets
 from printandplay.layout.imposition import choose_mode, plan_sheet
+from printandplay.model.game import FieldType
 from printandplay.units import MM
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -98,7 +99,7 @@ def test_every_box_key_is_in_the_box_table() -> None:
 def test_every_field_type_is_documented() -> None:
     rows = table_rows(section("Field types"))
     documented = {m.group(1) for row in rows if (m := re.fullmatch(r"`([a-z]+)`", row[0]))}
-    assert set(FIELD_TYPES) <= documented
+    assert set(get_args(FieldType)) <= documented
 
 
 def test_every_size_is_documented_with_its_dimensions_and_counts() -> None:
@@ -150,6 +151,48 @@ def test_every_command_has_help_and_is_in_the_readme_and_the_guide() -> None:
         assert (command.help or "").strip(), f"command {name} has no help text"
         assert f"printandplay {name}" in readme, f"README.md does not mention printandplay {name}"
         assert f"printandplay {name}" in guide(), f"the guide does not mention printandplay {name}"
+
+
+def test_readme_validate_sample_is_what_validate_prints() -> None:
+    readme = README.read_text(encoding="utf-8")
+    command = "$ printandplay validate licum cards/licum/decks/rouges.txt\n"
+    assert command in readme
+    shown = readme.split(command, 1)[1].splitlines()[0]
+    result = runner.invoke(app, ["validate", "licum", str(ROOT / "cards/licum/decks/rouges.txt")])
+    assert result.exit_code == 0, result.output
+    printed = result.output.strip()
+    assert shown == "cards/licum/decks/rouges.txt" + printed.split("rouges.txt", 1)[1]
+
+
+# ---- claims of the guide, checked against the code -------------------------------------------
+
+def test_guide_states_the_default_stroke_width() -> None:
+    from printandplay.layout.face import DEFAULT_STROKE
+
+    table = section("Box keys")
+    assert "0.5 pt thick unless `stroke_width`" in table
+    assert DEFAULT_STROKE == 0.5
+    assert "drawn only with a `stroke_width`" not in guide()
+
+
+def test_guide_typography_examples_are_what_the_code_does() -> None:
+    from printandplay.layout.typography import apply_typography
+
+    text = section("Typography")
+    assert "(`Oui!` becomes `Oui !`)" in text
+    assert apply_typography("Oui!", "fr") == "Oui\u202f!"
+    assert "(`Note:`\n  stays as it is" in text
+    assert apply_typography("Note:", "fr") == "Note:"
+    assert apply_typography("Note : x", "fr") == "Note\u00a0: x"
+
+
+def test_guide_counts_the_bundled_games() -> None:
+    games = sorted(p.parent.name for p in (ROOT / "cards").glob("*/game.yaml"))
+    assert len(games) == 5
+    intro = guide().split("\n## ", 1)[0]
+    assert "one of the five games that ship" in intro
+    for game in games:
+        assert f"`{game}`" in intro or f"cards/{game}/" in intro, game
 
 
 # ---- the tutorial game -----------------------------------------------------------------------

@@ -8,13 +8,15 @@ here: timings in tests are flaky.)
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-DECKS = Path(__file__).resolve().parent / "fixtures" / "games" / "decks"
+ROOT = Path(__file__).resolve().parents[1]
+DECKS = ROOT / "tests" / "fixtures" / "games" / "decks"
 HEAVY = ("reportlab", "PIL")
 
 PROBE = """
@@ -33,8 +35,11 @@ print("MODULES=" + json.dumps({"code": code, "loaded": loaded}), file=sys.stderr
 
 def run_cli(args: list[str], cwd: Path) -> tuple[int, str, list[str]]:
     """Exit code, standard output and top-level modules imported by ``printandplay ARGS``."""
+    # this checkout's package, not whichever one is installed
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)}
     done = subprocess.run([sys.executable, "-c", PROBE, *args], cwd=cwd, capture_output=True,
-                          text=True, check=False, timeout=60)
+                          text=True, check=False, timeout=60, env=env)
     line = next(x for x in reversed(done.stderr.splitlines()) if x.startswith("MODULES="))
     report = json.loads(line.removeprefix("MODULES="))
     return report["code"], done.stdout, report["loaded"]

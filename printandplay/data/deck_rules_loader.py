@@ -12,14 +12,28 @@ from printandplay.data.reader import (
     Problems,
     as_id,
     as_list,
-    as_positive_int,
+    as_non_negative_int,
     as_str,
     as_str_map,
-    suggest,
 )
 from printandplay.data.yamlio import LocList
-from printandplay.errors import Location
+from printandplay.errors import Location, suggest
+from printandplay.model.field_values import FieldRefError, parse_field_ref
 from printandplay.model.game import CompositionCheck, DeckFormat, Kind
+
+
+def _field_problem(name: str, known: set[str], many: set[str]) -> str:
+    """Why ``name`` (a field, ``map.key`` or an aggregate) cannot be read, or ''."""
+    try:
+        ref = parse_field_ref(name)
+    except FieldRefError as err:
+        return str(err)
+    if ref.aggregate and ref.field not in many:
+        return (f"{ref.aggregate}() reads a map or list field, not '{ref.field}'"
+                f"{suggest(ref.field, many)}")
+    if ref.field not in known:
+        return f"unknown field '{ref.field}'{suggest(ref.field, known)}"
+    return ""
 
 
 def read_checks(node: Any, kinds: dict[str, Kind], problems: Problems,
@@ -37,12 +51,26 @@ def read_checks(node: Any, kinds: dict[str, Kind], problems: Problems,
         where_node: Any = fields.optional("where", lambda v: v, {})
         per = fields.optional("per", as_str, "")
         distinct = fields.optional("distinct", as_str, "")
-        count = fields.optional("count", as_positive_int, None)  # type: ignore[arg-type]
-        low = fields.optional("min", as_positive_int, None)  # type: ignore[arg-type]
-        high = fields.optional("max", as_positive_int, None)  # type: ignore[arg-type]
+        count = fields.optional("count", as_non_negative_int, None)
+        low = fields.optional("min", as_non_negative_int, None)
+        high = fields.optional("max", as_non_negative_int, None)
         description = fields.optional("description", as_str, "")
+        decks = fields.optional("decks", as_str, "")
+        together = fields.optional("together", as_non_negative_int, 2)
         fields.finish()
         if check_id is None:
+            continue
+        if decks:
+            parts = decks.replace("\\", "/").split("/")
+            if decks.startswith("/") or ".." in parts or ":" in decks:
+                problems.add(fields.at("decks"), f"check '{check_id}': 'decks' must be a "
+                                                 f"folder inside the game folder, got {decks!r}")
+            elif together < 1:
+                problems.add(fields.at("together"), f"check '{check_id}': 'together' must "
+                                                    f"be 1 or more")
+            else:
+                checks.append(CompositionCheck(check_id, at, description=description,
+                                               decks=decks, together=together))
             continue
         if kind and kind not in kinds:
             problems.add(fields.at("kind"), f"check '{check_id}': unknown kind '{kind}'"
@@ -51,22 +79,27 @@ def read_checks(node: Any, kinds: dict[str, Kind], problems: Problems,
         specs = list(kinds[kind].fields) if kind else [f for k in kinds.values() for f in k.fields]
         known = {"id", "name"} | {f.name for f in specs} | {
             f"{f.name}.{key}" for f in specs if f.type == "map" for key in f.keys}
+        many = {f.name for f in specs if f.type in ("map", "list")}
         conditions = []
         if not isinstance(where_node, dict):
             problems.add(fields.at("where"), f"check '{check_id}': 'where' must be a mapping")
             continue
         for key, value in where_node.items():
-            if key not in known:
-                problems.add(fields.at("where"), f"check '{check_id}': unknown field '{key}'"
-                                                 f"{suggest(key, known)}")
+            problem = _field_problem(str(key), known, many)
+            if problem:
+                problems.add(fields.at("where"), f"check '{check_id}': {problem}")
             values = tuple(value) if isinstance(value, list) else (value,)
             conditions.append((str(key), values))
         for name, label in ((per, "per"), (distinct, "distinct")):
-            if name and name not in known:
-                problems.add(fields.at(label), f"check '{check_id}': unknown field '{name}'"
-                                               f"{suggest(name, known)}")
+            problem = _field_problem(name, known, many) if name else ""
+            if problem:
+                problems.add(fields.at(label), f"check '{check_id}': {problem}")
         if count is None and low is None and high is None:
             problems.add(at, f"check '{check_id}' needs 'count', 'min' or 'max'")
+            continue
+        if low is not None and high is not None and low > high:
+            problems.add(fields.at("min"), f"check '{check_id}': min {low} is more than "
+                                           f"max {high}")
             continue
         checks.append(CompositionCheck(check_id, at, kind, tuple(conditions), per, distinct,
                                        count, low, high, description))

@@ -17,92 +17,37 @@ its id, and a name several cards share takes the qualifier: ``Name (Équipe)``.
 
 from __future__ import annotations
 
-import difflib
+import os
 import re
-import unicodedata
+import stat
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from printandplay.data.card_names import (
+    CardIndex,
+    deck_format_of,
+    normalize,
+    qualified_name,
+    value_label,
+)
 from printandplay.data.yamlio import LocDict, LocList, load_yaml
-from printandplay.errors import DataError, Location, PrintAndPlayError
-from printandplay.model.deck import Deck, DeckEntry, UnknownCard
-from printandplay.model.game import Component, DeckFormat, Game
+from printandplay.errors import (
+    DataError,
+    DeckSyntaxError,
+    Location,
+    did_you_mean,
+)
+from printandplay.model.deck import Deck, DeckEntry, HeaderProblem, UnknownCard
+from printandplay.model.game import Game
 
 _COUNT_RE = re.compile(r"^(\d+)\s*[xX×]?\s+(.+)$")
-_QUALIFIED_RE = re.compile(r"^(.*\S)\s*\(([^()]+)\)$")
 
-
-class DeckSyntaxError(PrintAndPlayError):
-    """A deck file that cannot be read; the message names the file and line."""
-
-
-def normalize(text: str) -> str:
-    """Lower case, no accents, single spaces, apostrophes unified: for matching names."""
-    decomposed = unicodedata.normalize("NFKD", text.replace("’", "'").replace("œ", "oe"))
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(plain.lower().replace("-", " ").split())
-
-
-def deck_format_of(game: Game) -> DeckFormat:
-    """The game's deck format, or an error if the game has no deck lists."""
-    if game.deck_format is None:
-        raise DeckSyntaxError(f"game '{game.id}' has no deck lists (no deck_format in game.yaml)")
-    return game.deck_format
-
-
-class _Index:
-    """Lookup of cards by id, name and qualified name."""
-
-    def __init__(self, game: Game, fmt: DeckFormat) -> None:
-        self.game = game
-        self.fmt = fmt
-        self.by_id = {normalize(c.id): c for c in game.components}
-        self.by_name: dict[str, list[Component]] = {}
-        for component in game.components:
-            self.by_name.setdefault(normalize(component.name), []).append(component)
-
-    def value_names(self, field: str, value: Any) -> list[str]:
-        """Every way a field value may be written (its id first, then its aliases)."""
-        names = [str(value)]
-        names += list(self.fmt.aliases.get(field, {}).get(str(value), ()))
-        return names
-
-    def field_value(self, field: str, text: str) -> Any | None:
-        """The value of ``field`` written ``text`` (matching ids and aliases), or None."""
-        wanted = normalize(text)
-        values = {c.values.get(field) for c in self.game.components} - {None}
-        for value in values:
-            if any(normalize(name) == wanted for name in self.value_names(field, value)):
-                return value
-        return None
-
-    def resolve(self, text: str) -> tuple[Component | None, list[Component]]:
-        """The card ``text`` names; else ``None`` and the candidates it could mean."""
-        key = normalize(text)
-        if key in self.by_id:
-            return self.by_id[key], []
-        matches = self.by_name.get(key, [])
-        if len(matches) == 1:
-            return matches[0], []
-        if len(matches) > 1:
-            return None, matches
-        qualified = _QUALIFIED_RE.match(text)
-        if qualified and self.fmt.qualifier:
-            name, qualifier = qualified.groups()
-            value = self.field_value(self.fmt.qualifier, qualifier)
-            candidates = self.by_name.get(normalize(name), [])
-            chosen = [c for c in candidates if c.values.get(self.fmt.qualifier) == value]
-            if len(chosen) == 1:
-                return chosen[0], []
-            return None, candidates
-        return None, []
-
-    def suggestions(self, text: str) -> tuple[str, ...]:
-        """Close card names, for 'did you mean'."""
-        names = {normalize(c.name): c.name for c in self.game.components}
-        close = difflib.get_close_matches(normalize(text), list(names), n=3, cutoff=0.6)
-        return tuple(names[n] for n in close)
+MAX_DECK_FILE = 10 * 1024 * 1024  # bytes: deck and collection files
+MAX_COPIES_PER_LINE = 1000  # copies of one card on one line
+MAX_DECK_CARDS = 1000  # copies in a whole deck (printing 1000 cards takes seconds)
+MAX_LINE_LENGTH = 1000  # characters on one deck line
+MAX_DECK_LINES = 10000  # non-empty lines in a deck
 
 
 def parse_decklist(text: str, game: Game, source: str = "<deck>") -> Deck:
@@ -116,7 +61,7 @@ def parse_decklist(text: str, game: Game, source: str = "<deck>") -> Deck:
 
 def _parse_lines(lines: Iterable[tuple[int, str]], game: Game, source: str) -> Deck:
     fmt = deck_format_of(game)
-    index = _Index(game, fmt)
+    index = CardIndex(game, fmt)
     sections = {normalize(s): s for s in fmt.sections}
     headers = {normalize(h): field for h, field in fmt.headers.items()}
     section: str | None = None
@@ -124,11 +69,21 @@ def _parse_lines(lines: Iterable[tuple[int, str]], game: Game, source: str) -> D
     header_lines: dict[str, int] = {}
     entries: list[DeckEntry] = []
     unknown: list[UnknownCard] = []
+    problems: list[HeaderProblem] = []
+    total = 0
+    seen = 0
     for number, raw in lines:
         line = raw.split("#", 1)[0].strip() if not raw.lstrip().startswith("//") else ""
         if not line:
             continue
         where = Location(source, number)
+        seen += 1
+        if seen > MAX_DECK_LINES:
+            raise DeckSyntaxError(f"{where}: too many lines (a deck list has at most "
+                                  f"{MAX_DECK_LINES})")
+        if len(line) > MAX_LINE_LENGTH:
+            raise DeckSyntaxError(f"{where}: line too long (at most {MAX_LINE_LENGTH} "
+                                  f"characters)")
         bare = normalize(line.rstrip(":").strip())
         if bare in sections:
             section = sections[bare]
@@ -138,10 +93,17 @@ def _parse_lines(lines: Iterable[tuple[int, str]], game: Game, source: str) -> D
             if normalize(key) in headers:
                 field = headers[normalize(key)]
                 found = index.field_value(field, value)
-                if found is None:
-                    raise DeckSyntaxError(f"{where}: unknown {key} {value!r}")
-                values[field] = str(found)
-                header_lines[field] = number
+                if field in header_lines:
+                    problems.append(HeaderProblem(field, number, (
+                        f"a second {key} line ({value}): line {header_lines[field]} already "
+                        f"chose one")))
+                elif found is None:
+                    problems.append(HeaderProblem(field, number, f"unknown {key} {value!r}"
+                                                  f"{_known_values(index, field)}"))
+                    header_lines[field] = number
+                else:
+                    values[field] = str(found)
+                    header_lines[field] = number
                 continue
             known = ", ".join([*fmt.headers, *fmt.sections])
             raise DeckSyntaxError(f"{where}: unknown header {key!r} (expected one of {known})")
@@ -153,39 +115,36 @@ def _parse_lines(lines: Iterable[tuple[int, str]], game: Game, source: str) -> D
         if section is None:
             raise DeckSyntaxError(
                 f"{where}: card before any section (start with {' or '.join(fmt.sections)})")
-        count, name = int(match.group(1)), match.group(2).strip()
+        digits, name = match.group(1), match.group(2).strip()
+        count = int(digits) if len(digits) <= 9 else MAX_COPIES_PER_LINE + 1
         if count == 0:
             raise DeckSyntaxError(f"{where}: a count of 0 (leave the line out instead)")
-        component, candidates = index.resolve(name)
+        if count > MAX_COPIES_PER_LINE:
+            raise DeckSyntaxError(f"{where}: {digits[:12]}{'…' if len(digits) > 12 else ''} "
+                                  f"copies: at most {MAX_COPIES_PER_LINE} per line")
+        total += count
+        if total > MAX_DECK_CARDS:
+            raise DeckSyntaxError(f"{where}: more than {MAX_DECK_CARDS} cards in the deck")
+        component, candidates, reason = index.resolve_why(name)
         if component is not None:
             entries.append(DeckEntry(section, count, component.id, number))
         elif candidates:
             unknown.append(UnknownCard(section, count, name, number,
-                                       tuple(qualified_name(c, game) for c in candidates), True))
+                                       tuple(qualified_name(c, game) for c in candidates),
+                                       True, reason))
         else:
             unknown.append(UnknownCard(section, count, name, number, index.suggestions(name)))
-    return Deck(values, tuple(entries), tuple(unknown), header_lines)
+    return Deck(values, tuple(entries), tuple(unknown), header_lines, tuple(problems))
 
 
-def qualified_name(component: Component, game: Game) -> str:
-    """How a deck list names a card unambiguously: its name, qualified when shared."""
-    fmt = deck_format_of(game)
-    shared = sum(1 for c in game.components if normalize(c.name) == normalize(component.name))
-    if shared <= 1:
-        return component.name
-    if fmt.qualifier and component.values.get(fmt.qualifier) is not None:
-        value = component.values[fmt.qualifier]
-        label = _label(fmt, fmt.qualifier, value)
-        same = [c for c in game.components if normalize(c.name) == normalize(component.name)
-                and c.values.get(fmt.qualifier) == value]
-        if len(same) == 1:
-            return f"{component.name} ({label})"
-    return component.id
-
-
-def _label(fmt: DeckFormat, field: str, value: Any) -> str:
-    aliases = fmt.aliases.get(field, {}).get(str(value), ())
-    return aliases[0] if aliases else str(value).capitalize()
+def _known_values(index: CardIndex, field: str) -> str:
+    choices = [spec.choices for kind in index.game.kinds.values() for spec in kind.fields
+               if spec.name == field]
+    values = sorted({str(v) for c in choices for v in c}
+                    or {str(c.values[field]) for c in index.game.components
+                        if c.values.get(field) is not None})
+    names = [value_label(index.fmt, field, v) for v in values]
+    return f" (one of {', '.join(names)})" if names else ""
 
 
 def format_decklist(deck: Deck, game: Game) -> str:
@@ -196,7 +155,7 @@ def format_decklist(deck: Deck, game: Game) -> str:
     lines: list[str] = []
     for header, field in fmt.headers.items():
         if field in deck.headers:
-            lines.append(f"{header}: {_label(fmt, field, deck.headers[field])}")
+            lines.append(f"{header}: {value_label(fmt, field, deck.headers[field])}")
     for section in fmt.sections:
         counts = deck.counts(section)
         if not counts:
@@ -212,16 +171,63 @@ def load_deck(path: Path, game: Game, display: str | None = None) -> Deck:
     """Read a deck file: ``.yaml``/``.yml`` in the YAML form, anything else as text."""
     shown = display or str(path)
     if path.suffix.lower() in (".yaml", ".yml"):
-        return _parse_yaml_deck(load_yaml(path, display=shown), game, shown)
+        check_input_file(path, shown)
+        return _parse_yaml_deck(_load_yaml_file(path, shown), game, shown)
+    data = read_input_file(path, shown)
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = data[:err.start].count(b"\n") + 1
+        raise DeckSyntaxError(f"{shown}:{line}: not UTF-8 text") from None
+    if "\0" in text:
+        raise DeckSyntaxError(f"{shown}: a binary file, not a deck list")
+    return parse_decklist(text, game, shown)
+
+
+def _load_yaml_file(path: Path, shown: str) -> Any:
+    """The strict YAML reader, with a last guard against nesting that exhausts the stack."""
+    try:
+        return load_yaml(path, display=shown)
+    except RecursionError:
+        raise DeckSyntaxError(f"{shown}: YAML nested too deeply") from None
+
+
+def check_input_file(path: Path, shown: str, limit: int = MAX_DECK_FILE) -> os.stat_result:
+    """Refuse what is not a regular file of at most ``limit`` bytes (devices, FIFOs, folders,
+    huge files), before anything opens it."""
+    try:
+        info = path.stat()
     except FileNotFoundError:
         raise DeckSyntaxError(f"{shown}: file not found") from None
-    except UnicodeDecodeError:
-        raise DeckSyntaxError(f"{shown}: not UTF-8 text") from None
+    except (OSError, ValueError) as err:
+        raise DeckSyntaxError(f"{shown}: cannot read ({getattr(err, 'strerror', None) or err})"
+                              ) from None
+    if stat.S_ISDIR(info.st_mode):
+        raise DeckSyntaxError(f"{shown}: a folder, not a deck file")
+    if not stat.S_ISREG(info.st_mode):
+        raise DeckSyntaxError(f"{shown}: not a regular file")
+    if info.st_size > limit:
+        raise DeckSyntaxError(f"{shown}: too large ({info.st_size / (1024 * 1024):.1f} MB; input "
+                              f"files are limited to {limit // (1024 * 1024)} MB)")
+    return info
+
+
+def read_input_file(path: Path, shown: str, limit: int = MAX_DECK_FILE) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes (checked again while reading:
+    the file may grow)."""
+    check_input_file(path, shown, limit)
+    try:  # non-blocking open and a second check on the open file: no FIFO swapped in meanwhile
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise DeckSyntaxError(f"{shown}: not a regular file")
+            data = handle.read(limit + 1)
     except OSError as err:
         raise DeckSyntaxError(f"{shown}: cannot read ({err.strerror})") from None
-    return parse_decklist(text, game, shown)
+    if len(data) > limit:
+        raise DeckSyntaxError(f"{shown}: too large (input files are limited to "
+                              f"{limit // (1024 * 1024)} MB)")
+    return data
 
 
 def _parse_yaml_deck(data: Any, game: Game, source: str) -> Deck:
@@ -234,11 +240,15 @@ def _parse_yaml_deck(data: Any, game: Game, source: str) -> Deck:
         if isinstance(value, LocList):
             lines.append((line, key))
             for i, item in enumerate(value):
+                if isinstance(item, bool) or not isinstance(item, (str, int)):
+                    raise DeckSyntaxError(f"{value.at(i)}: expected a line such as "
+                                          f"'2 Sifflet', got a "
+                                          f"{'list' if isinstance(item, list) else 'mapping' if isinstance(item, dict) else type(item).__name__}")
                 lines.append((value.at(i).line, str(item)))
         elif isinstance(value, LocDict):
             lines.append((line, key))
             for name, count in value.items():
-                if isinstance(count, bool) or not isinstance(count, int):
+                if isinstance(count, bool) or not isinstance(count, int) or count < 0:
                     raise DeckSyntaxError(f"{value.at(name)}: the count of {name!r} must be a "
                                           f"whole number")
                 lines.append((value.at(name).line, f"{count} {name}"))
@@ -252,22 +262,19 @@ def _parse_yaml_deck(data: Any, game: Game, source: str) -> Deck:
 def load_collection(path: Path, game: Game, display: str | None = None) -> dict[str, int]:
     """A YAML mapping of card names (or ids) to owned copies → copies per card id."""
     shown = display or str(path)
-    data = load_yaml(path, display=shown)
+    check_input_file(path, shown)
+    data = _load_yaml_file(path, shown)
     if not isinstance(data, LocDict):
         raise DataError(Location(shown), "a collection must map card names to owned copies")
-    index = _Index(game, deck_format_of(game))
+    index = CardIndex(game, deck_format_of(game))
     owned: dict[str, int] = {}
     for name, count in data.items():
         component, candidates = index.resolve(str(name))
         if component is None:
             hint = (f" (say which: {', '.join(qualified_name(c, game) for c in candidates)})"
-                    if candidates else _did_you_mean(index.suggestions(str(name))))
+                    if candidates else did_you_mean(index.suggestions(str(name))))
             raise DataError(data.at(name), f"unknown card {name!r}{hint}")
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise DataError(data.at(name), f"owned copies of {name!r} must be a number ≥ 0")
         owned[component.id] = owned.get(component.id, 0) + count
     return owned
-
-
-def _did_you_mean(names: tuple[str, ...]) -> str:
-    return f" (did you mean {' or '.join(repr(n) for n in names)}?)" if names else ""

@@ -9,19 +9,19 @@ from printandplay.data.reader import (
     Invalid,
     Problems,
     as_bool,
-    as_choice,
     as_int,
     as_list,
+    as_literal,
     as_str,
-    suggest,
     type_name,
 )
 from printandplay.data.yamlio import LocDict
-from printandplay.errors import Location
-from printandplay.model.game import FieldSpec
+from printandplay.errors import Location, suggest
+from printandplay.model.game import FieldSpec, FieldType
 
-FIELD_TYPES = ("text", "rich", "int", "bool", "choice", "list", "map")
 RESERVED = ("id", "name", "count", "front", "back")
+#: Names that would hide the component's kind (``card.kind`` in templates, the ``cards`` listing).
+SHADOWING = ("type", "kind")
 
 
 def read_field_specs(node: Any, problems: Problems, where: Location, kind: str) -> list[FieldSpec]:
@@ -35,6 +35,10 @@ def read_field_specs(node: Any, problems: Problems, where: Location, kind: str) 
         if name in RESERVED:
             problems.add(at, f"field name '{name}' is reserved (id, name, count, front, back)")
             continue
+        if name in SHADOWING:
+            problems.add(at, f"field name '{name}' is reserved: it would hide the kind of the "
+                             f"component (use e.g. '{kind.replace('-', '_')}_{name}')")
+            continue
         spec = _read_field_spec(str(name), spec_node, problems, at)
         if spec:
             specs.append(spec)
@@ -45,7 +49,7 @@ def _read_field_spec(name: str, node: Any, problems: Problems, where: Location) 
     if isinstance(node, str):
         node = {"type": node}
     fields = Fields(node, f"field '{name}'", problems, where)
-    field_type = fields.require("type", as_choice(*FIELD_TYPES))
+    field_type = fields.require("type", as_literal(FieldType))
     required = fields.optional("required", as_bool, True)
     choice_list: list[Any] = fields.optional("choices", as_list(lambda v: v), [])
     choices = tuple(choice_list)
@@ -71,7 +75,7 @@ def _read_field_spec(name: str, node: Any, problems: Problems, where: Location) 
         broken = True
     if broken:
         return None
-    return FieldSpec(name, field_type, required, choices, item, keys, description)  # type: ignore[arg-type]
+    return FieldSpec(name, field_type, required, choices, item, keys, description)
 
 
 def convert_value(spec: FieldSpec, value: Any) -> Any:
@@ -93,9 +97,10 @@ def convert_value(spec: FieldSpec, value: Any) -> Any:
             raise Invalid(f"expected one of {shown}, got {value!r}"
                           f"{suggest(str(value), [str(c) for c in spec.choices])}")
         return value
-    assert spec.item is not None
+    item = spec.item
+    assert item is not None
     if spec.type == "list":
-        return tuple(as_list(lambda v: convert_value(spec.item, v))(value))  # type: ignore[arg-type]
+        return tuple(as_list(lambda v: convert_value(item, v))(value))
     if not isinstance(value, dict):
         raise Invalid(f"expected a mapping with keys {', '.join(spec.keys)}, got {type_name(value)}")
     missing = [k for k in spec.keys if k not in value]
@@ -111,7 +116,7 @@ def convert_value(spec: FieldSpec, value: Any) -> Any:
     out = {}
     for key in spec.keys:
         try:
-            out[key] = convert_value(spec.item, value[key])
+            out[key] = convert_value(item, value[key])
         except Invalid as err:
             raise Invalid(f"key '{key}': {err}") from None
     return out

@@ -6,10 +6,14 @@ import importlib.util
 from pathlib import Path
 from typing import Any
 
+from printandplay.data.files import read_bytes, resolve_inside
 from printandplay.data.reader import Fields, Problems, as_str
 from printandplay.data.yamlio import LocDict, load_yaml
-from printandplay.errors import Location
+from printandplay.errors import DataError, Location
 from printandplay.model.fonts import STYLES, FontRole
+
+#: The first four bytes of a TrueType font (or font collection) file.
+TRUETYPE_TAGS = (b"\x00\x01\x00\x00", b"true", b"ttcf")
 
 
 def load_fonts(path: Path, display: str) -> dict[str, FontRole]:
@@ -64,18 +68,47 @@ def _resolve_file(
     fields.finish()
     if file is None:
         return None
+    relative = file
     if package:
+        # Only the top-level package is looked up: find_spec("a.b") would import "a", and
+        # ``python -m printandplay`` puts the current (untrusted) folder on sys.path.
+        top_name, *subpackages = package.split(".")
+        if not all(part.isidentifier() for part in (top_name, *subpackages)):
+            problems.add(fields.at("package"), f"font '{what}': package '{package}' must be the "
+                                               "name of an installed package (a.b.c)")
+            return None
         try:
-            found = importlib.util.find_spec(package)
+            found = importlib.util.find_spec(top_name)
         except (ImportError, ValueError):
             found = None
-        if found is None or not found.submodule_search_locations:
+        root = (Path(next(iter(found.submodule_search_locations)))
+                if found is not None and found.submodule_search_locations else None)
+        if root is None or not root.joinpath(*subpackages).is_dir():
             problems.add(where, f"font '{what}': Python package '{package}' is not installed")
             return None
-        path = Path(next(iter(found.submodule_search_locations))) / file
+        relative = "/".join([*subpackages, file])
+        label = f"the package '{top_name}'"
     else:
-        path = folder / file
+        root, label = folder, "fonts/"
+    try:
+        path = resolve_inside(root, relative, fields.at("file"), f"font '{what}': file", label)
+    except DataError as err:
+        problems.add(err.location, err.message)
+        return None
     if not path.is_file():
         problems.add(where, f"font '{what}': file not found: {path}")
+        return None
+    try:
+        head = read_bytes(path, file)[:4]
+    except DataError as err:
+        problems.add(fields.at("file"), f"font '{what}': {err}")
+        return None
+    if head == b"OTTO":
+        problems.add(fields.at("file"), f"font '{what}': '{file}' is an OpenType font with "
+                                        "PostScript outlines; use a TrueType font (.ttf)")
+        return None
+    if head not in TRUETYPE_TAGS:
+        problems.add(fields.at("file"), f"font '{what}': '{file}' is not a TrueType font "
+                                        "file (.ttf)")
         return None
     return path

@@ -1,17 +1,21 @@
 """Finding a game's raster images (``templates/<game>/images/``, then shared ones).
 
 Only the pixel size is read here, from the file's header (PNG or JPEG), so that layout can fit
-an image in its box without Pillow; the renderer embeds the file itself.
+an image in its box without Pillow; the renderer embeds the file itself. :meth:`ImageLibrary.
+check_all` checks every file when assets load (structure, CRCs, complete data, pixel limit),
+so that a truncated file or a decompression bomb is a clear error, not a failure mid-draw.
 """
 
 from __future__ import annotations
 
 import struct
+import zlib
 from collections.abc import Callable, Sequence
 from pathlib import Path, PurePosixPath
 
-from printandplay.data.reader import suggest
-from printandplay.errors import LayoutError
+from printandplay.data.files import read_bytes, resolve_inside
+from printandplay.data.limits import MAX_IMAGE_PIXELS
+from printandplay.errors import DataError, LayoutError, Location, suggest
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -28,7 +32,11 @@ class ImageLibrary:
             images = folder / "images"
             if images.is_dir():
                 for path in sorted(images.rglob("*")):
-                    if path.is_file() and path.suffix.lower() in IMAGE_SUFFIXES:
+                    if path.suffix.lower() in IMAGE_SUFFIXES and (path.is_file()
+                                                                   or path.is_symlink()):
+                        resolve_inside(folder, path.relative_to(folder).as_posix(),
+                                       Location(display(path)), "image",
+                                       f"templates/{folder.name}/")
                         self.paths.setdefault(path.relative_to(images).as_posix(), path)
         self._sizes: dict[str, tuple[int, int]] = {}
         self._display = display
@@ -49,11 +57,20 @@ class ImageLibrary:
         if size is None:
             path = self.path(name)
             try:
-                size = image_size(path.read_bytes())
+                size = image_size(read_bytes(path, self._display(path)))
             except ValueError as err:
                 raise LayoutError(f"{self._display(path)}: {err}") from None
             self._sizes[name] = size
         return size
+
+    def check_all(self) -> None:
+        """Check every image file now (a :class:`DataError` naming the file if one is bad)."""
+        for name, path in self.paths.items():
+            shown = self._display(path)
+            try:
+                self._sizes[name] = check_image(read_bytes(path, shown))
+            except ValueError as err:
+                raise DataError(Location(shown), str(err)) from None
 
     def aspect(self, name: str) -> float:
         """Width over height of the image."""
@@ -63,6 +80,13 @@ class ImageLibrary:
 
 def image_size(data: bytes) -> tuple[int, int]:
     """Pixel size of a PNG or JPEG file's content (``ValueError`` for anything else)."""
+    try:
+        return _header_size(data)
+    except struct.error:
+        raise ValueError("truncated image file (incomplete header)") from None
+
+
+def _header_size(data: bytes) -> tuple[int, int]:
     if data.startswith(_PNG_SIGNATURE):
         if data[12:16] != b"IHDR":
             raise ValueError("not a valid PNG file (no IHDR chunk)")
@@ -87,3 +111,84 @@ def image_size(data: bytes) -> tuple[int, int]:
     if width <= 0 or height <= 0:
         raise ValueError("image without a size")
     return width, height
+
+
+_CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}  # PNG colour type → samples per pixel
+_SLACK = 1 << 16  # extra decompressed bytes tolerated after the image data (libpng warns)
+# Adam7 passes: first column, first row, column step, row step
+_ADAM7 = ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2),
+          (0, 1, 1, 2))
+
+
+def check_image(data: bytes) -> tuple[int, int]:
+    """Pixel size of a complete, well-formed PNG or JPEG (``ValueError`` saying what is wrong).
+
+    Beyond :func:`image_size`, checks the pixel limit and that the data is all there: PNG
+    chunks and their CRCs, image data that inflates to its full size (and no further), the
+    end marker of a JPEG.
+    """
+    width, height = image_size(data)
+    if width * height > MAX_IMAGE_PIXELS:
+        raise ValueError(f"image of {width}×{height} pixels is too large (images are limited "
+                         f"to {MAX_IMAGE_PIXELS // 1_000_000} million pixels)")
+    if data.startswith(_PNG_SIGNATURE):
+        _check_png(data, width, height)
+    elif b"\xff\xd9" not in data[-64:]:
+        raise ValueError("truncated JPEG file (no end marker)")
+    return width, height
+
+
+def _check_png(data: bytes, width: int, height: int) -> None:
+    pos = len(_PNG_SIGNATURE)
+    compressed = []
+    depth = colour = interlace = 0
+    ended = False
+    while pos < len(data) and not ended:
+        if pos + 12 > len(data):
+            raise ValueError("truncated PNG file")
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if len(body) < length or pos + 12 + length > len(data):
+            raise ValueError("truncated PNG file")
+        (crc,) = struct.unpack(">I", data[pos + 8 + length:pos + 12 + length])
+        if zlib.crc32(kind + body) != crc:
+            raise ValueError(f"damaged PNG file (bad checksum in chunk {kind.decode('latin-1')!r})")
+        if kind == b"IHDR" and length == 13:
+            depth, colour, _, _, interlace = struct.unpack(">BBBBB", body[8:13])
+        elif kind == b"IDAT":
+            compressed.append(body)
+        elif kind == b"IEND":
+            ended = True
+        pos += 12 + length
+    if not ended:
+        raise ValueError("truncated PNG file (no IEND chunk)")
+    if colour not in _CHANNELS or depth not in (1, 2, 4, 8, 16):
+        raise ValueError("not a valid PNG file (unknown colour type or bit depth)")
+    expected = _raw_size(width, height, _CHANNELS[colour] * depth, interlace)
+    inflater = zlib.decompressobj()
+    produced = 0
+    try:
+        for chunk in compressed:
+            while chunk:
+                produced += len(inflater.decompress(chunk, 1 << 20))
+                chunk = inflater.unconsumed_tail
+                if produced > expected + _SLACK:
+                    raise ValueError("damaged PNG file (more image data than its size)")
+        produced += len(inflater.flush())
+    except zlib.error:
+        raise ValueError("damaged PNG file (image data cannot be decompressed)") from None
+    if not inflater.eof or produced < expected:
+        raise ValueError("truncated PNG file (image data incomplete)")
+
+
+def _raw_size(width: int, height: int, bits: int, interlace: int) -> int:
+    """Bytes of a PNG's decompressed image data: each row is a filter byte and its pixels."""
+    if not interlace:
+        return height * (1 + (width * bits + 7) // 8)
+    total = 0
+    for x0, y0, dx, dy in _ADAM7:
+        columns = (width - x0 + dx - 1) // dx if width > x0 else 0
+        rows = (height - y0 + dy - 1) // dy if height > y0 else 0
+        if columns and rows:
+            total += rows * (1 + (columns * bits + 7) // 8)
+    return total

@@ -10,7 +10,7 @@ from printandplay.data.reader import Fields, Problems, as_length
 from printandplay.data.yamlio import load_yaml
 from printandplay.errors import Location, OptionError
 from printandplay.model.game import Size
-from printandplay.units import MM
+from printandplay.units import MAX_PAGE, MIN_PAPER, MM, format_mm
 
 PRESETS_FILE = Path(__file__).resolve().parent.parent / "presets.yaml"
 
@@ -39,11 +39,15 @@ def resolve_paper(name: str, presets: Presets) -> Size:
     """A paper by preset name (``a4``, ``letter``…) or as ``WIDTHxHEIGHT`` in millimetres."""
     if name in presets.papers:
         return presets.papers[name]
-    match = re.fullmatch(r"(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)", name)
+    match = re.fullmatch(r"(\d{1,9}(?:\.\d{1,9})?)x(\d{1,9}(?:\.\d{1,9})?)", name)
     if match:
         width, height = (float(v) * MM for v in match.groups())
-        if width >= 50 * MM and height >= 50 * MM:
-            return Size(width, height)
+        if not (MIN_PAPER - 1e-6 <= width <= MAX_PAGE + 1e-6
+                and MIN_PAPER - 1e-6 <= height <= MAX_PAGE + 1e-6):
+            raise OptionError(f"paper '{name}': width and height must be from "
+                              f"{format_mm(MIN_PAPER)} to {format_mm(MAX_PAGE)} (200 in, the "
+                              f"largest page a PDF may have)")
+        return Size(width, height)
     known = ", ".join(sorted(presets.papers))
     raise OptionError(f"unknown paper '{name}' (use {known}, or WIDTHxHEIGHT in mm such as "
                       f"'330x480')")

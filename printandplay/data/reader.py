@@ -7,15 +7,15 @@ for. Problems are collected in a :class:`Problems` so one pass reports all of th
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar, get_args
 
 from printandplay.data.yamlio import LocDict, LocList
-from printandplay.errors import DataError, DataErrors, Location
+from printandplay.errors import DataError, DataErrors, Location, suggest
 from printandplay.units import UnitError, parse_length
 
 T = TypeVar("T")
+D = TypeVar("D")
 Converter = Callable[[Any], T]
 
 
@@ -41,14 +41,6 @@ class Problems:
             raise self.errors[0]
         if self.errors:
             raise DataErrors(list(self.errors))
-
-
-def suggest(word: str, candidates: Iterable[str]) -> str:
-    """A ' (did you mean …?)' suffix naming the closest candidates, or ''."""
-    close = difflib.get_close_matches(word, list(candidates), n=3, cutoff=0.6)
-    if not close:
-        return ""
-    return " (did you mean " + " or ".join(f"'{c}'" for c in close) + "?)"
 
 
 def location_of(node: Any, fallback: Location) -> Location:
@@ -98,7 +90,7 @@ class Fields:
             return None
         return self._convert(key, convert)
 
-    def optional(self, key: str, convert: Converter[T], default: T) -> T:
+    def optional(self, key: str, convert: Converter[T], default: D) -> T | D:
         """Convert an optional key; absent or null gives ``default``."""
         self.used.add(key)
         if self.node.get(key) is None:
@@ -164,7 +156,7 @@ def as_int(value: Any) -> int:
     return value
 
 
-def as_positive_int(value: Any) -> int:
+def as_non_negative_int(value: Any) -> int:
     """An integer ≥ 0."""
     number = as_int(value)
     if number < 0:
@@ -206,6 +198,12 @@ def as_choice(*choices: str) -> Converter[str]:
         return text
 
     return convert
+
+
+def as_literal(literal: Any) -> Converter[Any]:
+    """One of the values of ``literal``, a ``Literal[...]`` type of the model: the loaders
+    take their choices from the model's types, so each vocabulary is spelled once."""
+    return as_choice(*get_args(literal))
 
 
 def as_list(item: Converter[T]) -> Converter[list[T]]:

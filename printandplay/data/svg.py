@@ -3,26 +3,34 @@
 The file goes through expat so that every error names its line. Elements are handled as they
 open: a stack of frames carries the inherited style and the current transform matrix, and each
 shape element becomes one :class:`IconShape` whose geometry is already transformed. The
-micro-syntaxes of values live in :mod:`.svg_path` (path data, transforms, numbers) and
-:mod:`.svg_values` (colours, lengths, opacities).
+micro-syntaxes of values live in :mod:`.svg_path` (path data), :mod:`.svg_transform`,
+:mod:`.svg_numbers`, :mod:`.svg_shapes` and :mod:`.svg_values` (colours, lengths, opacities);
+presentation properties in :mod:`.svg_style`.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
 from xml.parsers import expat
 
-from printandplay.data import svg_path as geo
-from printandplay.data import svg_values
-from printandplay.data.svg_path import Matrix, SvgSyntaxError
+from printandplay.data import svg_transform
+from printandplay.data.files import read_bytes
+from printandplay.data.svg_elements import shape_geometry
+from printandplay.data.svg_numbers import (
+    MAX_NUMBER,
+    AttributeProblem,
+    SvgSyntaxError,
+    parse_numbers,
+)
+from printandplay.data.svg_style import SvgStyle, compute_style, read_declarations
+from printandplay.data.svg_transform import IDENTITY, Matrix, multiply
 from printandplay.errors import DataError, Location
-from printandplay.model.icon import FillRule, Icon, IconShape, LineCap, LineJoin, Paint, Segment
+from printandplay.model.icon import Icon, IconShape
 
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 SUPPORTED_ELEMENTS = ("svg", "g", "path", "circle", "ellipse", "rect", "line", "polyline",
@@ -37,93 +45,15 @@ _HINTS = MappingProxyType({
     "image": "icons must be vector drawings",
     "style": "use style=\"...\" attributes instead of a stylesheet",
 })
-_COMMENT = re.compile(r"/\*.*?\*/", re.S)
-_IMPORTANT = re.compile(r"!\s*important\s*$", re.I)
 _TAG_NAME = re.compile(rb"<[^\s/>]+")
 _TAG_ATTRIBUTE = re.compile(rb"\s+([^\s=/>]+)\s*=\s*(\"[^\"]*\"|'[^']*')")
-
-
-def _stroke_width(value: str) -> float:
-    width = svg_values.parse_length(value)
-    if width < 0:
-        raise SvgSyntaxError("must not be negative", 0)
-    return width
-
-
-def _keyword(*options: str) -> Callable[[str], str]:
-    def convert(value: str) -> str:
-        if value.lower() not in options:
-            raise SvgSyntaxError("expected " + ", ".join(options[:-1]) + " or " + options[-1], 0)
-        return value.lower()
-
-    return convert
-
-
-def _visibility(value: str) -> bool:
-    return _keyword("visible", "hidden", "collapse")(value) == "visible"
-
-
-# Supported properties: CSS name → (field of _Style, converter).
-_PROPERTIES: Mapping[str, tuple[str, Callable[[str], Any]]] = MappingProxyType({
-    "fill": ("fill", svg_values.parse_colour),
-    "stroke": ("stroke", svg_values.parse_colour),
-    "stroke-width": ("stroke_width", _stroke_width),
-    "fill-rule": ("fill_rule", _keyword("nonzero", "evenodd")),
-    "stroke-linecap": ("line_cap", _keyword("butt", "round", "square")),
-    "stroke-linejoin": ("line_join", _keyword("miter", "round", "bevel")),
-    "opacity": ("opacity", svg_values.parse_opacity),
-    "fill-opacity": ("fill_opacity", svg_values.parse_opacity),
-    "stroke-opacity": ("stroke_opacity", svg_values.parse_opacity),
-    "visibility": ("visible", _visibility),
-})
-# Properties that change the look and are not supported: only these values are accepted.
-_RESTRICTED: Mapping[str, tuple[str, ...]] = MappingProxyType({
-    "stroke-dasharray": ("none",), "clip-path": ("none",), "mask": ("none",),
-    "filter": ("none",), "marker": ("none",), "marker-start": ("none",),
-    "marker-mid": ("none",), "marker-end": ("none",), "mix-blend-mode": ("normal",),
-    "vector-effect": ("none",), "clip": ("auto",), "transform-origin": (),
-})
-_PRESENTATION = frozenset(_PROPERTIES) | frozenset(_RESTRICTED) | {"display", "paint-order"}
-
-
-def _restriction(name: str, value: str, tag: str) -> str | None:
-    """Why ``name: value`` on ``<tag>`` cannot be drawn, or None when it is fine."""
-    if name == "paint-order":
-        tokens = value.lower().split()
-        order = tokens + [t for t in ("fill", "stroke", "markers") if t not in tokens]
-        if tokens == ["normal"] or order.index("fill") < order.index("stroke"):
-            return None
-        return (f"unsupported paint-order '{value}' on <{tag}> (the stroke is always painted "
-                "over the fill)")
-    allowed = _RESTRICTED.get(name)
-    if allowed is None or value.lower() in allowed:
-        return None
-    only = f" (only '{allowed[0]}' is supported)" if allowed else ""
-    return f"unsupported {name} '{value}' on <{tag}>{only}"
-
-
-@dataclass(frozen=True)
-class _Style:
-    """Computed style of an element (SVG initial values by default)."""
-
-    fill: Paint = (0.0, 0.0, 0.0)
-    stroke: Paint = None
-    stroke_width: float = 1.0
-    fill_rule: FillRule = "nonzero"
-    line_cap: LineCap = "butt"
-    line_join: LineJoin = "miter"
-    fill_opacity: float = 1.0
-    stroke_opacity: float = 1.0
-    visible: bool = True
-    opacity: float = 1.0  # this element's own opacity (not inherited)
-    group_opacity: float = 1.0  # product of the opacities of the element and its ancestors
 
 
 @dataclass(frozen=True)
 class _Frame:
     """What an open element passes on to its children."""
 
-    style: _Style
+    style: SvgStyle
     matrix: Matrix
     in_defs: bool = False
 
@@ -148,15 +78,22 @@ def parse_svg(text: str, *, source: str, icon_id: str) -> Icon:
     return Icon(id=icon_id, view_box=view_box, shapes=shapes)
 
 
-def load_icon(path: Path) -> Icon:
-    """Read and parse the UTF-8 SVG file at ``path``; the icon id is the file stem."""
+def load_icon(path: Path, source: str | None = None, icon_id: str | None = None) -> Icon:
+    """Read and parse the UTF-8 SVG file at ``path`` (a regular file of at most 10 MB).
+
+    ``source`` names the file in messages (default: ``path``); the icon id defaults to the
+    file stem.
+    """
+    shown = source or str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        data = read_bytes(Path(path), shown)
+    except DataError as error:
+        raise DataError(error.location, f"cannot read icon: {error.message}") from None
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise DataError(Location(str(path)), f"not UTF-8 text (byte {error.start})") from None
-    except OSError as error:
-        raise DataError(Location(str(path)), f"cannot read icon: {error.strerror}") from None
-    return parse_svg(text, source=str(path), icon_id=Path(path).stem)
+        raise DataError(Location(shown), f"not UTF-8 text (byte {error.start})") from None
+    return parse_svg(text, source=shown, icon_id=icon_id or Path(path).stem)
 
 
 class _Reader:
@@ -180,6 +117,9 @@ class _Reader:
         except expat.ExpatError as error:
             message = f"invalid XML: {expat.ErrorString(error.code)}"
             raise DataError(Location(self.source, error.lineno), message) from None
+        except (OverflowError, ZeroDivisionError):
+            line = self.parser.CurrentLineNumber
+            raise DataError(Location(self.source, line), "numbers out of range") from None
         assert self.view_box is not None  # expat rejects documents without a root element
         return self.view_box, tuple(self.shapes)
 
@@ -222,7 +162,7 @@ class _Reader:
         if element.tag != "svg" or namespace not in ("", SVG_NAMESPACE):
             raise self.error(element, f"the root element must be <svg>, not <{element.tag}>")
         self.view_box = self.read_view_box(element)
-        return self.frame(element, _Frame(_Style(), geo.IDENTITY))
+        return self.frame(element, _Frame(SvgStyle(), IDENTITY))
 
     def open_child(self, element: _Element, parent: _Frame) -> _Frame | None:
         tag = element.tag
@@ -247,7 +187,7 @@ class _Reader:
         if text is None:
             raise self.error(element, "missing viewBox on <svg>")
         try:
-            numbers = geo.parse_numbers(text)
+            numbers = parse_numbers(text)
         except SvgSyntaxError as bad:
             raise self.error(element, f"bad viewBox: {bad.message}", "viewBox") from None
         if len(numbers) != 4 or numbers[2] <= 0 or numbers[3] <= 0:
@@ -263,51 +203,29 @@ class _Reader:
         if declarations.get("display", ("",))[0].lower() == "none":
             return None
         style = self.style(element, declarations, parent.style)
-        return _Frame(style, geo.multiply(parent.matrix, self.transform(element)), parent.in_defs)
+        return _Frame(style, multiply(parent.matrix, self.transform(element)), parent.in_defs)
 
     def declarations(self, element: _Element) -> dict[str, tuple[str, str]]:
         """Presentation properties: name → (value, attribute that holds it); style wins."""
-        found = {name: (value.strip(), name) for name, value in element.attrs.items()
-                 if name in _PRESENTATION}
-        text = _COMMENT.sub(" ", element.attrs.get("style", ""))
-        for chunk in filter(str.strip, text.split(";")):
-            name, colon, value = (part.strip() for part in chunk.partition(":"))
-            if not colon or not name:
-                raise self.error(element, f"bad style declaration '{chunk.strip()}' "
-                                 "(expected name: value)", "style")
-            if name.lower() == "transform":
-                raise self.error(element, "transform in style is not supported, use the "
-                                 "transform attribute", "style")
-            if name.lower() in _PRESENTATION:
-                found[name.lower()] = (_IMPORTANT.sub("", value).strip(), "style")
-        return found
+        try:
+            return read_declarations(element.attrs)
+        except AttributeProblem as bad:
+            raise self.error(element, bad.message, bad.attribute, bad.offset) from None
 
     def style(self, element: _Element, declarations: dict[str, tuple[str, str]],
-              parent: _Style) -> _Style:
-        """The computed style: declared values, else inherited ones (opacity multiplies)."""
-        changes: dict[str, Any] = {"opacity": 1.0}
-        for name, (value, attribute) in declarations.items():
-            problem = _restriction(name, value, element.tag)
-            if problem:
-                raise self.error(element, problem, attribute)
-            if name not in _PROPERTIES:
-                continue
-            field, convert = _PROPERTIES[name]
-            try:
-                inherit = value.lower() == "inherit"
-                changes[field] = getattr(parent, field) if inherit else convert(value)
-            except SvgSyntaxError as bad:
-                raise self.error(element, f"bad {name} '{value}' on <{element.tag}>: {bad}",
-                                 attribute) from None
-        return replace(parent, **changes,
-                       group_opacity=parent.group_opacity * changes["opacity"])
+              parent: SvgStyle) -> SvgStyle:
+        """The computed style of ``element``."""
+        try:
+            return compute_style(element.tag, declarations, parent)
+        except AttributeProblem as bad:
+            raise self.error(element, bad.message, bad.attribute, bad.offset) from None
 
     def transform(self, element: _Element) -> Matrix:
         text = element.attrs.get("transform")
         if text is None:
-            return geo.IDENTITY
+            return IDENTITY
         try:
-            return geo.parse_transform(text)
+            return svg_transform.parse_transform(text)
         except SvgSyntaxError as bad:
             raise self.error(element, f"bad transform on <{element.tag}>: {bad.message}",
                              "transform", bad.offset) from None
@@ -316,98 +234,29 @@ class _Reader:
 
     def add_shape(self, element: _Element, frame: _Frame) -> None:
         """Append the shape of ``element`` unless it paints nothing."""
-        segments = self.geometry(element)
+        try:
+            segments = shape_geometry(element.tag, element.attrs)
+        except AttributeProblem as bad:
+            raise self.error(element, bad.message, bad.attribute, bad.offset) from None
         style = frame.style
         fill = None if element.tag == "line" else style.fill  # lines are never filled
         stroke = style.stroke if style.stroke_width > 0 else None
         if not segments or not style.visible or (fill is None and stroke is None):
             return
-        scale = math.sqrt(abs(geo.determinant(frame.matrix)))
+        scale = math.sqrt(abs(svg_transform.determinant(frame.matrix)))
+        placed = svg_transform.transform_segments(segments, frame.matrix)
+        numbers = [v for segment in placed for v in segment[1:]]
+        if not all(math.isfinite(v) and abs(v) <= MAX_NUMBER
+                   for v in [*numbers, scale, style.stroke_width * scale]):
+            raise self.error(element, f"<{element.tag}> lands out of range once transformed "
+                             f"(coordinates at most {MAX_NUMBER:g} either way)")
         self.shapes.append(IconShape(
-            segments=geo.transform_segments(segments, frame.matrix),
+            segments=placed,
             fill=fill, stroke=stroke, stroke_width=style.stroke_width * scale,
             fill_rule=style.fill_rule, line_cap=style.line_cap, line_join=style.line_join,
             fill_opacity=style.group_opacity * style.fill_opacity,
             stroke_opacity=style.group_opacity * style.stroke_opacity,
         ))
-
-    def geometry(self, element: _Element) -> tuple[Segment, ...]:
-        """The untransformed segments of a shape element (empty when it has no size)."""
-        tag, number = element.tag, self.number
-        if tag == "path":
-            return self.path(element)
-        if tag in ("polyline", "polygon"):
-            return self.points(element)
-        if tag == "line":
-            return (("M", number(element, "x1"), number(element, "y1")),
-                    ("L", number(element, "x2"), number(element, "y2")))
-        if tag == "rect":
-            return self.rect(element)
-        if tag == "circle":
-            rx = ry = number(element, "r", required=True, size=True)
-        else:
-            rx, ry = self.radii(element, required=True)
-        centre = (number(element, "cx"), number(element, "cy"))
-        return geo.ellipse_segments(*centre, rx, ry) if rx and ry else ()
-
-    def rect(self, element: _Element) -> tuple[Segment, ...]:
-        width = self.number(element, "width", required=True, size=True)
-        height = self.number(element, "height", required=True, size=True)
-        if width == 0 or height == 0:
-            return ()
-        corner = (self.number(element, "x"), self.number(element, "y"))
-        return geo.rect_segments(*corner, width, height, *self.radii(element, required=False))
-
-    def number(self, element: _Element, name: str, *, required: bool = False,
-               size: bool = False) -> float:
-        """A numeric attribute (0 when absent); ``size`` ones must not be negative."""
-        text = element.attrs.get(name)
-        if text is None:
-            if required:
-                raise self.error(element, f"missing {name} on <{element.tag}>")
-            return 0.0
-        try:
-            value = svg_values.parse_length(text)
-        except SvgSyntaxError as bad:
-            raise self.error(element, f"bad {name} '{text}' on <{element.tag}>: {bad}",
-                             name) from None
-        if size and value < 0:
-            raise self.error(element, f"negative {name} '{text}' on <{element.tag}>", name)
-        return value
-
-    def radii(self, element: _Element, *, required: bool) -> tuple[float, float]:
-        """rx and ry of an ellipse or rect; a missing (or auto) one takes the other's value."""
-        given = [n for n in ("rx", "ry") if element.attrs.get(n, "auto").strip() != "auto"]
-        if not given:
-            if required:
-                raise self.error(element, f"missing rx and ry on <{element.tag}>")
-            return (0.0, 0.0)
-        values = {name: self.number(element, name, size=True) for name in given}
-        return (values.get("rx", values.get("ry", 0.0)), values.get("ry", values.get("rx", 0.0)))
-
-    def path(self, element: _Element) -> tuple[Segment, ...]:
-        data = element.attrs.get("d")
-        if data is None:
-            raise self.error(element, "missing d on <path>")
-        try:
-            return geo.parse_path(data)
-        except SvgSyntaxError as bad:
-            raise self.error(element, bad.message, "d", bad.offset) from None
-
-    def points(self, element: _Element) -> tuple[Segment, ...]:
-        text = element.attrs.get("points")
-        if text is None:
-            raise self.error(element, f"missing points on <{element.tag}>")
-        try:
-            numbers = geo.parse_numbers(text)
-        except SvgSyntaxError as bad:
-            raise self.error(element, f"bad points on <{element.tag}>: {bad.message}", "points",
-                             bad.offset) from None
-        if len(numbers) % 2:
-            raise self.error(element, f"odd number of coordinates in points on <{element.tag}>",
-                             "points")
-        return geo.poly_segments(numbers, closed=element.tag == "polygon")
-
 
 def _attribute_line(raw: bytes, element: _Element, attribute: str, offset: int) -> int:
     """The line of ``attribute`` in the start tag of ``element`` (of ``offset`` in its value)."""

@@ -1,118 +1,28 @@
-"""The micro-syntaxes of SVG attribute values, as pure functions on strings and numbers.
+"""SVG path data (``d``) read into absolute ``M``/``L``/``C``/``Z`` segments, arcs included.
 
-* :func:`parse_path` reads path data (``d``) into absolute ``M``/``L``/``C``/``Z`` segments;
-* :func:`parse_numbers` reads number lists (``points``, ``viewBox``);
-* :func:`parse_transform` reads transform lists into an affine :data:`Matrix`;
-* ``*_segments`` turn the basic shapes into segments; :func:`transform_segments` maps them.
-
-Property values (colours, lengths, opacities) are read by :mod:`.svg_values`.
-
-Syntax errors raise :class:`SvgSyntaxError`, which carries the offset of the faulty text so the
-caller can point at its line. Nothing here knows about files or XML.
+The other micro-syntaxes of SVG attribute values live beside it: numbers in
+:mod:`.svg_numbers`, transforms in :mod:`.svg_transform`, basic shapes in :mod:`.svg_shapes`,
+property values (colours, lengths, opacities) in :mod:`.svg_values`.
 """
 
 from __future__ import annotations
 
 import math
-import re
-from collections.abc import Sequence
 from types import MappingProxyType
 
+from printandplay.data.svg_numbers import SPACE, Scanner, SvgSyntaxError, near
 from printandplay.model.icon import Segment
 
-Matrix = tuple[float, float, float, float, float, float]
-"""An SVG matrix ``(a, b, c, d, e, f)``: x' = a·x + c·y + e, y' = b·x + d·y + f."""
-
-IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-KAPPA = 0.5522847498
-"""Control-point distance, as a fraction of the radius, of a cubic drawing a quarter circle."""
-
-NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
-"""An SVG number: optional sign, digits with an optional point, optional exponent."""
-_SEPARATOR = re.compile(r"\s*(?:,\s*)?")
-_SPACE = re.compile(r"\s*")
-_TRANSFORM = re.compile(r"\s*(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^()]*)\)\s*,?\s*")
 _ARGUMENTS = MappingProxyType(
     {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
 )
-_TRANSFORM_ARITY = MappingProxyType(
-    {"matrix": (6,), "translate": (1, 2), "scale": (1, 2), "rotate": (1, 3),
-     "skewX": (1,), "skewY": (1,)}
-)
-
-
-class SvgSyntaxError(ValueError):
-    """Bad geometry text; ``offset`` is where, in the parsed string, the problem starts."""
-
-    def __init__(self, message: str, offset: int) -> None:
-        super().__init__(message)
-        self.message = message
-        self.offset = offset
-
-
-def near(text: str, start: int, end: int | None = None) -> str:
-    """A short excerpt of ``text`` from ``start``, whitespace collapsed, for error messages."""
-    stop = max(start + 12, (end if end is not None else start) + 1)
-    return " ".join(text[start:stop].split())
-
-
-class _Scanner:
-    """A cursor over a string that reads SVG numbers, flags and separators."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.pos = 0
-
-    def skip(self, pattern: re.Pattern[str] = _SEPARATOR) -> None:
-        match = pattern.match(self.text, self.pos)
-        self.pos = match.end() if match else self.pos
-
-    def peek(self) -> str:
-        return self.text[self.pos] if self.pos < len(self.text) else ""
-
-    def at_end(self) -> bool:
-        return self.pos >= len(self.text)
-
-    def starts_number(self) -> bool:
-        return self.peek() != "" and self.peek() in "+-.0123456789"
-
-    def number(self) -> float | None:
-        match = NUMBER.match(self.text, self.pos)
-        if not match or not math.isfinite(float(match.group())):
-            return None
-        self.pos = match.end()
-        return float(match.group())
-
-    def flag(self) -> float | None:
-        if self.peek() not in ("0", "1"):
-            return None
-        self.pos += 1
-        return float(self.text[self.pos - 1])
-
-
-def parse_numbers(text: str) -> list[float]:
-    """Numbers separated by whitespace and/or commas, e.g. ``"0,0 10 .5-1e2"``."""
-    scanner = _Scanner(text)
-    scanner.skip(_SPACE)
-    values: list[float] = []
-    while not scanner.at_end():
-        start = scanner.pos
-        value = scanner.number()
-        if value is None:
-            raise SvgSyntaxError(f"bad number near '{near(text, start)}'", start)
-        values.append(value)
-        scanner.skip()
-    return values
-
-
-# --- path data -------------------------------------------------------------------------------
 
 
 def parse_path(data: str) -> tuple[Segment, ...]:
     """Path data → absolute segments: H/V become L, Q/T/S/A become C, relative made absolute."""
-    scanner = _Scanner(data)
+    scanner = Scanner(data)
     builder = _PathBuilder()
-    scanner.skip(_SPACE)
+    scanner.skip(SPACE)
     while not scanner.at_end():
         start = scanner.pos
         letter = scanner.peek()
@@ -121,7 +31,7 @@ def parse_path(data: str) -> tuple[Segment, ...]:
         if not builder.segments and letter not in "Mm":
             raise _bad_path(data, start, scanner.pos, "path data must start with M or m")
         scanner.pos += 1
-        scanner.skip(_SPACE)
+        scanner.skip(SPACE)
         _read_command(scanner, builder, letter, start)
     return tuple(builder.segments)
 
@@ -130,11 +40,11 @@ def _bad_path(data: str, start: int, pos: int, reason: str) -> SvgSyntaxError:
     return SvgSyntaxError(f"bad path data near '{near(data, start, pos)}' ({reason})", start)
 
 
-def _read_command(scanner: _Scanner, builder: _PathBuilder, letter: str, start: int) -> None:
+def _read_command(scanner: Scanner, builder: _PathBuilder, letter: str, start: int) -> None:
     """Read the argument groups of one command letter (implicit repeats included)."""
     if letter in "Zz":
         builder.command(letter, [])
-        scanner.skip(_SPACE)
+        scanner.skip(SPACE)
         return
     written = letter
     while True:
@@ -146,7 +56,7 @@ def _read_command(scanner: _Scanner, builder: _PathBuilder, letter: str, start: 
         start = scanner.pos
 
 
-def _read_arguments(scanner: _Scanner, letter: str, written: str, start: int) -> list[float]:
+def _read_arguments(scanner: Scanner, letter: str, written: str, start: int) -> list[float]:
     """One group of arguments of ``letter`` (``written`` is the letter as it appears)."""
     count = _ARGUMENTS[letter.upper()]
     values: list[float] = []
@@ -298,127 +208,3 @@ def _arc_segments(ellipse: tuple[float, ...], start: float, delta: float,
         stop = end if index == count - 1 else point(math.cos(b), math.sin(b))
         segments.append(("C", *c1, *c2, *stop))
     return segments
-
-
-# --- basic shapes ----------------------------------------------------------------------------
-
-
-def ellipse_segments(cx: float, cy: float, rx: float, ry: float) -> tuple[Segment, ...]:
-    """Four cubic quarter-arcs from (cx + rx, cy), turning towards +y, closed."""
-    kx, ky = rx * KAPPA, ry * KAPPA
-    return (
-        ("M", cx + rx, cy),
-        ("C", cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry),
-        ("C", cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy),
-        ("C", cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry),
-        ("C", cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy),
-        ("Z",),
-    )
-
-
-def rect_segments(x: float, y: float, width: float, height: float,
-                  rx: float = 0.0, ry: float = 0.0) -> tuple[Segment, ...]:
-    """A rectangle, its corners rounded by elliptic quarter-arcs when rx and ry are > 0.
-
-    Radii are clamped to half the width and height, as SVG does.
-    """
-    rx, ry = min(rx, width / 2), min(ry, height / 2)
-    right, bottom = x + width, y + height
-    if rx <= 0 or ry <= 0:
-        return (("M", x, y), ("L", right, y), ("L", right, bottom), ("L", x, bottom), ("Z",))
-    kx, ky = rx * (1 - KAPPA), ry * (1 - KAPPA)
-    segments: list[Segment] = [("M", x + rx, y)]
-    corners = (
-        ((right - rx, y), (right - kx, y, right, y + ky, right, y + ry)),
-        ((right, bottom - ry), (right, bottom - ky, right - kx, bottom, right - rx, bottom)),
-        ((x + rx, bottom), (x + kx, bottom, x, bottom - ky, x, bottom - ry)),
-        ((x, y + ry), (x, y + ky, x + kx, y, x + rx, y)),
-    )
-    for (lx, ly), curve in corners:
-        if (lx, ly) != segments[-1][-2:]:
-            segments.append(("L", lx, ly))
-        segments.append(("C", *curve))
-    segments.append(("Z",))
-    return tuple(segments)
-
-
-def poly_segments(points: Sequence[float], closed: bool) -> tuple[Segment, ...]:
-    """``M`` to the first point, ``L`` to the others, ``Z`` when ``closed``; () when empty."""
-    pairs = list(zip(points[0::2], points[1::2], strict=False))
-    if not pairs:
-        return ()
-    segments: list[Segment] = [("M", *pairs[0])]
-    segments.extend(("L", x, y) for x, y in pairs[1:])
-    if closed:
-        segments.append(("Z",))
-    return tuple(segments)
-
-
-# --- transforms ------------------------------------------------------------------------------
-
-
-def parse_transform(text: str) -> Matrix:
-    """A transform list (``"translate(10) rotate(45 5 5)"``) as one matrix ("none": identity)."""
-    if text.strip() in ("", "none"):
-        return IDENTITY
-    matrix, pos = IDENTITY, 0
-    while pos < len(text):
-        match = _TRANSFORM.match(text, pos)
-        if not match:
-            raise SvgSyntaxError(f"expected matrix, translate, scale, rotate, skewX or skewY "
-                                 f"near '{near(text, pos)}'", pos)
-        name = match.group(1)
-        try:
-            args = parse_numbers(match.group(2))
-        except SvgSyntaxError as error:
-            raise SvgSyntaxError(error.message, match.start(2) + error.offset) from None
-        if len(args) not in _TRANSFORM_ARITY[name]:
-            expected = " or ".join(str(n) for n in _TRANSFORM_ARITY[name])
-            raise SvgSyntaxError(f"{name}() takes {expected} numbers, got {len(args)}", pos)
-        matrix = multiply(matrix, _transform_matrix(name, args))
-        pos = match.end()
-    return matrix
-
-
-def _transform_matrix(name: str, args: list[float]) -> Matrix:
-    if name == "matrix":
-        return (args[0], args[1], args[2], args[3], args[4], args[5])
-    if name == "translate":
-        return (1.0, 0.0, 0.0, 1.0, args[0], args[1] if len(args) > 1 else 0.0)
-    if name == "scale":
-        return (args[0], 0.0, 0.0, args[-1], 0.0, 0.0)
-    if name in ("skewX", "skewY"):
-        tan = math.tan(math.radians(args[0]))
-        return (1.0, 0.0, tan, 1.0, 0.0, 0.0) if name == "skewX" else (1.0, tan, 0.0, 1.0, 0.0, 0.0)
-    angle = math.radians(args[0])
-    cos, sin = math.cos(angle), math.sin(angle)
-    cx, cy = (args[1], args[2]) if len(args) == 3 else (0.0, 0.0)
-    return (cos, sin, -sin, cos, cx - cos * cx + sin * cy, cy - sin * cx - cos * cy)
-
-
-def multiply(outer: Matrix, inner: Matrix) -> Matrix:
-    """The matrix that applies ``inner`` first, then ``outer``."""
-    a, b, c, d, e, f = outer
-    a2, b2, c2, d2, e2, f2 = inner
-    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2,
-            a * e2 + c * f2 + e, b * e2 + d * f2 + f)
-
-
-def determinant(matrix: Matrix) -> float:
-    """``a·d - b·c``: how much the matrix scales areas (negative when it mirrors)."""
-    return matrix[0] * matrix[3] - matrix[1] * matrix[2]
-
-
-def transform_segments(segments: Sequence[Segment], matrix: Matrix) -> tuple[Segment, ...]:
-    """Every point of ``segments`` mapped through ``matrix`` (unchanged for the identity)."""
-    if tuple(matrix) == IDENTITY:
-        return tuple(segments)
-    a, b, c, d, e, f = matrix
-    result: list[Segment] = []
-    for segment in segments:
-        coords = segment[1:]
-        mapped: list[float] = []
-        for x, y in zip(coords[0::2], coords[1::2], strict=False):
-            mapped += [a * x + c * y + e, b * x + d * y + f]
-        result.append((segment[0], *mapped))
-    return tuple(result)

@@ -1,11 +1,12 @@
 """SVG property values (presentation attributes and ``style``), as pure functions on strings.
 
-* :func:`parse_colour` reads a paint: ``#rgb``, ``#rrggbb``, ``rgb()``, a colour name, ``none``,
+* :func:`parse_paint` reads a paint: ``#rgb``, ``#rrggbb``, ``rgb()``, a colour name, ``none``,
   ``currentColor``;
-* :func:`parse_length` reads a plain length in user units;
+* :func:`parse_user_units` reads a plain length in user units (lengths with a unit are
+  :func:`printandplay.units.parse_length`'s job);
 * :func:`parse_opacity` reads a number or a percentage, clamped to 0..1.
 
-Bad values raise :class:`~printandplay.data.svg_path.SvgSyntaxError` (offset 0: the whole value).
+Bad values raise :class:`~printandplay.data.svg_numbers.SvgSyntaxError` (offset 0: the whole value).
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ import math
 import re
 from types import MappingProxyType
 
-from printandplay.data.svg_path import NUMBER, SvgSyntaxError
-from printandplay.model.icon import RGB, Paint
+from printandplay.data.svg_numbers import MAX_NUMBER, NUMBER, SvgSyntaxError
+from printandplay.model.color import RGB, parse_hex
+from printandplay.model.icon import Paint
 
 _NAMED_COLOURS = MappingProxyType({
     "black": "#000000", "white": "#ffffff", "red": "#ff0000", "green": "#008000",
@@ -29,14 +31,13 @@ _NAMED_COLOURS = MappingProxyType({
 })
 NAMED_COLOURS = tuple(_NAMED_COLOURS)
 _COLOUR_HELP = "use #rgb, #rrggbb, rgb(r, g, b), a colour name, none or currentColor"
-_HEX = re.compile(r"#([0-9a-f]{3}|[0-9a-f]{6})")
 _RGB_FUNCTION = re.compile(r"rgb\(([^()]*)\)")
 _LENGTH = re.compile(rf"({NUMBER.pattern})(?:px)?")
 _RATIO = re.compile(rf"({NUMBER.pattern})(%?)")
 _UNIT = re.compile(r"\d\s*(%|[a-zA-Z]+)\s*$")
 
 
-def parse_colour(value: str) -> Paint:
+def parse_paint(value: str) -> Paint:
     """A paint: ``none``/``transparent`` → None, ``currentColor`` → "current", else RGB 0..1."""
     text = value.strip().lower()
     if text in ("none", "transparent"):
@@ -45,12 +46,8 @@ def parse_colour(value: str) -> Paint:
         return "current"
     if text.startswith("url("):
         raise SvgSyntaxError("gradients and patterns are not supported, use a flat colour", 0)
-    text = _NAMED_COLOURS.get(text, text)
-    if match := _HEX.fullmatch(text):
-        digits = match.group(1)
-        if len(digits) == 3:
-            digits = "".join(d * 2 for d in digits)
-        return (int(digits[0:2], 16) / 255, int(digits[2:4], 16) / 255, int(digits[4:6], 16) / 255)
+    if (rgb := parse_hex(_NAMED_COLOURS.get(text, text))) is not None:
+        return rgb
     if match := _RGB_FUNCTION.fullmatch(text):
         return _rgb_function(match.group(1))
     raise SvgSyntaxError(f"unknown colour ({_COLOUR_HELP})", 0)
@@ -66,10 +63,12 @@ def _rgb_function(inner: str) -> RGB:
     return (red, green, blue)
 
 
-def parse_length(value: str) -> float:
+def parse_user_units(value: str) -> float:
     """A plain number in user units (a ``px`` suffix is allowed); other units are errors."""
     match = _LENGTH.fullmatch(value.strip())
     if match and math.isfinite(float(match.group(1))):
+        if abs(float(match.group(1))) > MAX_NUMBER:
+            raise SvgSyntaxError(f"number out of range (at most {MAX_NUMBER:g} either way)", 0)
         return float(match.group(1))
     if _UNIT.search(value):
         raise SvgSyntaxError("units and percentages are not supported, use plain viewBox units", 0)

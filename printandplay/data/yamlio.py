@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import yaml
 from yaml.composer import Composer
 
+from printandplay.data.files import read_text
+from printandplay.data.limits import MAX_YAML_DEPTH, MAX_YAML_NODES
 from printandplay.errors import DataError, Location
 
 _BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -140,6 +144,7 @@ def _parse_top_mapping(text: str, path: Path | str) -> LocDict:
 def parse_yaml(text: str, path: Path | str) -> Any:
     """Parse YAML text; mappings become :class:`LocDict`, sequences :class:`LocList`."""
     try:
+        check_bounds(text, path)
         try:
             return _parse_top_mapping(text, path)
         except (_Unusual, yaml.YAMLError):  # errors: the usual parser words them as always
@@ -155,17 +160,70 @@ def parse_yaml(text: str, path: Path | str) -> Any:
         raise DataError(Location(path), f"invalid YAML: {err}") from None
 
 
+def check_bounds(text: str, path: Path | str) -> None:
+    """Refuse YAML nested deeper than :data:`MAX_YAML_DEPTH` or whose aliases expand it beyond
+    :data:`MAX_YAML_NODES` nodes (a "billion laughs"), before anything is built from it.
+
+    Works on the parser's event stream, without recursion, so that no document can exhaust
+    the stack or the memory; syntax errors are left to the loader.
+    """
+    anchors: dict[str, int] = {}
+    opened: set[str] = set()
+    stack: list[list[Any]] = [[None, 0]]  # per open collection: its anchor, its expanded size
+
+    def add(size: int, mark: Any) -> None:
+        stack[-1][1] += size
+        if stack[-1][1] > MAX_YAML_NODES:
+            raise DataError(Location(path, mark.line + 1),
+                            f"YAML too large: more than {MAX_YAML_NODES:,} values once aliases "
+                            "(*name) are expanded (the limit)")
+
+    for event in yaml.parse(text, Loader=_BaseLoader):
+        if isinstance(event, yaml.AliasEvent):
+            if event.anchor in opened:
+                raise DataError(Location(path, event.start_mark.line + 1),
+                                f"recursive YAML alias '*{event.anchor}'")
+            add(anchors.get(event.anchor, 1), event.start_mark)
+        elif isinstance(event, yaml.ScalarEvent):
+            add(1, event.start_mark)
+            if event.anchor is not None:
+                anchors[event.anchor] = 1
+        elif isinstance(event, yaml.CollectionStartEvent):
+            if len(stack) > MAX_YAML_DEPTH:
+                raise DataError(Location(path, event.start_mark.line + 1),
+                                f"YAML nested deeper than {MAX_YAML_DEPTH} levels (the limit)")
+            if event.anchor is not None:
+                opened.add(event.anchor)
+            stack.append([event.anchor, 1])
+        elif isinstance(event, yaml.CollectionEndEvent):
+            anchor, size = stack.pop()
+            if anchor is not None:
+                opened.discard(anchor)
+                anchors[anchor] = size
+            add(size, event.start_mark)
+_PARSED: dict[tuple[str, str], Any] | None = None  # see parse_cache()
+
+
+@contextmanager
+def parse_cache(store: dict[tuple[str, str], Any]) -> Iterator[None]:
+    """While active, :func:`load_yaml` keeps what it parses in ``store``, keyed on the file's
+    name and text, and parses a file again only when its text changed (``watch`` rebuilds).
+    Loaders only read the parsed values, so sharing them is safe."""
+    global _PARSED
+    previous, _PARSED = _PARSED, store
+    try:
+        yield
+    finally:
+        _PARSED = previous
+
+
 def load_yaml(path: Path, *, display: str | None = None) -> Any:
     """Read and parse a YAML file; ``display`` is the path shown in messages."""
     shown = display or str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError(Location(shown), "file not found") from None
-    except UnicodeDecodeError as err:
-        raise DataError(Location(shown), f"not UTF-8 text ({err.reason})") from None
-    except IsADirectoryError:
-        raise DataError(Location(shown), "is a folder, not a YAML file") from None
-    except OSError as err:
-        raise DataError(Location(shown), f"cannot read: {err.strerror}") from None
-    return parse_yaml(text, shown)
+    text = read_text(path, shown)
+    if _PARSED is None:
+        return parse_yaml(text, shown)
+    key = (shown, text)
+    if key not in _PARSED:
+        _PARSED[key] = parse_yaml(text, shown)
+    return _PARSED[key]

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 
 from printandplay.layout.geometry import Rect
 from printandplay.layout.imposition import Flip, mirror_axes, mirror_rect
-from printandplay.layout.richtext import parse_markup
-from printandplay.layout.textfit import FontMetrics, TextStyle, fit_text, tokenize
-from printandplay.layout.typography import apply_typography
+from printandplay.layout.text import TextSetter
+from printandplay.layout.textfit import FontMetrics, TextStyle
+from printandplay.model.color import RGB
 from printandplay.model.game import Size
-from printandplay.model.ops import RGB, GroupOp, Op, RectOp, TextOp
+from printandplay.model.ops import GroupOp, Op, RectOp, TextOp
 from printandplay.units import MM
 
 STEPS = [s / 2 for s in range(-8, 9)]  # −4 … +4 mm by 0.5 mm
@@ -94,8 +94,7 @@ def _red(rect: Rect) -> Op:
 def _paragraph(text: str, page: Size, metrics: FontMetrics) -> Op:
     width = page.width - 40 * MM
     style = TextStyle(size=10, min_size=10, leading=1.3, color=INK)
-    spans = parse_markup(apply_typography(text, "fr"))
-    fitted = fit_text(tokenize(spans, style, metrics, lambda _: 1.0), width, 70 * MM, style,
-                      metrics)
+    setter = TextSetter(metrics, lambda _: 1.0, "fr", hyphenate=False)
+    fitted = setter.fit(text, width, 70 * MM, style, "calibration sheet")
     assert fitted is not None
     return GroupOp((1.0, 0.0, 0.0, 1.0, 20 * MM, page.height - 18 * MM - 70 * MM), fitted.ops)

@@ -1,23 +1,30 @@
-"""Composing one face of one item: layout boxes + data → a display list (:class:`Face`)."""
+"""Composing one face of one component: a face design's boxes + data → a display list
+(:class:`Face`)."""
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from printandplay.errors import LayoutError
-from printandplay.layout.colors import ColorError, parse_color
+from printandplay.layout import debug
+from printandplay.layout.face_geometry import (
+    Transform,
+    bleed_rect,
+    box_rect,
+    check_safe_zone,
+    placement_transform,
+)
 from printandplay.layout.geometry import Rect
-from printandplay.layout.richtext import MarkupError, parse_markup
 from printandplay.layout.templating import TemplateEnv
-from printandplay.layout.textfit import FittedText, FontMetrics, TextStyle, fit_text, tokenize
-from printandplay.layout.typography import apply_typography
+from printandplay.layout.text import TextSetter
+from printandplay.layout.textfit import FittedText, FontMetrics, TextStyle
+from printandplay.model.color import RGB, ColorError, parse_color
+from printandplay.model.design import Box, FaceDesign, Template
 from printandplay.model.game import Kind
-from printandplay.model.layout import Box, Layout, Template
 from printandplay.model.ops import (
-    RGB,
     EllipseOp,
     Face,
     GroupOp,
@@ -28,8 +35,10 @@ from printandplay.model.ops import (
     RectOp,
 )
 
-EDGE = 0.01  # points: a box edge this close to the trim edge touches it
-Transform = tuple[float, float, float, float, float, float]
+# ``:Name:`` or ``:grande épée:``: looks like an inline icon, but icon names are lowercase
+# ASCII without spaces, so it prints as text (the check skips an escaped ``\:``)
+_ICON_LOOKALIKE = re.compile(r"(?<!\\):([^\W\d_][\w -]{0,40}?)(?<! ):")
+_ICON_NAME = re.compile(r"[a-z][a-z0-9_-]*")
 
 
 @dataclass
@@ -43,6 +52,7 @@ class FaceComposer:
     language: str
     bleed: float
     image_aspect: Callable[[str], float] | None = None
+    debug_boxes: bool = False  # outline every box, the trim, the bleed and the safe zone
     _fits: dict[tuple[Any, ...], FittedText | None] = field(default_factory=dict)
     _checked: set[tuple[str, str]] = field(default_factory=set)
     # per (id(box), kind): (box, its ops when no template of the box varies, or None)
@@ -50,24 +60,29 @@ class FaceComposer:
         default_factory=dict)
     # per (id(box), kind): (box, rectangle, transform of its content)
     _geometry: dict[tuple[int, str], tuple[Box, Rect, Transform]] = field(default_factory=dict)
-    # per (id(layout), kind): (layout, its face) when no box of the layout varies
-    _whole: dict[tuple[int, str], tuple[Layout, Face]] = field(default_factory=dict)
+    # per (id(design), kind): (design, its face) when no box of the design varies
+    _whole: dict[tuple[int, str], tuple[FaceDesign, Face]] = field(default_factory=dict)
     _colors: dict[str, RGB | None] = field(default_factory=dict)
-    _words: dict[tuple[str, str], Any] = field(default_factory=dict)  # measured words
+    warnings: list[str] = field(default_factory=list)  # problems that do not stop a build
+    _text: TextSetter = field(init=False, repr=False)
 
-    def compose(self, layout: Layout, kind: Kind, context: Mapping[str, Any], what: str) -> Face:
-        """The face of ``layout`` for one item; ``what`` names it in errors."""
+    def __post_init__(self) -> None:
+        self._text = TextSetter(self.metrics, self.icon_aspect, self.language)
+
+    def compose(self, design: FaceDesign, kind: Kind, context: Mapping[str, Any], what: str) -> Face:
+        """The face drawn by ``design`` for one component; ``what`` names it in errors."""
         width, height = kind.size.width, kind.size.height
-        if (layout.name, kind.id) not in self._checked:
-            check_safe_zone(layout, kind)
-            self._checked.add((layout.name, kind.id))
-        whole = self._whole.get((id(layout), kind.id))
-        if whole is not None and whole[0] is layout:  # nothing on this layout varies
+        if (design.name, kind.id) not in self._checked:
+            check_safe_zone(design, kind)
+            self._checked.add((design.name, kind.id))
+        whole = self._whole.get((id(design), kind.id))
+        if whole is not None and whole[0] is design:  # nothing on this design varies
             return whole[1]
         ops: list[Op] = []
-        shared = 0  # ops of the leading boxes that do not depend on the item
+        shared = 0  # ops of the leading boxes that do not depend on the component
         leading = True
-        for box in layout.boxes:
+        hidden: set[int] = set()  # boxes whose `when` is false on this face
+        for box in design.boxes:
             key = (id(box), kind.id)  # the cached entry holds the box: its id stays unique
             static = self._static.get(key)
             if static is None:
@@ -85,6 +100,7 @@ class FaceComposer:
             if box.when is not None and not self._truthy(box.when, context, box_what):
                 if static[1] is not None:
                     self._static[key] = (box, ())
+                hidden.add(id(box))
                 continue
             box_ops = self._box_ops(box, kind, context, box_what)
             if static[1] is not None:
@@ -92,10 +108,35 @@ class FaceComposer:
             ops.extend(box_ops)
             if leading:
                 shared = len(ops)
+        if self.debug_boxes:
+            ops.extend(debug.face_frame(width, height, self.bleed, kind.safe_margin,
+                                        kind.shape == "round"))
+            for box in design.boxes:
+                rect = box_rect(box, width, height)
+                ops.extend(debug.box_overlay(self.metrics, rect, box.name, id(box) in hidden))
         face = Face(width, height, self.bleed, kind.shape == "round", tuple(ops), shared)
-        if leading:  # every box is static: every face of the layout is this one
-            self._whole[(id(layout), kind.id)] = (layout, face)
+        if leading:  # every box is static: every face of the design is this one
+            self._whole[(id(design), kind.id)] = (design, face)
         return face
+
+    def icon_names(self, design: FaceDesign, kind: Kind, context: Mapping[str, Any], what: str,
+                   prefix: str) -> Iterator[str]:
+        """The names starting with ``prefix`` of the icons the face would draw (icon boxes and
+        inline ``:icon:`` markup of shown boxes), without composing it: a cheap first pass."""
+        for box in design.boxes:
+            if box.icon is None and box.text is None:
+                continue
+            box_what = f"{what}, box '{box.name}' ({box.location})"
+            if box.when is not None and not self._truthy(box.when, context, box_what):
+                continue
+            if box.icon is not None:
+                icon = self._render(box.icon, context, box_what).strip()
+                if icon.startswith(prefix):
+                    yield icon
+            if box.text is not None:
+                source = self._render(box.text, context, box_what)
+                if f":{prefix}" in source:
+                    yield from self._text.icon_names(source, prefix)
 
     def _truthy(self, template: Template, context: Mapping[str, Any], what: str) -> bool:
         text = self._render(template, context, what).strip().lower()
@@ -125,7 +166,7 @@ class FaceComposer:
         geometry = self._geometry.get(key)
         if geometry is None:
             rect = box_rect(box, kind.size.width, kind.size.height)
-            geometry = (box, rect, _placement(box, rect))
+            geometry = (box, rect, placement_transform(box, rect))
             self._geometry[key] = geometry
         _, rect, transform = geometry
         fill = self._color(box.fill, context, what, None)
@@ -182,24 +223,16 @@ class FaceComposer:
             min_size=box.min_size if box.min_size is not None else box.size,
             leading=box.leading, align=box.align, valign=box.valign, color=color,
             bold=box.bold, italic=box.italic, icon_scale=box.icon_scale, wrap=box.wrap,
+            hyphenate=box.font != "title",
         )
         key = (source, width, height, style)
         if len(self._fits) >= _FITS_MAX:  # bounded: memory must not grow with the cards
             self._fits.clear()
-        if len(self._words) >= _WORDS_MAX:
-            self._words.clear()
         if key in self._fits:
             fitted = self._fits[key]
         else:
-            try:
-                spans = parse_markup(apply_typography(source, self.language))
-            except MarkupError as err:
-                raise LayoutError(f"{what}: {err}") from None
-            try:
-                items = tokenize(spans, style, self.metrics, self.icon_aspect, self._words)
-                fitted = fit_text(items, width, height, style, self.metrics)
-            except LayoutError as err:
-                raise LayoutError(f"{what}: {err}") from None
+            self._check_icon_names(source, what)
+            fitted = self._text.fit(source, width, height, style, what)
             self._fits[key] = fitted
         if fitted is None:
             shown = " ".join(source.split())
@@ -210,34 +243,25 @@ class FaceComposer:
         return fitted
 
 
+    def _check_icon_names(self, source: str, what: str) -> None:
+        """Warn about ``:Name:`` lookalikes of inline icons (printed as text, not as icons)."""
+        for match in _ICON_LOOKALIKE.finditer(source):
+            name = match.group(1)
+            if _ICON_NAME.fullmatch(name):
+                continue
+            warning = (f"{what}: ':{name}:' is printed as text, not as an icon: icon names are "
+                       "lowercase letters, digits, '-' and '_', without spaces")
+            if warning not in self.warnings:
+                self.warnings.append(warning)
+
+
 _FITS_MAX = 256  # fitted texts kept (the same text on several cards is fitted once)
-_WORDS_MAX = 100_000  # measured words kept
 
 
 def _is_static(box: Box) -> bool:
     """True when none of the box's templates holds Jinja: it draws the same on every face."""
     templates = (box.when, box.fill, box.stroke, box.color, box.text, box.icon, box.image)
     return all(t is None or t.is_static for t in templates)
-
-
-def box_rect(box: Box, width: float, height: float) -> Rect:
-    """The box's rectangle in face coordinates (y up) from its top-left YAML geometry."""
-    x = box.x.resolve(width)
-    y = box.y.resolve(height)
-    w = box.width.resolve(width)
-    h = box.height.resolve(height)
-    return Rect(x, height - y - h, w, h)
-
-
-def bleed_rect(rect: Rect, kind: Kind, bleed: float) -> Rect:
-    """Grow ``rect`` by ``bleed`` on each side that lies on the trim edge."""
-    w, h = kind.size.width, kind.size.height
-    return rect.expand(
-        bleed if rect.x <= EDGE else 0.0,
-        bleed if rect.y <= EDGE else 0.0,
-        bleed if rect.right >= w - EDGE else 0.0,
-        bleed if rect.top >= h - EDGE else 0.0,
-    )
 
 
 DEFAULT_STROKE = 0.5  # points, when a box has a stroke colour but no stroke_width
@@ -252,41 +276,3 @@ def _shape_op(box: Box, rect: Rect, fill: RGB | None, stroke: RGB | None) -> Op:
                       box.stroke_width or DEFAULT_STROKE, box.dash)
     return RectOp(rect.x, rect.y, rect.w, rect.h, fill, stroke, width, box.radius, box.dash,
                   box.opacity)
-
-
-def _placement(box: Box, rect: Rect) -> Transform:
-    """Transform from the box's local frame (origin at its inner bottom-left) to the face."""
-    p = box.padding
-    if box.rotate == 90:  # clockwise
-        return (0.0, -1.0, 1.0, 0.0, rect.x + p, rect.top - p)
-    if box.rotate == 180:
-        return (-1.0, 0.0, 0.0, -1.0, rect.right - p, rect.top - p)
-    if box.rotate == 270:
-        return (0.0, 1.0, -1.0, 0.0, rect.right - p, rect.y + p)
-    return (1.0, 0.0, 0.0, 1.0, rect.x + p, rect.y + p)
-
-
-def check_safe_zone(layout: Layout, kind: Kind) -> None:
-    """Every text box of ``layout`` must lie inside the kind's safe zone."""
-    width, height = kind.size.width, kind.size.height
-    margin = kind.safe_margin
-    safe = Rect(0, 0, width, height).inset(margin)
-    for box in layout.boxes:
-        if box.text is None:
-            continue
-        rect = box_rect(box, width, height)
-        if kind.shape == "round":
-            radius = min(width, height) / 2 - margin
-            cx, cy = width / 2, height / 2
-            inside = all(
-                math.hypot(px - cx, py - cy) <= radius + 0.01
-                for px, py in ((rect.x, rect.y), (rect.right, rect.y),
-                               (rect.x, rect.top), (rect.right, rect.top))
-            )
-        else:
-            inside = safe.contains(rect)
-        if not inside:
-            raise LayoutError(
-                f"{box.location}: text box '{box.name}' of layout '{layout.name}' leaves the "
-                f"safe zone of kind '{kind.id}' ({margin / (72 / 25.4):.1f} mm inside the trim)"
-            )

@@ -12,11 +12,10 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from printandplay.layout.geometry import Rect
-from printandplay.model.game import Size
+from printandplay.model.game import ImpositionMode, Size
 from printandplay.units import MM
 
 Flip = Literal["long", "short"]
-Mode = Literal["gutter", "abut", "none"]
 
 MARK_GAP: Final = 1 * MM  # between the end of the bleed and a crop mark
 MARK_LENGTH: Final = 5 * MM
@@ -56,7 +55,7 @@ class SheetPlan:
     landscape: bool
     cols: int
     rows: int
-    mode: Mode
+    mode: ImpositionMode
     bleed: float
     fronts: tuple[Slot, ...]
     backs: tuple[Slot, ...]
@@ -87,7 +86,7 @@ def _best_orientation(paper: Size, item: Size, gap: float) -> tuple[Size, bool, 
     return best
 
 
-def choose_mode(paper: Size, item: Size, bleed: float) -> Mode:
+def choose_mode(paper: Size, item: Size, bleed: float) -> ImpositionMode:
     """``gutter`` (full bleed around each item) when it fits as many items as abutting them;
     otherwise ``abut``; ``none`` without bleed."""
     if bleed <= 0:
@@ -112,7 +111,7 @@ def plan_sheet(
     item: Size,
     *,
     bleed: float,
-    mode: Mode,
+    mode: ImpositionMode,
     flip: Flip = "long",
     back_offset: tuple[float, float] = (0.0, 0.0),
 ) -> SheetPlan:

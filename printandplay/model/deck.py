@@ -26,6 +26,16 @@ class UnknownCard:
     line: int
     suggestions: tuple[str, ...] = ()
     ambiguous: bool = False
+    reason: str = ""  # why the name matched nothing, when the suggestions do not say it
+
+
+@dataclass(frozen=True)
+class HeaderProblem:
+    """A header line the deck cannot use (unknown value, header given twice): a rules error."""
+
+    field: str
+    line: int
+    message: str
 
 
 @dataclass(frozen=True)
@@ -36,6 +46,7 @@ class Deck:
     entries: tuple[DeckEntry, ...] = ()
     unknown: tuple[UnknownCard, ...] = ()
     header_lines: Mapping[str, int] = field(default_factory=dict)
+    header_problems: tuple[HeaderProblem, ...] = ()
 
     def counts(self, section: str | None = None) -> dict[str, int]:
         """Copies per card id (in one section, or in all)."""

@@ -23,9 +23,10 @@ class FontRole:
         if style in self.files:
             return self.files[style]
         if style == "bolditalic":
-            for fallback in ("bold", "italic"):
+            fallbacks: tuple[FontStyle, ...] = ("bold", "italic")
+            for fallback in fallbacks:
                 if fallback in self.files:
-                    return self.files[fallback]  # type: ignore[index]
+                    return self.files[fallback]
         return self.files["regular"]
 
 

@@ -8,10 +8,15 @@ from pathlib import Path
 from typing import Any, Literal
 
 from printandplay.errors import Location
+from printandplay.model.deck_rules import DeckRuleBook
+from printandplay.units import MM
 
 FieldType = Literal["text", "rich", "int", "bool", "choice", "list", "map"]
 Shape = Literal["rect", "round"]
-BleedMode = Literal["auto", "gutter", "abut", "none"]
+ImpositionMode = Literal["gutter", "abut", "none"]
+"""How items sit on a sheet: bleed gutters between them, abutting, or without bleed."""
+BleedMode = Literal["auto", ImpositionMode]
+"""What a kit section asks for: ``auto`` lets the planner choose an :data:`ImpositionMode`."""
 
 
 @dataclass(frozen=True)
@@ -72,9 +77,46 @@ class Component:
     front: str
     back: str | None
     location: Location
+    # where each field's value stands (for messages about a card's text)
+    field_locations: Mapping[str, Location] = field(default_factory=dict, compare=False)
 
     def __repr__(self) -> str:
         return f"Component(id={self.id!r}, kind={self.kind!r}, count={self.count})"
+
+    def where(self, field_name: str) -> Location:
+        """Where field ``field_name`` of this component stands (else the component)."""
+        return self.field_locations.get(field_name, self.location)
+
+
+@dataclass(frozen=True)
+class DocumentStyle:
+    """How the kit's documents look (``document_style:`` in ``game.yaml``).
+
+    Font sizes in points, lengths in points, colours as written by the designer (``#rrggbb``
+    or a name of the game's palette; empty means the built-in colour), fonts as roles of
+    ``fonts.yaml``.
+    """
+
+    size: float = 9.0  # body text
+    leading: float = 1.3  # line height, in multiples of the size
+    title_size: float = 20.7  # "# Titre"
+    section_size: float = 13.05  # "## Section"
+    subsection_size: float = 10.08  # "### Sous-section"
+    footer_size: float = 7.5
+    margin: float = 13 * MM
+    gutter: float = 7 * MM  # between columns
+    footer: float = 8 * MM  # kept free above the bottom margin for the page footer
+    paragraph_space: float = 1.6 * MM
+    bullet_indent: float = 3.8 * MM
+    callout_padding: float = 2.4 * MM
+    title_font: str = "title"
+    body_font: str = "body"
+    text_color: str = ""
+    accent: str = ""  # headings, rules, bullets; empty: the game's colour 'accent'
+    callout_color: str = ""
+    rule_color: str = ""  # the lines between table rows
+    footer_color: str = ""
+    location: Location | None = None
 
 
 @dataclass(frozen=True)
@@ -84,6 +126,8 @@ class DocumentSection:
     template: str
     title: str
     columns: int = 2
+    copies: int = 1  # printed this many times (a reference sheet for each player)
+    location: Location | None = field(default=None, compare=False)  # its line in game.yaml
 
 
 @dataclass(frozen=True)
@@ -104,7 +148,9 @@ class CompositionCheck:
 
     Selects the components of ``kind`` (all kinds when empty) whose fields match ``where``;
     measures the copies, or the number of distinct values of the field ``distinct``; with
-    ``per``, measures each group of equal ``per`` values separately.
+    ``per``, measures each group of equal ``per`` values separately. With ``decks`` (a folder
+    of deck lists in the game folder), checks instead that any ``together`` of those decks can
+    be played at once from the printed copies.
     """
 
     id: str
@@ -117,6 +163,8 @@ class CompositionCheck:
     min: int | None = None
     max: int | None = None
     description: str = ""
+    decks: str = ""
+    together: int = 2
 
 
 @dataclass(frozen=True)
@@ -160,6 +208,8 @@ class Game:
     folder: Path
     checks: tuple[CompositionCheck, ...] = ()
     deck_format: DeckFormat | None = None
+    document_style: DocumentStyle = field(default_factory=DocumentStyle)
+    deck_rules: DeckRuleBook | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def components_of(self, kind: str) -> list[Component]:

@@ -11,8 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Union
 
-RGB = tuple[float, float, float]
-"""A colour, each component in 0..1."""
+from printandplay.model.color import RGB
 
 Paint = Union[RGB, Literal["current"], None]  # noqa: UP007 (the documented spelling)
 """``None`` paints nothing; ``"current"`` is SVG's currentColor, chosen by the layout."""

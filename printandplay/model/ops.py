@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Union
 
-RGB = tuple[float, float, float]
+from printandplay.model.color import RGB
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from typing import Final
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from printandplay.errors import LayoutError
+from printandplay.errors import DataError, LayoutError, Location
 from printandplay.model.fonts import FontRole, style_of
 
 FALLBACKS: Final[dict[str, tuple[str, ...]]] = {
@@ -44,6 +44,20 @@ class FontTable:
         self._metrics: dict[str, tuple[float, float]] = {}
         self._widths: dict[tuple[str, str], float] = {}
         self._prepared: dict[tuple[str, str], str] = {}
+        self._files: dict[str, Path] = {}
+
+    def load_all(self, source: str) -> None:
+        """Read every font file of every role now, so that a broken file is a clear error
+        (``source``, the fonts.yaml shown, names it) when assets load rather than mid-draw."""
+        for role in self.roles.values():
+            for style, path in role.files.items():
+                try:
+                    self._register(path)
+                except Exception as err:  # ReportLab raises many kinds on a corrupt file
+                    reason = str(err).rpartition('" ')[2] or type(err).__name__
+                    raise DataError(Location(source), f"font '{role.name}.{style}': "
+                                    f"'{path.name}' is not a usable TrueType font "
+                                    f"({reason})") from None
 
     def _register(self, path: Path) -> str:
         name = path.stem
@@ -57,6 +71,7 @@ class FontTable:
                 pdfmetrics.registerFont(font)
             face = font.face
             self._charsets[name] = frozenset(face.charToGlyph)
+            self._files[name] = path
             self._metrics[name] = (face.ascent / 1000.0, -face.descent / 1000.0)
         return name
 
@@ -91,7 +106,22 @@ class FontTable:
         for candidate in FALLBACKS.get(char, ()):
             if all(ord(c) in charset for c in candidate):
                 return candidate
-        raise LayoutError(f"font '{font}' has no glyph for {char!r} (U+{ord(char):04X})")
+        raise LayoutError(f"font '{font}' ({self._shown(font)}) has no glyph for {char!r} "
+                          f"(U+{ord(char):04X})")
+
+    def _shown(self, font: str) -> str:
+        """The font's file as shown in messages: relative to the current folder when inside
+        it, else from its ``fonts/`` folder on (or its package's folder)."""
+        path = self._files.get(font)
+        if path is None:
+            return "unknown file"
+        try:
+            return str(path.resolve().relative_to(Path.cwd().resolve()))
+        except (ValueError, OSError):
+            parts = path.parts
+            start = max((i for i, p in enumerate(parts) if p == "fonts"),
+                        default=max(0, len(parts) - 3))
+            return "/".join(parts[start:])
 
     def width(self, text: str, font: str) -> float:
         """Width of ``text`` at size 1."""

@@ -14,6 +14,7 @@ failed build never leaves a half-written PDF.
 
 from __future__ import annotations
 
+import io
 import os
 import tempfile
 import zlib
@@ -31,11 +32,12 @@ from reportlab.pdfgen.pdfgeom import bezierArc
 
 from printandplay.data.icons import IconLibrary
 from printandplay.data.images import ImageLibrary
+from printandplay.errors import OptionError
 from printandplay.layout.geometry import Rect
+from printandplay.model.color import RGB
 from printandplay.model.game import Size
 from printandplay.model.icon import IconShape
 from printandplay.model.ops import (
-    RGB,
     EllipseOp,
     Face,
     GroupOp,
@@ -47,6 +49,14 @@ from printandplay.model.ops import (
     TextOp,
 )
 from printandplay.render.fonts import FontTable
+from printandplay.render.temp_files import (
+    LIVE_TEMP_FILES,
+    hold_signals,
+    release_signals,
+    sweep_stale_temp_files,
+)
+
+__all__ = ["FORM_MIN_USES", "PdfWriter", "Placement", "sweep_stale_temp_files"]
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -102,40 +112,65 @@ class PdfWriter:
     """One PDF being written: :meth:`announce` the faces to place (optional), call :meth:`page`
     for each page, then :meth:`save`."""
 
-    def __init__(self, target: Path, fonts: FontTable, icons: IconLibrary, *,
+    def __init__(self, target: Path | io.BytesIO, fonts: FontTable, icons: IconLibrary, *,
                  title: str, subject: str = "", images: ImageLibrary | None = None) -> None:
         rl_config.useA85 = 0
         self.target = target
-        target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                        dir=target.parent)
-        os.close(handle)
-        self.temp = Path(temp)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(self.temp, 0o666 & ~umask)
-        initial = fonts.select("body", False, False)
-        self.canvas = Canvas(str(self.temp), invariant=1, pageCompression=1,
-                             initialFontName=initial, initialFontSize=10)
-        self.canvas.setTitle(title)
-        self.canvas.setSubject(subject)
-        self.canvas.setAuthor("printandplay")
-        self.canvas.setCreator("printandplay")
-        self.fonts = fonts
-        self.icons = icons
-        self.images = images
-        self._image_files: dict[str, _ImageFile] = {}
-        self._out: list[str] = []  # operators not yet handed to the canvas
-        self._rl_fonts: dict[str, Any] = {}
-        self._announced: dict[int, tuple[Face, int]] = {}  # id(face) → (face, placements)
-        # faces drawn as forms: id(face) → [face, form name, placements to come (-1: unknown)]
-        self._faces: dict[int, list[Any]] = {}
-        self._forms = 0  # form names given
-        self._statics: dict[tuple[Op, ...], str] = {}  # shared leading ops → their form
-        self._static_ids: dict[tuple[int, int], tuple[Op, str]] = {}  # (id(first op), n) → …
-        self._icon_forms: set[str] = set()
-        self._shapes: dict[Op, str] = {}  # opaque shapes → their operators
-        self.pages = 0
+        self.temp: Path | None = None
+        output: str | io.BytesIO
+        if isinstance(target, io.BytesIO):  # in memory (rasterising faces)
+            output = target
+        else:
+            masked = hold_signals()  # Ctrl-C or SIGTERM wait until the temp file is ours
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                sweep_stale_temp_files(target)
+                handle, temp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.",
+                                                suffix=".tmp", dir=target.parent)
+            except OSError as error:
+                release_signals(masked)
+                raise OptionError(f"cannot write in {target.parent}: {error.strerror}") from None
+            except BaseException:
+                release_signals(masked)
+                raise
+            self.temp = Path(temp)
+            LIVE_TEMP_FILES.add(self.temp)
+            try:  # a failure (or SIGTERM) from here on must not leave the temporary file behind
+                release_signals(masked)  # a signal that came meanwhile is handled here
+                os.close(handle)
+                umask = os.umask(0)
+                os.umask(umask)
+                os.chmod(self.temp, 0o666 & ~umask)
+            except BaseException:
+                self.discard()
+                raise
+            output = str(self.temp)
+        try:
+            initial = fonts.select("body", False, False)
+            self.canvas = Canvas(output, invariant=1, pageCompression=1,
+                                 initialFontName=initial, initialFontSize=10)
+            self.canvas.setTitle(title)
+            self.canvas.setSubject(subject)
+            self.canvas.setAuthor("printandplay")
+            self.canvas.setCreator("printandplay")
+            self.fonts = fonts
+            self.icons = icons
+            self.images = images
+            self._image_files: dict[str, _ImageFile] = {}
+            self._out: list[str] = []  # operators not yet handed to the canvas
+            self._rl_fonts: dict[str, Any] = {}
+            self._announced: dict[int, tuple[Face, int]] = {}  # id(face) → (face, placements)
+            # faces drawn as forms: id(face) → [face, form name, placements to come (-1: unknown)]
+            self._faces: dict[int, list[Any]] = {}
+            self._forms = 0  # form names given
+            self._statics: dict[tuple[Op, ...], str] = {}  # shared leading ops → their form
+            self._static_ids: dict[tuple[int, int], tuple[Op, str]] = {}  # (id(first op), n) → …
+            self._icon_forms: set[str] = set()
+            self._shapes: dict[Op, str] = {}  # opaque shapes → their operators
+            self.pages = 0
+        except BaseException:
+            self.discard()
+            raise
 
     def announce(self, faces: Iterable[Face]) -> None:
         """The faces about to be placed, one per placement, for placements that do not say
@@ -213,17 +248,29 @@ class PdfWriter:
 
     def save(self) -> Path:
         """Finish the PDF and move it into place."""
+        if not isinstance(self.target, Path) or self.temp is None:
+            raise TypeError("save() writes a file; use save_bytes() for an in-memory PDF")
         try:
             self.canvas.save()
             os.replace(self.temp, self.target)
+        except OSError as error:
+            raise OptionError(f"cannot write {self.target}: {error.strerror}") from None
         finally:
             self.discard()
         return self.target
 
+    def save_bytes(self) -> bytes:
+        """Finish an in-memory PDF and return its bytes."""
+        if not isinstance(self.target, io.BytesIO):
+            raise TypeError("save_bytes() is for a PdfWriter made on a BytesIO")
+        self.canvas.save()
+        return self.target.getvalue()
+
     def discard(self) -> None:
         """Remove the temporary file (after a failure)."""
-        if self.temp.exists():
-            self.temp.unlink()
+        if self.temp is not None:
+            self.temp.unlink(missing_ok=True)
+            LIVE_TEMP_FILES.discard(self.temp)
 
     def _flush(self) -> None:
         """Hand the operators written so far to the canvas (before any canvas call)."""

@@ -14,8 +14,9 @@ rulings: shared design rulings §4):
 A spell outside the limits is refused: :func:`compute_spell` returns an invalid
 :class:`SpellResult` listing every :class:`~printandplay.rules.report.Violation` (rule ids from
 the digest, French messages: the calculator talks to players). Unreadable card text raises
-:class:`CardSyntaxError` (exit code 2 at the CLI); cards are read by
-:mod:`printandplay.rules.oups_cards`, whose names are re-exported here.
+:class:`CardSyntaxError` (exit code 2 at the CLI). Cards are read by
+:mod:`printandplay.rules.oups_cards`, packets scored by :mod:`printandplay.rules.oups_scores`,
+and a spell explained in words by :mod:`printandplay.rules.oups_format`.
 
 ``SpellResult.as_dict()`` is always::
 
@@ -33,8 +34,6 @@ each attack aimed at its owner (already halved).
 
 from __future__ import annotations
 
-import itertools
-import math
 import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -42,152 +41,18 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from printandplay.errors import OptionError
-from printandplay.rules.oups_cards import (
-    FACES,
-    HIGHEST_CARD,
-    RANK_NAMES,
-    RANK_PLURALS,
-    RANKS,
-    RED_SUITS,
-    SUITS,
-    SYMBOLS,
-    VALUES,
-    Card,
-    CardSyntaxError,
-    full_deck,
-    parse_card,
-    parse_cards,
+from printandplay.rules.oups_cards import Card, CardSyntaxError, parse_cards
+from printandplay.rules.oups_scores import (
+    Score,
+    damage_score,
+    defense_score,
+    packet_score,
+    targets_for,
 )
 from printandplay.rules.report import Violation
 
-__all__ = [
-    # re-exported from printandplay.rules.oups_cards (tests and callers import them from here)
-    "FACES", "HIGHEST_CARD", "RANKS", "RANK_NAMES", "RANK_PLURALS", "RED_SUITS", "SUITS",
-    "SYMBOLS", "VALUES", "Card", "CardSyntaxError", "full_deck", "parse_card", "parse_cards",
-    # spells
-    "BONUS_CHOICES", "PACKETS", "TOTAL_MAX", "TOTAL_MIN", "PacketRule", "Score", "SpellResult",
-    "Step", "compute_spell", "damage_score", "defense_score", "format_spell", "hit_threshold",
-    "normalize_bonus", "packet_score", "spell_from_text", "spell_violations", "targets_for",
-    "targets_rule",
-]
-
 BONUS_CHOICES: Final = ("etendue", "puissance", "dommages")
 
-
-# ---- Scores ---------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Step:
-    """One line of a score's explanation: what gives points, and how many."""
-
-    text: str
-    points: int
-
-
-@dataclass(frozen=True)
-class Score:
-    """A packet's value and the steps that add up to it."""
-
-    cards: tuple[Card, ...]
-    value: int
-    steps: tuple[Step, ...]
-
-
-def _same_colour_step(cards: Sequence[Card]) -> list[Step]:
-    colours = {c.colour for c in cards}
-    if len(cards) >= 2 and len(colours) == 1:
-        return [Step(f"toutes {'rouges' if 'rouge' in colours else 'noires'}", 1)]
-    return []
-
-
-def _bonus_step(bonus: bool) -> list[Step]:
-    return [Step("bonus du premier attaquant", 1)] if bonus else []
-
-
-def _total(cards: Sequence[Card], steps: list[Step]) -> Score:
-    return Score(tuple(cards), sum(s.points for s in steps), tuple(steps))
-
-
-def packet_score(cards: Sequence[Card], bonus: bool = False) -> Score:
-    """Value of an Étendue or Puissance packet (OUPS-SPELL-3): highest card, +1 per other card
-    (+3 if it is a face card), +1 if ≥ 2 cards all of one colour, +1 for the bonus."""
-    if not cards:
-        return _total(cards, _bonus_step(bonus))
-    top = max(range(len(cards)), key=lambda i: (cards[i].value, -i))
-    steps = [Step(f"{cards[top]}, la plus forte carte", cards[top].value)]
-    for index, card in enumerate(cards):
-        if index != top:
-            kind = f"{RANK_NAMES[card.rank]}, une figure" if card.is_face else "autre carte"
-            steps.append(Step(f"{card} ({kind})", 3 if card.is_face else 1))
-    return _total(cards, steps + _same_colour_step(cards) + _bonus_step(bonus))
-
-
-def targets_for(etendue: int) -> int:
-    """Number of attacks for an étendue value (OUPS-EXT-1): ≤ 9 → 1, 10–14 → 2, ≥ 15 → 3."""
-    if etendue <= 9:
-        return 1
-    return 2 if etendue <= 14 else 3
-
-
-def targets_rule(targets: int) -> str:
-    """The threshold that gives ``targets`` attacks, in words."""
-    return {1: "9 ou moins", 2: "de 10 à 14", 3: "15 ou plus"}[targets]
-
-
-def _is_run(cards: Sequence[Card]) -> bool:
-    """Three cards that follow each other in the wrapping order (OUPS-CARD-3)."""
-    if len(cards) != 3:
-        return False
-    orders = {c.order for c in cards}
-    return any(orders == {start, (start + 1) % 13, (start + 2) % 13} for start in range(13))
-
-
-def _combination(cards: Sequence[Card]) -> Step:
-    """The best base combination of a Dommages packet (OUPS-DMG-1)."""
-    ranks = Counter(c.rank for c in cards)
-    rank, copies = ranks.most_common(1)[0] if ranks else ("", 0)
-    shown = " ".join(str(c) for c in cards)
-    if copies >= 3:
-        return Step(f"brelan de {RANK_PLURALS.get(rank, rank)} ({shown})", 3)
-    if _is_run(cards):
-        ordered = _run_order(cards)
-        return Step(f"suite {'-'.join(c.rank for c in ordered)} ({shown})", 2)
-    if copies == 2:
-        pair = " ".join(str(c) for c in cards if c.rank == rank)
-        return Step(f"paire de {RANK_PLURALS.get(rank, rank)} ({pair})", 1)
-    return Step(f"ni paire, ni suite, ni brelan ({shown})", 0)
-
-
-def _run_order(cards: Sequence[Card]) -> list[Card]:
-    """The cards of a run in playing order (D-R-A, not A-D-R)."""
-    by_order = sorted(cards, key=lambda c: c.order)
-    for shift in range(3):
-        rotated = by_order[shift:] + by_order[:shift]
-        if all((b.order - a.order) % 13 == 1 for a, b in itertools.pairwise(rotated)):
-            return rotated
-    return by_order
-
-
-def damage_score(cards: Sequence[Card], bonus: bool = False) -> Score:
-    """Damage of a Dommages packet (OUPS-DMG-1, OUPS-DMG-2)."""
-    steps = [_combination(cards)] + _same_colour_step(cards)
-    steps += [Step(f"{c} ({RANK_NAMES[c.rank]})", 1) for c in cards if c.rank in ("R", "A")]
-    return _total(cards, steps + _bonus_step(bonus))
-
-
-def defense_score(card: Card) -> Score:
-    """What a defence card takes off each attack (OUPS-DEF-1): half its value, rounded up."""
-    half = math.ceil(card.value / 2)
-    return Score((card,), half, (Step(f"{card} vaut {card.value}, moitié arrondie au-dessus",
-                                      half),))
-
-
-def hit_threshold(puissance: int, defense: int = 0) -> int:
-    """Highest drawn value that still hits (OUPS-HIT-1, ruling O1): puissance − défense."""
-    return puissance - defense
-
-
-# ---- Spell ----------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class PacketRule:
@@ -280,14 +145,14 @@ def spell_violations(packets: Mapping[str, Sequence[Card]]) -> list[Violation]:
         if not rule.low <= len(cards) <= rule.high:
             found.append(Violation(
                 rule="OUPS-SPELL-2",
-                message=f"{rule.name} : {_cards(len(cards))}, {rule.wanted()}",
+                message=f"{rule.name} : {count_cards(len(cards))}, {rule.wanted()}",
                 expected=rule.limits(), actual=len(cards),
                 cards=tuple(str(c) for c in cards)))
     everything = [c for rule in PACKETS for c in packets.get(rule.key, ())]
     if not TOTAL_MIN <= len(everything) <= TOTAL_MAX:
         found.append(Violation(
             rule="OUPS-SPELL-1",
-            message=f"{_cards(len(everything))} posées en tout, il en faut de {TOTAL_MIN} à "
+            message=f"{count_cards(len(everything))} posées en tout, il en faut de {TOTAL_MIN} à "
                     f"{TOTAL_MAX}",
             expected=f"{TOTAL_MIN}–{TOTAL_MAX}", actual=len(everything)))
     for card, copies in Counter(everything).items():
@@ -300,7 +165,8 @@ def spell_violations(packets: Mapping[str, Sequence[Card]]) -> list[Violation]:
     return found
 
 
-def _cards(n: int) -> str:
+def count_cards(n: int) -> str:
+    """``1 carte``, ``3 cartes``."""
     return f"{n} carte" if n in (0, 1) else f"{n} cartes"
 
 
@@ -349,74 +215,3 @@ def spell_from_text(etendue: str, puissance: str, dommages: str, defense: str | 
     if problems:
         raise CardSyntaxError(problems)
     return compute_spell(parsed[0], parsed[1], parsed[2], parsed[3], bonus)
-
-
-# ---- Text output ----------------------------------------------------------------------------
-
-def format_spell(result: SpellResult) -> str:
-    """The spell explained in French, number by number, as a player checks it by hand."""
-    if not result.valid:
-        return _format_refused(result)
-    assert result.etendue and result.puissance and result.dommages and result.targets
-    total = sum(len(cards) for cards in result.packets.values())
-    lines = [f"Sort valide : {_cards(total)} posées."]
-    if result.bonus:
-        lines.append(f"Bonus du premier attaquant (+1) placé sur : {_packet_name(result.bonus)}.")
-    lines += ["", *_format_score("Étendue", result.etendue)]
-    plural = "s" if result.targets > 1 else ""
-    lines.append(f"  → {targets_rule(result.targets)} : {result.targets} attaque{plural} "
-                 f"({result.targets} cible{plural})")
-    lines += ["", *_format_score("Puissance", result.puissance)]
-    lines += _format_hit(result.puissance.value)
-    lines += ["", *_format_score("Dommages", result.dommages)]
-    lines += _format_damage(result.dommages.value, result.targets)
-    lines.append("")
-    if result.defense is None:
-        lines.append("Défense : aucune carte, les attaques adverses gardent toute leur puissance.")
-    else:
-        lines += _format_score("Défense", result.defense)
-        lines.append(f"  → chaque attaque qui vous vise perd {result.defense.value} de puissance, "
-                     "pendant tout ce conflit.")
-    return "\n".join(lines)
-
-
-def _packet_name(key: str) -> str:
-    return next(p.name for p in PACKETS if p.key == key)
-
-
-def _format_score(title: str, score: Score) -> list[str]:
-    shown = " ".join(str(c) for c in score.cards)
-    lines = [f"{title} : {shown} = {score.value}"]
-    width = max(len(step.text) for step in score.steps)
-    for index, step in enumerate(score.steps):
-        points = f"{'' if index == 0 else '+'}{step.points}"
-        lines.append(f"  {step.text.ljust(width)}  {points.rjust(3)}")
-    return lines
-
-
-def _format_hit(puissance: int) -> list[str]:
-    lines = [f"  → chaque attaque touche si la carte retournée vaut au plus {puissance} − la "
-             + "défense de la cible",
-             "    (OUPS-HIT-1 : « inférieur ou égal », arbitrage O1)."]
-    if hit_threshold(puissance) >= HIGHEST_CARD:
-        lines.append(f"    Contre une cible sans défense, elle touche à coup sûr : la plus forte "
-                     f"carte, un Roi, vaut {HIGHEST_CARD}.")
-    return lines
-
-
-def _format_damage(damage: int, targets: int) -> list[str]:
-    line = f"  → chaque attaque réussie ôte {damage} point{'s' if damage > 1 else ''} de vie"
-    if targets > 1 and damage > 0:
-        line += f" ; si les {targets} touchent : {damage * targets} en tout"
-    return [line + "."]
-
-
-def _format_refused(result: SpellResult) -> str:
-    lines = ["Sort refusé :"]
-    for violation in result.errors:
-        lines.append(f"  ✗ {violation.message} ({violation.rule})")
-    shown = [(rule.name, cards) for rule in PACKETS if (cards := result.packets.get(rule.key))]
-    if shown:
-        lines += ["", "Paquets posés :"]
-        lines += [f"  {name} : {' '.join(str(c) for c in cards)}" for name, cards in shown]
-    return "\n".join(lines)

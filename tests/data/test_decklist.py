@@ -10,14 +10,13 @@ from typer.testing import CliRunner
 
 from printandplay.cli import app
 from printandplay.data.decklist import (
-    DeckSyntaxError,
     format_decklist,
     load_collection,
     load_deck,
     parse_decklist,
 )
 from printandplay.data.game_loader import load_game
-from printandplay.errors import DataError
+from printandplay.errors import DataError, DeckSyntaxError
 from printandplay.model.game import Game
 from printandplay.project import Resources
 
@@ -93,7 +92,6 @@ def test_team_aliases_and_etoile(game: Game) -> None:
     ("Préparation\n1 Avant-Match\nblah blah\n",
      "deck.txt:3: cannot read 'blah blah': expected 'N Name', 'Nx Name' or a section"),
     ("1 Avant-Match\n", "deck.txt:1: card before any section"),
-    ("Équipe: Violets\n", "deck.txt:1: unknown Équipe 'Violets'"),
     ("Couleur: rouge\n", "deck.txt:1: unknown header 'Couleur' (expected one of Équipe, "
                          "Préparation, Jeu)"),
     ("Jeu\n0 Sifflet\n", "deck.txt:2: a count of 0"),
@@ -102,6 +100,16 @@ def test_syntax_errors_name_the_line(game: Game, text: str, message: str) -> Non
     with pytest.raises(DeckSyntaxError) as info:
         parse_decklist(text, game, "deck.txt")
     assert str(info.value).startswith(message)
+
+
+def test_header_problems_are_kept_for_the_validator(game: Game) -> None:
+    """An unknown team or a second team line is a rules error (issue 12), not unreadable."""
+    deck = parse_decklist("Équipe: Violets\nÉquipe: Rouges\nÉquipe: Bleus\n", game, "deck.txt")
+    assert [(p.field, p.line) for p in deck.header_problems] == [
+        ("team", 1), ("team", 2), ("team", 3)]
+    assert deck.header_problems[0].message.startswith("unknown Équipe 'Violets' (one of Bleus")
+    assert "second Équipe line" in deck.header_problems[1].message
+    assert "team" not in deck.headers
 
 
 def test_yaml_deck_is_the_same_deck(game: Game, tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -183,6 +184,13 @@ def test_document_section(root: Path) -> None:
     kit = load(root).kit
     assert kit[:2] == (DocumentSection("regles.md.j2", "regles.md.j2", 2),
                        DocumentSection("aide.md.j2", "Aide", 1))
+
+
+def test_document_copies(root: Path) -> None:
+    edit(game_file(root), "kit:\n", "kit:\n  - document: aide.md.j2\n    copies: 2\n")
+    assert load(root).kit[0] == DocumentSection("aide.md.j2", "aide.md.j2", 2, 2)
+    edit(game_file(root), "copies: 2", "copies: 0")
+    assert "copies must be 1 to 10, got 0" in one_error(root)
 
 
 # --- several problems at once ----------------------------------------------------------------
@@ -707,3 +715,44 @@ def test_empty_sheet_and_bad_columns_are_refused(root: Path) -> None:
     problems = all_problems(root)
     assert any(p.endswith(": a sheet section needs at least one kind") for p in problems)
     assert any(p.endswith(": columns must be 1 to 4, got 0") for p in problems)
+
+
+# --- document_style ------------------------------------------------------------------------
+
+
+def test_document_style_defaults_when_absent(root: Path) -> None:
+    from printandplay.model.game import DocumentStyle
+
+    style = load(root).document_style
+    assert replace(style, location=None) == DocumentStyle()
+    assert style.location is not None and str(style.location.path) == "cards/tiny/game.yaml"
+
+
+def test_document_style_overrides_sizes_lengths_colours_and_fonts(root: Path) -> None:
+    with game_file(root).open("a", encoding="utf-8") as handle:
+        handle.write("colors: {nuit: '#102030'}\n"
+                     "document_style:\n  size: 10\n  margin: 15mm\n  text_color: nuit\n"
+                     "  accent: '#ff0000'\n  body_font: heavy\n  leading: 1.4\n")
+    style = load(root).document_style
+    assert (style.size, style.margin, style.text_color, style.accent, style.body_font,
+            style.leading) == (10.0, pytest.approx(15 * MM), "nuit", "#ff0000", "heavy", 1.4)
+    assert style.title_size == 20.7  # what is not written keeps its default
+
+
+@pytest.mark.parametrize(("yaml_text", "expected"), [
+    ("document_style:\n  sise: 10\n",
+     "cards/tiny/game.yaml:29: unknown field 'sise' on document_style (did you mean 'size'?)"),
+    ("document_style:\n  margin: 12\n",
+     "cards/tiny/game.yaml:29: field 'margin' on document_style: length 12 needs a unit"),
+    ("document_style:\n  accent: violet\n",
+     "cards/tiny/game.yaml:29: field 'accent' on document_style: expected '#rrggbb' or a "
+     "colour of the game's palette"),
+    ("document_style:\n  size: 0\n",
+     "cards/tiny/game.yaml:29: field 'size' on document_style: expected a font size"),
+    ("document_style: [size]\n",
+     "cards/tiny/game.yaml:28: document_style must be a mapping, got a list"),
+])
+def test_document_style_keys_are_strict(root: Path, yaml_text: str, expected: str) -> None:
+    with game_file(root).open("a", encoding="utf-8") as handle:
+        handle.write(yaml_text)
+    assert one_error(root).startswith(expected)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from printandplay.data.svg import load_icon, parse_svg
-from printandplay.data.svg_path import KAPPA
+from printandplay.data.svg_shapes import KAPPA
 from printandplay.errors import DataError
 from printandplay.model.icon import Icon, IconShape, Segment
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 import yaml
-from kit_helpers import component_records, copies, copy_kit, of_type
+from helpers import component_records, copies, copy_kit, kit_pages, of_type, page_text
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -106,16 +106,17 @@ def test_card_counts(records: list[dict[str, Any]]) -> None:
     impros = of_type(records, "impro")
     assert len({r["name"] for r in impros}) == len(impros) >= 12
     assert {r["impro_kind"] for r in impros} == {"mixte", "comparee"}
-    assert copies(of_type(records, "avant-match")) == 1
-    assert copies(of_type(records, "entre-periode")) == 1
+    # one Avant-Match and one Entre-Période per player (ruling L1, kit §1.4)
+    assert copies(of_type(records, "avant-match")) == 2
+    assert copies(of_type(records, "entre-periode")) == 2
     difficultes = of_type(records, "difficulte")
     assert copies(difficultes) >= 20
     assert sum(r["count"] for r in difficultes if r["punition"]) >= 8
     assert {r["punition"] for r in difficultes} == {0, 1, 2}
     assert 1 <= sum(1 for r in difficultes if r["allowed_in_jeu"]) <= 2
     assert copies(of_type(records, "condition")) >= 8
-    assert copies(of_type(records, "scuze-mais")) == 6
-    assert copies(of_type(records, "shote")) == 6
+    assert len(of_type(records, "scuze-mais")) == 6  # six different cards (LIC-KIT-8)
+    assert len(of_type(records, "shote")) == 6
     maj = Counter({r["colour"]: r["count"] for r in of_type(records, "mise-au-jeu")})
     assert maj == {"verte": 2, "rouge": 2}
 
@@ -188,8 +189,9 @@ def test_checks_and_reference_cite_digest_ids() -> None:
     reference = (ROOT / "templates" / "licum" / "reference.md.j2").read_text(encoding="utf-8")
     tags = set(re.findall(r"\[\[(LIC-[A-Z0-9-]+)\]\]", reference))
     assert tags and tags <= known, tags - known
-    validator = (ROOT / "printandplay" / "rules" / "licum.py").read_text(encoding="utf-8")
-    assert set(re.findall(r'"(LIC-DECK-[A-Z-]+)"', validator)) <= known
+    rules = (ROOT / "cards" / "licum" / "game.yaml").read_text(encoding="utf-8")
+    deck_ids = set(re.findall(r"\b(LIC-DECK-[A-Z-]*[A-Z])\b", rules))
+    assert deck_ids and deck_ids <= known, deck_ids - known
 
 
 @pytest.fixture
@@ -206,6 +208,21 @@ def test_check_fails_without_a_capitaine(kit_copy: Path) -> None:
     result = runner.invoke(app, ["check", "licum"])
     assert result.exit_code == 1
     assert "LIC-KIT-2" in result.output and "team=verts" in result.output
+
+
+def test_any_two_starter_decks_fit_in_one_base_set(kit_copy: Path) -> None:
+    """LIC-KIT-13: a card two starter decks share is printed twice; once is not enough."""
+    path = kit_copy / "cards" / "licum" / "difficultes.yaml"
+    text = path.read_text(encoding="utf-8")
+    old = "  - id: LIC-DIF-CLICHE\n    count: 2\n"
+    assert old in text
+    path.write_text(text.replace(old, "  - id: LIC-DIF-CLICHE\n"), encoding="utf-8")
+    result = runner.invoke(app, ["check", "licum", "--format", "json"])
+    assert result.exit_code == 1, result.output
+    errors = json.loads(result.output)["errors"]
+    assert {e["rule"] for e in errors} == {"LIC-KIT-13"}
+    assert all(e["cards"] == ["LIC-DIF-CLICHE"] for e in errors)
+    assert "decks bleus + etoile played together need 2 Cliché (printed 1)" in errors[0]["message"]
 
 
 def test_check_fails_with_too_few_punitions(kit_copy: Path) -> None:
@@ -261,14 +278,16 @@ def test_a_broken_deck_is_refused(tmp_path: Path) -> None:
 def test_build_a4(tmp_path: Path) -> None:
     result = runner.invoke(app, ["build", "licum", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    reader = PdfReader(str(tmp_path / "licum-a4.pdf"))
-    first = reader.pages[0].extract_text()
-    assert "aide-mémoire" in first and "Un tour de jeu" in first
-    texts = [page.extract_text() for page in reader.pages]
+    pages = kit_pages("licum")
+    assert len(PdfReader(str(tmp_path / "licum-a4.pdf")).pages) == len(pages)
+    texts = [page_text(page) for page in pages]
+    assert "aide-mémoire" in texts[0] and "Un tour de jeu" in texts[0]
     mat = [i for i, t in enumerate(texts) if "Tapis de jeu —" in t]
     prep = [i for i, t in enumerate(texts) if "Impros · Avant-Match" in t]
     assert mat, "the table mat is missing"
     reference_pages = [i for i, t in enumerate(texts) if "Aide-mémoire —" in t]
     assert max(reference_pages) < min(mat) < min(prep)
+    # one aide-mémoire per player (kit §1.4): the sheet is printed twice
+    assert sum("Un tour de jeu" in t for t in texts) == 2
     assert any("Rosalie Gaudet" in t for t in texts)
     assert any("COMPTAGE" in t for t in texts)

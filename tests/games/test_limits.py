@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from kit_helpers import component_records, copies, copy_kit, of_type
+from helpers import component_records, copies, copy_kit, kit_pages, of_type, page_text
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -121,18 +121,6 @@ def test_limit_distribution_of_rulings_3_5(records: list[dict[str, Any]]) -> Non
     assert (values[9], values[8], values[7]) == (1, 2, 3)
 
 
-def test_check_helper_fields_agree_with_limits(records: list[dict[str, Any]]) -> None:
-    """`sans_limite`, `somme`, `zero`, `maximum` restate `limits` for the checks: never drift."""
-    for record in of_type(records, "limite"):
-        values = record["limits"]
-        zeros = [c for c, v in values.items() if v == 0]
-        assert record["sans_limite"] == next(c for c, v in values.items() if v == "X")
-        assert record["somme"] == sum(numbers(record))
-        assert len(zeros) <= 1
-        assert record["zero"] == (zeros[0] if zeros else None)
-        assert record["maximum"] == max(numbers(record))
-
-
 # ---- composition checks --------------------------------------------------------------------
 
 def test_check_passes() -> None:
@@ -186,15 +174,36 @@ def test_check_fails_on_point_cards(kit_copy: Path) -> None:
 
 
 def test_check_fails_on_a_limit_distribution(kit_copy: Path) -> None:
-    # L03 rouge 2 → 3: its sum becomes 12 → 13 (kept consistent with `somme`)
+    # L03 rouge 2 → 3 and violet 3 → 4: its sum becomes 11 → 13
     path = kit_copy / "cards" / "limits" / "limites.yaml"
-    edit(path, "limits: {rouge: 2, jaune: X, vert: 5, bleu: 1, violet: 3}\n"
-               "    sans_limite: jaune\n    somme: 11",
-         "limits: {rouge: 3, jaune: X, vert: 5, bleu: 1, violet: 4}\n"
-         "    sans_limite: jaune\n    somme: 13")
+    edit(path, "limits: {rouge: 2, jaune: X, vert: 5, bleu: 1, violet: 3}",
+         "limits: {rouge: 3, jaune: X, vert: 5, bleu: 1, violet: 4}")
     result = runner.invoke(app, ["check", "limits", "--format", "json"])
     assert result.exit_code == 1
     assert {e["rule"] for e in json.loads(result.output)["errors"]} == {"LIM-KIT-5"}
+
+
+def test_check_reads_the_limit_values_themselves(kit_copy: Path) -> None:
+    """No helper field restates `limits`: changing one real value fails the checks (issue 12)."""
+    path = kit_copy / "cards" / "limits" / "limites.yaml"
+    edit(path, "limits: {rouge: 2, jaune: X, vert: 5, bleu: 1, violet: 3}",
+         "limits: {rouge: 2, jaune: X, vert: 9, bleu: 1, violet: 3}")
+    result = runner.invoke(app, ["check", "limits", "--format", "json"])
+    assert result.exit_code == 1, result.output
+    errors = json.loads(result.output)["errors"]
+    assert {e["rule"] for e in errors} == {"LIM-KIT-5", "LIM-KIT-7"}
+    kit5 = next(e for e in errors if e["rule"] == "LIM-KIT-5")
+    assert "sum(limits)=11|12" in kit5["message"] and kit5["actual"] == 23
+    assert "LIM-L03" not in kit5["cards"]
+
+
+def test_check_fails_on_a_second_x(kit_copy: Path) -> None:
+    path = kit_copy / "cards" / "limits" / "limites.yaml"
+    edit(path, "limits: {rouge: 2, jaune: X, vert: 5, bleu: 1, violet: 3}",
+         "limits: {rouge: X, jaune: X, vert: 5, bleu: 1, violet: 3}")
+    result = runner.invoke(app, ["check", "limits", "--format", "json"])
+    assert result.exit_code == 1
+    assert "LIM-KIT-4" in {e["rule"] for e in json.loads(result.output)["errors"]}
 
 
 def test_check_fails_on_a_duplicate_limit_card(kit_copy: Path) -> None:
@@ -226,9 +235,12 @@ def test_build_a4(tmp_path: Path) -> None:
               + math.ceil((28 + 6) / per_sheet))
     rules_pages = 2
     assert len(reader.pages) == rules_pages + 2 * sheets == 30
-    first = reader.pages[0].extract_text()
+    pages = kit_pages("limits")
+    assert len(pages) == len(reader.pages)
+    assert [page.label for page in pages[:rules_pages]] == ["Règles 1", "Règles 2"]
+    first = page_text(pages[0])
     assert "Uwe Rosenberg" in first and "Amigo" in first and "fan-made" in first
-    text = " ".join(p.extract_text() for p in reader.pages[:rules_pages])
+    text = " ".join(page_text(p) for p in pages[:rules_pages])
     assert "Règle maison" in text and "Reconstitution" in text
     for tag in ("LIM-SETUP-1", "LIM-CHECK-3", "LIM-KIT-4"):
         assert tag in text

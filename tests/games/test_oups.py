@@ -5,41 +5,24 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from collections import Counter
 from pathlib import Path
 
 import pytest
 import yaml
+from helpers import component_records, copy_kit, kit_pages, page_text, replace_once
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from printandplay.cli import app
-from printandplay.rules.oups import PACKETS, RANKS, SUITS, VALUES, targets_for
+from printandplay.rules.oups import PACKETS
+from printandplay.rules.oups_cards import RANKS, SUITS, VALUES
+from printandplay.rules.oups_scores import targets_for
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "cards" / "oups"
 TEMPLATES = ROOT / "templates" / "oups"
-
-
-def _records() -> list[dict]:
-    result = runner.invoke(app, ["cards", "oups", "--format", "json"])
-    assert result.exit_code == 0, result.output
-    return json.loads(result.output)
-
-
-def _copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    shutil.copytree(GAME, tmp_path / "cards" / "oups")
-    shutil.copytree(TEMPLATES, tmp_path / "templates" / "oups")
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
-def _replace(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def _check_errors() -> list[dict]:
@@ -53,7 +36,7 @@ def _check_errors() -> list[dict]:
 # ---- Components -----------------------------------------------------------------------------
 
 def test_cards_json_lists_the_52_cards_with_rank_and_suit() -> None:
-    cards = [r for r in _records() if r["type"] == "carte"]
+    cards = [r for r in component_records("oups") if r["type"] == "carte"]
     assert len(cards) == 52
     assert all(r["count"] == 1 for r in cards)
     pairs = {(r["rank"], r["suit"]) for r in cards}
@@ -67,7 +50,7 @@ def test_cards_json_lists_the_52_cards_with_rank_and_suit() -> None:
 
 
 def test_cards_json_lists_the_other_components() -> None:
-    records = _records()
+    records = component_records("oups")
     copies = Counter()
     for record in records:
         copies[record["type"]] += record["count"]
@@ -83,8 +66,8 @@ def test_check_passes() -> None:
 
 
 def test_check_fails_on_a_missing_card(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    work = _copy(tmp_path, monkeypatch)
-    _replace(work / "cards/oups/cartes.yaml",
+    work = copy_kit("oups", tmp_path, monkeypatch)
+    replace_once(work / "cards/oups/cartes.yaml",
              '  - {id: OUPS-7-PIQUE, name: "7 de pique", rank: "7", suit: pique}\n', "")
     errors = _check_errors()
     assert {e["rule"] for e in errors} == {"OUPS-KIT-1"}
@@ -96,9 +79,9 @@ def test_check_fails_on_a_missing_card(tmp_path: Path, monkeypatch: pytest.Monke
 
 def test_check_fails_on_a_card_printed_twice(tmp_path: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    work = _copy(tmp_path, monkeypatch)
+    work = copy_kit("oups", tmp_path, monkeypatch)
     # The 7 of spades becomes a second 8 of spades: 52 cards, 13 spades, but two 8♠.
-    _replace(work / "cards/oups/cartes.yaml", 'rank: "7", suit: pique', 'rank: "8", suit: pique')
+    replace_once(work / "cards/oups/cartes.yaml", 'rank: "7", suit: pique', 'rank: "8", suit: pique')
     errors = _check_errors()
     assert {e["rule"] for e in errors} == {"OUPS-KIT-1"}
     assert any("distinct values of 'rank' of carte (suit=pique): expected 13, found 12"
@@ -107,8 +90,8 @@ def test_check_fails_on_a_card_printed_twice(tmp_path: Path,
 
 def test_check_fails_on_a_missing_aid_and_build_refuses(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    work = _copy(tmp_path, monkeypatch)
-    _replace(work / "cards/oups/aides.yaml", "count: 5", "count: 4")
+    work = copy_kit("oups", tmp_path, monkeypatch)
+    replace_once(work / "cards/oups/aides.yaml", "count: 5", "count: 4")
     errors = _check_errors()
     assert [e["rule"] for e in errors] == ["OUPS-KIT-2"]
     result = runner.invoke(app, ["build", "oups", "--out", str(tmp_path / "out")])
@@ -119,26 +102,18 @@ def test_check_fails_on_a_missing_aid_and_build_refuses(
 
 # ---- The PDF --------------------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def a4_pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("oups")
-    result = runner.invoke(app, ["build", "oups", "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    return out / "oups-a4.pdf"
-
-
-def test_a4_kit_pages_in_print_order(a4_pdf: Path) -> None:
-    reader = PdfReader(a4_pdf)
+def test_a4_kit_pages_in_print_order() -> None:
+    pages = kit_pages("oups")
     # rules (2) + aids: 2 sheets × (front, back) + life trackers: 1 sheet, no back, then a
     # blank page for duplex + 52 cards and 2 markers: 6 sheets of 9 × (front, back)
-    assert len(reader.pages) == 2 + 4 + 1 + 1 + 12
-    texts = [page.extract_text() for page in reader.pages]
+    assert len(pages) == 2 + 4 + 1 + 1 + 12
+    texts = [page_text(page) for page in pages]
     assert "Phase 1" in texts[0] and "Reconstitution" in texts[0]
     assert "inférieure ou égale" in texts[1] and "Exemple" in texts[1]
     assert "Lancer un sort" in texts[2] and "Attaquer" in texts[3]
     assert texts[2].count("Lancer un sort") == 4 and texts[4].count("Lancer un sort") == 1
     assert "PV" in texts[6] and "30" in texts[6]
-    assert "intentionally blank" in texts[7]
+    assert pages[7].label == "blank" and "intentionally blank" in texts[7]
     assert texts[9].count("Oups Magie") == 18  # 9 backs, title twice each
     assert "Valet" in texts[10] and "Dame" in texts[10] and "Roi" in texts[10]
     assert "Donneur" in texts[18] and "Premier attaquant" in texts[18]

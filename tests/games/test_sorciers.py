@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import json
 import math
-import shutil
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from helpers import component_records, copy_kit, kit_pages, page_text, replace_once
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from printandplay.cli import app
+from printandplay.planning import PageSpec
 
 runner = CliRunner()
 
@@ -24,9 +25,7 @@ PER_SHEET = {"poker": 9, "jeton": 88}  # 3 × 3 poker cards, 8 × 11 tokens of 2
 
 
 def records() -> list[dict]:
-    result = runner.invoke(app, ["cards", "sorciers", "--format", "json"])
-    assert result.exit_code == 0, result.output
-    return json.loads(result.output)
+    return component_records("sorciers")
 
 
 def by_type(kind: str) -> dict[str, int]:
@@ -71,17 +70,6 @@ def test_check_passes() -> None:
     assert "218 components" in result.output
 
 
-def _designer_copy(repo_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    shutil.copytree(repo_root / "cards" / "sorciers", tmp_path / "cards" / "sorciers")
-    shutil.copytree(repo_root / "templates" / "sorciers", tmp_path / "templates" / "sorciers")
-    monkeypatch.chdir(tmp_path)
-    return tmp_path / "cards" / "sorciers"
-
-
-def _replace(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, (path, old)
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 @pytest.mark.parametrize(("file", "old", "new", "rule", "detail"), [
@@ -99,8 +87,8 @@ def test_a_broken_count_fails_the_check_naming_the_rule(
     repo_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     file: str, old: str, new: str, rule: str, detail: str,
 ) -> None:
-    folder = _designer_copy(repo_root, tmp_path, monkeypatch)
-    _replace(folder / file, old, new)
+    folder = copy_kit("sorciers", tmp_path, monkeypatch) / "cards" / "sorciers"
+    replace_once(folder / file, old, new)
     result = runner.invoke(app, ["check", "sorciers"])
     assert result.exit_code == 1, result.output
     assert rule in result.output
@@ -111,33 +99,29 @@ def test_a_broken_count_fails_the_check_naming_the_rule(
     assert not (tmp_path / "out" / "sorciers-a4.pdf").exists()
 
 
-@pytest.fixture(scope="module")
-def a4_pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("sorciers")
-    result = runner.invoke(app, ["build", "sorciers", "--out", str(out)])
+def _rules_pages(pages: Sequence[PageSpec]) -> int:
+    return sum(1 for page in pages if page.label.startswith("Règles "))
+
+
+def test_build_has_the_expected_pages(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["build", "sorciers", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    return Path(result.output.strip().splitlines()[-1])
-
-
-def _doc_pages(reader: PdfReader) -> int:
-    return sum(1 for p in reader.pages if "Règles —" in (p.extract_text() or ""))
-
-
-def test_build_has_the_expected_pages(a4_pdf: Path) -> None:
-    reader = PdfReader(a4_pdf)
-    assert a4_pdf.name == "sorciers-a4.pdf"
-    rules = _doc_pages(reader)
+    pdf = Path(result.stdout.strip().splitlines()[-1])
+    assert pdf.name == "sorciers-a4.pdf"
+    pages = kit_pages("sorciers")
+    rules = _rules_pages(pages)
     # an even number of rules pages keeps every card sheet's back on the reverse of its front
     assert rules == 4
     cards_sheets = (math.ceil((46 + 8) / PER_SHEET["poker"])       # targeting + aids
                     + math.ceil((74 + 10) / PER_SHEET["poker"]))   # attacks + mages
     token_sheets = math.ceil(80 / PER_SHEET["jeton"])
     assert (cards_sheets, token_sheets) == (16, 1)
-    assert len(reader.pages) == rules + 2 * (cards_sheets + token_sheets) == 38
+    assert len(PdfReader(pdf).pages) == len(pages) == rules + 2 * (cards_sheets + token_sheets) == 38
+    assert "Règles — 4/4" in page_text(pages[3])
 
 
-def test_sheets_come_in_print_order_with_their_backs(a4_pdf: Path) -> None:
-    texts = [p.extract_text() or "" for p in PdfReader(a4_pdf).pages]
+def test_sheets_come_in_print_order_with_their_backs() -> None:
+    texts = [page_text(page) for page in kit_pages("sorciers")]
     assert "Mise en place" in texts[0] and "Règle maison" in texts[0]
     assert "Gauche" in texts[4] and "Ciblage" in texts[5]       # first targeting sheet, backs
     assert "Les cinq magies" in texts[14] and "Un tour" in texts[15]  # aids share sheet 6
@@ -146,13 +130,11 @@ def test_sheets_come_in_print_order_with_their_backs(a4_pdf: Path) -> None:
     assert "Mage de la mort" in texts[34]
 
 
-def test_letter_build_keeps_an_even_rules_section(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["build", "sorciers", "--paper", "letter", "--out",
-                                 str(tmp_path)])
-    assert result.exit_code == 0, result.output
-    reader = PdfReader(tmp_path / "sorciers-letter.pdf")
-    assert _doc_pages(reader) % 2 == 0
-    assert len(reader.pages) == _doc_pages(reader) + 34
+def test_letter_build_keeps_an_even_rules_section() -> None:
+    pages = kit_pages("sorciers", "letter")
+    assert _rules_pages(pages) % 2 == 0
+    assert len(pages) == _rules_pages(pages) + 34
+    assert {(round(p.size.width), round(p.size.height)) for p in pages} == {(612, 792)}
 
 
 def test_every_rule_id_used_is_in_the_digest(repo_root: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from helpers import FakeMetrics
 
 from printandplay.layout.calibration import STEPS, calibration_pages
 from printandplay.layout.imposition import mirror_axes
@@ -12,22 +13,6 @@ from printandplay.units import MM
 
 A4 = Size(210 * MM, 297 * MM)
 
-
-class FakeMetrics:
-    def select(self, role: str, bold: bool, italic: bool) -> str:
-        return "F"
-
-    def prepare(self, text: str, font: str) -> str:
-        return text
-
-    def width(self, text: str, font: str) -> float:
-        return 0.5 * len(text)
-
-    def ascent(self, font: str) -> float:
-        return 0.8
-
-    def descent(self, font: str) -> float:
-        return 0.2
 
 
 def seen_from_front(rect: RectOp, flip: str, shift: tuple[float, float]) -> tuple[float, float]:

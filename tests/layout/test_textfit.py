@@ -9,51 +9,21 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from helpers import DESCENT, FakeMetrics
 
 from printandplay.layout.richtext import parse_markup
 from printandplay.layout.textfit import (
     ICON_DROP,
-    ICON_EM,
     PAR_GAP,
-    TAG_COLOR,
-    TAG_SCALE,
     FittedText,
     TextStyle,
     break_lines,
     fit_text,
-    tokenize,
 )
+from printandplay.layout.tokens import ICON_EM, TAG_COLOR, TAG_SCALE, tokenize
 from printandplay.model.ops import IconOp, TextOp
 
-CHAR = 0.5
-BOLD_CHAR = 0.6
-SPACE = 0.25
-ASCENT = 0.8
-DESCENT = 0.2
 RED = (1.0, 0.0, 0.0)
-
-
-class FakeMetrics:
-    """Fonts ``R``, ``B``, ``I``, ``BI`` with fixed advance widths."""
-
-    def select(self, role: str, bold: bool, italic: bool) -> str:
-        return {(False, False): "R", (True, False): "B",
-                (False, True): "I", (True, True): "BI"}[(bold, italic)]
-
-    def prepare(self, text: str, font: str) -> str:
-        return text
-
-    def width(self, text: str, font: str) -> float:
-        char = BOLD_CHAR if font.startswith("B") else CHAR
-        return sum(SPACE if c == " " else char for c in text)
-
-    def ascent(self, font: str) -> float:
-        return ASCENT
-
-    def descent(self, font: str) -> float:
-        return DESCENT
-
-
 METRICS = FakeMetrics()
 DEFAULT = TextStyle()
 
@@ -112,19 +82,19 @@ def test_fake_metrics_sanity() -> None:
 def test_tokenize_measures_words_and_glue_in_em() -> None:
     items = items_of("aa bbb c")
     kinds = [type(item).__name__ for item in items]
-    assert kinds == ["_Word", "_Glue", "_Word", "_Glue", "_Word"]
+    assert kinds == ["Word", "Glue", "Word", "Glue", "Word"]
     assert [item.width for item in items] == [1.0, 0.25, 1.5, 0.25, 0.5]
     assert items[1].font == "R"
 
 
 def test_tokenize_collapses_runs_of_spaces_and_tabs_into_one_glue() -> None:
     items = items_of("aa  \t bb")
-    assert [type(item).__name__ for item in items] == ["_Word", "_Glue", "_Word"]
+    assert [type(item).__name__ for item in items] == ["Word", "Glue", "Word"]
 
 
 def test_tokenize_keeps_a_styled_run_inside_a_word_as_one_word() -> None:
     items = items_of("aa**bb**")
-    assert [type(item).__name__ for item in items] == ["_Word"]
+    assert [type(item).__name__ for item in items] == ["Word"]
     (word,) = items
     assert [(f.value, f.font) for f in word.frags] == [("aa", "R"), ("bb", "B")]
     assert word.width == pytest.approx(1.0 + 1.2)
@@ -133,9 +103,9 @@ def test_tokenize_keeps_a_styled_run_inside_a_word_as_one_word() -> None:
 def test_tokenize_breaks() -> None:
     items = items_of("aa\nbb\n\ncc")
     assert [type(item).__name__ for item in items] == [
-        "_Word", "_Break", "_Word", "_Break", "_Word"
+        "Word", "Break", "Word", "Break", "Word"
     ]
-    assert [item.paragraph for item in items if type(item).__name__ == "_Break"] == [False, True]
+    assert [item.paragraph for item in items if type(item).__name__ == "Break"] == [False, True]
 
 
 def test_tokenize_style_bold_makes_every_word_bold() -> None:
@@ -165,7 +135,7 @@ def test_glue_at_a_line_break_is_dropped() -> None:
     lines = break_lines(items_of("aa bb cc"), 2.25)
     assert lines is not None
     assert [[type(i).__name__ for i in line] for line, _ in lines] == [
-        ["_Word", "_Glue", "_Word"], ["_Word"]
+        ["Word", "Glue", "Word"], ["Word"]
     ]
 
 

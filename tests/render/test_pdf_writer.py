@@ -9,8 +9,8 @@ import pytest
 from PIL import Image
 
 from printandplay.build import BuildOptions, KitPlanner, build_game, load_assets
+from printandplay.data.design_loader import load_face_designs
 from printandplay.data.images import ImageLibrary, image_size
-from printandplay.data.layout_loader import load_layouts
 from printandplay.errors import LayoutError
 from printandplay.model.ops import GroupOp, ImageOp
 from printandplay.project import Resources
@@ -96,7 +96,7 @@ def test_unknown_image_names_close_ones(tmp_path: Path) -> None:
 def test_layout_reads_the_image_key(tmp_path: Path) -> None:
     write_game(tmp_path)
     path = tmp_path / "templates" / "mini" / "layouts.yaml"
-    layouts = load_layouts(path, "layouts.yaml")
+    layouts = load_face_designs(path, "layouts.yaml")
     logo = next(b for b in layouts["verso"].boxes if b.name == "logo")
     assert logo.image is not None and logo.image.source == "logo.jpg"
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from printandplay.data.game_loader import load_game
+from printandplay.errors import PrintAndPlayError
 from printandplay.model.game import Game
 from printandplay.project import Resources
 from printandplay.rules.composition import check_composition
@@ -49,3 +52,50 @@ def test_count_and_distinct(tmp_path: Path) -> None:
     messages = {v.rule: v.message for v in report.errors}
     assert messages["T-3"] == f"copies of carte: expected 99, found {copies}"
     assert messages["T-4"] == f"distinct values of 'id' of carte: expected at most 1, found {distinct}"
+
+
+def test_aggregates_over_map_and_list_fields(tmp_path: Path) -> None:
+    # x1: limits {rouge: 3, jaune: X}, tags [arme, fer]; x2 (2 copies): limits {rouge: 0, jaune: 9}
+    game = tiny_with_checks(tmp_path, """\
+  - {id: A-SUM, kind: carte, where: {sum(limits): 3}, count: 1}
+  - {id: A-MAX, kind: carte, where: {max(limits): 9}, count: 2}
+  - {id: A-MIN, kind: carte, where: {min(limits): 0}, count: 2}
+  - {id: A-COUNT, kind: carte, where: {"count(limits, X)": 1}, count: 1}
+  - {id: A-HAS, kind: carte, where: {"has(tags, fer)": true}, count: 1}
+  - {id: A-NOT, kind: carte, where: {"has(limits, X)": false}, count: 2}
+  - {id: A-ANY, kind: carte, where: {"count(limits, 9|3)": 1}, count: 3}
+  - {id: A-PER, kind: carte, per: sum(limits), max: 1}
+""")
+    report = check_composition(game)
+    assert [(v.rule, v.actual) for v in report.errors] == [("A-PER", 2)]
+    assert "(sum(limits)=9)" in report.errors[0].message
+
+
+def test_an_aggregate_fails_when_a_value_changes(tmp_path: Path) -> None:
+    game = tiny_with_checks(tmp_path, "  - {id: A-1, kind: carte, where: {max(limits): 9}, "
+                                      "count: 2}\n")
+    assert check_composition(game).is_valid
+    cards = tmp_path / "root" / "cards" / "tiny" / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("jaune: 9}", "jaune: 8}"),
+                     encoding="utf-8")
+    report = check_composition(load_game(Resources((tmp_path / "root",)), "tiny"))
+    assert [(v.rule, v.actual) for v in report.errors] == [("A-1", 0)]
+
+
+@pytest.mark.parametrize(("check", "message"), [
+    ("{id: B-1, kind: carte, where: {sum(couleur): 3}, count: 1}",
+     "check 'B-1': sum() reads a map or list field, not 'couleur'"),
+    ("{id: B-2, kind: carte, where: {avg(limits): 3}, count: 1}",
+     "check 'B-2': unknown aggregate 'avg'"),
+    ("{id: B-3, kind: carte, where: {count(limits): 3}, count: 1}",
+     "check 'B-3': count() needs a value"),
+    ("{id: B-4, kind: carte, where: {sum(limit): 3}, count: 1}",
+     "check 'B-4': sum() reads a map or list field, not 'limit' (did you mean 'limits'?)"),
+    ("{id: B-5, kind: carte, min: 4, max: 2}", "check 'B-5': min 4 is more than max 2"),
+])
+def test_bad_checks_are_data_errors(tmp_path: Path, check: str, message: str) -> None:
+    with pytest.raises(PrintAndPlayError) as info:
+        tiny_with_checks(tmp_path, f"  - {check}\n")
+    problems = info.value.problems()
+    assert len(problems) == 1 and message in problems[0], problems
+    assert "cards/tiny/game.yaml:" in problems[0]

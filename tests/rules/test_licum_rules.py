@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -12,9 +13,10 @@ from printandplay.data.decklist import parse_decklist
 from printandplay.data.game_loader import load_game
 from printandplay.model.game import Game
 from printandplay.project import Resources
-from printandplay.rules.licum import validate_licum_deck
+from printandplay.rules.deck import validate_deck
 
 HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
 FIXTURE = HERE.parent / "fixtures" / "games" / "decks"
 CASES = sorted((HERE / "cases" / "licum").glob("*.yaml"))
 
@@ -28,7 +30,7 @@ def game() -> Game:
 def test_rule_case(game: Game, case_file: Path) -> None:
     case = yaml.safe_load(case_file.read_text(encoding="utf-8"))
     deck = parse_decklist(case["deck"], game, case_file.name)
-    report = validate_licum_deck(deck, game)
+    report = validate_deck(deck, game)
     assert report.is_valid is case["valid"], [v.message for v in report.errors]
     assert Counter(v.rule for v in report.errors) == Counter(case["errors"])
     assert Counter(v.rule for v in report.warnings) == Counter(case["warnings"])
@@ -41,21 +43,30 @@ def test_rule_case(game: Game, case_file: Path) -> None:
 
 def test_every_case_rule_id_is_in_the_digest_or_fixture(game: Game) -> None:
     """The rule ids the validator uses are the ones the rules digest defines."""
-    digest = Path(__file__).resolve().parents[2] / "seeds" / "licum.md"
-    if not digest.exists():
-        pytest.skip("seeds/licum.md not written yet")
-    text = digest.read_text(encoding="utf-8")
-    source = (Path(__file__).resolve().parents[2] / "printandplay" / "rules" / "licum.py"
-              ).read_text(encoding="utf-8")
-    import re
-    for rule in sorted(set(re.findall(r'"(LIC-DECK-[A-Z-]+)"', source))):
-        assert rule in text, f"{rule} is not defined in seeds/licum.md"
+    text = (ROOT / "seeds" / "licum.md").read_text(encoding="utf-8")
+    source = (ROOT / "cards" / "licum" / "game.yaml").read_text(encoding="utf-8")
+    rules = sorted(set(re.findall(r"\b(LIC-DECK-[A-Z-]*[A-Z])\b", source)))
+    assert len(rules) >= 15
+    for rule in rules:
+        assert f"**{rule}**" in text, f"{rule} is not defined in seeds/licum.md"
+
+
+def test_fixture_uses_licums_own_deck_rules(game: Game) -> None:
+    """The fixture game carries a copy of Licum's deck_rules: the cases test the real YAML."""
+    real = load_game(Resources((ROOT,)), "licum")
+    assert real.deck_rules is not None and game.deck_rules is not None
+
+    def strip(book: object) -> object:
+        # locations and card ids differ (the fixture has its own cards), the rules do not
+        return re.sub(r"Location\([^)]*\)|cards=\([^)]*\)", "", repr(book))
+
+    assert strip(game.deck_rules) == strip(real.deck_rules)
 
 
 def test_violations_carry_lines_and_cards(game: Game) -> None:
     deck = parse_decklist("Équipe: Rouges\nPréparation\n1 Avant-Match\nJeu\n1 Anne Bourque\n",
                           game)
-    report = validate_licum_deck(deck, game)
+    report = validate_deck(deck, game)
     team = next(v for v in report.errors if v.rule == "LIC-DECK-TEAM")
     assert team.line == 5 and team.cards == ("BLE-ANNE",)
     assert team.expected == "rouges" and team.actual == "bleus"
@@ -68,7 +79,7 @@ def test_collection_limits_copies(game: Game) -> None:
         "5 Bonne étoile\n", game)
     owned = {"D1": 2, "ROU-ROSALIE": 2, "C1": 5, "AM": 1, "EP": 1,
              "I1": 1, "I2": 1, "I3": 1, "I4": 1, "I5": 1}
-    report = validate_licum_deck(deck, game, owned)
+    report = validate_deck(deck, game, collection=owned)
     collection = [v for v in report.errors if v.rule == "LIC-DECK-COLLECTION"]
     assert [(v.cards, v.expected, v.actual) for v in collection] == [(("D1",), 2, 3)]
     assert collection[0].message == "3 Sifflet used, 2 owned"

@@ -14,21 +14,22 @@ import pytest
 import yaml
 
 from printandplay.errors import OptionError, PrintAndPlayError
-from printandplay.rules.oups import (
+from printandplay.rules.oups import compute_spell, spell_from_text
+from printandplay.rules.oups_cards import (
     RANKS,
     SUITS,
     Card,
     CardSyntaxError,
-    compute_spell,
-    damage_score,
-    defense_score,
-    format_spell,
     full_deck,
-    hit_threshold,
-    packet_score,
     parse_card,
     parse_cards,
-    spell_from_text,
+)
+from printandplay.rules.oups_format import format_spell
+from printandplay.rules.oups_scores import (
+    damage_score,
+    defense_score,
+    hit_threshold,
+    packet_score,
     targets_for,
 )
 from printandplay.rules.report import Violation

@@ -1,0 +1,291 @@
+"""The items of a deck-building format (``deck_rules.formats.<name>`` in ``game.yaml``):
+sections, headers, ignored lines, named counts, rules, copy limits and card lists.
+
+Each reader takes the item's :class:`~printandplay.data.reader.Fields` and a
+:class:`RuleContext`, which checks the names an item refers to (kinds, fields, sections,
+cards, message placeholders) against the game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from printandplay.data.card_names import normalize
+from printandplay.data.reader import (
+    Fields,
+    Invalid,
+    Problems,
+    as_bool,
+    as_id,
+    as_list,
+    as_literal,
+    as_non_negative_int,
+    as_number,
+    as_str,
+)
+from printandplay.errors import suggest
+from printandplay.model.deck_rules import (
+    PLACEHOLDER,
+    Bound,
+    CardList,
+    CopyLimit,
+    CountRule,
+    HeaderRule,
+    IgnoreRule,
+    Ratio,
+    Rounding,
+    SectionRule,
+    Selection,
+    Severity,
+    TargetRule,
+)
+from printandplay.model.game import Component, DeckFormat, Kind
+
+COUNT_WORDS = ("actual", "expected", "min", "max", "exactly", "distinct", "copies", "repeated",
+               "repeated_note", "section")
+CARD_WORDS = ("card", "count", "kind", "section")
+
+
+class RuleContext:
+    """What names in ``deck_rules`` may refer to."""
+
+    def __init__(self, kinds: dict[str, Kind], components: Sequence[Component],
+                 deck_format: DeckFormat | None, problems: Problems) -> None:
+        self.kinds = kinds
+        self.problems = problems
+        self.sections = tuple(deck_format.sections) if deck_format else ()
+        self.headers = tuple(deck_format.headers.values()) if deck_format else ()
+        specs = [f for k in kinds.values() for f in k.fields]
+        self.fields = {"id", "name", "kind"} | {f.name for f in specs} | {
+            f"{f.name}.{key}" for f in specs if f.type == "map" for key in f.keys}
+        self.cards: dict[str, str] = {}
+        for component in components:
+            self.cards.setdefault(normalize(component.name), component.id)
+        for component in components:
+            self.cards[normalize(component.id)] = component.id
+
+    def kind_list(self, fields: Fields, key: str) -> tuple[str, ...]:
+        """The kinds named under ``key`` (one or a list); unknown ones are problems."""
+        names = _one_or_many(fields, key)
+        for name in names:
+            if name not in self.kinds:
+                self.problems.add(fields.at(key), f"unknown kind '{name}' in {fields.what}"
+                                                  f"{suggest(name, self.kinds)}")
+        return names
+
+    def section_list(self, fields: Fields, key: str) -> tuple[str, ...]:
+        """The deck-list sections named under ``key``; unknown ones are problems."""
+        names = _one_or_many(fields, key)
+        for name in names:
+            self.section(fields, key, name)
+        return names
+
+    def section(self, fields: Fields, key: str, name: str) -> None:
+        """Report ``name`` (written under ``key``) unless it is a section of the deck format."""
+        if name not in self.sections:
+            known = ", ".join(self.sections) or "none: add deck_format.sections"
+            self.problems.add(fields.at(key), f"unknown section '{name}' in {fields.what} "
+                                              f"(sections: {known}){suggest(name, self.sections)}")
+
+    def field(self, fields: Fields, key: str, name: str) -> None:
+        """Report ``name`` (written under ``key``) unless it is a field of some kind."""
+        if name and name not in self.fields:
+            self.problems.add(fields.at(key), f"unknown field '{name}' in {fields.what}"
+                                              f"{suggest(name, self.fields)}")
+
+    def card_ids(self, fields: Fields, key: str) -> tuple[str, ...]:
+        """The ids of the cards named (by name or id) under ``key``; unknown ones are problems."""
+        ids = []
+        for name in _one_or_many(fields, key):
+            card = self.cards.get(normalize(name))
+            if card is None:
+                names = [n for n in self.cards if n]
+                self.problems.add(fields.at(key), f"unknown card '{name}' in {fields.what}"
+                                                  f"{suggest(normalize(name), names)}")
+            else:
+                ids.append(card)
+        return tuple(ids)
+
+    def message(self, fields: Fields, key: str, words: Iterable[str]) -> str:
+        """The message template under ``key``; placeholders other than ``words`` are problems."""
+        text = fields.optional(key, as_str, "")
+        known = set(words)
+        for name in PLACEHOLDER.findall(text):
+            if name not in known:
+                self.problems.add(fields.at(key), f"unknown placeholder '{{{name}}}' in the "
+                                                  f"{key} of {fields.what}{suggest(name, known)}")
+        return text
+
+
+def _one_or_many(fields: Fields, key: str) -> tuple[str, ...]:
+    value = fields.raw(key)
+    if value is None:
+        return ()
+    try:
+        return tuple(as_list(as_str)(value)) if isinstance(value, list) else (as_str(value),)
+    except Invalid as err:
+        fields.problems.add(fields.at(key), f"field '{key}' on {fields.what}: {err}")
+        return ()
+
+
+def read_section(f: Fields, ctx: RuleContext) -> SectionRule | None:
+    """A ``sections`` item: the kinds a section of the deck list accepts."""
+    section = f.require("section", as_str) or ""
+    ctx.section(f, "section", section)
+    accepts = ctx.kind_list(f, "accepts")
+    allow_field = f.optional("allow_field", as_str, "")
+    ctx.field(f, "allow_field", allow_field)
+    rule = f.require("rule", as_id)
+    message = ctx.message(f, "message", CARD_WORDS)
+    return SectionRule(section, accepts, rule, allow_field, message) if rule else None
+
+
+def read_header(f: Fields, ctx: RuleContext) -> HeaderRule | None:
+    """A ``headers`` item: a header line of the deck list and the field it sets."""
+    field = f.require("field", as_str) or ""
+    if field and field not in ctx.headers:
+        ctx.problems.add(f.at("field"), f"'{field}' is not a header of deck_format (headers: "
+                                        f"{', '.join(ctx.headers) or 'none'})")
+    rule = f.require("rule", as_id)
+    required = f.optional("required", as_bool, True)
+    restricts = ctx.kind_list(f, "restricts")
+    missing = ctx.message(f, "missing", ())
+    message = ctx.message(f, "message", (*CARD_WORDS, "value", "header"))
+    return HeaderRule(field, rule, required, restricts, missing, message) if rule else None
+
+
+def read_ignore(f: Fields, ctx: RuleContext) -> IgnoreRule | None:
+    """An ``ignore`` item: kinds that never count in a deck (a warning, then dropped)."""
+    kinds = ctx.kind_list(f, "kinds")
+    rule = f.require("rule", as_id)
+    message = ctx.message(f, "message", CARD_WORDS)
+    return IgnoreRule(kinds, rule, message) if rule else None
+
+
+def _read_selection(f: Fields, ctx: RuleContext) -> Selection:
+    sections = ctx.section_list(f, "section")
+    kinds = ctx.kind_list(f, "kind")
+    where_node = f.raw("where", {})
+    conditions = []
+    if not isinstance(where_node, dict):
+        ctx.problems.add(f.at("where"), f"'where' of {f.what} must map fields to values")
+    else:
+        for key, value in where_node.items():
+            ctx.field(f, "where", str(key))
+            values = tuple(value) if isinstance(value, list) else (value,)
+            conditions.append((str(key), values))
+    together = ctx.kind_list(f, "together")
+    return Selection(sections, kinds, tuple(conditions), together)
+
+
+def read_counts(f: Fields, node: Any, ctx: RuleContext) -> dict[str, Selection]:
+    """The named counts of ``counts``: name → the selection it counts."""
+    counts_fields = Fields(node, f"counts of {f.what}", ctx.problems, f.at("counts"))
+    out = {}
+    for name in list(counts_fields.node):
+        try:
+            as_id(name)
+        except Invalid as err:
+            ctx.problems.add(counts_fields.at(name), f"count name: {err}")
+            continue
+        item = Fields(counts_fields.raw(name), f"count '{name}'", ctx.problems,
+                      counts_fields.at(name))
+        out[str(name)] = _read_selection(item, ctx)
+        item.finish()
+    return out
+
+
+def _read_bound(f: Fields, key: str) -> Bound | None:
+    node = f.raw(key)
+    if node is None:
+        return None
+    if isinstance(node, dict):
+        ratio = Fields(node, f"'{key}' of {f.what}", f.problems, f.at(key))
+        of = ratio.require("of", as_id)
+        factor = ratio.require("ratio", _as_fraction)
+        rounding: Rounding = ratio.optional("round", as_literal(Rounding), "down")
+        ratio.finish()
+        if of is None or factor is None:
+            return None
+        return Ratio(of, factor, rounding)
+    try:
+        return as_non_negative_int(node)
+    except Invalid as err:
+        f.problems.add(f.at(key), f"field '{key}' on {f.what}: {err} (or a mapping "
+                                  f"{{of: COUNT, ratio: 0.5, round: down}})")
+        return None
+
+
+def _as_fraction(value: Any) -> Fraction:
+    """A ratio: a number (``0.5``) or a fraction written as text (``1/3``)."""
+    if isinstance(value, str):
+        try:
+            result = Fraction(value.replace(" ", ""))
+        except (ValueError, ZeroDivisionError):
+            raise Invalid(f"expected a number or a fraction such as 1/3, got {value!r}") from None
+    else:
+        result = Fraction(as_number(value)).limit_denominator(1000)
+    if result < 0:
+        raise Invalid(f"a ratio cannot be negative, got {value!r}")
+    return result
+
+
+def read_rule(f: Fields, ctx: RuleContext) -> CountRule | TargetRule | None:
+    """A ``rules`` item: a count rule (``exactly``/``min``/``max``) or a target rule."""
+    rule_id = f.require("id", as_id)
+    severity: Severity = f.optional("severity", as_literal(Severity), "error")
+    count_name = f.optional("count", as_id, "")
+    selection = _read_selection(f, ctx)
+    if count_name:
+        selection = dataclasses.replace(selection, named=count_name)
+    if f.has("targets"):
+        target_field = f.require("targets", as_str) or ""
+        ctx.field(f, "targets", target_field)
+        section = f.require("in", as_str) or ""
+        ctx.section(f, "in", section)
+        message = ctx.message(f, "message", ("card", "target", "section", "field"))
+        if rule_id is None:
+            return None
+        return TargetRule(rule_id, selection, target_field, section, f.location,
+                          severity, message)
+    exactly, low, high = (_read_bound(f, k) for k in ("exactly", "min", "max"))
+    distinct = f.optional("distinct", as_bool, False)
+    unique = f.optional("unique", as_bool, False)
+    message = f.optional("message", as_str, "")  # count names checked in _check_references
+    if exactly is None and low is None and high is None:
+        ctx.problems.add(f.location, f"{f.what} needs 'exactly', 'min' or 'max'")
+        return None
+    if isinstance(low, int) and isinstance(high, int) and low > high:
+        ctx.problems.add(f.at("min"), f"{f.what}: min {low} is more than max {high}")
+    if rule_id is None:
+        return None
+    return CountRule(rule_id, selection, f.location, exactly, low, high, distinct, unique,
+                     severity, message)
+
+
+def read_copies(f: Fields, ctx: RuleContext) -> CopyLimit | None:
+    """A ``copies`` item: at most ``max`` copies of each card (grouped ``by`` a field)."""
+    rule = f.require("rule", as_id)
+    limit = f.require("max", as_non_negative_int)
+    by = f.optional("by", as_str, "id")
+    ctx.field(f, "by", by)
+    kinds = ctx.kind_list(f, "kinds")
+    exempt = ctx.card_ids(f, "exempt")
+    message = ctx.message(f, "message", ("card", "count", "max", "value"))
+    if rule is None or limit is None:
+        return None
+    return CopyLimit(rule, limit, by, kinds, exempt, message)
+
+
+def read_card_list(f: Fields, key: str, node: Any, ctx: RuleContext,
+                    limit: int) -> CardList | None:
+    """``banned`` (``limit`` 0) or ``restricted`` (``limit`` 1): the cards and the rule."""
+    item = Fields(node, f"{key} of {f.what}", ctx.problems, f.at(key))
+    rule = item.require("rule", as_id)
+    cards = ctx.card_ids(item, "cards")
+    message = ctx.message(item, "message", ("card", "count", "max"))
+    item.finish()
+    return CardList(rule, cards, limit, message) if rule else None

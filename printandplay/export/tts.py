@@ -1,0 +1,213 @@
+"""``export --tts``: Tabletop Simulator deck sheets and a saved object that loads them.
+
+Each kind of component becomes one custom deck: its distinct fronts on JPEG sheets of up to
+10 × 7 cards, its back as its own image (or, when the backs differ, back sheets laid out like
+the fronts), and ``KIT.json``, a saved object (``ObjectStates``) holding one ``DeckCustom`` per
+kind with every copy (``DeckIDs``, ``ContainedObjects``). Copy the JSON into TTS's
+``Saves/Saved Objects`` folder; the images are referenced by ``file:///`` URLs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from printandplay.assets import GameAssets, load_assets
+from printandplay.export.faces import distinct_faces, face_images
+from printandplay.export.png import safe_name, save_atomic, write_text_atomic
+from printandplay.model.game import Component, Kind
+from printandplay.model.ops import Face
+from printandplay.planning import BuildOptions, KitPlanner
+from printandplay.project import Resources
+
+MAX_COLUMNS = 10
+MAX_ROWS = 7
+MAX_SHEET_PIXELS = 4096  # per side: TTS loads larger sheets badly on modest machines
+JPEG_QUALITY = 90
+BLANK_BACK = (120, 120, 120)
+
+
+@dataclass(frozen=True)
+class TtsDeck:
+    """One deck of the saved object: a kind, its sheets and how many cards it holds."""
+
+    kind: str
+    sheets: tuple[Path, ...]
+    backs: tuple[Path, ...]
+    columns: tuple[int, ...]
+    rows: tuple[int, ...]
+    cards: int
+
+
+@dataclass(frozen=True)
+class TtsExport:
+    """What ``export --tts`` wrote."""
+
+    json_path: Path
+    decks: tuple[TtsDeck, ...]
+
+
+def grid(count: int) -> tuple[int, int]:
+    """Columns and rows of a sheet of ``count`` cards (at most 10 × 7)."""
+    columns = min(MAX_COLUMNS, count)
+    return columns, math.ceil(count / columns)
+
+
+def cell_size(kind: Kind, dpi: float) -> tuple[int, int]:
+    """Pixels per card: ``dpi``, lowered so that a full 10 × 7 sheet stays within the limit."""
+    w_in, h_in = kind.size.width / 72, kind.size.height / 72
+    dpi = min(dpi, MAX_SHEET_PIXELS / (MAX_COLUMNS * w_in), MAX_SHEET_PIXELS / (MAX_ROWS * h_in))
+    return max(1, round(w_in * dpi)), max(1, round(h_in * dpi))
+
+
+def _guid(*parts: str) -> str:
+    """A stable six-hex-digit GUID (TTS's own form), so exports are reproducible."""
+    return hashlib.sha1("/".join(parts).encode("utf-8")).hexdigest()[:6]
+
+
+def _sheet(images: Sequence[Image.Image | None], cell: tuple[int, int]) -> Image.Image:
+    columns, rows = grid(len(images))
+    sheet = Image.new("RGB", (columns * cell[0], rows * cell[1]), BLANK_BACK)
+    for index, image in enumerate(images):
+        if image is None:
+            continue
+        row, col = divmod(index, columns)
+        if image.size != cell:
+            image = image.resize(cell, Image.Resampling.BICUBIC, reducing_gap=2.0)
+        sheet.paste(image, (col * cell[0], row * cell[1]))
+    return sheet
+
+
+def _transform(index: int) -> dict[str, float]:
+    return {"posX": 3.0 * index, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0,
+            "rotZ": 180.0, "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+
+
+def _card_object(component: Component, card_id: int, custom: dict[str, Any], guid: str,
+                 index: int) -> dict[str, Any]:
+    return {"Name": "Card", "Transform": _transform(index), "Nickname": component.name,
+            "Description": component.id, "CardID": card_id, "CustomDeck": custom,
+            "Hands": True, "SidewaysCard": False, "GUID": guid}
+
+
+def export_tts(resources: Resources, game_id: str, folder: Path, dpi: float = 300,
+               entries: Sequence[tuple[str, int]] | None = None, name: str | None = None,
+               assets: GameAssets | None = None) -> TtsExport:
+    """Write the deck sheets of ``game_id`` (every component with its kit count, or the
+    ``(card id, copies)`` of ``entries``) and ``folder/NAME.json``."""
+    assets = assets or load_assets(resources, game_id)
+    game = assets.game
+    if entries is None:
+        entries = [(c.id, c.count) for c in game.components if c.count > 0]
+    name = name or game_id
+    counts: dict[str, int] = {}
+    for card_id, count in entries:
+        counts[card_id] = counts.get(card_id, 0) + count
+    chosen = [game.component(card_id) for card_id in counts]
+    folder.mkdir(parents=True, exist_ok=True)
+    planner = KitPlanner(assets, BuildOptions())
+    states: list[dict[str, Any]] = []
+    decks: list[TtsDeck] = []
+    kinds = list(dict.fromkeys(c.kind for c in chosen))
+    for deck_number, kind_id in enumerate(kinds, start=1):
+        kind = game.kinds[kind_id]
+        members = [c for c in chosen if c.kind == kind_id]
+        state, deck = _kind_deck(assets, planner, kind, members, counts, folder,
+                                 f"{safe_name(name)}-{safe_name(kind_id)}", dpi,
+                                 deck_number, len(states))
+        states.append(state)
+        decks.append(deck)
+    saved = {"SaveName": f"{game.name} — {name}", "GameMode": "", "Date": "", "VersionNumber": "",
+             "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "", "Rules": "",
+             "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": states,
+             "TabStates": {}}
+    json_path = folder / f"{safe_name(name)}.json"
+    write_text_atomic(json_path, json.dumps(saved, ensure_ascii=False, indent=2) + "\n")
+    return TtsExport(json_path, tuple(decks))
+
+
+def _kind_deck(assets: GameAssets, planner: KitPlanner, kind: Kind, members: list[Component],
+               counts: dict[str, int], folder: Path, stem: str, dpi: float,
+               deck_number: int, index: int) -> tuple[dict[str, Any], TtsDeck]:
+    """The saved-object entry of one kind and the sheets it uses."""
+    faces, by_component = distinct_faces(planner, members)
+    fronts = [f for f in faces if f.side == "front"]
+    backs = [f for f in faces if f.side == "back"]
+    cell = cell_size(kind, dpi)
+    scale_dpi = cell[0] / (kind.size.width / 72)
+    rasters: dict[Face, Image.Image] = {}
+    for face, image in zip(faces, face_images(assets, [f.face for f in faces], scale_dpi, False),
+                           strict=True):
+        rasters[face.face] = image.resize(cell, Image.Resampling.BICUBIC, reducing_gap=2.0)
+    unique_back = len(backs) > 1 or (len(backs) == 1 and any(
+        "back" not in by_component[c.id] for c in members))
+    # one slot per distinct front; a component's slot is its front's
+    slot_of = {id(face): number for number, face in enumerate(fronts)}
+    custom_decks: dict[str, dict[str, Any]] = {}
+    sheets: list[Path] = []
+    back_files: list[Path] = []
+    columns: list[int] = []
+    rows: list[int] = []
+    single_back: Path | None = None
+    if not unique_back:
+        single_back = folder / f"{stem}-back.jpg"
+        back_image = (rasters[backs[0].face] if backs
+                      else Image.new("RGB", cell, BLANK_BACK))
+        save_atomic(back_image, single_back, format="JPEG", quality=JPEG_QUALITY)
+        back_files.append(single_back)
+    per_sheet = MAX_COLUMNS * MAX_ROWS
+    chunks = [fronts[i:i + per_sheet] for i in range(0, len(fronts), per_sheet)]
+    for number, chunk in enumerate(chunks):
+        deck_id = deck_number * 100 + number if len(chunks) > 1 else deck_number
+        sheet_path = folder / (f"{stem}.jpg" if len(chunks) == 1 else f"{stem}-{number + 1}.jpg")
+        save_atomic(_sheet([rasters[f.face] for f in chunk], cell), sheet_path, format="JPEG",
+                    quality=JPEG_QUALITY)
+        sheets.append(sheet_path)
+        if unique_back:
+            back_path = sheet_path.with_name(sheet_path.stem + "-back.jpg")
+            chunk_backs = []
+            for face in chunk:
+                back = by_component[face.components[0].id].get("back")
+                chunk_backs.append(rasters[back.face] if back is not None else None)
+            save_atomic(_sheet(chunk_backs, cell), back_path, format="JPEG",
+                        quality=JPEG_QUALITY)
+            back_files.append(back_path)
+        else:
+            back_path = single_back  # type: ignore[assignment]
+        cols, nrows = grid(len(chunk))
+        columns.append(cols)
+        rows.append(nrows)
+        custom_decks[str(deck_id)] = {
+            "FaceURL": sheet_path.resolve().as_uri(), "BackURL": back_path.resolve().as_uri(),
+            "NumWidth": cols, "NumHeight": nrows, "BackIsHidden": True,
+            "UniqueBack": unique_back, "Type": 0}
+    deck_ids: list[int] = []
+    contained: list[dict[str, Any]] = []
+    for component in members:
+        slot = slot_of[id(by_component[component.id]["front"])]
+        sheet_number, position = divmod(slot, per_sheet)
+        deck_id = deck_number * 100 + sheet_number if len(chunks) > 1 else deck_number
+        card_id = deck_id * 100 + position
+        custom = {str(deck_id): custom_decks[str(deck_id)]}
+        for copy in range(counts[component.id]):
+            deck_ids.append(card_id)
+            contained.append(_card_object(component, card_id, custom,
+                                          _guid(stem, component.id, str(copy)), index))
+    kind_label = kind.label
+    if len(contained) == 1:
+        state = dict(contained[0])  # TTS wants a lone card, not a deck of one
+    else:
+        state = {"Name": "DeckCustom", "Transform": _transform(index), "Nickname": kind_label,
+                 "Description": "", "Hands": False, "SidewaysCard": False,
+                 "DeckIDs": deck_ids, "CustomDeck": custom_decks, "ContainedObjects": contained,
+                 "GUID": _guid(stem)}
+    deck = TtsDeck(kind.id, tuple(sheets), tuple(back_files), tuple(columns), tuple(rows),
+                   len(contained))
+    return state, deck

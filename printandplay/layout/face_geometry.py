@@ -1,0 +1,72 @@
+"""Where the boxes of a face design lie on a face: rectangles from the YAML geometry, bleed,
+the transform of a box's content, and the safe zone text must stay in."""
+
+from __future__ import annotations
+
+import math
+
+from printandplay.errors import LayoutError
+from printandplay.layout.geometry import Rect
+from printandplay.model.design import Box, FaceDesign
+from printandplay.model.game import Kind
+
+EDGE = 0.01  # points: a box edge this close to the trim edge touches it
+Transform = tuple[float, float, float, float, float, float]
+
+
+def box_rect(box: Box, width: float, height: float) -> Rect:
+    """The box's rectangle in face coordinates (y up) from its top-left YAML geometry."""
+    x = box.x.resolve(width)
+    y = box.y.resolve(height)
+    w = box.width.resolve(width)
+    h = box.height.resolve(height)
+    return Rect(x, height - y - h, w, h)
+
+
+def bleed_rect(rect: Rect, kind: Kind, bleed: float) -> Rect:
+    """Grow ``rect`` by ``bleed`` on each side that lies on the trim edge."""
+    w, h = kind.size.width, kind.size.height
+    return rect.expand(
+        bleed if rect.x <= EDGE else 0.0,
+        bleed if rect.y <= EDGE else 0.0,
+        bleed if rect.right >= w - EDGE else 0.0,
+        bleed if rect.top >= h - EDGE else 0.0,
+    )
+
+
+def placement_transform(box: Box, rect: Rect) -> Transform:
+    """Transform from the box's local frame (origin at its inner bottom-left) to the face."""
+    p = box.padding
+    if box.rotate == 90:  # clockwise
+        return (0.0, -1.0, 1.0, 0.0, rect.x + p, rect.top - p)
+    if box.rotate == 180:
+        return (-1.0, 0.0, 0.0, -1.0, rect.right - p, rect.top - p)
+    if box.rotate == 270:
+        return (0.0, 1.0, -1.0, 0.0, rect.right - p, rect.y + p)
+    return (1.0, 0.0, 0.0, 1.0, rect.x + p, rect.y + p)
+
+
+def check_safe_zone(design: FaceDesign, kind: Kind) -> None:
+    """Every text box of ``design`` must lie inside the kind's safe zone."""
+    width, height = kind.size.width, kind.size.height
+    margin = kind.safe_margin
+    safe = Rect(0, 0, width, height).inset(margin)
+    for box in design.boxes:
+        if box.text is None:
+            continue
+        rect = box_rect(box, width, height)
+        if kind.shape == "round":
+            radius = min(width, height) / 2 - margin
+            cx, cy = width / 2, height / 2
+            inside = all(
+                math.hypot(px - cx, py - cy) <= radius + 0.01
+                for px, py in ((rect.x, rect.y), (rect.right, rect.y),
+                               (rect.x, rect.top), (rect.right, rect.top))
+            )
+        else:
+            inside = safe.contains(rect)
+        if not inside:
+            raise LayoutError(
+                f"{box.location}: text box '{box.name}' of layout '{design.name}' leaves the "
+                f"safe zone of kind '{kind.id}' ({margin / (72 / 25.4):.1f} mm inside the trim)"
+            )

@@ -1,0 +1,118 @@
+"""Hyphenation for the line breaker: where a word may be cut, and the cut itself.
+
+Part of the text pipeline (:mod:`printandplay.layout.text`): :func:`hyphenator_for` gives a
+game's language its :class:`Hyphenator` (pyphen's dictionaries), :func:`syllables` turns it into
+the splitter :func:`~printandplay.layout.textfit.break_lines` uses, and :func:`split_word` cuts a
+measured :class:`~printandplay.layout.tokens.Word` where its head fits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from printandplay.layout.tokens import Word
+
+if TYPE_CHECKING:  # textfit imports this module; this name is only an annotation here
+    from printandplay.layout.textfit import FontMetrics
+
+
+class Hyphenator:
+    """Where words may be hyphenated, for one language (pyphen's dictionaries).
+
+    Only words of at least ``MIN_WORD`` letters, leaving at least ``MIN_LEFT`` letters before
+    the hyphen and ``MIN_RIGHT`` after it; never a word already holding a hyphen, nor one in
+    capitals (a game's keywords stay whole)."""
+
+    MIN_WORD = 6
+    MIN_LEFT = 2
+    MIN_RIGHT = 3
+
+    def __init__(self, language: str) -> None:
+        import pyphen
+
+        self.language = language
+        self._dic = pyphen.Pyphen(lang=language, left=self.MIN_LEFT, right=self.MIN_RIGHT)
+        self._positions: dict[str, tuple[int, ...]] = {}
+
+    def positions(self, word: str) -> tuple[int, ...]:
+        """Indexes in ``word`` where a hyphen may go (none for short or non-letter words)."""
+        known = self._positions.get(word)
+        if known is None:
+            letters = sum(1 for c in word if c.isalpha())
+            if letters < self.MIN_WORD or "-" in word or word.isupper():  # keywords stay whole
+                known = ()
+            else:
+                known = tuple(p for p in self._dic.positions(word)
+                              if word[:p][-1:].isalpha() and word[p:p + 1].isalpha())
+            if len(self._positions) >= _POSITIONS_MAX:  # bounded: memory must stay flat
+                self._positions.clear()
+            self._positions[word] = known
+        return known
+
+
+_POSITIONS_MAX = 100_000  # hyphenated words kept
+_HYPHENATORS: dict[str, Hyphenator | None] = {}
+
+
+def hyphenator_for(language: str) -> Hyphenator | None:
+    """The hyphenator of a game's language (``fr``, ``en``…), or ``None`` if pyphen has no
+    dictionary for it."""
+    if language not in _HYPHENATORS:
+        import pyphen
+
+        found = pyphen.language_fallback(language.replace("-", "_"))
+        if found is None and language.lower().startswith("en"):
+            found = "en_US"
+        _HYPHENATORS[language] = Hyphenator(found) if found else None
+    return _HYPHENATORS[language]
+
+
+Splitter = Callable[[Word], tuple[tuple[str, float], ...]]
+
+
+def syllables(hyphenator: Hyphenator, metrics: FontMetrics) -> Splitter:
+    """The syllables (text, width in em) of a word that hyphenation may split: a word of one
+    run of text in one font; ``()`` for any other."""
+
+    def split(word: Word) -> tuple[tuple[str, float], ...]:
+        if word.chunks is None:
+            word.chunks = ()
+            if len(word.frags) == 1 and word.frags[0].kind == "text" \
+                    and word.frags[0].scale == 1.0:
+                frag = word.frags[0]
+                cuts = hyphenator.positions(frag.value)
+                if cuts:
+                    bounds = (0, *cuts, len(frag.value))
+                    word.chunks = tuple(
+                        (frag.value[a:b], metrics.width(frag.value[a:b], frag.font))
+                        for a, b in zip(bounds, bounds[1:], strict=False))
+                    word.hyphen = metrics.width("-", frag.font)
+        return word.chunks
+
+    return split
+
+
+def split_word(word: Word, chunks: tuple[tuple[str, float], ...], room: float
+               ) -> tuple[Word, Word] | None:
+    """The longest head of ``word`` that fits ``room`` with its hyphen, and the rest."""
+    frag = word.frags[0]
+    width = 0.0
+    best = 0
+    for index in range(1, len(chunks)):
+        width += chunks[index - 1][1]
+        if width + word.hyphen > room + 1e-9:
+            break
+        best = index
+    if best == 0:
+        return None
+    head_text = "".join(text for text, _ in chunks[:best])
+    head_width = sum(w for _, w in chunks[:best]) + word.hyphen
+    tail_chunks = chunks[best:]
+    tail_text = "".join(text for text, _ in tail_chunks)
+    tail_width = sum(w for _, w in tail_chunks)
+    head = Word([replace(frag, value=head_text + "-", width=head_width)], head_width, ())
+    tail = Word([replace(frag, value=tail_text, width=tail_width)], tail_width, tail_chunks,
+                word.hyphen)
+    return head, tail

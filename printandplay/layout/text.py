@@ -1,0 +1,77 @@
+"""The one text pipeline: typography → markup → tokens → fitted lines.
+
+Faces, documents and the calibration sheet set their text through a :class:`TextSetter`:
+
+1. :func:`~printandplay.layout.typography.apply_typography` (the game's language);
+2. :func:`~printandplay.layout.richtext.parse_markup` (``**bold**``, ``:icon:``…);
+3. :func:`~printandplay.layout.tokens.tokenize` (words, glue and breaks, measured in em);
+4. :func:`~printandplay.layout.textfit.fit_text` (lines, hyphenated in the language's
+   :mod:`~printandplay.layout.hyphenation` before shrinking, down to the minimum size).
+
+One error policy: bad markup, a character no font has or anything else a step refuses becomes
+a :class:`LayoutError` whose message starts with ``where`` (the box or the document line).
+Text that is simply too big is not an error here: :meth:`TextSetter.fit` returns ``None`` and
+the caller says what did not fit, in its own terms.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from printandplay.errors import LayoutError
+from printandplay.layout.hyphenation import Hyphenator, hyphenator_for
+from printandplay.layout.richtext import MarkupError, parse_markup
+from printandplay.layout.textfit import FittedText, FontMetrics, TextStyle, fit_text
+from printandplay.layout.tokens import Item, TokenCache, tokenize
+from printandplay.layout.typography import apply_typography
+
+_PIECES_MAX = 100_000  # measured words kept
+
+
+class TextSetter:
+    """Sets text for one set of fonts and one language, sharing measured words.
+
+    With ``hyphenate`` (faces and documents), text that would not fit is hyphenated in the
+    language before it shrinks (``TextStyle.hyphenate`` turns it off for one box)."""
+
+    def __init__(self, metrics: FontMetrics, icon_aspect: Callable[[str], float],
+                 language: str, hyphenate: bool = True) -> None:
+        self.metrics = metrics
+        self.icon_aspect = icon_aspect
+        self.language = language
+        self.cache = TokenCache()
+        self.hyphenator: Hyphenator | None = hyphenator_for(language) if hyphenate else None
+
+    def tokens(self, source: str, style: TextStyle, where: str) -> list[Item]:
+        """The measured tokens of ``source`` (markup) in ``style``; errors name ``where``."""
+        if len(self.cache.pieces) >= _PIECES_MAX:  # bounded: memory must not grow with cards
+            self.cache.pieces.clear()
+        try:
+            spans = parse_markup(apply_typography(source, self.language))
+            return tokenize(spans, style, self.metrics, self.icon_aspect, self.cache)
+        except (MarkupError, LayoutError) as err:
+            raise LayoutError(f"{where}: {err}") from None
+
+    def icon_names(self, source: str, prefix: str) -> list[str]:
+        """The inline icons of ``source`` whose name starts with ``prefix`` (none if the
+        markup is wrong: setting the text reports it)."""
+        try:
+            spans = parse_markup(apply_typography(source, self.language))
+        except MarkupError:
+            return []
+        return [s.value for s in spans if s.kind == "icon" and s.value.startswith(prefix)]
+
+    def fit(self, source: str, width: float, height: float, style: TextStyle,
+            where: str) -> FittedText | None:
+        """``source`` laid out in a ``width`` × ``height`` box, or ``None`` when it does not
+        fit even at ``style.min_size``; errors name ``where``."""
+        items = self.tokens(source, style, where)
+        try:
+            return fit_text(items, width, height, style, self.metrics, self.hyphenator)
+        except LayoutError as err:
+            raise LayoutError(f"{where}: {err}") from None
+
+    def natural_width(self, source: str, style: TextStyle, where: str) -> float:
+        """The width of ``source`` on one line at ``style.size``, in points."""
+        items = self.tokens(source, style, where)
+        return sum(getattr(item, "width", 0.0) for item in items) * style.size

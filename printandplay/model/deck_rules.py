@@ -1,0 +1,160 @@
+"""Deck-building rules as data (``deck_rules:`` in ``game.yaml``), read by the data layer and
+evaluated by :mod:`printandplay.rules.deck`.
+
+A game declares one or more :class:`DeckRules` formats. Each says which kinds each section
+accepts, which cards never count, which header restricts which cards, named counts, and a list
+of :class:`CountRule` bounds; plus copy limits, banned and restricted cards.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Final, Literal
+
+from printandplay.errors import Location
+
+Severity = Literal["error", "warning"]
+Rounding = Literal["down", "up", "nearest"]
+PLACEHOLDER: Final = re.compile(r"\{([^{}]*)\}")
+"""A ``{name}`` placeholder in a rule's message template."""
+
+
+@dataclass(frozen=True)
+class Selection:
+    """Which deck cards a count looks at: sections, kinds, field conditions (all optional)."""
+
+    sections: tuple[str, ...] = ()  # empty: every section
+    kinds: tuple[str, ...] = ()  # empty: every kind
+    where: tuple[tuple[str, tuple[Any, ...]], ...] = ()  # field (or map.key) → accepted values
+    together: tuple[str, ...] = ()  # kinds whose complete sets count as one card
+    named: str = ""  # a count of the format's ``counts``, narrowed by the fields above
+
+
+@dataclass(frozen=True)
+class Ratio:
+    """A bound computed from another count: ``ratio × count``, rounded."""
+
+    of: str
+    ratio: Fraction
+    round: Rounding = "down"
+
+
+Bound = int | Ratio
+
+
+@dataclass(frozen=True)
+class CountRule:
+    """``exactly`` / ``min`` / ``max`` copies (or distinct cards) of a selection."""
+
+    id: str
+    selection: Selection
+    location: Location
+    exactly: Bound | None = None
+    min: Bound | None = None
+    max: Bound | None = None
+    distinct: bool = False  # count different cards, not copies
+    unique: bool = False  # with distinct: every selected card once
+    severity: Severity = "error"
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class TargetRule:
+    """Each value of a list field of the selected cards must name a card of ``section``."""
+
+    id: str
+    selection: Selection
+    field: str
+    section: str
+    location: Location
+    severity: Severity = "warning"
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class SectionRule:
+    """The kinds a section accepts; cards whose ``allow_field`` is true are accepted too."""
+
+    section: str
+    accepts: tuple[str, ...]
+    rule: str
+    allow_field: str = ""
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class HeaderRule:
+    """A header (``Équipe: Rouges``) that cards of ``restricts`` must match on ``field``."""
+
+    field: str
+    rule: str
+    required: bool = True
+    restricts: tuple[str, ...] = ()
+    missing: str = ""
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class IgnoreRule:
+    """Kinds that never count in a deck: listed, they raise a warning and are dropped."""
+
+    kinds: tuple[str, ...]
+    rule: str
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class CopyLimit:
+    """At most ``max`` copies of one card, all sections together; cards sharing the value of
+    ``by`` (for instance ``name``) count together; ``kinds`` empty means every kind."""
+
+    rule: str
+    max: int
+    by: str = "id"
+    kinds: tuple[str, ...] = ()
+    exempt: tuple[str, ...] = ()  # card ids with no limit
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class CardList:
+    """Banned (``max`` 0) or restricted (``max`` 1) cards, by id."""
+
+    rule: str
+    cards: tuple[str, ...]
+    max: int
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class DeckRules:
+    """One deck-building format of a game."""
+
+    id: str
+    label: str
+    location: Location
+    sections: tuple[SectionRule, ...] = ()
+    headers: tuple[HeaderRule, ...] = ()
+    ignore: tuple[IgnoreRule, ...] = ()
+    counts: Mapping[str, Selection] = field(default_factory=dict)
+    rules: tuple[CountRule | TargetRule, ...] = ()
+    copies: tuple[CopyLimit, ...] = ()
+    banned: CardList | None = None
+    restricted: CardList | None = None
+
+
+@dataclass(frozen=True)
+class DeckRuleBook:
+    """Every format of a game; ``default`` is used without ``--rules``."""
+
+    formats: Mapping[str, DeckRules]
+    default: str
+    unknown_card: str = "DECK-CARD"
+    collection: str = "DECK-COLLECTION"
+
+    def format(self, name: str | None) -> DeckRules:
+        """The format called ``name`` (the default for None); KeyError if none."""
+        return self.formats[name or self.default]

@@ -1,0 +1,163 @@
+"""``printandplay new``: write a small, complete, buildable game to start from.
+
+The scaffold is data shipped in the package (``printandplay/scaffold/``): every ``*.tmpl`` file
+is a Jinja template written with ``<< >>`` and ``<% %>`` (so that the game's own ``{{ }}``
+templates pass through untouched), rendered with the game's id, name, size and cards; the
+geometry of the layouts is worked out here from the card size.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import jinja2
+import yaml
+
+from printandplay.data.presets import load_presets
+from printandplay.errors import OptionError
+from printandplay.project import Resources
+from printandplay.units import MM
+
+SCAFFOLD_DIR = Path(__file__).resolve().parent / "scaffold"
+# A stricter form of project.GAME_ID (which every command accepts): a letter first, 40 at most.
+GAME_ID = re.compile(r"[a-z][a-z0-9-]{0,39}")
+MIN_SIDE_MM = 40.0
+MAX_CARDS = 200
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """What ``printandplay new`` wrote."""
+
+    game_id: str
+    cards_folder: Path
+    templates_folder: Path
+    files: tuple[Path, ...]
+
+
+def card_sizes() -> list[str]:
+    """The preset sizes a new game may use (large enough for the sample layout)."""
+    sizes = load_presets().sizes
+    return [name for name, s in sizes.items()
+            if min(s.width, s.height) / MM >= MIN_SIDE_MM - 1e-6]
+
+
+def new_game(root: Path, game_id: str, cards: int = 12, size: str = "poker") -> NewGame:
+    """Write ``cards/<game_id>/`` and ``templates/<game_id>/`` under ``root``.
+
+    Raises :class:`OptionError` for a bad id, count or size, or when the game exists already
+    (nothing is overwritten). The two folders appear whole or not at all.
+    """
+    _check(root, game_id, cards, size)
+    context = _context(game_id, cards, size)
+    targets = {"cards": root / "cards" / game_id, "templates": root / "templates" / game_id}
+    written: list[Path] = []
+    staged: dict[str, Path] = {}
+    moved: list[Path] = []
+    try:
+        for part, target in targets.items():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            stage = Path(tempfile.mkdtemp(prefix=f".{game_id}-", dir=target.parent))
+            staged[part] = stage
+            for source in sorted((SCAFFOLD_DIR / part).rglob("*")):
+                if source.is_dir():
+                    continue
+                relative = source.relative_to(SCAFFOLD_DIR / part)
+                out = stage / (relative.with_suffix("") if source.suffix == ".tmpl" else relative)
+                out.parent.mkdir(parents=True, exist_ok=True)
+                if source.suffix == ".tmpl":
+                    out.write_text(_render(source, context), encoding="utf-8")
+                else:
+                    shutil.copyfile(source, out)
+                written.append(target / out.relative_to(stage))
+        for part, target in targets.items():
+            staged.pop(part).rename(target)
+            moved.append(target)
+    except BaseException:
+        for folder in [*staged.values(), *moved]:  # the targets did not exist before
+            shutil.rmtree(folder, ignore_errors=True)
+        raise
+    return NewGame(game_id, targets["cards"], targets["templates"], tuple(written))
+
+
+def _check(root: Path, game_id: str, cards: int, size: str) -> None:
+    if not GAME_ID.fullmatch(game_id) or game_id in ("all", "shared"):
+        raise OptionError(f"bad game id '{game_id}': use lower-case letters, digits and '-', "
+                          "starting with a letter, at most 40 (not 'all' nor 'shared')")
+    if not 1 <= cards <= MAX_CARDS:
+        raise OptionError(f"--cards {cards}: choose 1 to {MAX_CARDS} cards")
+    allowed = card_sizes()
+    if size not in allowed:
+        raise OptionError(f"--size {size}: choose one of {', '.join(allowed)}")
+    for folder in (root / "cards" / game_id, root / "templates" / game_id):
+        if folder.exists():
+            raise OptionError(f"{folder} already exists: printandplay new never overwrites; "
+                              "choose another name or delete it")
+    if game_id in Resources.discover(root).game_ids():
+        raise OptionError(f"a game '{game_id}' already exists (printandplay games): choose "
+                          "another name")
+
+
+def _context(game_id: str, cards: int, size: str) -> dict[str, Any]:
+    item = load_presets().sizes[size]
+    width, height = item.width / MM, item.height / MM
+    samples = yaml.safe_load((SCAFFOLD_DIR / "samples.yaml").read_text(encoding="utf-8"))
+    prefix = re.sub(r"[^A-Z0-9]", "", game_id.upper())[:4] or "C"
+    records = []
+    for index in range(cards):
+        sample = dict(samples[index % len(samples)])
+        round_ = index // len(samples)
+        if round_:
+            sample["name"] = f"{sample['name']} {round_ + 1}"
+        records.append({"id": f"{prefix}-{index + 1:02d}", **sample})
+    m = 4.0  # margin: the default safe zone is 3 mm
+    th = max(7.0, round(height * 0.13, 1))  # title band
+    eh = round(height * 0.26, 1)  # effect text
+    iy = m + th + 2.0
+    ey = height - m - eh
+    ih = ey - 1.5 - iy
+    iw = min(round(width * 0.6, 1), ih)
+    return {
+        "game": game_id,
+        "name": re.sub(r"[-_]+", " ", game_id).strip().capitalize(),
+        "size": size,
+        "cards": cards,
+        "width": width,
+        "height": height,
+        "m": m,
+        "th": th,
+        "eh": eh,
+        "ey": ey,
+        "iy": iy,
+        "ih": ih,
+        "iw": iw,
+        "ix": (width - iw) / 2,
+        "vd": round(min(10.0, width * 0.18), 1),
+        "title_size": round(min(14.0, th * 1.6), 1),
+        "value_size": round(min(14.0, width * 0.18 * 1.3), 1),
+        "cards_list": records,
+    }
+
+
+def _number(value: Any) -> Any:
+    if isinstance(value, float):
+        return f"{round(value, 2):g}"
+    return "" if value is None else value
+
+
+def _render(path: Path, context: dict[str, Any]) -> str:
+    env = jinja2.Environment(
+        variable_start_string="<<", variable_end_string=">>",
+        block_start_string="<%", block_end_string="%>",
+        comment_start_string="<#", comment_end_string="#>",
+        undefined=jinja2.StrictUndefined, finalize=_number, keep_trailing_newline=True,
+        trim_blocks=True, lstrip_blocks=True, autoescape=False,
+    )
+    env.filters["quoted"] = lambda text: json.dumps(str(text), ensure_ascii=False)
+    return env.from_string(path.read_text(encoding="utf-8")).render(context)

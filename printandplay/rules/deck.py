@@ -1,0 +1,247 @@
+"""The one deck validator: checks a deck list against a format of the game's ``deck_rules``.
+
+Every check returns :class:`Violation` values; nothing here raises for an illegal deck. Rule
+ids and message templates come from the game's data; ``{name}`` in a template is replaced by
+the value of the same name (see docs/designing-a-game.md for the vocabulary).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Mapping
+from fractions import Fraction
+from typing import Any
+
+from printandplay.data.card_names import normalize
+from printandplay.errors import OptionError, did_you_mean
+from printandplay.model.deck import Deck
+from printandplay.model.deck_rules import (
+    Bound,
+    CountRule,
+    DeckRuleBook,
+    DeckRules,
+    Selection,
+    TargetRule,
+)
+from printandplay.model.game import Game
+from printandplay.rules.deck_check import DeckCheck, fill, value_of
+from printandplay.rules.report import Report, Severity, Violation
+
+
+def rule_book(game: Game) -> DeckRuleBook:
+    """The game's deck rules, or an error for a game without deck building."""
+    if game.deck_rules is None:
+        raise OptionError(f"game '{game.id}' has no deck rules to validate (no deck_rules in "
+                          f"its game.yaml)")
+    return game.deck_rules
+
+
+def deck_format(game: Game, name: str | None) -> DeckRules:
+    """The format ``name`` of the game's deck rules (the default one for None)."""
+    book = rule_book(game)
+    if name is not None and name not in book.formats:
+        raise OptionError(f"--rules {name}: game '{game.id}' has no such format (formats: "
+                          f"{', '.join(book.formats)})")
+    return book.format(name)
+
+
+def validate_deck(deck: Deck, game: Game, rules_format: str | None = None,
+                  collection: Mapping[str, int] | None = None) -> Report:
+    """Every way ``deck`` breaks a format of ``game``'s deck rules, and its counts."""
+    book = rule_book(game)
+    fmt = deck_format(game, rules_format)
+    check = DeckCheck(deck, game, fmt)
+    violations = [
+        *_unknown_cards(check, book),
+        *check.ignored,
+        *_headers(check),
+        *_sections(check),
+        *_rules(check),
+        *_copies(check),
+        *(_collection(check, book, collection) if collection is not None else ()),
+    ]
+    counts = {name: check.measure(selection)[0] for name, selection in fmt.counts.items()}
+    return Report(tuple(violations), counts)
+
+
+def counted_deck(deck: Deck, game: Game, rules_format: str | None = None) -> Deck:
+    """``deck`` without the lines of kinds the format ignores (they never count, and
+    ``print-deck`` does not print them)."""
+    return DeckCheck(deck, game, deck_format(game, rules_format)).deck
+
+
+def _unknown_cards(check: DeckCheck, book: DeckRuleBook) -> Iterator[Violation]:
+    for card in check.deck.unknown:
+        if card.reason:
+            message = card.reason + (" (write one of " + ", ".join(
+                repr(s) for s in card.suggestions) + ")" if card.suggestions else "")
+        elif card.ambiguous:
+            message = (f"{card.name!r} names several cards: write one of "
+                       + ", ".join(repr(s) for s in card.suggestions))
+        else:
+            message = f"no card is called {card.name!r}{did_you_mean(card.suggestions)}"
+        yield Violation(book.unknown_card, message, line=card.line,
+                        expected=list(card.suggestions) or None)
+
+
+def _headers(check: DeckCheck) -> Iterator[Violation]:
+    rules = {rule.field: rule for rule in check.fmt.headers}
+    for problem in check.deck.header_problems:
+        rule = rules.get(problem.field)
+        yield Violation(rule.rule if rule else "DECK-HEADER", problem.message, line=problem.line)
+    broken = {p.field for p in check.deck.header_problems}
+    for rule in check.fmt.headers:
+        value = check.deck.headers.get(rule.field)
+        if value is None:
+            if rule.required and rule.field not in broken:
+                yield Violation(rule.rule, rule.missing or f"no {rule.field} chosen",
+                                expected=f"a {rule.field}")
+            continue
+        if not rule.restricts:
+            continue
+        for section, component, count in check.cards(Selection(kinds=rule.restricts)):
+            actual = component.values.get(rule.field)
+            if str(actual) == value:
+                continue
+            values = {**check.card_values(component, count, section), "value": actual,
+                      "header": value}
+            yield Violation(
+                rule.rule, fill(rule.message or "{card} has {value}, not the deck's {header}",
+                                values),
+                expected=value, actual=actual, cards=(component.id,),
+                line=check.lines.get((section, component.id)))
+
+
+def _sections(check: DeckCheck) -> Iterator[Violation]:
+    for rule in check.fmt.sections:
+        for section, component, count in check.cards(Selection(sections=(rule.section,))):
+            if component.kind in rule.accepts:
+                continue
+            if rule.allow_field and component.values.get(rule.allow_field):
+                continue
+            values = check.card_values(component, count, section)
+            yield Violation(rule.rule,
+                            fill(rule.message or "{count} {card}: a {kind} card cannot go in "
+                                 "{section}", values),
+                            cards=(component.id,), line=check.lines.get((section, component.id)))
+
+
+def _bound(bound: Bound | None, counts: Mapping[str, int]) -> int | None:
+    if bound is None or isinstance(bound, int):
+        return bound
+    exact = counts[bound.of] * bound.ratio
+    if bound.round == "up":
+        return math.ceil(exact)
+    if bound.round == "nearest":
+        return math.floor(exact + Fraction(1, 2))
+    return math.floor(exact)
+
+
+def _rules(check: DeckCheck) -> Iterator[Violation]:
+    counts = {name: check.measure(selection)[0] for name, selection in check.fmt.counts.items()}
+    for rule in check.fmt.rules:
+        if isinstance(rule, TargetRule):
+            yield from _targets(check, rule)
+        else:
+            yield from _count_rule(check, rule, counts)
+
+
+def _count_rule(check: DeckCheck, rule: CountRule, counts: Mapping[str, int]
+                ) -> Iterator[Violation]:
+    actual, cards = check.measure(rule.selection, rule.distinct)
+    copies = sum(n for _, _, n in cards)
+    exactly, low, high = (_bound(b, counts) for b in (rule.exactly, rule.min, rule.max))
+    repeated = [check.name(c) for _, c, n in cards if n > 1]
+    broken: int | None = None
+    if exactly is not None and (actual != exactly or (rule.unique and copies != actual)):
+        broken = exactly
+    elif low is not None and actual < low:
+        broken = low
+    elif high is not None and actual > high:
+        broken = high
+    elif rule.unique and copies != actual:
+        broken = actual
+    if broken is None:
+        return
+    sections = check.resolve(rule.selection).sections
+    values: dict[str, Any] = {
+        **counts, "actual": actual, "expected": broken, "min": low, "max": high,
+        "exactly": exactly, "distinct": len({c.id for _, c, _ in cards}), "copies": copies,
+        "repeated": ", ".join(repeated),
+        "repeated_note": f" ({', '.join(repeated)} more than once)" if repeated else "",
+        "section": " + ".join(sections) or "the deck"}
+    default = "{section}: {actual}, expected " + (
+        "{exactly}" if exactly is not None else "at least {min}" if broken == low
+        else "at most {max}")
+    narrow = bool(rule.selection.kinds or rule.selection.where or rule.distinct)
+    yield Violation(rule.id, fill(rule.message or default, values),
+                    severity=Severity(rule.severity), expected=broken, actual=actual,
+                    cards=tuple(dict.fromkeys(c.id for _, c, _ in cards)) if narrow else ())
+
+
+def _targets(check: DeckCheck, rule: TargetRule) -> Iterator[Violation]:
+    present = set()
+    for _, component, _ in check.cards(Selection(sections=(rule.section,))):
+        present |= {normalize(component.name), normalize(component.id)}
+    for section, component, _ in check.cards(rule.selection):
+        for target in component.values.get(rule.field) or ():
+            if normalize(str(target)) in present:
+                continue
+            values = {"card": check.name(component), "target": target,
+                      "section": rule.section, "field": rule.field}
+            yield Violation(rule.id,
+                            fill(rule.message or "{card}: {field} '{target}' is not in "
+                                 "{section}", values),
+                            severity=Severity(rule.severity), cards=(component.id,),
+                            line=check.lines.get((section, component.id)))
+
+
+def _copies(check: DeckCheck) -> Iterator[Violation]:
+    used: dict[str, int] = {}
+    for entry in check.deck.entries:
+        used[entry.card_id] = used.get(entry.card_id, 0) + entry.count
+    first_line = {e.card_id: e.line for e in reversed(check.deck.entries)}
+    for limit in check.fmt.copies:
+        groups: dict[str, list[str]] = {}
+        for card_id in used:
+            component = check.by_id[card_id]
+            if (limit.kinds and component.kind not in limit.kinds) or card_id in limit.exempt:
+                continue
+            groups.setdefault(str(value_of(component, limit.by)), []).append(card_id)
+        for value, ids in groups.items():
+            count = sum(used[i] for i in ids)
+            if count <= limit.max:
+                continue
+            names = ", ".join(check.name(check.by_id[i]) for i in ids)
+            values = {"card": names, "count": count, "max": limit.max, "value": value}
+            yield Violation(limit.rule, fill(limit.message or "{count} copies of {card}, at "
+                                             "most {max}", values),
+                            expected=limit.max, actual=count, cards=tuple(ids),
+                            line=min(first_line[i] for i in ids))
+    for card_list, default in ((check.fmt.banned, "{card} is banned in this format"),
+                               (check.fmt.restricted, "{count} copies of {card}: restricted "
+                                                      "to {max}")):
+        if card_list is None:
+            continue
+        for card_id in card_list.cards:
+            count = used.get(card_id, 0)
+            if count > card_list.max:
+                values = {"card": check.name(check.by_id[card_id]), "count": count,
+                          "max": card_list.max}
+                yield Violation(card_list.rule, fill(card_list.message or default, values),
+                                expected=card_list.max, actual=count, cards=(card_id,),
+                                line=first_line[card_id])
+
+
+def _collection(check: DeckCheck, book: DeckRuleBook, owned: Mapping[str, int]
+                ) -> Iterator[Violation]:
+    used: dict[str, int] = {}
+    for entry in check.deck.entries:
+        used[entry.card_id] = used.get(entry.card_id, 0) + entry.count
+    for card_id, count in used.items():
+        have = owned.get(card_id, 0)
+        if count > have:
+            component = check.by_id[card_id]
+            yield Violation(book.collection, f"{count} {check.name(component)} used, "
+                                             f"{have} owned",
+                            expected=have, actual=count, cards=(card_id,))

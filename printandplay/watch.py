@@ -1,0 +1,136 @@
+"""Rebuilding a kit on every save (``printandplay watch``).
+
+:class:`Watcher` keeps what does not change between builds: the parsed YAML of every file whose
+text is the same, and the faces and document pages whose inputs are the same
+(:class:`~printandplay.planning.FaceCache`). :meth:`Watcher.rebuild_once` is one rebuild; the
+command line calls it on each batch of file events. A failed rebuild leaves the last good PDF.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from printandplay.assets import load_assets
+from printandplay.build import KitBuild, build_kit, output_path
+from printandplay.data.yamlio import parse_cache
+from printandplay.errors import PrintAndPlayError
+from printandplay.model.game import DocumentSection
+from printandplay.planning import BuildOptions, FaceCache
+from printandplay.project import Resources
+
+
+@dataclass(frozen=True)
+class Rebuild:
+    """The outcome of one rebuild."""
+
+    changed: tuple[str, ...]  # the files that changed, as shown to the user
+    build: KitBuild | None  # None when it failed
+    problems: tuple[str, ...]
+    composed: int  # faces composed again
+    reused: int  # faces taken from the cache
+    seconds: float
+
+    @property
+    def ok(self) -> bool:
+        """True when the PDF was written."""
+        return self.build is not None
+
+
+@dataclass
+class Watcher:
+    """One game being rebuilt on every save."""
+
+    resources: Resources
+    game_id: str
+    options: BuildOptions
+    cache: FaceCache = field(default_factory=FaceCache)
+    parsed: dict[tuple[str, str], Any] = field(default_factory=dict)
+    designs: dict[tuple[str, str], Any] = field(default_factory=dict)
+    last_good: Path | None = None
+    _assets: Any = None  # the last build's assets: its fonts, icons and images are reused
+    _documents: frozenset[str] = frozenset()  # the kit's document templates
+
+    def folders(self) -> list[Path]:
+        """What to watch: the game's cards folder, its templates folders and the fonts."""
+        paths = []
+        found = self.resources.find("cards", self.game_id)
+        if found is not None:
+            paths.append(found)
+        paths.extend(self.resources.templates_folders(self.game_id))
+        fonts = self.resources.find("fonts")
+        if fonts is not None:
+            paths.append(fonts)
+        return paths
+
+    def wants(self, path: Path) -> bool:
+        """Whether a change of ``path`` calls for a rebuild: not the PDFs this watcher writes
+        (an output folder inside a watched one), nor editors' temporary files."""
+        out = output_path(self.game_id, self.options).parent.resolve()
+        if path.resolve().is_relative_to(out):
+            return False
+        name = path.name
+        return not (name.startswith((".#", "~")) or name.endswith(("~", ".swp", ".swx", ".tmp"))
+                    or "__pycache__" in path.parts or ".git" in path.parts)
+
+    def rebuild_once(self, changed: Iterable[Path] = ()) -> Rebuild:
+        """Rebuild the kit now; ``changed`` only names the files in the report."""
+        start = time.perf_counter()
+        shown = tuple(sorted({self.resources.display(Path(p)) for p in changed}))
+        composed = reused = 0
+        try:
+            env = environment_key(self.resources, self.game_id, self._documents)
+            reuse = self._assets if env == self.cache.env else None
+            self._assets = None
+            with parse_cache(self.parsed):
+                assets = load_assets(self.resources, self.game_id, reuse, self.designs)
+            documents = frozenset(
+                s.template for s in assets.game.kit if isinstance(s, DocumentSection))
+            if documents != self._documents:
+                self._documents = documents
+                env = environment_key(self.resources, self.game_id, documents)
+            self.cache.start(env)
+            build = build_kit(self.resources, self.game_id, self.options, cache=self.cache,
+                              assets=assets)
+            composed, reused = self.cache.composed, self.cache.reused
+            self.last_good = build.path
+            self._assets = assets
+            problems: tuple[str, ...] = ()
+        except PrintAndPlayError as error:
+            build, problems = None, tuple(error.problems())
+        finally:
+            self._forget_old_files()
+        return Rebuild(shown, build, problems, composed, reused, time.perf_counter() - start)
+
+    def _forget_old_files(self) -> None:
+        """Keep the parsed YAML of the latest text of each file only."""
+        latest: dict[str, tuple[str, str]] = {}
+        for key in self.parsed:
+            latest[key[0]] = key  # insertion order: the last parsed text wins
+        keep = set(latest.values())
+        for key in [k for k in self.parsed if k not in keep]:
+            del self.parsed[key]
+        while len(self.designs) > 4:  # the oldest texts of layouts.yaml
+            del self.designs[next(iter(self.designs))]
+
+
+def environment_key(resources: Resources, game_id: str, documents: frozenset[str]
+                    ) -> Hashable:
+    """A digest of what every face depends on besides its layout and data: the icons, images
+    and template files (not the kit's documents, nor layouts.yaml, which the cache reads
+    as values) and the fonts file. Any change composes every face again."""
+    digest = hashlib.sha1()
+    for folder in resources.templates_folders(game_id):
+        for path in sorted(folder.rglob("*")):
+            relative = path.relative_to(folder).as_posix()
+            if not path.is_file() or relative == "layouts.yaml" or relative in documents:
+                continue
+            digest.update(f"{folder}/{relative}\0".encode())
+            digest.update(path.read_bytes())
+    fonts = resources.fonts_file()
+    digest.update(fonts.read_bytes())
+    return digest.hexdigest()

@@ -1,0 +1,149 @@
+"""``printandplay export``: PNGs of every distinct face, contact sheets, Tabletop Simulator decks."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from typer.testing import CliRunner
+
+from printandplay.cli import app
+from printandplay.data.decklist import load_deck
+from printandplay.data.game_loader import load_game
+from printandplay.project import Resources
+from printandplay.units import MM
+
+runner = CliRunner()
+DPI = 40  # small images: the tests check sizes and counts, not looks
+
+
+def _pixels(length_pt: float, dpi: float) -> float:
+    return length_pt / 72 * dpi
+
+
+def test_png_one_file_per_distinct_face_and_contact_sheets(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["export", "charlie", "--png", str(tmp_path), "--dpi", str(DPI)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip() == str(tmp_path)
+    index = json.loads((tmp_path / "faces.json").read_text(encoding="utf-8"))
+    game = load_game(Resources.discover(), "charlie")
+    assert set(index["components"]) == {c.id for c in game.components}
+    for component in game.components:
+        entry = index["components"][component.id]
+        assert entry["front"] == f"{component.id}.png"
+        assert ("back" in entry) == (component.back is not None)
+        kind = game.kinds[component.kind]
+        with Image.open(tmp_path / entry["front"]) as image:
+            assert image.format == "PNG"
+            assert abs(image.width - _pixels(kind.size.width, DPI)) <= 1
+            assert abs(image.height - _pixels(kind.size.height, DPI)) <= 1
+            assert image.convert("L").getextrema()[0] < 200  # something is drawn
+    files = {p.name for p in tmp_path.glob("*.png")}
+    named = {name for entry in index["components"].values() for name in entry.values()}
+    contact = {f"contact-{kind}.png" for kind in {c.kind for c in game.components}}
+    assert files == named | contact
+
+
+def test_png_shared_back_is_written_once(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["export", "licum", "--png", str(tmp_path), "--dpi", "30"])
+    assert result.exit_code == 0, result.output
+    index = json.loads((tmp_path / "faces.json").read_text(encoding="utf-8"))["components"]
+    backs = [entry["back"] for entry in index.values() if "back" in entry]
+    assert len(set(backs)) < len(backs)
+    assert all(b.startswith("back-") for b in backs if backs.count(b) > 1)
+
+
+def test_png_with_bleed_is_larger_by_the_bleed(tmp_path: Path) -> None:
+    trim, bled = tmp_path / "trim", tmp_path / "bleed"
+    for folder, extra in ((trim, []), (bled, ["--bleed"])):
+        result = runner.invoke(app, ["export", "oups", "--png", str(folder), "--dpi", "72",
+                                     *extra])
+        assert result.exit_code == 0, result.output
+    name = sorted(p.name for p in trim.glob("*.png") if not p.name.startswith("contact"))[0]
+    with Image.open(trim / name) as a, Image.open(bled / name) as b:
+        grow = _pixels(2 * 3 * MM, 72)
+        assert abs(b.width - a.width - grow) <= 1.5
+        assert abs(b.height - a.height - grow) <= 1.5
+
+
+def _check_tts(saved: dict, folder: Path, expected: dict[str, int], kinds: dict[str, str]
+               ) -> None:
+    """Every deck of the saved object: counts per card, sheet grids as big as said."""
+    found: dict[str, int] = {}
+    for state in saved["ObjectStates"]:
+        cards = state["ContainedObjects"] if state["Name"] == "DeckCustom" else [state]
+        if state["Name"] == "DeckCustom":
+            assert state["DeckIDs"] == [c["CardID"] for c in cards]
+            assert len(cards) >= 2
+        else:
+            assert state["Name"] == "Card"
+        for card in cards:
+            found[card["Description"]] = found.get(card["Description"], 0) + 1
+            deck_id = str(card["CardID"] // 100)
+            custom = card["CustomDeck"][deck_id]
+            assert card["CardID"] % 100 < custom["NumWidth"] * custom["NumHeight"]
+        decks = state["CustomDeck"]
+        for custom in decks.values():
+            assert 1 <= custom["NumWidth"] <= 10 and 1 <= custom["NumHeight"] <= 7
+            face = Path(custom["FaceURL"].removeprefix("file://"))
+            back = Path(custom["BackURL"].removeprefix("file://"))
+            assert face.parent == folder.resolve() and back.parent == folder.resolve()
+            with Image.open(face) as sheet, Image.open(back) as back_image:
+                assert sheet.format == "JPEG" and back_image.format == "JPEG"
+                cell_w = sheet.width / custom["NumWidth"]
+                cell_h = sheet.height / custom["NumHeight"]
+                assert cell_w == int(cell_w) and cell_h == int(cell_h)
+                if custom["UniqueBack"]:
+                    assert back_image.size == sheet.size
+                else:
+                    assert back_image.size == (cell_w, cell_h)
+    assert found == expected
+
+
+def test_tts_kit_has_every_copy(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["export", "licum", "--tts", str(tmp_path), "--dpi", "60"])
+    assert result.exit_code == 0, result.output
+    saved = json.loads(Path(result.stdout.strip()).read_text(encoding="utf-8"))
+    game = load_game(Resources.discover(), "licum")
+    expected = {c.id: c.count for c in game.components if c.count}
+    _check_tts(saved, tmp_path, expected, {c.id: c.kind for c in game.components})
+    # 40 distinct players: a 10 × 4 sheet
+    players = [s for s in saved["ObjectStates"] if s.get("Nickname") == "Improvisateur"]
+    assert players and list(players[0]["CustomDeck"].values())[0]["NumHeight"] == 4
+
+
+def test_tts_deck_list(tmp_path: Path, repo_root: Path) -> None:
+    deck_file = repo_root / "cards" / "licum" / "decks" / "rouges.txt"
+    result = runner.invoke(app, ["export", "licum", "--tts", str(tmp_path), "--deck",
+                                 str(deck_file), "--dpi", "40"])
+    assert result.exit_code == 0, result.output
+    json_path = Path(result.stdout.strip())
+    assert json_path.name == "deck-rouges.json"
+    saved = json.loads(json_path.read_text(encoding="utf-8"))
+    game = load_game(Resources.discover(), "licum")
+    expected = load_deck(deck_file, game).counts()
+    _check_tts(saved, tmp_path, expected, {c.id: c.kind for c in game.components})
+
+
+def test_tts_charlie_tiles_have_their_own_backs(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["export", "charlie", "--tts", str(tmp_path), "--dpi", "40"])
+    assert result.exit_code == 0, result.output
+    saved = json.loads(Path(result.stdout.strip()).read_text(encoding="utf-8"))
+    tiles = next(s for s in saved["ObjectStates"] if s["Nickname"] == "Tuile")
+    assert all(c["UniqueBack"] for c in tiles["CustomDeck"].values())
+
+
+@pytest.mark.parametrize("args", [
+    ["export", "charlie"],
+    ["export", "charlie", "--png", "x", "--deck", "d.txt"],
+    ["export", "charlie", "--png", "x", "--dpi", "5"],
+    ["export", "nope", "--png", "x"],
+])
+def test_export_bad_options_exit_2(args: list[str], tmp_path: Path,
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert "error:" in result.output and "Traceback" not in result.output

@@ -1,0 +1,169 @@
+"""Property-based fuzzing (Hypothesis) of the readers that take untrusted text: the deck-list
+parser, the strict YAML reader, the card-text markup parser and the SVG reader. Only results
+or one-line input errors are allowed (see fuzz_targets.py). ``HYPOTHESIS_PROFILE=deep`` runs
+thousands of inputs per target; a crash found goes into ``fuzz_corpus/`` (see README.md)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import fuzz_targets as targets  # noqa: E402
+
+from printandplay.errors import DataError, PrintAndPlayError  # noqa: E402
+from printandplay.layout.richtext import (  # noqa: E402
+    MarkupError,
+    Span,
+    escape_markup,
+    plain_text,
+)
+from printandplay.model.deck import Deck  # noqa: E402
+
+
+def lines(pieces: st.SearchStrategy[str], max_size: int = 12) -> st.SearchStrategy[str]:
+    return st.lists(pieces, max_size=max_size).map("\n".join)
+
+
+NAMES = st.sampled_from(["Sifflet", "Avant-Match", "Rosalie Gaudet (Rouges)", "rosalie gaudet",
+                         "Zacharie Mazerolle (Martiens)", "LIC-001", "Navet", "(Rouges)", ""])
+COUNTS = st.one_of(st.integers(-3, 1200).map(str), st.sampled_from(
+    ["1000000000000", "9" * 60, "0", "00", "1x", "2×", "٣", "¹", "1.5"]))
+DECK_LINE = st.one_of(
+    st.sampled_from(["Jeu", "jeu:", "Préparation", "PRÉPARATION :", "Équipe: Rouges",
+                     "Équipe: Martiens", "Équipe:", ": x", "# commentaire", "// note", ""]),
+    st.builds(lambda c, sep, n: f"{c}{sep}{n}", COUNTS, st.sampled_from([" ", "x ", " × ", "\t"]),
+              st.one_of(NAMES, st.text(max_size=20))),
+    st.text(max_size=30),
+)
+
+
+@given(lines(DECK_LINE, 20))
+def test_decklist_parser(text: str) -> None:
+    result = targets.decklist(text)
+    assert isinstance(result, (Deck, PrintAndPlayError))
+    if isinstance(result, Deck):
+        assert all(0 < e.count <= 1000 for e in result.entries)
+        assert sum(e.count for e in result.entries) <= 1000
+
+
+YAML_TOKENS = st.sampled_from([
+    "- ", ": ", "a", "b", "Jeu", "Sifflet", "1", "-3", "1e999", "&x ", "*x", "&y ", "*y", "[", "]",
+    "{", "}", ", ", "\n", "  ", "<<: ", "!!python/object:os.system ", "!!binary ", "!!set ",
+    "? ", "|\n", ">\n", "'", '"', "# c", "---\n", "...\n", "%YAML 1.1\n", "~", "null", "true",
+    "\t", "\\", "é", "\x00", "\ufeff",
+])
+YAML_TEXT = st.one_of(st.lists(YAML_TOKENS, max_size=40).map("".join), st.text(max_size=60))
+
+
+@given(YAML_TEXT)
+def test_yaml_reader(text: str) -> None:
+    result = targets.yaml_reader(text)
+    if isinstance(result, PrintAndPlayError):
+        assert isinstance(result, DataError)
+        assert str(result).startswith("fuzz.yaml")
+
+
+@given(YAML_TEXT)
+def test_yaml_deck(text: str) -> None:
+    result = targets.yaml_deck(text)
+    assert isinstance(result, (Deck, PrintAndPlayError))
+
+
+MARKUP = st.lists(st.sampled_from(list("ab *\\:[]_-\n\r\t") + ["**", "[[", "]]", ":x:", "é",
+                                                                 "\u200b"]),
+                  max_size=40).map("".join)
+
+
+@given(st.one_of(MARKUP, st.text(max_size=40)))
+def test_markup_parser(text: str) -> None:
+    result = targets.markup(text)
+    assert isinstance(result, (list, MarkupError))
+    if isinstance(result, list):
+        assert all(isinstance(span, Span) for span in result)
+
+
+@given(st.text(alphabet=st.characters(blacklist_characters="\r\n"), max_size=40))
+def test_escaped_text_reads_back_literally(text: str) -> None:
+    spans = targets.markup(escape_markup(text))
+    assert isinstance(spans, list)
+    assert plain_text(spans) == text.strip("\n")
+    assert all(span.kind == "text" for span in spans)
+
+
+TAGS = st.sampled_from(["svg", "g", "path", "rect", "circle", "ellipse", "line", "polyline",
+                        "polygon", "defs", "title", "text", "use", "image", "script", "style"])
+ATTRS = st.sampled_from(["viewBox", "d", "x", "y", "width", "height", "r", "rx", "ry", "cx",
+                         "cy", "points", "fill", "stroke", "stroke-width", "transform", "style",
+                         "opacity", "fill-rule", "href", "xlink:href", "display"])
+VALUES = st.one_of(
+    st.sampled_from(["0 0 24 24", "0 0 0 0", "0 0 -1 1", "1e308 1e308 1e308 1e308", "nan",
+                     "inf", "-1", "M0 0L10 10Z", "M 1e308 0 A 1 1 0 1 1 -1e308 0",
+                     "m0 0" + " l1 1" * 50, "rotate(90) scale(1e308)", "matrix(0 0 0 0 0 0)",
+                     "fill:red;stroke:url(#x)", "#fff", "none", "currentColor",
+                     "translate(nan)", "1 2 3", ""]),
+    st.text(max_size=15),
+)
+
+
+def _attribute(value: str) -> str:
+    return value.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
+
+
+@st.composite
+def svg_documents(draw: st.DrawFn) -> str:
+    def element(depth: int) -> str:
+        tag = "svg" if depth == 0 else draw(TAGS)
+        attrs = draw(st.dictionaries(ATTRS, VALUES, max_size=4))
+        if depth == 0 and draw(st.booleans()):
+            attrs.setdefault("viewBox", "0 0 24 24")
+        attributes = "".join(f' {k}="{_attribute(v)}"' for k, v in attrs.items())
+        children = "".join(element(depth + 1) for _ in range(draw(st.integers(0, 3 - depth)))) \
+            if depth < 3 else ""
+        return f"<{tag}{attributes}>{children}</{tag}>"
+
+    namespace = draw(st.sampled_from(['xmlns="http://www.w3.org/2000/svg"', "", 'xmlns="x"']))
+    body = element(0).replace("<svg", f"<svg {namespace}", 1)
+    prefix = draw(st.sampled_from(["", '<?xml version="1.0"?>\n', "<!DOCTYPE svg>\n",
+                                   '<!DOCTYPE svg [<!ENTITY a "aaaa">]>\n']))
+    return prefix + body
+
+
+@given(st.one_of(svg_documents(), st.text(max_size=60)))
+def test_svg_reader(text: str) -> None:
+    result = targets.svg(text)
+    assert not isinstance(result, PrintAndPlayError) or isinstance(result, DataError)
+    if isinstance(result, DataError):
+        assert str(result).startswith("fuzz.svg")
+
+
+@given(st.one_of(st.text(max_size=30), st.builds(
+    lambda a, b: f"{a},{b}", st.floats(allow_nan=True, allow_infinity=True).map(str),
+    st.one_of(st.floats().map(str), st.text(max_size=8)))))
+def test_back_offset_option(text: str) -> None:
+    from printandplay.cli import parse_offset
+    from printandplay.errors import OptionError
+
+    try:
+        x, y = parse_offset(text)
+    except OptionError:
+        return
+    assert abs(x) <= 20 * 72 / 25.4 + 1e-9 and abs(y) <= 20 * 72 / 25.4 + 1e-9
+
+
+@given(st.one_of(st.text(max_size=30), st.builds(
+    lambda w, h: f"{w}x{h}", st.one_of(st.integers(0, 10**12), st.floats(0, 1e12)),
+    st.one_of(st.integers(0, 10**12), st.floats(0, 1e12), st.text(max_size=5)))))
+def test_paper_option(text: str) -> None:
+    from printandplay.data.presets import resolve_paper
+    from printandplay.errors import OptionError
+
+    try:
+        size = resolve_paper(text, targets.presets())
+    except OptionError:
+        return
+    assert 50 * 72 / 25.4 - 1e-6 <= min(size.width, size.height)
+    assert max(size.width, size.height) <= 200 * 72 + 1e-6

@@ -1,0 +1,203 @@
+"""The hardening runner: every case of ``tests/hardening/cases/*.yaml`` runs the CLI in-process
+on a fresh temporary project folder and asserts no traceback, the exit code, a fragment of the
+message, that a previous PDF is untouched by a failed run, and a time bound.
+
+The case format and the generators are documented in ``tests/hardening/README.md``.
+"""
+
+from __future__ import annotations
+
+import shutil
+import signal
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from hardening_generators import GENERATORS  # noqa: E402
+
+from printandplay.cli import app  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+CASES_DIR = Path(__file__).resolve().parent / "cases"
+PREVIOUS_PDF = b"%PDF-1.4\n% a previous build: must survive a failed run\n%%EOF\n"
+CASE_KEYS = {"id", "game", "edits", "args", "exit", "message", "timeout", "note"}
+EDIT_KINDS = {"replace", "write", "append", "write_hex", "symlink", "write_file", "mkdir"}
+DEFAULT_TIMEOUT = 5.0
+
+
+def load_cases() -> list[dict[str, Any]]:
+    """Every case of every ``cases/*.yaml``, checked for shape and unique ids."""
+    cases: list[dict[str, Any]] = []
+    seen: dict[str, str] = {}
+    for path in sorted(CASES_DIR.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+        assert isinstance(data, list), f"{path.name}: a list of cases"
+        for case in data:
+            assert isinstance(case, dict) and "id" in case, f"{path.name}: a case without id"
+            case_id = case["id"]
+            assert case_id not in seen, f"duplicate case id {case_id!r} ({seen.get(case_id)})"
+            seen[case_id] = path.name
+            unknown = set(case) - CASE_KEYS
+            assert not unknown, f"{path.name}: {case_id}: unknown keys {sorted(unknown)}"
+            assert isinstance(case.get("args"), list), f"{case_id}: args must be a list"
+            assert isinstance(case.get("exit"), int), f"{case_id}: exit must be a number"
+            case["_file"] = path.name
+            cases.append(case)
+    return cases
+
+
+CASES = load_cases()
+
+
+def _inside(root: Path, relative: str) -> Path:
+    path = root / relative
+    assert not Path(relative).is_absolute() and ".." not in Path(relative).parts, (
+        f"edit paths stay inside the project folder: {relative!r}")
+    return path
+
+
+def apply_edit(root: Path, edit: dict[str, Any]) -> None:
+    """Apply one edit (see README.md) inside the project folder ``root``."""
+    kinds = set(edit) & EDIT_KINDS
+    assert "path" in edit and len(kinds) == 1, f"bad edit {edit!r}"
+    path = _inside(root, edit["path"])
+    kind = kinds.pop()
+    if kind != "replace":
+        path.parent.mkdir(parents=True, exist_ok=True)
+    if kind == "replace":
+        text = path.read_text(encoding="utf-8")
+        assert edit["replace"] in text, f"{edit['path']}: text to replace not found"
+        assert "with" in edit, f"{edit['path']}: replace needs 'with'"
+        path.write_text(text.replace(edit["replace"], str(edit["with"]), 1), encoding="utf-8")
+    elif kind == "write":
+        path.write_text(str(edit["write"]), encoding="utf-8")
+    elif kind == "append":
+        with path.open("a", encoding="utf-8") as handle:
+            handle.write(str(edit["append"]))
+    elif kind == "write_hex":
+        path.write_bytes(bytes.fromhex(str(edit["write_hex"])))
+    elif kind == "symlink":
+        if path.exists() or path.is_symlink():
+            path.unlink()
+        path.symlink_to(str(edit["symlink"]))
+    elif kind == "write_file":
+        name = edit["write_file"]
+        assert name in GENERATORS, f"unknown generator {name!r} (known: {sorted(GENERATORS)})"
+        path.write_bytes(GENERATORS[name]())
+    elif kind == "mkdir":
+        path.mkdir(parents=True, exist_ok=True)
+
+
+def _game_of(case: dict[str, Any]) -> str | None:
+    if case.get("game"):
+        return str(case["game"])
+    args = [str(a) for a in case["args"]]
+    if len(args) > 1 and (ROOT / "cards" / args[1] / "game.yaml").is_file():
+        return args[1]
+    return None
+
+
+class CaseTimeout(BaseException):
+    """A case ran far past its time bound (a BaseException: the CLI does not catch it)."""
+
+
+@pytest.fixture
+def alarm() -> Iterator[Any]:
+    """``alarm(seconds)`` aborts a hung case with CaseTimeout (main thread, POSIX)."""
+    usable = hasattr(signal, "setitimer")
+
+    def handler(signum: int, frame: object) -> None:
+        raise CaseTimeout("the case hung")
+
+    previous = signal.signal(signal.SIGALRM, handler) if usable else None
+
+    def arm(seconds: float) -> None:
+        if usable:
+            signal.setitimer(signal.ITIMER_REAL, seconds)
+
+    yield arm
+    if usable:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_case(case: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+              alarm: Any) -> None:
+    project = tmp_path / "project"
+    project.mkdir()
+    game = _game_of(case)
+    if case.get("game"):
+        for part in ("cards", "templates"):
+            source = ROOT / part / str(case["game"])
+            if source.is_dir():
+                shutil.copytree(source, project / part / str(case["game"]), symlinks=True)
+    for edit in case.get("edits") or []:
+        apply_edit(project, edit)
+    previous = None
+    if game is not None:
+        candidate = project / "build" / game / f"{game}-a4.pdf"
+        if not candidate.exists() and not candidate.is_symlink():  # an edit may have put one
+            candidate.parent.mkdir(parents=True, exist_ok=True)
+            candidate.write_bytes(PREVIOUS_PDF)
+            previous = candidate
+    monkeypatch.chdir(project)
+    args = [str(a).replace("{tmp}", str(project)) for a in case["args"]]
+    timeout = float(case.get("timeout", DEFAULT_TIMEOUT))
+    runner = CliRunner()
+    alarm(max(2 * timeout, timeout + 10))
+    start = time.monotonic()
+    result = runner.invoke(app, args, catch_exceptions=True)
+    elapsed = time.monotonic() - start
+    alarm(0)
+    output = result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
+        f"{case['id']}: uncaught {result.exception!r}\n{output}")
+    assert "Traceback" not in output, output
+    assert result.exit_code == case["exit"], f"{case['id']}: exit {result.exit_code}\n{output}"
+    if case.get("message"):
+        assert str(case["message"]).lower() in output.lower(), (
+            f"{case['id']}: expected {case['message']!r} in\n{output}")
+    if previous is not None and result.exit_code != 0:
+        assert previous.is_file(), f"{case['id']}: the previous PDF was removed"
+        assert previous.read_bytes() == PREVIOUS_PDF, f"{case['id']}: the previous PDF changed"
+    assert elapsed <= timeout, f"{case['id']}: took {elapsed:.1f} s (bound {timeout} s)"
+
+
+def test_cases_are_many_and_cover_every_command() -> None:
+    cli_cases = [c for c in CASES if c["_file"] == "cli.yaml"]
+    assert len(cli_cases) >= 50
+    commands = {str(c["args"][0]) for c in cli_cases if c["args"]}
+    assert {"games", "cards", "build", "check", "validate", "print-deck", "calibrate",
+            "oups"} <= commands
+
+
+def test_edits_stay_inside_the_project_folder(tmp_path: Path) -> None:
+    for path in ("../escape.txt", "/tmp/escape.txt", "a/../../escape.txt"):
+        with pytest.raises(AssertionError, match="stay inside"):
+            apply_edit(tmp_path, {"path": path, "write": "x"})
+    apply_edit(tmp_path, {"path": "a/b.txt", "write": "x"})
+    apply_edit(tmp_path, {"path": "a/b.txt", "replace": "x", "with": "y"})
+    apply_edit(tmp_path, {"path": "a/b.txt", "append": "z"})
+    assert (tmp_path / "a/b.txt").read_text() == "yz"
+    apply_edit(tmp_path, {"path": "c.bin", "write_hex": "00ff"})
+    assert (tmp_path / "c.bin").read_bytes() == b"\x00\xff"
+    apply_edit(tmp_path, {"path": "d", "mkdir": True})
+    assert (tmp_path / "d").is_dir()
+    apply_edit(tmp_path, {"path": "e", "symlink": "d"})
+    assert (tmp_path / "e").is_symlink()
+
+
+def test_generators_are_deterministic_and_shaped() -> None:
+    for name, generate in GENERATORS.items():
+        assert generate() == generate(), name
+    assert GENERATORS["png_bomb"]()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(GENERATORS["big_file_11mb"]()) > 11 * 1024 * 1024 - 100
+    assert GENERATORS["png_truncated"]() == GENERATORS["png_small"]()[:len(GENERATORS["png_truncated"]())]

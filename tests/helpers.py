@@ -1,0 +1,114 @@
+"""Helpers shared by the tests: CLI records, game copies, file edits and the planned pages.
+
+The planned pages (:func:`kit_pages`) are what the PDF writer draws, as values: checking page
+order and content on them is as exact as extracting the PDF's text, and much faster. A few
+end-to-end tests still read real PDFs back.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterable, Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from printandplay.assets import load_assets
+from printandplay.cli import app
+from printandplay.model.ops import GroupOp, Op, TextOp
+from printandplay.planning import BuildOptions, KitPlanner, PageSpec
+from printandplay.project import Resources
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def component_records(game: str) -> list[dict[str, Any]]:
+    """What `printandplay cards GAME --format json` prints, parsed."""
+    result = CliRunner().invoke(app, ["cards", game, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    records: list[dict[str, Any]] = json.loads(result.output)
+    return records
+
+
+def of_type(records: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
+    """The records of one kind."""
+    return [r for r in records if r["type"] == kind]
+
+
+def copies(records: list[dict[str, Any]]) -> int:
+    """Copies in the kit of these records."""
+    return sum(r["count"] for r in records)
+
+
+def copy_kit(game: str, folder: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Copy a game's data and templates into ``folder`` and work there (that copy wins)."""
+    shutil.copytree(ROOT / "cards" / game, folder / "cards" / game)
+    shutil.copytree(ROOT / "templates" / game, folder / "templates" / game)
+    monkeypatch.chdir(folder)
+    return folder
+
+
+def replace_once(path: Path, old: str, new: str) -> None:
+    """Replace the first ``old`` in a text file by ``new`` (``old`` must be there)."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+@cache
+def kit_pages(game: str, paper: str = "a4") -> tuple[PageSpec, ...]:
+    """The pages the bundled ``game``'s kit prints, in print order (what `build` writes)."""
+    assets = load_assets(Resources((ROOT,)), game)
+    return tuple(KitPlanner(assets, BuildOptions(paper=paper)).kit_pages())
+
+
+def text_ops(ops: Iterable[Op]) -> Iterator[TextOp]:
+    """Every text op among ``ops`` and inside their groups, in drawing order."""
+    for op in ops:
+        if isinstance(op, TextOp):
+            yield op
+        elif isinstance(op, GroupOp):
+            yield from text_ops(op.ops)
+
+
+def page_text(page: PageSpec) -> str:
+    """Every text run a page draws (its own ops, then its faces'), joined by spaces."""
+    runs = [op.text for op in text_ops(page.ops)]
+    for placement in page.placements:
+        runs.extend(op.text for op in text_ops(placement.face.ops))
+    return " ".join(" ".join(runs).split())
+
+
+# ---- fake font metrics for layout tests --------------------------------------------------------
+
+CHAR = 0.5  # em, every character of the regular fonts
+BOLD_CHAR = 0.6  # em, in the bold fonts ``B`` and ``BI``
+SPACE = 0.25  # em
+ASCENT = 0.8  # em
+DESCENT = 0.2  # em
+
+
+class FakeMetrics:
+    """Fonts ``R``, ``B``, ``I``, ``BI`` with fixed, hand-countable advance widths (every role
+    gets the same fonts): ``"aa bb"`` is 1 + 0.25 + 1 = 2.25 em, 22.5 pt at 10 pt."""
+
+    def select(self, role: str, bold: bool, italic: bool) -> str:
+        return {(False, False): "R", (True, False): "B",
+                (False, True): "I", (True, True): "BI"}[(bold, italic)]
+
+    def prepare(self, text: str, font: str) -> str:
+        return text
+
+    def width(self, text: str, font: str) -> float:
+        char = BOLD_CHAR if font.startswith("B") else CHAR
+        return sum(SPACE if c == " " else char for c in text)
+
+    def ascent(self, font: str) -> float:
+        return ASCENT
+
+    def descent(self, font: str) -> float:
+        return DESCENT

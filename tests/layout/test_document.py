@@ -1,0 +1,220 @@
+"""Document pagination, tested directly with fake, hand-countable font metrics.
+
+A small page (120 × 150 mm, margins 10 mm, no footer band) keeps the documents short. Blocks
+are found back by their words: :func:`placed` lists every text run with its page and absolute
+position, in drawing order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from helpers import FakeMetrics
+
+from printandplay.errors import LayoutError
+from printandplay.layout.document import DocumentComposer
+from printandplay.layout.document_blocks import DocStyle
+from printandplay.model.game import DocumentStyle, Size
+from printandplay.model.ops import GroupOp, LineOp, Op, TextOp
+from printandplay.units import MM
+
+PAGE = Size(120 * MM, 150 * MM)
+DESIGN = DocumentStyle(margin=10 * MM, footer=0.0, gutter=10 * MM)
+STYLE = DocStyle(design=DESIGN, columns=2)
+COLUMN_X = (10 * MM, 65 * MM)  # left edges of the two columns
+BOTTOM = 10 * MM
+
+
+def layout(style: DocStyle = STYLE) -> DocumentComposer:
+    return DocumentComposer(FakeMetrics(), lambda name: 1.0, "en", style, "rules.md")
+
+
+def paginate(source: str, style: DocStyle = STYLE) -> list[tuple[Op, ...]]:
+    return layout(style).paginate(source, PAGE, "Rules", "Game")
+
+
+def _walk(ops: tuple[Op, ...], dx: float, dy: float, out: list[tuple[float, float, Op]]) -> None:
+    for op in ops:
+        if isinstance(op, GroupOp):
+            a, b, c, d, e, f = op.transform
+            assert (a, b, c, d) == (1.0, 0.0, 0.0, 1.0)
+            _walk(op.ops, dx + e, dy + f, out)
+        else:
+            out.append((dx, dy, op))
+
+
+def placed(pages: list[tuple[Op, ...]]) -> list[tuple[int, float, float, str]]:
+    """(page, x, y, word) of every word but the footers', in drawing order (the x and y of
+    the run that holds the word)."""
+    runs = []
+    for number, ops in enumerate(pages):
+        found: list[tuple[float, float, Op]] = []
+        _walk(ops[:-1], 0.0, 0.0, found)  # the last op of a page is its footer
+        runs += [(number, dx + op.x, dy + op.y, word) for dx, dy, op in found
+                 if isinstance(op, TextOp) for word in op.text.split()]
+    return runs
+
+
+def where(pages: list[tuple[Op, ...]], word: str) -> tuple[int, int, float]:
+    """(page, column, baseline) of the only run that is ``word``."""
+    found = [(p, x, y) for p, x, y, text in placed(pages) if text == word]
+    assert len(found) == 1, (word, found)
+    page, x, y = found[0]
+    column = 0 if x < COLUMN_X[1] - 1 else 1
+    return page, column, y
+
+
+def words(pages: list[tuple[Op, ...]]) -> list[str]:
+    return [text for *_, text in placed(pages)]
+
+
+def filler(word: str, lines: int) -> str:
+    """A paragraph of ``lines`` lines of the column (45 mm at 9 pt: 6 words of 4 letters)."""
+    return " ".join([word] * (6 * lines))
+
+
+def columns_of(pages: list[tuple[Op, ...]], word: str) -> set[tuple[int, int]]:
+    """(page, column) of every run that is ``word``."""
+    return {(p, 0 if x < COLUMN_X[1] - 1 else 1) for p, x, _, text in placed(pages)
+            if text == word}
+
+
+# ---- headings are never lost or reordered ------------------------------------------------
+
+def test_a_heading_at_the_end_of_a_document_is_kept() -> None:
+    pages = paginate("# Titre\n\nUn paragraphe.\n\n## Annexe")
+    assert words(pages)[-1] == "Annexe"
+
+
+def test_a_section_heading_before_a_title_stays_before_it() -> None:
+    pages = paginate("# Premier\n\nTexte.\n\n## Orphelin\n\n# Second\n\nSuite.")
+    order = [w for w in words(pages) if w in ("Premier", "Orphelin", "Second", "Suite.")]
+    assert order == ["Premier", "Orphelin", "Second", "Suite."]
+    assert where(pages, "Orphelin")[0] == 0
+    assert where(pages, "Second")[0] == 1  # a title opens a page
+
+
+def test_a_heading_before_a_column_break_stays_before_it() -> None:
+    pages = paginate("## Avant\n\n===\n\nAprès.")
+    assert where(pages, "Avant")[:2] == (0, 0)
+    assert where(pages, "Après.")[:2] == (0, 1)
+
+
+def test_every_word_is_drawn_once_in_source_order() -> None:
+    source = "\n\n".join(f"## S{i}\n\n### T{i}\n\n{filler(f'p{i:02}', 3)}\n\n- b{i}"
+                         for i in range(12))
+    pages = paginate(source)
+    drawn = [w for w in words(pages) if w != "•"]
+    expected = []
+    for i in range(12):
+        expected += [f"S{i}", f"T{i}", *[f"p{i:02}"] * 18, f"b{i}"]
+    assert drawn == expected
+    assert len(pages) > 1
+
+
+# ---- keep with next, columns and pages -----------------------------------------------------
+
+def test_a_heading_moves_with_the_block_it_introduces() -> None:
+    # 28 lines leave room for the heading alone at the bottom of column 1, not for its text
+    pages = paginate(f"{filler('aaaa', 28)}\n\n## Suite\n\n{filler('bbbb', 4)}")
+    assert columns_of(pages, "aaaa") == {(0, 0)}
+    assert columns_of(pages, "Suite") == columns_of(pages, "bbbb") == {(0, 1)}
+    # and without the heading's text, the heading stays in column 1
+    pages = paginate(f"{filler('aaaa', 28)}\n\n## Suite")
+    assert columns_of(pages, "Suite") == {(0, 0)}
+
+
+def test_blocks_fill_the_first_column_then_the_second_then_a_new_page() -> None:
+    pages = paginate("\n\n".join(filler(f"w{i:03}", 10) for i in range(8)))
+    firsts = []
+    for i in range(8):
+        spots = columns_of(pages, f"w{i:03}")
+        assert len(spots) == 1, f"paragraph w{i} was split: {spots}"
+        firsts.append(spots.pop())
+    assert firsts == sorted(firsts)  # page by page, column by column
+    assert firsts[0] == (0, 0) and (0, 1) in firsts and firsts[-1][0] >= 1
+    assert all(y >= BOTTOM for *_, y, _ in placed(pages))
+
+
+def test_a_title_starts_a_new_page_and_spans_the_columns() -> None:
+    pages = paginate("# Un\n\nTexte.\n\n# Deux\n\nAutre.")
+    assert len(pages) == 2
+    page, column, _ = where(pages, "Deux")
+    assert (page, column) == (1, 0)
+    assert where(pages, "Autre.")[0] == 1
+
+
+def test_each_page_has_its_footer_with_its_number() -> None:
+    pages = paginate("# Un\n\nTexte.\n\n# Deux\n\nAutre.")
+    footers = [ops[-1] for ops in pages]
+    assert [f.text for f in footers if isinstance(f, TextOp)] == ["Game — Rules — 1/2",
+                                                                  "Game — Rules — 2/2"]
+
+
+def test_a_block_taller_than_a_column_names_its_line() -> None:
+    with pytest.raises(LayoutError, match=r"^rules\.md:3: block taller than a column"):
+        paginate(f"## Titre\n\n{filler('long', 200)}")
+
+
+# ---- tables --------------------------------------------------------------------------------
+
+def _table(rows: int, header: bool = True) -> str:
+    lines = ["| Carte | Effet |"] + (["| --- | --- |"] if header else [])
+    lines += [f"| c{i:03} | e{i:03} |" for i in range(rows)]
+    return "\n".join(lines)
+
+
+def test_a_long_table_splits_between_rows_and_repeats_its_header() -> None:
+    pages = paginate(f"## Toutes les cartes\n\n{_table(120)}")
+    runs = placed(pages)
+    cards = [w for *_, w in runs if w.startswith("c") and w[1:].isdigit()]
+    assert cards == [f"c{i:03}" for i in range(120)]  # every row once, in order
+    columns = sorted({(p, 0 if x < COLUMN_X[1] - 1 else 1) for p, x, _, w in runs
+                      if w.startswith("c")})
+    assert len(columns) >= 3  # split across columns and pages
+    for page, column in columns:
+        here = [(y, w) for p, x, y, w in runs
+                if p == page and (0 if x < COLUMN_X[1] - 1 else 1) == column]
+        top = max(y for y, _ in here)
+        assert {w for y, w in here if y == top} & {"Carte", "Toutes"}, \
+            "a continuation starts with the header"
+        assert [w for _, w in here].count("Carte") == 1
+        assert all(y >= BOTTOM for y, _ in here)
+
+
+def test_a_table_that_fits_in_a_column_is_not_split() -> None:
+    pages = paginate(f"{filler('aaaa', 25)}\n\n{_table(12)}")
+    spots = {(p, 0 if x < COLUMN_X[1] - 1 else 1) for p, x, _, w in placed(pages)
+             if w.startswith(("c0", "Carte"))}
+    assert spots == {(0, 1)}
+
+
+def test_rules_between_rows_of_a_split_table_never_end_a_column() -> None:
+    pages = paginate(_table(120, header=False))
+    runs = placed(pages)
+    assert "Carte" in [w for *_, w in runs][:2]  # without a separator the first row is data
+    assert [w for *_, w in runs].count("Carte") == 1  # not a header: not repeated
+    lines = []
+    for ops in pages:
+        found: list[tuple[float, float, Op]] = []
+        _walk(ops, 0.0, 0.0, found)
+        lines += [dy + op.y1 for _, dy, op in found if isinstance(op, LineOp)]
+    assert len(lines) == 120  # 121 rows, a rule below each but the last
+    assert all(y >= BOTTOM - 0.01 for y in lines)
+
+
+# ---- the design comes from the style -------------------------------------------------------
+
+def test_the_style_sets_sizes_colours_and_margins() -> None:
+    design = replace(DESIGN, size=11.0, section_size=16.0, margin=15 * MM)
+    style = DocStyle(design=design, ink=(0.0, 0.0, 1.0), accent=(1.0, 0.0, 0.0), columns=1)
+    pages = paginate("## Titre\n\nMot.", style)
+    found: list[tuple[float, float, Op]] = []
+    _walk(pages[0], 0.0, 0.0, found)
+    runs = {op.text: (dx + op.x, op) for dx, _, op in found if isinstance(op, TextOp)}
+    assert runs["Titre"][1].size == 16.0 and runs["Titre"][1].color == (1.0, 0.0, 0.0)
+    assert runs["Mot."][1].size == 11.0 and runs["Mot."][1].color == (0.0, 0.0, 1.0)
+    assert runs["Mot."][0] == pytest.approx(15 * MM)
+    footer = pages[0][-1]
+    assert isinstance(footer, TextOp) and footer.y == pytest.approx(15 * MM)

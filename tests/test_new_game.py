@@ -1,0 +1,84 @@
+"""``printandplay new``: a game that builds at once, in French, never overwriting."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from printandplay.cli import app
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("PRINTANDPLAY_GAME_ICONS", raising=False)
+    return tmp_path
+
+
+def test_new_game_builds_at_once(workdir: Path) -> None:
+    result = runner.invoke(app, ["new", "monjeu", "--cards", "14"])
+    assert result.exit_code == 0, result.output
+    for path in ("cards/monjeu/game.yaml", "cards/monjeu/cartes.yaml",
+                 "templates/monjeu/layouts.yaml", "templates/monjeu/regles.md.j2"):
+        assert (workdir / path).is_file(), path
+        assert path in result.output
+    layouts = (workdir / "templates/monjeu/layouts.yaml").read_text(encoding="utf-8")
+    assert "carte-recto" in layouts and "carte-verso" in layouts
+    cards = runner.invoke(app, ["cards", "monjeu", "--format", "json"])
+    assert cards.exit_code == 0, cards.output
+    assert cards.output.count('"id"') == 14
+    assert "Renard rusé" in cards.output  # French sample content
+    assert runner.invoke(app, ["check", "monjeu"]).exit_code == 0
+    built = runner.invoke(app, ["build", "monjeu"])
+    assert built.exit_code == 0, built.output
+    reader = PdfReader(workdir / "build/monjeu/monjeu-a4.pdf")
+    text = "".join(page.extract_text() for page in reader.pages)
+    assert "Déroulement" in text
+    # the sample cards use stock icons: the rules credit their authors
+    assert "Lorc" in text and "Delapouite" in text and "CC BY 3.0" in text
+
+
+@pytest.mark.parametrize("size", ["tarot", "mini", "square-50"])
+def test_new_game_builds_at_other_sizes(workdir: Path, size: str) -> None:
+    assert runner.invoke(app, ["new", "jeu", "--size", size, "--cards", "3"]).exit_code == 0
+    game = (workdir / "cards/jeu/game.yaml").read_text(encoding="utf-8")
+    assert f"size: {size}" in game
+    result = runner.invoke(app, ["build", "jeu"])
+    assert result.exit_code == 0, result.output
+
+
+def test_new_refuses_to_overwrite(workdir: Path) -> None:
+    assert runner.invoke(app, ["new", "monjeu"]).exit_code == 0
+    edited = workdir / "cards/monjeu/cartes.yaml"
+    edited.write_text("kind: carte\ncards: []\n", encoding="utf-8")
+    result = runner.invoke(app, ["new", "monjeu"])
+    assert result.exit_code == 2
+    assert "already exists" in result.output and "Traceback" not in result.output
+    assert edited.read_text(encoding="utf-8") == "kind: carte\ncards: []\n"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["new", "charlie"], "already exists"),  # a bundled game
+    (["new", "Mon Jeu"], "bad game id"),
+    (["new", "all"], "bad game id"),
+    (["new", "jeu", "--size", "token-19"], "--size token-19"),
+    (["new", "jeu", "--size", "pokker"], "--size pokker"),
+    (["new", "jeu", "--cards", "0"], "--cards 0"),
+])
+def test_new_rejects_bad_options(workdir: Path, args: list[str], message: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert not (workdir / "cards").exists() or not any((workdir / "cards").iterdir())
+
+
+def test_new_leaves_nothing_behind_when_a_folder_exists(workdir: Path) -> None:
+    (workdir / "templates/monjeu").mkdir(parents=True)
+    assert runner.invoke(app, ["new", "monjeu"]).exit_code == 2
+    assert not (workdir / "cards/monjeu").exists()
+    assert [p.name for p in (workdir / "templates").iterdir()] == ["monjeu"]

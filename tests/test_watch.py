@@ -1,0 +1,154 @@
+"""``printandplay watch``: one rebuild at a time (``Watcher.rebuild_once``), without file events."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from printandplay.build import build_game
+from printandplay.cli import app
+from printandplay.planning import BuildOptions
+from printandplay.project import Resources
+from printandplay.watch import Watcher
+
+CARD = "cards/licum/bleus.yaml"
+OLD_TEXT = "vos autres Improvisateurs **Chanter** y comptent +1 PERSONNALITÉ."
+NEW_TEXT = "vos autres Improvisateurs **Chanter** y comptent +2 PERSONNALITÉ."
+
+
+@pytest.fixture
+def licum_copy(repo_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A designer's copy of Licum (cards and templates) in the current folder."""
+    for part in ("cards", "templates"):
+        shutil.copytree(repo_root / part / "licum", tmp_path / part / "licum")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_rebuild_composes_only_what_changed(licum_copy: Path) -> None:
+    options = BuildOptions(out_dir=licum_copy / "out")
+    watcher = Watcher(Resources.discover(), "licum", options)
+    first = watcher.rebuild_once()
+    assert first.ok and first.build is not None, first.problems
+    assert first.composed > 100  # every distinct front, each shared back once
+    faces = first.composed + first.reused
+    pdf = first.build.path
+    before = pdf.read_bytes()
+
+    again = watcher.rebuild_once()
+    assert again.composed == 0 and again.reused == faces
+    assert pdf.read_bytes() == before  # deterministic
+
+    _edit(licum_copy / CARD, OLD_TEXT, NEW_TEXT)
+    edited = watcher.rebuild_once([licum_copy / CARD])
+    assert edited.ok
+    assert edited.changed == (CARD,)
+    assert edited.composed == 1  # the card's front; its back is shared and unchanged
+    assert edited.reused == faces - 1
+    cached = pdf.read_bytes()
+    assert cached != before
+    # the cached rebuild is byte-identical to a fresh build of the edited game
+    fresh = build_game(Resources.discover(), "licum",
+                       BuildOptions(out_dir=licum_copy / "fresh"))
+    assert fresh.read_bytes() == cached
+
+
+def test_failed_rebuild_reports_and_keeps_the_last_good_pdf(licum_copy: Path) -> None:
+    watcher = Watcher(Resources.discover(), "licum", BuildOptions(out_dir=licum_copy / "out"))
+    good = watcher.rebuild_once()
+    assert good.build is not None
+    kept = good.build.path.read_bytes()
+
+    _edit(licum_copy / CARD, "    respect: 12\n", "    respect: 12\n    atack: 3\n")
+    broken = watcher.rebuild_once([licum_copy / CARD])
+    assert not broken.ok
+    assert any(p.startswith(f"{CARD}:") and "atack" in p for p in broken.problems)
+    assert good.build.path.read_bytes() == kept
+    assert watcher.last_good == good.build.path
+
+    _edit(licum_copy / CARD, "    atack: 3\n", "")
+    fixed = watcher.rebuild_once([licum_copy / CARD])
+    assert fixed.ok and fixed.composed == 0
+
+
+def test_an_icon_change_composes_every_face_again(licum_copy: Path) -> None:
+    watcher = Watcher(Resources.discover(), "licum", BuildOptions(out_dir=licum_copy / "out"))
+    first = watcher.rebuild_once()
+    icon = next((licum_copy / "templates" / "licum" / "icons").glob("*.svg"))
+    icon.write_text(icon.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    again = watcher.rebuild_once([icon])
+    assert again.ok and again.composed == first.composed and again.reused == first.reused
+
+
+def test_watch_unknown_game_exits_2() -> None:
+    result = CliRunner().invoke(app, ["watch", "nope"])
+    assert result.exit_code == 2
+    assert "unknown game 'nope'" in result.output
+
+
+def test_own_output_and_editor_files_do_not_trigger_a_rebuild(licum_copy: Path) -> None:
+    out = licum_copy / "cards" / "licum" / "out"
+    watcher = Watcher(Resources.discover(), "licum", BuildOptions(out_dir=out))
+    assert not watcher.wants(out / "licum-a4.pdf")
+    assert not watcher.wants(licum_copy / "cards" / "licum" / ".bleus.yaml.swp")
+    assert watcher.wants(licum_copy / CARD)
+
+
+@pytest.fixture
+def new_kit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A new game (stock icons on its cards) whose rules print no credits themselves."""
+    from printandplay.newgame import new_game
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("PRINTANDPLAY_GAME_ICONS", raising=False)
+    new_game(Path("."), "kit", cards=3)
+    rules = tmp_path / "templates/kit/regles.md.j2"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(text[:text.index("{% if icon_credits %}")], encoding="utf-8")
+    return tmp_path
+
+
+def _text(path: Path) -> str:
+    from pypdf import PdfReader
+
+    return "".join(page.extract_text() for page in PdfReader(path).pages)
+
+
+def test_rebuild_credits_the_stock_icons_of_this_build_only(new_kit: Path) -> None:
+    watcher = Watcher(Resources.discover(), "kit", BuildOptions(out_dir=new_kit / "out"))
+    first = watcher.rebuild_once()
+    assert first.build is not None, first.problems
+    assert "owl" in _text(first.build.path)
+    cards = new_kit / "cards/kit/cartes.yaml"
+    _edit(cards, "gi-owl", "gi-fox-head")
+    again = watcher.rebuild_once([cards])
+    assert again.build is not None and again.reused > 0, again.problems
+    text = _text(again.build.path)
+    assert "fox-head" in text and "owl" not in text
+    # what a rebuild from the cache writes is what a fresh build writes
+    fresh = build_game(Resources.discover(), "kit", BuildOptions(out_dir=new_kit / "fresh"))
+    assert fresh.read_bytes() == again.build.path.read_bytes()
+
+
+def test_rebuild_keeps_the_warnings_of_cached_faces(new_kit: Path) -> None:
+    cards = new_kit / "cards/kit/cartes.yaml"
+    text = cards.read_text(encoding="utf-8")
+    name = text.split("name: ", 1)[1].split("\n", 1)[0]
+    cards.write_text(text.replace(f"name: {name}", 'name: "Le :Grand Renard:"', 1),
+                     encoding="utf-8")
+    watcher = Watcher(Resources.discover(), "kit", BuildOptions(out_dir=new_kit / "out"))
+    first = watcher.rebuild_once()
+    assert first.build is not None, first.problems
+    assert any("':Grand Renard:' is printed as text" in w for w in first.build.warnings)
+    again = watcher.rebuild_once()
+    assert again.build is not None and again.composed == 0
+    assert again.build.warnings == first.build.warnings
