@@ -18,6 +18,7 @@ from printandplay.data.stock_icons import StockIcons, stock_roots
 from printandplay.errors import LayoutError, Location
 from printandplay.layout.templating import TemplateEnv, rich_field, wrap_rich
 from printandplay.model.design import FaceDesign
+from printandplay.model.fonts import GameFonts
 from printandplay.model.game import Component, Game
 from printandplay.project import Resources
 from printandplay.render.fonts import FontTable
@@ -30,7 +31,7 @@ class GameAssets:
     resources: Resources
     game: Game
     designs: dict[str, FaceDesign]  # the layouts of layouts.yaml, by name
-    fonts: FontTable
+    fonts: GameFonts
     icons: IconLibrary
     templates: TemplateEnv
     presets: Presets

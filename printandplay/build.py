@@ -14,35 +14,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from printandplay.assets import GameAssets, component_context, load_assets
+from printandplay.assets import GameAssets, load_assets
 from printandplay.errors import CheckFailed, LayoutError
+from printandplay.face_cache import FaceCache
 from printandplay.model.game import Component, Game, SheetSection
 from printandplay.outputs import check_output
-from printandplay.planning import (
-    BLANK_NOTE,
-    CUT_GUIDE_COLOR,
-    DEFAULT_BLEED,
-    MARK_COLOR,
-    BuildOptions,
-    FaceCache,
-    KitPlanner,
-    PageSpec,
-    duplex_order,
-)
+from printandplay.pages import PageSpec, duplex_order
+from printandplay.planning import BuildOptions, KitPlanner
 from printandplay.project import Resources
 from printandplay.render.pdf import PdfWriter
 from printandplay.rules.composition import check_composition
-
-__all__ = [
-    # re-exported from printandplay.assets and printandplay.planning (tests and the CLI import
-    # them from here)
-    "BLANK_NOTE", "CUT_GUIDE_COLOR", "DEFAULT_BLEED", "MARK_COLOR", "BuildOptions", "GameAssets",
-    "KitPlanner", "PageSpec", "component_context", "duplex_order", "load_assets",
-    "FaceCache",
-    # building
-    "KitBuild", "Progress", "build_deck", "build_game", "build_kit", "deck_items", "output_path",
-    "write_pages",
-]
 
 Progress = Callable[[int, int], None]
 

@@ -295,8 +295,8 @@ def cards(game: GameArg,
 
 def _build_options(paper: str, out_dir: str | None, flip: FlipEdge, back_offset: str,
                    bleed: float | None, debug_boxes: bool = False) -> Any:
-    from printandplay.build import BuildOptions
     from printandplay.data.presets import load_presets, resolve_paper
+    from printandplay.planning import BuildOptions
     from printandplay.units import MM
 
     if bleed is not None and not 0 <= bleed <= 10:

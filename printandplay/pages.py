@@ -7,10 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import Size
-from printandplay.model.ops import Op, TextOp
-from printandplay.render.fonts import FontTable
-from printandplay.render.pdf import Placement
+from printandplay.model.ops import Op, Placement, TextOp
 
 MARK_COLOR = (0.0, 0.0, 0.0)
 CUT_GUIDE_COLOR = (0.55, 0.55, 0.55)
@@ -30,14 +29,14 @@ class PageSpec:
 BLANK_NOTE = "Page laissée blanche pour garder le recto verso aligné — intentionally blank"
 
 
-def duplex_order(pages: Iterable[PageSpec], fonts: FontTable) -> list[PageSpec]:
+def duplex_order(pages: Iterable[PageSpec], fonts: FontMetrics) -> list[PageSpec]:
     """Insert blank pages so that every page marked ``recto`` falls on the front of a sheet
     when the whole file is printed duplex (a document with an odd number of pages, or a
     single-sided sheet, would otherwise put the next fronts on a back)."""
     return list(duplex_stream(pages, fonts))
 
 
-def duplex_stream(pages: Iterable[PageSpec], fonts: FontTable) -> Iterator[PageSpec]:
+def duplex_stream(pages: Iterable[PageSpec], fonts: FontMetrics) -> Iterator[PageSpec]:
     """:func:`duplex_order` one page at a time: it only needs to remember the page before
     (its size, and whether it ended on a front), so pages can be written as they come."""
     count = 0
@@ -51,7 +50,7 @@ def duplex_stream(pages: Iterable[PageSpec], fonts: FontTable) -> Iterator[PageS
         previous = page.size
 
 
-def blank_page(size: Size, fonts: FontTable) -> PageSpec:
+def blank_page(size: Size, fonts: FontMetrics) -> PageSpec:
     """A page left blank to keep duplex printing aligned, with a small note in its middle."""
     font = fonts.select("body", False, True)
     text = fonts.prepare(BLANK_NOTE, font)

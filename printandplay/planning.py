@@ -22,8 +22,8 @@ from printandplay.face_cache import FaceCache, design_sources, freeze, globals_r
 from printandplay.layout.document import DocumentComposer
 from printandplay.layout.document_blocks import DocStyle
 from printandplay.layout.face import FaceComposer
-from printandplay.layout.geometry import Rect
 from printandplay.layout.imposition import (
+    MARK_WIDTH,
     Flip,
     SheetPlan,
     choose_mode,
@@ -42,25 +42,16 @@ from printandplay.model.game import (
     SheetSection,
     Size,
 )
-from printandplay.model.ops import EllipseOp, Face, GroupOp, IconOp, LineOp, Op, TextOp
+from printandplay.model.geometry import Rect
+from printandplay.model.ops import EllipseOp, Face, GroupOp, IconOp, LineOp, Op, Placement, TextOp
 from printandplay.pages import (
-    BLANK_NOTE,
     CUT_GUIDE_COLOR,
     MARK_COLOR,
     PageSpec,
-    blank_page,
     count_duplex,
-    duplex_order,
     duplex_stream,
 )
-from printandplay.render.pdf import Placement
 from printandplay.units import MM
-
-__all__ = [  # the pages and the watch cache are defined beside, imported from here as well
-    "BLANK_NOTE", "CUT_GUIDE_COLOR", "DEFAULT_BLEED", "MARK_COLOR", "BuildOptions", "CardTexts",
-    "FaceCache", "KitPlanner", "PageSpec", "blank_page", "count_duplex", "document_style",
-    "duplex_order", "duplex_stream", "freeze",
-]
 
 DEFAULT_BLEED = 3 * MM
 
@@ -493,7 +484,7 @@ class KitPlanner:
             return
         plan = self.sheet_plan(section)
         marks: tuple[Op, ...] = tuple(
-            LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, 0.25) for m in plan.marks)
+            LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, MARK_WIDTH) for m in plan.marks)
         round_items = self.assets.game.kinds[section.kinds[0]].shape == "round"
         self._expect(items)
         for number, start in enumerate(range(0, len(items), plan.per_page), start=1):
@@ -528,7 +519,7 @@ class KitPlanner:
             for tile in plan.tiles:
                 name = f"{item.name} — {tile.row + 1}-{tile.col + 1} ({plan.rows}×{plan.cols})"
                 text = self.assets.fonts.prepare(name, label_font)
-                ops: list[Op] = [LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, 0.25)
+                ops: list[Op] = [LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, MARK_WIDTH)
                                  for m in tile.marks]
                 ops += [LineOp(g.x1, g.y1, g.x2, g.y2, CUT_GUIDE_COLOR, 0.5, (3.0, 2.0))
                         for g in tile.guides]

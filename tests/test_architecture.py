@@ -1,74 +1,154 @@
-"""The package's import rules, read from the source: one direction of imports, ReportLab only
-in render/, Typer and Rich only in cli.py."""
+"""The package's import rules, read from the source of every module (no module is skipped).
+
+The rules are the ones the README states in "For developers": which modules of ``printandplay``
+each stage may import, and which stage alone may import ReportLab, Pillow, pypdfium2, Typer and
+Rich. The README's two tables are checked against the ones below, so the documentation and the
+test cannot drift apart. (That ``validate`` and ``--help`` load neither ReportLab nor Pillow is
+a run-time fact, checked in a fresh interpreter by ``tests/test_startup.py``.)
+"""
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "printandplay"
-MODULES = sorted(p for p in PACKAGE.rglob("*.py"))
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "printandplay"
+MODULES = sorted(PACKAGE.rglob("*.py"))
+ANY = "any module"
 
-# What each layer may import from the package (besides itself and the small shared modules).
-SHARED = {"errors", "units"}
-ALLOWED = {
-    "model": {"model"},
-    "data": {"data", "model", "project"},
-    "layout": {"layout", "model"},
-    "render": {"render", "layout", "model", "data"},
-    "rules": {"rules", "model", "data"},
-    # imported lazily by cli commands only; nothing imports them back
-    "export": {"export", "assets", "planning", "project", "render", "layout", "model", "data"},
-    "watch": {"watch", "assets", "build", "planning", "project", "model", "data"},
+FOUNDATION = {"errors", "units", "project"}
+# What each stage (a top-level module, or a package with all its modules) may import from
+# printandplay, besides itself. Same table as the README's.
+ALLOWED: dict[str, set[str] | str] = {
+    "errors": set(),
+    "units": {"errors"},  # parsing a length may raise an error
+    "project": {"errors"},
+    "outputs": {"errors"},
+    "model": {"errors", "units"},
+    "data": {"model"} | FOUNDATION,
+    "layout": {"model", "errors", "units"},
+    "render": {"layout", "model", "errors", "units"},
+    "rules": {"data", "model", "errors", "units"},
+    "catalog": {"model", "errors", "units"},
+    "kit_sections": {"data", "model", "errors", "units"},
+    "pages": {"model", "errors", "units"},  # pages to print, the duplex order
+    "face_cache": {"model", "errors", "units"},  # what watch keeps between builds
+    "assets": {"render", "layout", "data", "model"} | FOUNDATION,
+    "planning": {"assets", "kit_sections", "pages", "face_cache", "layout", "data",
+                 "model"} | FOUNDATION,
+    "build": {"planning", "pages", "face_cache", "assets", "kit_sections", "rules", "render",
+              "layout", "data", "model", "outputs"} | FOUNDATION,
+    "calibrate": {"render", "layout", "data", "model", "outputs"} | FOUNDATION,
+    "export": {"planning", "assets", "kit_sections", "render", "layout", "data", "model",
+               "outputs"} | FOUNDATION,
+    "watch": {"build", "planning", "face_cache", "assets", "data", "model",
+              "outputs"} | FOUNDATION,
+    "newgame": {"data", "outputs"} | FOUNDATION,
+    "cli": ANY,
+    "__main__": {"cli"},
+    "__init__": set(),
+}
+# Third-party libraries that only one stage may import.
+ONLY_IN: dict[str, str] = {
+    "reportlab": "render",
+    "PIL": "export",
+    "pypdfium2": "export",  # rasterising faces for export --png / --tts
+    "typer": "cli",
+    "rich": "cli",
 }
 
 
+def stage_of(path: Path) -> str:
+    """The stage a module belongs to: its top-level package, or its own name at the top."""
+    relative = path.relative_to(PACKAGE)
+    return relative.parts[0] if len(relative.parts) > 1 else relative.stem
+
+
 def imports_of(path: Path) -> list[str]:
+    """Every module ``path`` imports, at any depth of its code, as dotted absolute names
+    (relative imports resolved; ``from printandplay import x`` counted as ``printandplay.x``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     names: list[str] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names.extend(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.append(node.module)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:  # relative: from the module's package, one level up per extra dot
+                package = list(path.relative_to(ROOT).parent.parts)
+                base = package[:len(package) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            if module == "printandplay":
+                names.extend(f"printandplay.{alias.name}" for alias in node.names)
+            else:
+                names.append(module)
     return names
 
 
-def layer_of(path: Path) -> str:
-    relative = path.relative_to(PACKAGE)
-    return relative.parts[0] if len(relative.parts) > 1 else relative.stem
+def target_stage(name: str) -> str | None:
+    """The stage of ``printandplay`` that the dotted module name ``name`` is in, if any."""
+    parts = name.split(".")
+    if parts[0] != "printandplay":
+        return None
+    if len(parts) == 1:
+        return "__init__"
+    first = parts[1]
+    if (PACKAGE / first).is_dir() or (PACKAGE / f"{first}.py").is_file():
+        return first
+    return "__init__"  # a name defined in printandplay/__init__.py (e.g. __version__)
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
-def test_only_the_cli_imports_export_and_watch(path: Path) -> None:
-    layer = layer_of(path)
+def test_every_module_has_a_stage(path: Path) -> None:
+    assert stage_of(path) in ALLOWED, (
+        f"{path.relative_to(PACKAGE)} belongs to no stage: give it a row in ALLOWED and in the "
+        "README's table")
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_stages_import_only_what_the_readme_allows(path: Path) -> None:
+    stage = stage_of(path)
+    allowed = ALLOWED.get(stage, set())
     for name in imports_of(path):
-        parts = name.split(".")
-        if parts[0] == "printandplay" and len(parts) > 1 and parts[1] in ("export", "watch"):
-            assert layer in ("cli", parts[1]), f"{path.name} imports printandplay.{parts[1]}"
+        target = target_stage(name)
+        if target is None or target == stage or allowed == ANY:
+            continue
+        assert target in allowed, f"{path.relative_to(PACKAGE)} ({stage}) imports {name}"
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
-def test_third_party_imports_stay_in_their_layer(path: Path) -> None:
-    layer = layer_of(path)
+def test_third_party_libraries_stay_in_their_stage(path: Path) -> None:
+    stage = stage_of(path)
     for name in imports_of(path):
         top = name.split(".")[0]
-        if top == "reportlab":
-            assert layer == "render", f"{path.name} imports ReportLab outside render/"
-        if top in ("typer", "rich"):
-            assert layer == "cli", f"{path.name} imports {top} outside cli.py"
+        if top in ONLY_IN:
+            assert stage == ONLY_IN[top], (
+                f"{path.relative_to(PACKAGE)} ({stage}) imports {top}, allowed only in "
+                f"{ONLY_IN[top]}")
 
 
-@pytest.mark.parametrize("path", [p for p in MODULES if layer_of(p) in ALLOWED],
-                         ids=lambda p: str(p.relative_to(PACKAGE)))
-def test_layers_import_downwards_only(path: Path) -> None:
-    layer = layer_of(path)
-    for name in imports_of(path):
-        parts = name.split(".")
-        if parts[0] != "printandplay" or len(parts) < 2:
-            continue
-        target = parts[1]
-        assert target in ALLOWED[layer] | SHARED, (
-            f"{path.relative_to(PACKAGE)} ({layer}) imports printandplay.{target}")
+def _readme_table(header: str) -> dict[str, list[str]]:
+    """The rows of the README table under ``header``: first cell's names → second cell's."""
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    start = lines.index(header) + 2  # skip the header and the | --- | line
+    rows: dict[str, list[str]] = {}
+    for line in lines[start:]:
+        if not line.startswith("|"):
+            break
+        first, second = (cell.strip() for cell in line.strip("|").split("|"))
+        for name in re.findall(r"`([\w.]+)`", first):
+            rows[name] = [ANY] if second == ANY else re.findall(r"`([\w.]+)`", second)
+    return rows
+
+
+def test_the_readme_states_exactly_these_rules() -> None:
+    stages = _readme_table("| module or package | may import from `printandplay` |")
+    assert {name: ANY if allowed == [ANY] else set(allowed) for name, allowed in stages.items()} \
+        == ALLOWED
+    libraries = _readme_table("| library | imported only by |")
+    assert {name: only[0] for name, only in libraries.items()} == ONLY_IN

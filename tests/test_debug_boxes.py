@@ -7,11 +7,12 @@ from pathlib import Path
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from printandplay.build import BuildOptions, KitPlanner, load_assets
+from printandplay.assets import load_assets
 from printandplay.cli import app
 from printandplay.layout import debug
 from printandplay.model.game import DocumentSection
 from printandplay.model.ops import GroupOp, Op, RectOp, TextOp
+from printandplay.planning import BuildOptions, KitPlanner
 from printandplay.project import Resources
 
 

@@ -29,7 +29,8 @@ from printandplay.model.game import Component, FieldSpec, Kind
 TABLE_SUFFIXES = (".csv", ".tsv", ".xlsx")
 Rows = list[tuple[int, list[str]]]  # (line, cells)
 LIST_SEPARATOR = "|"
-_SPLIT = re.compile(r"(?<!\\)\|")
+_ESCAPED_SEPARATOR = "\\" + LIST_SEPARATOR  # a separator inside an item
+_SPLIT = re.compile(r"(?<!\\)" + re.escape(LIST_SEPARATOR))
 _INT = re.compile(r"[+-]?\d+")
 
 
@@ -281,7 +282,7 @@ def convert_cell(spec: FieldSpec, text: str) -> Any:
         items = []
         for index, part in enumerate(_SPLIT.split(text)):
             try:
-                items.append(convert_cell(spec.item, part.strip().replace("\\|", "|")))
+                items.append(convert_cell(spec.item, part.strip().replace(_ESCAPED_SEPARATOR, LIST_SEPARATOR)))
             except Invalid as err:
                 raise Invalid(f"item {index + 1}: {err}") from None
         return tuple(items)

@@ -8,7 +8,7 @@ from printandplay.data.components_loader import ComponentFolder, read_components
 from printandplay.data.deck_rules_loader import read_checks, read_deck_format
 from printandplay.data.deck_rules_reader import read_deck_rules
 from printandplay.data.document_style_loader import read_document_style
-from printandplay.data.fields_loader import convert_value, read_field_specs
+from printandplay.data.fields_loader import read_field_specs
 from printandplay.data.files import resolve_inside
 from printandplay.data.kit_loader import read_kit
 from printandplay.data.presets import Presets, load_presets, read_size
@@ -34,9 +34,6 @@ from printandplay.model.game import (
     Size,
 )
 from printandplay.project import Resources
-
-# convert_value lives in .fields_loader; tests import it from here.
-__all__ = ["convert_value", "load_game"]
 
 
 def load_game(resources: Resources, game_id: str) -> Game:

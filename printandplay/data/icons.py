@@ -19,7 +19,8 @@ class IconLibrary:
     symlink that points outside it is refused.
 
     A game's own icon wins over a stock icon of the same name. The stock icons used so far are
-    remembered for the credits (:meth:`credits`).
+    remembered for the credits (:meth:`credits`). The PDF writer sees it as an
+    :class:`~printandplay.model.providers.IconProvider`.
     """
 
     def __init__(self, folders: Sequence[Path], display: Callable[[Path], str] = str,
@@ -82,10 +83,6 @@ class IconLibrary:
     def aspect(self, icon_id: str) -> float:
         """Width over height of the icon."""
         return self.get(icon_id).aspect
-
-    def names(self) -> list[str]:
-        """Every icon id available (stock icons not included)."""
-        return sorted(self.paths)
 
     def credits(self) -> list[dict[str, Any]]:
         """The authors of the stock icons used so far, for a credits block:

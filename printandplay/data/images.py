@@ -24,7 +24,8 @@ _SOF = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
 
 
 class ImageLibrary:
-    """The images a game may use: ``images/<name>`` in its template folders, first wins."""
+    """The images a game may use: ``images/<name>`` in its template folders, first wins (the
+    PDF writer sees it as an :class:`~printandplay.model.providers.ImageProvider`)."""
 
     def __init__(self, folders: Sequence[Path], display: Callable[[Path], str] = str) -> None:
         self.paths: dict[str, Path] = {}

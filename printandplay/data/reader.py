@@ -157,7 +157,7 @@ def as_int(value: Any) -> int:
 
 
 def as_non_negative_int(value: Any) -> int:
-    """An integer ≥ 0."""
+    """An integer ≥ 0 (0 is allowed: a count, a bound)."""
     number = as_int(value)
     if number < 0:
         raise Invalid(f"expected a number ≥ 0, got {number}")

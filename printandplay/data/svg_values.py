@@ -29,7 +29,6 @@ _NAMED_COLOURS = MappingProxyType({
     "darkred": "#8b0000", "darkblue": "#00008b", "lightgray": "#d3d3d3",
     "lightgrey": "#d3d3d3", "darkgray": "#a9a9a9", "darkgrey": "#a9a9a9",
 })
-NAMED_COLOURS = tuple(_NAMED_COLOURS)
 _COLOUR_HELP = "use #rgb, #rrggbb, rgb(r, g, b), a colour name, none or currentColor"
 _RGB_FUNCTION = re.compile(r"rgb\(([^()]*)\)")
 _LENGTH = re.compile(rf"({NUMBER.pattern})(?:px)?")

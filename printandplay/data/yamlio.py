@@ -141,6 +141,9 @@ def _parse_top_mapping(text: str, path: Path | str) -> LocDict:
         loader.dispose()
 
 
+_TOO_DEEP = f"YAML nested deeper than {MAX_YAML_DEPTH} levels (the limit)"
+
+
 def parse_yaml(text: str, path: Path | str) -> Any:
     """Parse YAML text; mappings become :class:`LocDict`, sequences :class:`LocList`."""
     try:
@@ -155,6 +158,8 @@ def parse_yaml(text: str, path: Path | str) -> Any:
         problem = err.problem or err.context or "invalid YAML"
         if err.context and err.problem and "document" in err.context:
             problem = f"{err.context}, {err.problem}"
+        if "maximum nesting depth" in problem:  # newer libyaml scanners stop deep flows first
+            raise DataError(Location(path, line), _TOO_DEEP) from None
         raise DataError(Location(path, line), f"invalid YAML: {problem}") from None
     except yaml.YAMLError as err:
         raise DataError(Location(path), f"invalid YAML: {err}") from None
@@ -190,8 +195,7 @@ def check_bounds(text: str, path: Path | str) -> None:
                 anchors[event.anchor] = 1
         elif isinstance(event, yaml.CollectionStartEvent):
             if len(stack) > MAX_YAML_DEPTH:
-                raise DataError(Location(path, event.start_mark.line + 1),
-                                f"YAML nested deeper than {MAX_YAML_DEPTH} levels (the limit)")
+                raise DataError(Location(path, event.start_mark.line + 1), _TOO_DEEP)
             if event.anchor is not None:
                 opened.add(event.anchor)
             stack.append([event.anchor, 1])

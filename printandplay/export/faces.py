@@ -14,11 +14,11 @@ import pypdfium2 as pdfium
 from PIL import Image
 
 from printandplay.assets import GameAssets
-from printandplay.layout.geometry import Rect
 from printandplay.model.game import Component, Size
-from printandplay.model.ops import Face
+from printandplay.model.geometry import Rect
+from printandplay.model.ops import Face, Placement
 from printandplay.planning import KitPlanner
-from printandplay.render.pdf import PdfWriter, Placement
+from printandplay.render.pdf import PdfWriter
 
 MAX_PIXELS = 40_000_000  # one face at most this many pixels (a board at 300 dpi fits)
 

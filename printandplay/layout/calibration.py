@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printandplay.layout.geometry import Rect
 from printandplay.layout.imposition import Flip, mirror_axes, mirror_rect
 from printandplay.layout.text import TextSetter
-from printandplay.layout.textfit import FontMetrics, TextStyle
+from printandplay.layout.textfit import TextStyle
 from printandplay.model.color import RGB
+from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import Size
+from printandplay.model.geometry import Rect
 from printandplay.model.ops import GroupOp, Op, RectOp, TextOp
 from printandplay.units import MM
 

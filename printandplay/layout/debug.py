@@ -7,9 +7,9 @@ document pages, the text frame, and each block with its kind.
 
 from __future__ import annotations
 
-from printandplay.layout.geometry import Rect
-from printandplay.layout.textfit import FontMetrics
 from printandplay.model.color import RGB
+from printandplay.model.fonts import FontMetrics
+from printandplay.model.geometry import Rect
 from printandplay.model.ops import EllipseOp, Op, RectOp, TextOp
 
 BOX: RGB = (0.85, 0.0, 0.65)

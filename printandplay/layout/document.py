@@ -19,9 +19,9 @@ from printandplay.errors import LayoutError
 from printandplay.layout import debug
 from printandplay.layout.blocks import Block, parse_blocks
 from printandplay.layout.document_blocks import BlockMeasurer, DocStyle, Measured, Row
-from printandplay.layout.geometry import Rect
-from printandplay.layout.textfit import FontMetrics
+from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import Size
+from printandplay.model.geometry import Rect
 from printandplay.model.ops import GroupOp, LineOp, Op, TextOp
 from printandplay.units import MM
 

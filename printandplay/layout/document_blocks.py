@@ -15,8 +15,9 @@ from typing import Final
 from printandplay.errors import LayoutError
 from printandplay.layout.blocks import Block
 from printandplay.layout.text import TextSetter
-from printandplay.layout.textfit import FittedText, FontMetrics, TextStyle
+from printandplay.layout.textfit import FittedText, TextStyle
 from printandplay.model.color import RGB
+from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import DocumentStyle
 from printandplay.model.ops import GroupOp, IconOp, LineOp, Op, RectOp, TextOp
 from printandplay.units import MM

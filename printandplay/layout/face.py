@@ -17,13 +17,14 @@ from printandplay.layout.face_geometry import (
     check_safe_zone,
     placement_transform,
 )
-from printandplay.layout.geometry import Rect
 from printandplay.layout.templating import TemplateEnv
 from printandplay.layout.text import TextSetter
-from printandplay.layout.textfit import FittedText, FontMetrics, TextStyle
+from printandplay.layout.textfit import FittedText, TextStyle
 from printandplay.model.color import RGB, ColorError, parse_color
 from printandplay.model.design import Box, FaceDesign, Template
+from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import Kind
+from printandplay.model.geometry import Rect
 from printandplay.model.ops import (
     EllipseOp,
     Face,

@@ -6,9 +6,9 @@ from __future__ import annotations
 import math
 
 from printandplay.errors import LayoutError
-from printandplay.layout.geometry import Rect
 from printandplay.model.design import Box, FaceDesign
 from printandplay.model.game import Kind
+from printandplay.model.geometry import Rect
 
 EDGE = 0.01  # points: a box edge this close to the trim edge touches it
 Transform = tuple[float, float, float, float, float, float]

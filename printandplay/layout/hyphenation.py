@@ -10,12 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from printandplay.layout.tokens import Word
-
-if TYPE_CHECKING:  # textfit imports this module; this name is only an annotation here
-    from printandplay.layout.textfit import FontMetrics
+from printandplay.model.fonts import FontMetrics
 
 
 class Hyphenator:

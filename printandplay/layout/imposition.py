@@ -11,8 +11,8 @@ import math
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from printandplay.layout.geometry import Rect
 from printandplay.model.game import ImpositionMode, Size
+from printandplay.model.geometry import Rect
 from printandplay.units import MM
 
 Flip = Literal["long", "short"]

@@ -21,9 +21,10 @@ from collections.abc import Callable
 from printandplay.errors import LayoutError
 from printandplay.layout.hyphenation import Hyphenator, hyphenator_for
 from printandplay.layout.richtext import MarkupError, parse_markup
-from printandplay.layout.textfit import FittedText, FontMetrics, TextStyle, fit_text
+from printandplay.layout.textfit import FittedText, TextStyle, fit_text
 from printandplay.layout.tokens import Item, TokenCache, tokenize
 from printandplay.layout.typography import apply_typography
+from printandplay.model.fonts import FontMetrics
 
 _PIECES_MAX = 100_000  # measured words kept
 

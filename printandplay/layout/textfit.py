@@ -10,35 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from printandplay.layout.hyphenation import Hyphenator, Splitter, split_word, syllables
 from printandplay.layout.tokens import ICON_EM, Break, Glue, Item
 from printandplay.model.color import RGB
 from printandplay.model.design import Align, VAlign
+from printandplay.model.fonts import FontMetrics
 from printandplay.model.ops import IconOp, Op, TextOp
 
 ICON_DROP = 0.16  # an inline icon sits this far (in em) below the baseline
 PAR_GAP = 0.5  # extra space between paragraphs, in lines
-
-
-class FontMetrics(Protocol):
-    """What text layout needs to know about fonts (provided by the renderer)."""
-
-    def select(self, role: str, bold: bool, italic: bool) -> str:
-        """The font key serving ``role`` in that style."""
-
-    def prepare(self, text: str, font: str) -> str:
-        """``text`` with characters the font lacks replaced by fallbacks (or an error)."""
-
-    def width(self, text: str, font: str) -> float:
-        """Advance width of ``text`` at size 1."""
-
-    def ascent(self, font: str) -> float:
-        """Ascent at size 1."""
-
-    def descent(self, font: str) -> float:
-        """Descent at size 1, positive."""
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, Literal
 
 from printandplay.layout.richtext import Span
 from printandplay.model.color import RGB
+from printandplay.model.fonts import FontMetrics
 
-if TYPE_CHECKING:  # textfit imports this module; these names are only annotations here
-    from printandplay.layout.textfit import FontMetrics, TextStyle
+if TYPE_CHECKING:  # textfit imports this module; this name is only an annotation here
+    from printandplay.layout.textfit import TextStyle
 
 ICON_EM = 1.0  # an inline icon is as tall as the font size
 TAG_SCALE = 0.72

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final, Literal
+from typing import Final, Literal, Protocol
 
 FontStyle = Literal["regular", "bold", "italic", "bolditalic"]
 STYLES: Final[tuple[FontStyle, ...]] = ("regular", "bold", "italic", "bolditalic")
@@ -39,3 +39,29 @@ def style_of(bold: bool, italic: bool) -> FontStyle:
     if italic:
         return "italic"
     return "regular"
+
+
+class FontMetrics(Protocol):
+    """What text layout needs to know about fonts (provided by the renderer)."""
+
+    def select(self, role: str, bold: bool, italic: bool) -> str:
+        """The font key serving ``role`` in that style."""
+
+    def prepare(self, text: str, font: str) -> str:
+        """``text`` with characters the font lacks replaced by fallbacks (or an error)."""
+
+    def width(self, text: str, font: str) -> float:
+        """Advance width of ``text`` at size 1."""
+
+    def ascent(self, font: str) -> float:
+        """Ascent at size 1."""
+
+    def descent(self, font: str) -> float:
+        """Descent at size 1, positive."""
+
+
+class GameFonts(FontMetrics, Protocol):
+    """A game's fonts: the roles of its ``fonts.yaml`` and their metrics (provided by the
+    renderer, which registers the files)."""
+
+    roles: dict[str, FontRole]

@@ -210,7 +210,6 @@ class Game:
     deck_format: DeckFormat | None = None
     document_style: DocumentStyle = field(default_factory=DocumentStyle)
     deck_rules: DeckRuleBook | None = None
-    extra: Mapping[str, Any] = field(default_factory=dict)
 
     def components_of(self, kind: str) -> list[Component]:
         """The components of one kind, in data order."""

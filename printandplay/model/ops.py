@@ -11,6 +11,7 @@ from dataclasses import dataclass, fields
 from typing import Union
 
 from printandplay.model.color import RGB
+from printandplay.model.geometry import Rect
 
 
 @dataclass(frozen=True)
@@ -119,6 +120,21 @@ class Face:
     round: bool
     ops: tuple[Op, ...]
     shared: int = 0
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A face placed on a page at ``(x, y)`` (its trim's bottom-left), clipped to ``clip``.
+
+    ``uses`` is how many times the same face object is placed in the whole document (copies),
+    when the planner knows it (0: unknown): a face placed once is drawn in its page, a face
+    placed more often becomes a form drawn once, forgotten after its last placement."""
+
+    face: Face
+    x: float
+    y: float
+    clip: Rect | None
+    uses: int = 0
 
 
 def format_op(op: Op, indent: str = "") -> list[str]:

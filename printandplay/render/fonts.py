@@ -1,6 +1,6 @@
 """Registering TrueType fonts with ReportLab and measuring text with them.
 
-:class:`FontTable` is the :class:`~printandplay.layout.textfit.FontMetrics` that layout uses:
+:class:`FontTable` is the :class:`~printandplay.model.fonts.FontMetrics` that layout uses:
 it selects the font of a role and style, replaces characters a font lacks by a fallback (or
 fails naming the character), and measures widths with a cache.
 """

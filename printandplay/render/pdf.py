@@ -19,7 +19,6 @@ import os
 import tempfile
 import zlib
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Self
 
@@ -30,12 +29,11 @@ from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, PDFStream, xObjectNa
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS, Canvas
 from reportlab.pdfgen.pdfgeom import bezierArc
 
-from printandplay.data.icons import IconLibrary
-from printandplay.data.images import ImageLibrary
 from printandplay.errors import OptionError
-from printandplay.layout.geometry import Rect
 from printandplay.model.color import RGB
+from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import Size
+from printandplay.model.geometry import Rect
 from printandplay.model.icon import IconShape
 from printandplay.model.ops import (
     EllipseOp,
@@ -45,10 +43,11 @@ from printandplay.model.ops import (
     ImageOp,
     LineOp,
     Op,
+    Placement,
     RectOp,
     TextOp,
 )
-from printandplay.render.fonts import FontTable
+from printandplay.model.providers import IconProvider, ImageProvider
 from printandplay.render.temp_files import (
     LIVE_TEMP_FILES,
     hold_signals,
@@ -56,25 +55,8 @@ from printandplay.render.temp_files import (
     sweep_stale_temp_files,
 )
 
-__all__ = ["FORM_MIN_USES", "PdfWriter", "Placement", "sweep_stale_temp_files"]
-
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
-
-
-@dataclass(frozen=True)
-class Placement:
-    """A face placed on a page at ``(x, y)`` (its trim's bottom-left), clipped to ``clip``.
-
-    ``uses`` is how many times the same face object is placed in the whole document (copies),
-    when the planner knows it (0: unknown): a face placed once is drawn in its page, a face
-    placed more often becomes a form drawn once, forgotten after its last placement."""
-
-    face: Face
-    x: float
-    y: float
-    clip: Rect | None
-    uses: int = 0
 
 
 class _Deflated:
@@ -112,8 +94,8 @@ class PdfWriter:
     """One PDF being written: :meth:`announce` the faces to place (optional), call :meth:`page`
     for each page, then :meth:`save`."""
 
-    def __init__(self, target: Path | io.BytesIO, fonts: FontTable, icons: IconLibrary, *,
-                 title: str, subject: str = "", images: ImageLibrary | None = None) -> None:
+    def __init__(self, target: Path | io.BytesIO, fonts: FontMetrics, icons: IconProvider, *,
+                 title: str, subject: str = "", images: ImageProvider | None = None) -> None:
         rl_config.useA85 = 0
         self.target = target
         self.temp: Path | None = None

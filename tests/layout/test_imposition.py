@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from printandplay.layout.geometry import Rect
 from printandplay.layout.imposition import (
     EDGE_RESERVE,
     MARK_GAP,
@@ -24,6 +23,7 @@ from printandplay.layout.imposition import (
     plan_sheet,
 )
 from printandplay.model.game import Size
+from printandplay.model.geometry import Rect
 
 MM = 72 / 25.4
 EPS = 1e-6  # points

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from printandplay.build import BuildOptions, KitPlanner, load_assets
+from printandplay.assets import load_assets
 from printandplay.model.ops import format_op
+from printandplay.planning import BuildOptions, KitPlanner
 from printandplay.project import Resources
 
 

@@ -8,11 +8,13 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from printandplay.build import BuildOptions, KitPlanner, build_game, load_assets
+from printandplay.assets import load_assets
+from printandplay.build import build_game
 from printandplay.data.design_loader import load_face_designs
 from printandplay.data.images import ImageLibrary, image_size
 from printandplay.errors import LayoutError
 from printandplay.model.ops import GroupOp, ImageOp
+from printandplay.planning import BuildOptions, KitPlanner
 from printandplay.project import Resources
 from printandplay.units import MM
 
