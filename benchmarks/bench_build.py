@@ -1,26 +1,29 @@
-"""Benchmark: the real build engine against a minimal hand-written ReportLab script (the floor).
+"""Benchmark: the real build engine against hand-written ReportLab scripts (the floors).
 
 Usage (from the repository root, in the project's environment)::
 
     python benchmarks/bench_build.py                       # N = 1,000 and 10,000, kits, start-up
     python benchmarks/bench_build.py --cards 1000 --repeat 1 --skip-kits --skip-startup
+    python benchmarks/bench_build.py --cards 100000 --repeat 1 --skip-kits --skip-startup
+    python benchmarks/bench_build.py --variant default --variant fit   # + texts that must shrink
+    python benchmarks/bench_build.py --protograf /tmp/pgvenv/bin/python   # + protograf (optional)
     python benchmarks/bench_build.py --json > results.json
     python benchmarks/bench_build.py --cards 10000 --profile /tmp/prof   # + a cProfile run
-    python benchmarks/bench_build.py --engine-path ../old/checkout   # another engine vs the floor
+    python benchmarks/bench_build.py --engine-path ../old/checkout   # another engine vs the floors
 
 For each N it writes a synthetic game of N poker cards as YAML in a temporary folder
 (``cards/bench/``: game.yaml + cartes.yaml, ``templates/bench/``: layouts.yaml, an SVG icon and
 a shared JPEG art image, ``fonts/fonts.yaml``), builds it with the real engine
-(``printandplay.build.build_game``: templates, layout, text fitting, icons, images, backs, crop
-marks), and draws the same cards with a minimal ReportLab script: canvas + ``Paragraph`` with
-bold words and an inline icon, Roboto embedded, the art drawn from its file path, a mirrored back
-page per sheet, crop marks. Each side runs in its own process (peak memory = that process's
-VmHWM); the time counted is from the start of the work to the saved PDF (imports excluded on
-both sides; the engine's time includes reading and checking the YAML). Medians of ``--repeat``
-runs.
+(``printandplay.build.build_game`` of this checkout: templates, layout, text fitting, icons,
+images, backs, crop marks), and draws the same cards with two ReportLab scripts: the competent
+floor (the card-independent parts of the layout and the back as forms, copies as forms, text
+shrunk until it fits) and the naive floor (everything drawn in full, no fitting). Each side runs
+in its own process (peak memory = that process's VmHWM); the time counted is from the start of
+the work to the saved PDF (imports excluded; the engine's time includes reading and checking
+the YAML). Medians of ``--repeat`` runs. See benchmarks/README.md.
 
-It also times the real kits (``printandplay build GAME`` for every game of ``printandplay
-games``, then ``printandplay build all``) and the start-up of the command line.
+It also times the real kits (``printandplay build GAME`` for every game, then ``printandplay
+build all``) and the start-up of the command line.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ import json
 import os
 import platform
 import random
+import re
 import shutil
 import statistics
 import subprocess
@@ -43,11 +47,14 @@ ROOT = Path(__file__).resolve().parent.parent
 GAME = "bench"
 MM = 72 / 25.4
 
-# Goals of issue 7
-GOAL_SPEED = 0.7  # engine cards/s ≥ 0.7 × floor
-GOAL_MEMORY = 2.0  # engine peak ≤ 2 × floor
-GOAL_SIZE = 1.5  # engine bytes/card ≤ 1.5 × floor
+# Goals of issue 15, against the competent floor
+GOAL_SPEED = 2.0  # engine cards/s ≥ 2 × floor (at 1,000 and 10,000 cards)
+GOAL_MEMORY = 1.2  # engine peak ≤ 1.2 × floor (at 100,000 cards) …
+GOAL_MEMORY_MB = 200  # … and under 200 MB
+GOAL_SIZE = 1.1  # engine bytes/card ≤ 1.1 × floor
+GOAL_LINEAR = 0.10  # time per card from the smallest to the largest N within ±10 %
 GOAL_STARTUP = 0.2  # seconds
+SIDES = ("floor", "naive", "engine")  # floor = the competent floor; naive = the naive one
 
 # ---------------------------------------------------------------------------------------------
 # The synthetic game
@@ -136,7 +143,12 @@ def _vocabulary(rng: random.Random, size: int = 700) -> list[str]:
     return sorted(words)
 
 
-def synthetic_cards(n: int, seed: int = 7) -> list[dict[str, Any]]:
+# words per rules text: the default texts mostly fit at 9 pt; the "fit" variant's texts are
+# long enough that most must shrink (the text-fitting path is measured, not skipped)
+WORDS = {"default": (12, 28), "fit": (34, 52)}
+
+
+def synthetic_cards(n: int, seed: int = 7, variant: str = "default") -> list[dict[str, Any]]:
     """About ``n`` copies: mostly distinct cards, ~15 % of them in 2–4 copies.
 
     Each text is a list of tokens: ``("w", word)``, ``("b", words)`` (bold), ``("i", None)``
@@ -152,7 +164,7 @@ def synthetic_cards(n: int, seed: int = 7) -> list[dict[str, Any]]:
         count = 1 if rng.random() < 0.85 else rng.randint(2, 4)
         count = min(count, n - total)
         tokens: list[tuple[str, Any]] = []
-        for _ in range(rng.randint(12, 28)):
+        for _ in range(rng.randint(*WORDS[variant])):
             roll = rng.random()
             if roll < 0.12:
                 tokens.append(("w", rng.choice(_SHORT)))
@@ -199,11 +211,11 @@ def _yaml_str(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)  # a JSON string is a valid YAML scalar
 
 
-def write_game(folder: Path, n: int) -> dict[str, Any]:
+def write_game(folder: Path, n: int, variant: str = "default") -> dict[str, Any]:
     """Write the synthetic game (and the floor's own inputs); returns what was written."""
     from PIL import Image, ImageDraw
 
-    cards = synthetic_cards(n)
+    cards = synthetic_cards(n, variant=variant)
     game_dir = folder / "cards" / GAME
     templates = folder / "templates" / GAME
     (templates / "icons").mkdir(parents=True, exist_ok=True)
@@ -242,7 +254,8 @@ def write_game(folder: Path, n: int) -> dict[str, Any]:
         ImageDraw.Draw(gem).polygon([(32, 4), (58, 24), (32, 60), (6, 24)], fill=color)
         gem.save(folder / name)
     floor_cards = [{"id": c["id"], "titre": c["titre"], "cout": c["cout"], "count": c["count"],
-                    "texte": floor_markup(c["tokens"], str(folder / "gem.png"))} for c in cards]
+                    "texte": floor_markup(c["tokens"], str(folder / "gem.png")),
+                    "words": [(k, v) for k, v in c["tokens"]]} for c in cards]
     (folder / "floor-cards.json").write_text(json.dumps(floor_cards, ensure_ascii=False),
                                              encoding="utf-8")
     return {"distinct": len(cards), "copies": sum(c["count"] for c in cards)}
@@ -276,7 +289,15 @@ def run_engine(folder: Path, out: Path) -> dict[str, Any]:
     return {"seconds": seconds, "bytes": path.stat().st_size, "pdf": str(path)}
 
 
-def run_floor(folder: Path, out: Path) -> dict[str, Any]:
+def run_floor(folder: Path, out: Path, competent: bool = True) -> dict[str, Any]:
+    """Hand-written ReportLab for the same cards.
+
+    ``competent``: what a careful script does — the parts of a layout that do not depend on
+    the card (background, frame, title bar, art; the whole back) drawn once as a form and
+    placed on every card, each card in several copies drawn once as a form and placed, the
+    rules text shrunk (9 pt down to 6 pt, by 0.5 pt) until it fits its box. Otherwise the
+    naive floor: every card and every copy drawn in full with the high-level calls, no
+    fitting."""
     import font_roboto
     from reportlab import rl_config
     from reportlab.lib.colors import HexColor
@@ -300,8 +321,29 @@ def run_floor(folder: Path, out: Path) -> dict[str, Any]:
     art = str(folder / "templates" / GAME / "images" / "art.jpg")
     gem = str(folder / "gem-back.png")
     accent, ink, cream, gold = (HexColor(c) for c in ("#4b2a86", "#2a1f33", "#fff8ea", "#f3c94a"))
-    style = ParagraphStyle("texte", fontName="Roboto", fontSize=9, leading=10.8, alignment=TA_LEFT,
-                           textColor=ink)
+    white, black = HexColor("#ffffff"), HexColor("#000000")
+    styles: dict[float, ParagraphStyle] = {}
+    text_w, text_h = 55 * MM, 27 * MM
+    shrunk = 0
+
+    def paragraph(text: str) -> tuple[Any, float]:
+        nonlocal shrunk
+        size = 9.0
+        while True:
+            style = styles.get(size)
+            if style is None:
+                style = styles[size] = ParagraphStyle(
+                    f"texte{size}", fontName="Roboto", fontSize=size, leading=size * 1.2,
+                    alignment=TA_LEFT, textColor=ink)
+            markup = text if size == 9 else text.replace('width="9" height="9"',
+                                                         f'width="{size:g}" height="{size:g}"')
+            para = Paragraph(markup, style)
+            _, used = para.wrap(text_w, text_h)
+            if not competent or used <= text_h or size <= 6:
+                if size < 9:
+                    shrunk += 1
+                return para, used
+            size -= 0.5
 
     # 3 × 3 poker cards (63 × 88 mm) abutting, centred on A4, 3 mm bleed on the grid's edge.
     page_w, page_h = A4
@@ -316,38 +358,79 @@ def run_floor(folder: Path, out: Path) -> dict[str, Any]:
         bottom = bleed if row == 2 else 0
         return x - left, y - bottom, w + left + right, h + bottom + top
 
-    canvas = Canvas(str(out / "floor.pdf"), pagesize=A4, invariant=1, pageCompression=1,
+    target = out / ("floor.pdf" if competent else "naive.pdf")
+    canvas = Canvas(str(target), pagesize=A4, invariant=1, pageCompression=1,
                     initialFontName="Roboto", initialFontSize=10)
+
+    def front_static() -> None:
+        canvas.setFillColor(cream)
+        canvas.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+        canvas.setStrokeColor(ink)
+        canvas.setLineWidth(0.8)
+        canvas.roundRect(2 * MM, 2 * MM, 59 * MM, 84 * MM, 3 * MM, stroke=1, fill=0)
+        canvas.setFillColor(accent)
+        canvas.roundRect(3 * MM, 76 * MM, 57 * MM, 9 * MM, 1.5 * MM, stroke=0, fill=1)
+        canvas.drawImage(art, 4 * MM, 36 * MM, 55 * MM, 39 * MM, preserveAspectRatio=True)
+
+    def front_card(card: dict[str, Any]) -> None:
+        canvas.setFillColor(white)
+        canvas.setFont("Roboto-Bold", 12)
+        canvas.drawString(4.5 * MM, 79 * MM, card["titre"])
+        canvas.setFillColor(gold)
+        canvas.setFont("Roboto-Bold", 13)
+        canvas.drawCentredString(54.5 * MM, 78.5 * MM, str(card["cout"]))
+        para, used = paragraph(card["texte"])
+        para.drawOn(canvas, 4 * MM, 34 * MM - used)
+        canvas.setFillColor(black)
+        canvas.setFont("Roboto", 6)
+        canvas.drawRightString(59 * MM, 4.5 * MM, card["id"])
+
+    def back() -> None:
+        canvas.setFillColor(accent)
+        canvas.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+        canvas.setStrokeColor(gold)
+        canvas.setLineWidth(0.8)
+        canvas.roundRect(2 * MM, 2 * MM, 59 * MM, 84 * MM, 3 * MM, stroke=1, fill=0)
+        canvas.drawImage(gem, 16 * MM, 29 * MM, 31 * MM, 31 * MM, mask="auto")
+
+    def form(name: str, draw: Any, *args: Any) -> None:
+        canvas.beginForm(name, -bleed, -bleed, w + bleed, h + bleed)
+        draw(*args)
+        canvas.endForm()
+
+    copies: dict[str, tuple[str, int]] = {}  # card id → (its form, placements to come)
+    if competent:
+        form("front", front_static)
+        form("back", back)
     for first in range(0, len(items), 9):
         chunk = items[first:first + 9]
+        if competent:  # forms of the copied cards first (not inside the page)
+            for card in chunk:
+                if card["count"] > 1 and card["id"] not in copies:
+                    name = f"c{card['id']}"
+                    form(name, lambda c: (canvas.doForm("front"), front_card(c)), card)
+                    copies[card["id"]] = (name, card["count"])
         for card, (x, y, row, col) in zip(chunk, slots, strict=False):
             canvas.saveState()
             path = canvas.beginPath()
             path.rect(*clip_rect(x, y, row, col))
             canvas.clipPath(path, stroke=0, fill=0)
             canvas.translate(x, y)
-            canvas.setFillColor(cream)
-            canvas.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
-            canvas.setStrokeColor(ink)
-            canvas.setLineWidth(0.8)
-            canvas.roundRect(2 * MM, 2 * MM, 59 * MM, 84 * MM, 3 * MM, stroke=1, fill=0)
-            canvas.setFillColor(accent)
-            canvas.roundRect(3 * MM, 76 * MM, 57 * MM, 9 * MM, 1.5 * MM, stroke=0, fill=1)
-            canvas.setFillColor(HexColor("#ffffff"))
-            canvas.setFont("Roboto-Bold", 12)
-            canvas.drawString(4.5 * MM, 79 * MM, card["titre"])
-            canvas.setFillColor(gold)
-            canvas.setFont("Roboto-Bold", 13)
-            canvas.drawCentredString(54.5 * MM, 78.5 * MM, str(card["cout"]))
-            canvas.drawImage(art, 4 * MM, 36 * MM, 55 * MM, 39 * MM, preserveAspectRatio=True)
-            paragraph = Paragraph(card["texte"], style)
-            _, used = paragraph.wrap(55 * MM, 27 * MM)
-            paragraph.drawOn(canvas, 4 * MM, 34 * MM - used)
-            canvas.setFillColor(HexColor("#000000"))
-            canvas.setFont("Roboto", 6)
-            canvas.drawRightString(59 * MM, 4.5 * MM, card["id"])
+            if not competent:
+                front_static()
+                front_card(card)
+            elif card["id"] in copies:
+                name, left = copies[card["id"]]
+                canvas.doForm(name)
+                if left == 1:  # the last copy: forget the form's name
+                    del copies[card["id"]]
+                else:
+                    copies[card["id"]] = (name, left - 1)
+            else:
+                canvas.doForm("front")
+                front_card(card)
             canvas.restoreState()
-        canvas.setStrokeColor(HexColor("#000000"))
+        canvas.setStrokeColor(black)
         canvas.setLineWidth(0.25)
         for i in range(4):  # crop marks on the extension of every cut line, outside the bleed
             cx, cy = x0 + i * w, y0 + i * h
@@ -365,37 +448,84 @@ def run_floor(folder: Path, out: Path) -> dict[str, Any]:
             path.rect(page_w - cx - cw, cy, cw, ch)
             canvas.clipPath(path, stroke=0, fill=0)
             canvas.translate(bx, y)
-            canvas.setFillColor(accent)
-            canvas.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
-            canvas.setStrokeColor(gold)
-            canvas.setLineWidth(0.8)
-            canvas.roundRect(2 * MM, 2 * MM, 59 * MM, 84 * MM, 3 * MM, stroke=1, fill=0)
-            canvas.drawImage(gem, 16 * MM, 29 * MM, 31 * MM, 31 * MM, mask="auto")
+            if competent:
+                canvas.doForm("back")
+            else:
+                back()
             canvas.restoreState()
         canvas.showPage()
     canvas.save()
     seconds = time.perf_counter() - start
-    path = out / "floor.pdf"
-    return {"seconds": seconds, "bytes": path.stat().st_size, "pdf": str(path)}
+    return {"seconds": seconds, "bytes": target.stat().st_size, "pdf": str(target),
+            "shrunk": shrunk}
+
+
+def _protograf_python(python: str) -> str | None:
+    """``python`` if it can import protograf, else None (the comparison is skipped)."""
+    done = subprocess.run([python, "-c", "import protograf"], capture_output=True, text=True,
+                          check=False)
+    if done.returncode != 0:
+        print(f"protograf is not importable with {python}: skipped", file=sys.stderr)
+        return None
+    return python
+
+
+def run_protograf(folder: Path, out: Path) -> dict[str, Any]:
+    """The same 9-up poker deck with protograf (a peer: cards described in Python): the same
+    background, frame, title bar, title, cost, art, rules text (plain, wrapped in its box) and
+    card id; copies as repeated rows. Fronts only (protograf lays backs out its own way)."""
+    from protograf import Card, Create, Data, Deck, Save, T, image, rectangle, text
+
+    start = time.perf_counter()
+    cards = json.loads((folder / "floor-cards.json").read_text(encoding="utf-8"))
+    rows: list[list[Any]] = [["ID", "TITRE", "COUT", "TEXTE"]]
+    for c in cards:
+        plain = re.sub(r"<[^>]+>", "", c["texte"])
+        rows.extend([[c["id"], c["titre"], c["cout"], plain]] * c["count"])
+    target = out / "protograf.pdf"
+    art = str(folder / "templates" / GAME / "images" / "art.jpg")
+    sys.argv = sys.argv[:1]  # protograf reads the command line's options
+    Create(filename=str(target), paper="A4", units="mm", margin=7, margin_left=10.5)
+    Data(data_list=rows)
+    Deck(card_size="poker", rows=3, cols=3, fill="#fff8ea", grid_marks=True)
+    Card("*", rectangle(x=2, y=2, width=59, height=84, stroke="#2a1f33", stroke_width=0.8,
+                        rounding=3, fill=None),
+         rectangle(x=3, y=3, width=57, height=9, fill="#4b2a86", stroke="#4b2a86",
+                   rounding=1.5),
+         text(text=T("{{ TITRE }}"), x=4.5, y=9.5, font_size=12, stroke="#ffffff",
+              align="left"),
+         text(text=T("{{ COUT }}"), x=54.5, y=9.5, font_size=13, stroke="#f3c94a"),
+         image(art, x=4, y=13, width=55, height=39),
+         text(text=T("{{ TEXTE }}"), x=4, y=54, width=55, height=27, wrap=True,
+              font_size=9, stroke="#2a1f33", align="left"),
+         text(text=T("{{ ID }}"), x=59, y=84.5, font_size=6, align="right"))
+    Save()
+    seconds = time.perf_counter() - start
+    return {"seconds": seconds, "bytes": target.stat().st_size, "pdf": str(target)}
 
 
 def worker(side: str, folder: Path, out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    result = run_engine(folder, out) if side == "engine" else run_floor(folder, out)
+    if side == "engine":
+        result = run_engine(folder, out)
+    elif side == "protograf":
+        result = run_protograf(folder, out)
+    else:
+        result = run_floor(folder, out, competent=side == "floor")
     result["peak_kb"] = _peak_rss_kb()
     print(json.dumps(result))
 
 
 def run_side(side: str, folder: Path, out: Path, engine_path: Path | None = None,
-             profile: Path | None = None) -> dict[str, Any]:
-    cmd = [sys.executable]
+             profile: Path | None = None, python: str | None = None) -> dict[str, Any]:
+    cmd = [python or sys.executable]
     if profile is not None:
         cmd += ["-m", "cProfile", "-o", str(profile)]
     cmd += [str(Path(__file__).resolve()), "--worker", side, "--dir", str(folder),
             "--out", str(out)]
     env = dict(os.environ)
-    if engine_path is not None and side == "engine":  # another copy of the package
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(engine_path),
+    if side == "engine":  # this checkout's package (or another copy), not an installed one
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(engine_path or ROOT),
                                                           env.get("PYTHONPATH")]))
     done = subprocess.run(cmd, capture_output=True, text=True, check=False, env=env)
     if done.returncode != 0:
@@ -409,19 +539,23 @@ def run_side(side: str, folder: Path, out: Path, engine_path: Path | None = None
 
 
 def bench_cards(n: int, repeat: int, keep: Path | None, engine_path: Path | None = None,
-                profile: Path | None = None) -> dict[str, Any]:
+                profile: Path | None = None, variant: str = "default",
+                protograf: str | None = None) -> dict[str, Any]:
     folder = Path(tempfile.mkdtemp(prefix=f"pnp-bench-{n}-"))
     try:
-        written = write_game(folder, n)
-        runs: dict[str, list[dict[str, Any]]] = {"engine": [], "floor": []}
+        written = write_game(folder, n, variant)
+        sides = list(SIDES) + (["protograf"] if protograf else [])
+        runs: dict[str, list[dict[str, Any]]] = {side: [] for side in sides}
         for _ in range(repeat):
-            for side in ("floor", "engine"):  # alternate, so that noise hits both alike
-                runs[side].append(run_side(side, folder, folder / "out", engine_path))
+            for side in sides:  # alternate, so that noise hits every side alike
+                runs[side].append(run_side(side, folder, folder / "out", engine_path,
+                                           python=protograf if side == "protograf" else None))
         if profile is not None:  # one more engine run, under cProfile
             profile.mkdir(parents=True, exist_ok=True)
             run_side("engine", folder, folder / "out", engine_path,
-                     profile / f"engine-{n}.prof")
-        result: dict[str, Any] = {"cards": written["copies"], "distinct": written["distinct"]}
+                     profile / f"engine-{n}-{variant}.prof")
+        result: dict[str, Any] = {"cards": written["copies"], "distinct": written["distinct"],
+                                  "variant": variant}
         for side, side_runs in runs.items():
             seconds = statistics.median(r["seconds"] for r in side_runs)
             result[side] = {
@@ -432,35 +566,49 @@ def bench_cards(n: int, repeat: int, keep: Path | None, engine_path: Path | None
                 "bytes_per_card": round(side_runs[-1]["bytes"] / written["copies"], 1),
                 "runs_s": [round(r["seconds"], 3) for r in side_runs],
             }
-        engine, floor = result["engine"], result["floor"]
-        result["ratios"] = {
-            "speed": round(engine["cards_per_s"] / floor["cards_per_s"], 2),
-            "memory": round(engine["peak_mb"] / floor["peak_mb"], 2),
-            "size": round(engine["bytes_per_card"] / floor["bytes_per_card"], 2),
-        }
+        result["shrunk"] = runs["floor"][-1].get("shrunk", 0)  # texts set below 9 pt
+        engine = result["engine"]
+        result["ratios"] = {}
+        for side in sides:
+            if side == "engine":
+                continue
+            other = result[side]
+            result["ratios"][side] = {
+                "speed": round(engine["cards_per_s"] / other["cards_per_s"], 2),
+                "memory": round(engine["peak_mb"] / other["peak_mb"], 2),
+                "size": round(engine["bytes_per_card"] / other["bytes_per_card"], 2),
+            }
+        q = result["ratios"]["floor"]
         result["goals"] = {
-            "speed": result["ratios"]["speed"] >= GOAL_SPEED,
-            "memory": result["ratios"]["memory"] <= GOAL_MEMORY,
-            "size": result["ratios"]["size"] <= GOAL_SIZE,
+            "speed": q["speed"] >= GOAL_SPEED,
+            "memory": q["memory"] <= GOAL_MEMORY and engine["peak_mb"] < GOAL_MEMORY_MB,
+            "size": q["size"] <= GOAL_SIZE,
         }
         if keep is not None:
             keep.mkdir(parents=True, exist_ok=True)
-            for side in ("engine", "floor"):
-                shutil.copy(runs[side][-1]["pdf"], keep / f"{side}-{n}.pdf")
+            for side in sides:
+                shutil.copy(runs[side][-1]["pdf"], keep / f"{side}-{n}-{variant}.pdf")
         return result
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
 
 def _cli() -> list[str]:
-    found = shutil.which("printandplay", path=str(Path(sys.executable).parent))
-    return [found] if found else [sys.executable, "-m", "printandplay"]
+    """This checkout's command line (with :func:`_local_env`): the ``printandplay`` script on
+    PATH may belong to another checkout."""
+    return [sys.executable, "-m", "printandplay"]
+
+
+def _local_env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    return env
 
 
 def _startup_env(cache: Path) -> dict[str, str]:
     """Byte-code cached as for an installed package (in a private cache folder, so the
     repository stays clean), whatever PYTHONDONTWRITEBYTECODE says here."""
-    env = dict(os.environ)
+    env = _local_env()
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["PYTHONPYCACHEPREFIX"] = str(cache)
     return env
@@ -536,8 +684,9 @@ def bench_kits(repeat: int) -> dict[str, Any]:
         cli = _cli()
         code = ("from printandplay.project import Resources;"
                 "print(' '.join(Resources.discover().game_ids()))")
+        env = _local_env()
         listed = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                                text=True, check=True)
+                                text=True, check=True, env=env)
         games = listed.stdout.split()
         kits: dict[str, Any] = {}
         for game in games:
@@ -545,7 +694,7 @@ def bench_kits(repeat: int) -> dict[str, Any]:
             for _ in range(repeat):
                 start = time.perf_counter()
                 done = subprocess.run([*cli, "build", game, "--out", str(tmp / game)], cwd=ROOT,
-                                      capture_output=True, text=True, check=False)
+                                      capture_output=True, text=True, check=False, env=env)
                 walls.append(time.perf_counter() - start)
                 if done.returncode != 0:
                     error = (done.stderr.strip().splitlines() or ["failed"])[0]
@@ -562,7 +711,7 @@ def bench_kits(repeat: int) -> dict[str, Any]:
         for _ in range(repeat):
             start = time.perf_counter()
             subprocess.run([*cli, "build", "all", "--out", str(tmp / "all")], cwd=ROOT,
-                           capture_output=True, text=True, check=False)
+                           capture_output=True, text=True, check=False, env=env)
             walls.append(time.perf_counter() - start)
         sequential = sum(k["seconds"] for k in kits.values() if "seconds" in k)
         all_s = statistics.median(walls)
@@ -610,21 +759,29 @@ def print_report(report: dict[str, Any]) -> None:
           f"ReportLab {m['reportlab']}\n")
     rows = report.get("cards", [])
     if rows:
-        print("| N cards (distinct) | floor cards/s | engine cards/s | speed ratio (≥ 0.7) | "
-              "floor peak MB | engine peak MB | memory ratio (≤ 2) | floor B/card | "
-              "engine B/card | size ratio (≤ 1.5) |")
-        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        print("| N cards (distinct) | texts | against | its cards/s | engine cards/s | "
+              f"speed ratio (≥ {GOAL_SPEED:g}) | its peak MB | engine peak MB | "
+              f"memory ratio (≤ {GOAL_MEMORY:g}, < {GOAL_MEMORY_MB} MB) | its B/card | "
+              f"engine B/card | size ratio (≤ {GOAL_SIZE:g}) |")
+        print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         for r in rows:
-            e, f, q, g = r["engine"], r["floor"], r["ratios"], r["goals"]
-            print(f"| {r['cards']:,} ({r['distinct']:,}) | {f['cards_per_s']:,.0f} | "
-                  f"{e['cards_per_s']:,.0f} | {q['speed']} {_ok(g['speed'])} | {f['peak_mb']} | "
-                  f"{e['peak_mb']} | {q['memory']} {_ok(g['memory'])} | "
-                  f"{f['bytes_per_card']:,.0f} | {e['bytes_per_card']:,.0f} | "
-                  f"{q['size']} {_ok(g['size'])} |")
-        if "linearity" in report:
-            lin = report["linearity"]
-            print(f"\nTime per card at {lin['large']:,} over time per card at {lin['small']:,}: "
-                  f"engine {lin['engine']}, floor {lin['floor']} (1.0 = linear).")
+            e, g = r["engine"], r["goals"]
+            for side, q in r["ratios"].items():
+                o = r[side]
+                mark = {k: f" {_ok(v)}" if side == "floor" else "" for k, v in g.items()}
+                label = {"floor": "competent floor", "naive": "naive floor"}.get(side, side)
+                texts = r["variant"] + (f" ({r['shrunk'] * 100 // r['cards']} % shrunk)"
+                                        if side == "floor" else "")
+                print(f"| {r['cards']:,} ({r['distinct']:,}) | {texts} | {label} | "
+                      f"{o['cards_per_s']:,.0f} | {e['cards_per_s']:,.0f} | {q['speed']}"
+                      f"{mark['speed']} | {o['peak_mb']} | {e['peak_mb']} | {q['memory']}"
+                      f"{mark['memory']} | {o['bytes_per_card']:,.0f} | "
+                      f"{e['bytes_per_card']:,.0f} | {q['size']}{mark['size']} |")
+        for lin in report.get("linearity", []):
+            sides = ", ".join(f"{side} {lin[side]}" for side in lin["sides"])
+            ok = _ok(abs(lin["engine"] - 1) <= GOAL_LINEAR)
+            print(f"\nTime per card at {lin['large']:,} over time per card at {lin['small']:,} "
+                  f"({lin['variant']} texts): {sides} (1.0 = linear; engine {ok}).")
     if "kits" in report:
         k = report["kits"]
         print("\n| kit | build s | PDF KB | pages |")
@@ -665,7 +822,15 @@ def main() -> None:
     parser.add_argument("--engine-path", type=Path,
                         help="import printandplay from this folder for the engine side "
                              "(compare with another version)")
-    parser.add_argument("--worker", choices=("engine", "floor"), help=argparse.SUPPRESS)
+    parser.add_argument("--variant", choices=tuple(WORDS), action="append",
+                        help="rules texts: 'default' (most fit at 9 pt) or 'fit' (most must "
+                             "shrink); repeat for both (default: default)")
+    parser.add_argument("--protograf", metavar="PYTHON",
+                        help="also build the deck with protograf, with this Python (a venv "
+                             "where protograf is installed; skipped if it cannot import it)")
+    parser.add_argument("--protograf-max", type=int, default=1_000,
+                        help="largest N given to protograf (it is slow; default 1,000)")
+    parser.add_argument("--worker", choices=(*SIDES, "protograf"), help=argparse.SUPPRESS)
     parser.add_argument("--dir", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -673,21 +838,27 @@ def main() -> None:
         worker(args.worker, args.dir, args.out)
         return
     sizes = args.cards or [1000, 10000]
-    report: dict[str, Any] = {"machine": machine(), "cards": []}
-    for n in sizes:
-        report["cards"].append(bench_cards(n, args.repeat, args.keep, args.engine_path,
-                                           args.profile))
-        if not args.json:
-            print(f"... {n} cards done", file=sys.stderr)
-    if len(sizes) >= 2:
-        small = min(report["cards"], key=lambda r: r["cards"])
-        large = max(report["cards"], key=lambda r: r["cards"])
-        report["linearity"] = {
-            "small": small["cards"], "large": large["cards"],
-            **{side: round((large[side]["seconds"] / large["cards"])
-                           / (small[side]["seconds"] / small["cards"]), 2)
-               for side in ("engine", "floor")},
-        }
+    protograf = _protograf_python(args.protograf) if args.protograf else None
+    report: dict[str, Any] = {"machine": machine(), "cards": [], "linearity": []}
+    for variant in args.variant or ["default"]:
+        rows = []
+        for n in sizes:
+            rows.append(bench_cards(n, args.repeat, args.keep, args.engine_path, args.profile,
+                                    variant, protograf if n <= args.protograf_max else None))
+            if not args.json:
+                print(f"... {n} cards ({variant}) done", file=sys.stderr)
+        report["cards"].extend(rows)
+        if len(sizes) >= 2:
+            small = min(rows, key=lambda r: r["cards"])
+            large = max(rows, key=lambda r: r["cards"])
+            sides = [side for side in large if side in (*SIDES, "protograf") and side in small]
+            report["linearity"].append({
+                "variant": variant, "small": small["cards"], "large": large["cards"],
+                "sides": sides,
+                **{side: round((large[side]["seconds"] / large["cards"])
+                               / (small[side]["seconds"] / small["cards"]), 2)
+                   for side in sides},
+            })
     if not args.skip_kits:
         report["kits"] = bench_kits(args.repeat)
     if not args.skip_startup:

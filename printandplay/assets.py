@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,11 +49,35 @@ class GameAssets:
                       "description": game.description},
                 tables=wrap_rich(dict(game.tables)),
                 colors=dict(game.colors),
-                components={kind: [component_context(c, game) for c in game.components_of(kind)]
-                            for kind in game.kinds},
+                components=LazyComponents(game),
                 count=game.count,
             )
         return self._context
+
+
+class LazyComponents(Mapping[str, list[dict[str, Any]]]):
+    """The ``components`` variable of templates: the ``card`` variables of every component of
+    each kind, made the first time a template asks for that kind (cards rarely do: memory
+    then does not grow with the number of cards)."""
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        self._made: dict[str, list[dict[str, Any]]] = {}
+
+    def __getitem__(self, kind: str) -> list[dict[str, Any]]:
+        made = self._made.get(kind)
+        if made is None:
+            if kind not in self._game.kinds:
+                raise KeyError(kind)
+            made = [component_context(c, self._game) for c in self._game.components_of(kind)]
+            self._made[kind] = made
+        return made
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._game.kinds)
+
+    def __len__(self) -> int:
+        return len(self._game.kinds)
 
 
 def load_assets(resources: Resources, game_id: str, reuse: GameAssets | None = None,

@@ -7,24 +7,23 @@ Orchestration only: loading is in :mod:`printandplay.assets`, the page plan in
 
 from __future__ import annotations
 
+import gc
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from printandplay.assets import GameAssets, load_assets
 from printandplay.errors import CheckFailed, LayoutError
+from printandplay.face_cache import FaceCache
 from printandplay.kit_sections import select_sections, slug
 from printandplay.layout.imposition import Flip
 from printandplay.layout.print_words import vocabulary
 from printandplay.model.game import Component, Game, SheetSection
 from printandplay.outputs import check_output
-from printandplay.planning import (
-    BuildOptions,
-    FaceCache,
-    KitPlanner,
-    PageSpec,
-)
+from printandplay.pages import PageSpec
+from printandplay.planning import BuildOptions, KitPlanner
 from printandplay.project import Resources
 from printandplay.render.pdf import PdfWriter
 from printandplay.rules.composition import check_composition
@@ -58,29 +57,50 @@ def page_label(page: PageSpec, language: str) -> str:
     return page.label
 
 
-def write_pages(assets: GameAssets, pages: Sequence[PageSpec], target: Path, title: str,
-                progress: Progress | None = None, flip: Flip | None = "long") -> Path:
-    """Write pages to ``target`` atomically, with their labels, an outline entry per section
-    and the print settings (actual size, duplex on the ``flip`` edge, or single-sided when
-    ``flip`` is None) for viewers."""
+def write_pages(assets: GameAssets, pages: Iterable[PageSpec], target: Path, title: str,
+                progress: Progress | None = None, total: int | None = None,
+                flip: Flip | None = "long") -> Path:
+    """Write pages to ``target`` atomically, each page as it comes, with their labels, an
+    outline entry per section and the print settings (actual size, duplex on the ``flip``
+    edge, or single-sided when ``flip`` is None) for viewers: ``pages`` can be a lazy
+    iterator (:meth:`KitPlanner.iter_kit_pages`), so that only one page is composed at a time.
+    ``total`` is the number of pages for ``progress`` (counted from ``pages`` if it is a
+    sequence)."""
+    if total is None and isinstance(pages, Sequence):
+        total = len(pages)
     writer = PdfWriter(target, assets.fonts, assets.icons, title=title, subject=assets.game.name,
                        images=assets.images)
     language = assets.game.language
     try:
-        writer.announce(placement.face for page in pages for placement in page.placements)
         writer.print_preferences(flip)
         section = None
+        index = 0
         for index, page in enumerate(pages, start=1):
             bookmark = page.section if page.section and page.section != section else None
             section = page.section or section
             writer.page(page.size, page.ops, page.placements,
                         label=page_label(page, language), bookmark=bookmark)
             if progress:
-                progress(index, len(pages))
+                progress(index, max(index, total or 0))
         return writer.save()
     except BaseException:
         writer.discard()
         raise
+
+
+@contextmanager
+def _quiet_collector() -> Iterator[None]:
+    """Less cyclic garbage collection during a build: what was loaded before is moved out of
+    the collector's sight (``gc.freeze``), and young objects are collected less often (a
+    build makes many short-lived objects and few cycles). Restored afterwards."""
+    thresholds = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(max(thresholds[0], 50_000), thresholds[1], thresholds[2])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
 
 
 @dataclass(frozen=True)
@@ -122,21 +142,38 @@ def build_kit(resources: Resources, game_id: str, options: BuildOptions,
     if not report.is_valid:
         raise CheckFailed([f"{game_id}: the kit fails its composition check (printandplay check "
                            f"{game_id}):"] + [f"{v.rule}: {v.message}" for v in report.errors])
-    planner = KitPlanner(assets, options, cache)
-    pages = planner.kit_pages()
-    found = tuple(planner.composer.warnings)
+    with _quiet_collector():
+        planner = KitPlanner(assets, options, cache)
+        total = planner.count_kit_pages()
+        if not total:
+            raise LayoutError(f"{game_id}: the kit is empty: list its documents and sheets "
+                              f"under 'kit:' in cards/{game_id}/game.yaml")
+        counted = _Counted(planner.iter_kit_pages())
+        path = write_pages(assets, counted, target, f"{assets.game.name} — kit", progress,
+                           total, options.flip if options.duplex else None)
+    found = tuple(planner.composer.warnings)  # complete once every face is composed
     if warnings is not None:
         warnings.extend(found)
-    if not pages:
-        raise LayoutError(f"{game_id}: the kit is empty: list its documents and sheets under "
-                          f"'kit:' in cards/{game_id}/game.yaml")
-    path = write_pages(assets, pages, target, f"{assets.game.name} — kit", progress,
-                       options.flip if options.duplex else None)
     if cache is not None:
         cache.prune(planner.used)
     components = sum(c.count for c in assets.game.components)
-    return KitBuild(path, components, count_sheets(pages), len(pages),
+    return KitBuild(path, components, counted.sheets, counted.pages,
                     time.perf_counter() - start, found)
+
+
+class _Counted:
+    """Pages passed on as they come, counted: all of them, and the sheets among them."""
+
+    def __init__(self, pages: Iterable[PageSpec]) -> None:
+        self._pages = pages
+        self.pages = self.sheets = 0
+
+    def __iter__(self) -> Iterator[PageSpec]:
+        for page in self._pages:
+            self.pages += 1
+            if page.recto and page.placements:
+                self.sheets += 1
+            yield page
 
 
 def build_game(resources: Resources, game_id: str, options: BuildOptions,
@@ -216,7 +253,7 @@ def build_deck(resources: Resources, game_id: str,
         raise LayoutError(f"{game_id}: the deck has no card in the sections asked for")
     if warnings is not None:
         warnings.extend(planner.composer.warnings)
-    pages = planner.with_guide(planner.print_order(pages), "print-deck",
+    pages = planner.with_guide(list(planner.print_order(pages)), "print-deck",
                                f"{game_id} {deck_file or stem + '.txt'}")
     return write_pages(assets, pages, target, f"{assets.game.name} — {stem}", progress,
-                       options.flip if options.duplex else None)
+                       flip=options.flip if options.duplex else None)

@@ -1,22 +1,26 @@
 """Planning a kit's pages in print order: documents, sheets of fronts and backs, tiles, blanks.
 
 :class:`KitPlanner` turns a game's kit (or any list of components) into :class:`PageSpec` pages
-for one paper and :class:`BuildOptions`; :func:`duplex_order` keeps fronts on sheet fronts.
+for one paper and :class:`BuildOptions`, lazily (:meth:`KitPlanner.iter_kit_pages`: one page
+composed at a time); :mod:`printandplay.pages` keeps fronts on sheet fronts.
 """
 
 from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Collection, Hashable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections import Counter
+from collections.abc import Collection, Hashable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
 from printandplay.assets import GameAssets, component_context
 from printandplay.data.presets import resolve_paper
 from printandplay.data.stock_icons import BUNDLED_DIR
-from printandplay.errors import DataError, Location, OptionError
+from printandplay.errors import DataError, LayoutError, Location, OptionError
+from printandplay.face_cache import FaceCache, design_sources, freeze, globals_read
 from printandplay.kit_sections import select_sections
 from printandplay.layout.document import DocumentComposer
 from printandplay.layout.document_blocks import DocStyle
@@ -44,11 +48,10 @@ from printandplay.layout.print_guide import (
 from printandplay.layout.print_guide import texts as guide_texts
 from printandplay.layout.print_words import vocabulary
 from printandplay.layout.sheet_label import label_ops, op_obstacles
-from printandplay.layout.tiling import plan_tiles
+from printandplay.layout.tiling import TilePlan, plan_tiles
 from printandplay.layout.typography import apply_typography
 from printandplay.model.color import RGB, parse_color
 from printandplay.model.design import FaceDesign
-from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import (
     Component,
     DocumentSection,
@@ -60,11 +63,17 @@ from printandplay.model.game import (
 )
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import EllipseOp, Face, GroupOp, IconOp, LineOp, Op, Placement, TextOp
+from printandplay.pages import (
+    BLANK_NOTE,
+    CUT_GUIDE_COLOR,
+    MARK_COLOR,
+    PageSpec,
+    duplex_stream,
+    placement_rects,
+)
 from printandplay.units import MM, format_back_offset
 
 DEFAULT_BLEED = 3 * MM
-MARK_COLOR = (0.0, 0.0, 0.0)
-CUT_GUIDE_COLOR = (0.55, 0.55, 0.55)
 FOLD_DASH = (4.0, 2.5)
 FOLD_LEGEND = {  # beside the dashed fold line; the short one where the long one does not fit
     "fr": ("‹ - -  pliez ici, collez dos à dos, découpez", "‹ - -  pliez ici"),
@@ -92,81 +101,6 @@ class BuildOptions:
     def duplex(self) -> bool:
         """Whether the file is printed on both sides of the paper."""
         return not (self.simplex or self.fold)
-
-
-@dataclass(frozen=True)
-class PageSpec:
-    """One page to print: its size, placed faces and its own ops."""
-
-    size: Size
-    label: str
-    placements: tuple[Placement, ...] = ()
-    ops: tuple[Op, ...] = ()
-    recto: bool = False  # must be printed on the front of a sheet (duplex)
-    section: str = ""  # the kit section it belongs to (the PDF's outline)
-    side: str = ""  # "recto" or "verso" for sheets of items; "" for documents
-    sheet: int = 0  # sheet n of ``sheets`` within its section (sheets of items)
-    sheets: int = 0
-
-
-@dataclass
-class FaceCache:
-    """Faces and document pages kept from one build to the next (``watch``), keyed on
-    everything that draws them: the face design, the kind, the card's values, the game-wide values
-    its templates read, the bleed, and ``env`` (a digest of the fonts, icons, images and
-    template files, set by the caller). A face is composed again only when one of them
-    changed."""
-
-    env: Hashable = None
-    faces: dict[Hashable, Face] = field(default_factory=dict)
-    documents: dict[Hashable, tuple[tuple[Op, ...], ...]] = field(default_factory=dict)
-    warnings: dict[Hashable, tuple[str, ...]] = field(default_factory=dict)  # of each face
-    composed: int = 0  # faces composed by the last build
-    reused: int = 0  # faces taken from the cache by the last build
-    _tokens: dict[Hashable, int] = field(default_factory=dict)
-
-    def token(self, value: Hashable) -> int:
-        """A small number standing for ``value`` (a face design and its kind: hashed once per
-        build rather than once per face)."""
-        return self._tokens.setdefault(value, len(self._tokens))
-
-    def start(self, env: Hashable) -> None:
-        """Begin a build: forget everything if ``env`` changed; reset the counters."""
-        if env != self.env:
-            self.faces.clear()
-            self.documents.clear()
-            self.warnings.clear()
-            self._tokens.clear()
-            self.env = env
-        self.composed = self.reused = 0
-
-    def prune(self, used: set[Hashable]) -> None:
-        """Drop the faces the last build did not use (edited cards leave old versions)."""
-        for key in [k for k in self.faces if k not in used]:
-            del self.faces[key]
-            self.warnings.pop(key, None)
-
-
-def freeze(value: Any) -> Hashable:
-    """A hashable copy of template values (dicts, lists, rich text marked by its type)."""
-    if isinstance(value, Mapping):
-        return ("{", tuple((str(k), freeze(v)) for k, v in value.items()))
-    if isinstance(value, (list, tuple)):
-        return ("[", tuple(freeze(v) for v in value))
-    if isinstance(value, str):
-        return (type(value).__name__, str(value))
-    if value is None or isinstance(value, (bool, int, float)):
-        return value
-    return (type(value).__name__, repr(value))
-
-
-_GLOBALS = ("game", "tables", "colors", "components", "count")
-
-
-def _globals_read(templates: Sequence[str]) -> tuple[str, ...]:
-    """The game-wide template variables that ``templates`` mention."""
-    text = "\n".join(templates)
-    return tuple(name for name in _GLOBALS if re.search(rf"\b{name}\b", text))
 
 
 class CardTexts:
@@ -212,13 +146,6 @@ def _strings(value: Any) -> list[str]:
     return []
 
 
-def _sources(design: FaceDesign) -> list[str]:
-    """The template sources of a face design's boxes."""
-    return [t.source for box in design.boxes
-            for t in (box.when, box.fill, box.stroke, box.color, box.text, box.icon, box.image)
-            if t is not None]
-
-
 CREDITS_TEMPLATE = BUNDLED_DIR / "credits.md.j2"
 
 
@@ -234,49 +161,6 @@ class _Credits(list[dict[str, Any]]):
     def __len__(self) -> int:
         self.accessed = True
         return super().__len__()
-
-
-BLANK_NOTE = "Page laissée blanche pour garder le recto verso aligné — intentionally blank"
-
-
-def duplex_order(pages: Sequence[PageSpec], fonts: FontMetrics, margin: float = 5 * MM,
-                 language: str = "fr", flip: Flip = "long") -> list[PageSpec]:
-    """Insert blank pages so that every page marked ``recto`` falls on the front of a sheet
-    when the whole file is printed duplex (a document with an odd number of pages, or a
-    single-sided sheet, would otherwise put the next fronts on a back).
-
-    A blank page's small note lies inside the printable area (``margin``) and off the back of
-    every item of the page it backs (turned on its ``flip`` edge)."""
-    out: list[PageSpec] = []
-    font = fonts.select("body", False, True)
-    words = vocabulary(language)
-    for page in pages:
-        if page.recto and len(out) % 2 == 1:
-            previous = out[-1]
-            size = previous.size
-            mirror_x, mirror_y = mirror_axes(size.width > size.height, flip)
-            shadows = [mirror_rect(r, size, mirror_x, mirror_y)
-                       for r in _placement_rects(previous.placements)]
-            texts = [BLANK_NOTE, words["blank"]]
-            if previous.sheets:
-                texts.insert(0, f"{previous.section} · {words['sheet']} {previous.sheet}/"
-                                f"{previous.sheets} · {words['verso']} — {BLANK_NOTE}")
-            note = label_ops(size, texts, font, fonts, shadows, shadows, [], margin,
-                             color=CUT_GUIDE_COLOR)
-            out.append(PageSpec(size, "blank", ops=note, section=previous.section,
-                                side="verso" if previous.sheets else "", sheet=previous.sheet,
-                                sheets=previous.sheets))
-        out.append(page)
-    return out
-
-
-def _placement_rects(placements: Sequence[Placement]) -> list[Rect]:
-    """What each placed face may print: its clip, or its trim and bleed."""
-    out = []
-    for p in placements:
-        b = p.face.bleed
-        out.append(p.clip or Rect(p.x - b, p.y - b, p.face.width + 2 * b, p.face.height + 2 * b))
-    return out
 
 
 def document_style(game: Game, section: DocumentSection, font_roles: Collection[str]) -> DocStyle:
@@ -323,6 +207,12 @@ class KitPlanner:
                                      min_font_size=game.min_font_size,
                                      ink_saver=options.ink_saver)
         self._faces: dict[tuple[str, str], Face] = {}
+        # while pages stream: placements of a face still to come, and in all (copies)
+        self._pending: Counter[tuple[str, str]] = Counter()
+        self._uses: Counter[tuple[str, str]] = Counter()
+        self._scanned = False  # the sheets' stock icons noted (scan_stock_icons)
+        # the guide (its pages, padded length), and the number of pages after it
+        self._guide: tuple[list[PageSpec], int, int] | None = None
 
     def face(self, component: Component, layout_name: str, side: str) -> Face:
         """The face of a component drawn with a layout (cached: copies share it)."""
@@ -359,6 +249,32 @@ class KitPlanner:
             self._faces[key] = face
         return face
 
+    def _expect(self, items: Iterable[Component], section: SheetSection | None = None,
+                back: bool = True, times: int = 1) -> None:
+        """Count the placements to come of the items' faces (``times`` each); their backs as
+        ``section`` prints them (:meth:`back_face`)."""
+        for item in items:
+            back_layout = self._back_layout(item, section) if back and item.back else None
+            for layout in (item.front, back_layout):
+                if layout:
+                    self._pending[(item.id, layout)] += times
+                    self._uses[(item.id, layout)] += times
+
+    def _place(self, item: Component, layout: str, side: str, x: float, y: float,
+               clip: Rect | None) -> Placement:
+        """Place an item's face; a face is forgotten after its last expected placement, so
+        memory does not grow with the number of cards."""
+        key = (item.id, layout)
+        placement = Placement(self.face(item, layout, side), x, y, clip, self._uses[key])
+        left = self._pending[key] - 1
+        if left > 0:
+            self._pending[key] = left
+        elif key in self._pending:
+            del self._pending[key]
+            del self._uses[key]
+            self._faces.pop(key, None)
+        return placement
+
     def _use_icons(self, ops: Sequence[Op]) -> None:
         """Look up the icons drawn by cached ops, so that the stock icons among them are
         credited as when they were composed."""
@@ -377,7 +293,7 @@ class KitPlanner:
         if known is None:
             token = self.cache.token((design, kind, self._globals_of(design), self.bleed,
                                       self.options.debug_boxes))
-            known = (token, bool(re.search(r"\bcard\b", "\n".join(_sources(design)))))
+            known = (token, bool(re.search(r"\bcard\b", "\n".join(design_sources(design)))))
             self._tokens[key] = known
         return known
 
@@ -386,78 +302,216 @@ class KitPlanner:
         design's faces depend on, frozen."""
         known = self._design_globals.get(design.name)
         if known is None:
-            sources = _sources(design)
+            sources = design_sources(design)
             game = self.assets.game
             base = self.assets.base_context()
             known = (freeze(game.colors), game.language,
-                     tuple((name, freeze(base[name])) for name in _globals_read(sources)))
+                     tuple((name, freeze(base[name])) for name in globals_read(sources)))
             self._design_globals[design.name] = known
         return known
 
     def kit_pages(self) -> list[PageSpec]:
-        """Every page of the kit, in print order.
+        """Every page of the kit, in print order."""
+        return list(self.iter_kit_pages())
 
-        Sheets are composed before documents so that a document can credit every stock icon
+    def iter_kit_pages(self) -> Iterator[PageSpec]:
+        """Every page of the kit, in print order, composed one at a time as they are asked for
+        (a writer can write each page before the next is composed): the "Impression et
+        montage" guide, then the kit's sections.
+
+        The guide lists the sections with their pages and sheets: they are counted beforehand
+        without composing any face (:meth:`_skeleton`). A document can credit every stock icon
         the kit prints (``icon_credits``); when no document does, the credits are added at the
-        end of the last document, or on a page of their own when the kit has no document."""
+        end of the last document, or on a page of their own when the kit has no document. A
+        document set before the last sheets learns their stock icons from a cheap first pass
+        (:meth:`scan_stock_icons`): no face is kept."""
+        guide, _, _ = self._kit_guide()
+        return self.print_order(chain(guide, self._section_pages()))
+
+    def count_kit_pages(self) -> int:
+        """How many pages :meth:`iter_kit_pages` yields, without composing any face."""
+        _, guide_length, body = self._kit_guide()
+        return guide_length + body
+
+    def _kit(self) -> list[DocumentSection | SheetSection]:
+        """The kit's sections this build prints (``--sections``)."""
         game = self.assets.game
-        kit = select_sections(game.id, game.kit, self.options.sections)
-        planned: dict[int, list[PageSpec]] = {}
-        for index, section in enumerate(kit):
+        return list(select_sections(game.id, game.kit, self.options.sections))
+
+    def _section_items(self, section: SheetSection) -> list[Component]:
+        components = [c for c in self.assets.game.components if section.holds(c)]
+        return [c for c in components for _ in range(c.count)]
+
+    def _section_pages(self) -> Iterator[PageSpec]:
+        self._scan_if_needed()
+        for section, pages in self._documents_and_sheets():
             if isinstance(section, SheetSection):
-                components = [c for c in game.components if section.holds(c)]
-                items = [c for c in components for _ in range(c.count)]
-                planned[index] = self.sheet_pages(items, section)
+                yield from self.iter_sheet_pages(self._section_items(section), section)
+            else:
+                yield from pages
+
+    def _documents_and_sheets(self) -> Iterator[tuple[DocumentSection | SheetSection,
+                                                      list[PageSpec]]]:
+        """The kit's sections in order, each document with its pages (set when its turn
+        comes, after the sheets before it were composed), each sheet with none; then the
+        credits' own page when no document printed them."""
+        kit = self._kit()
         documents = [i for i, s in enumerate(kit) if isinstance(s, DocumentSection)]
         credited = False
-        for index in documents:
-            section = kit[index]
-            assert isinstance(section, DocumentSection)
+        for index, section in enumerate(kit):
+            if isinstance(section, SheetSection):
+                yield section, []
+                continue
             pages, accessed = self._document(section)
             credited = credited or accessed
-            planned[index] = pages * section.copies
-        pages = [page for index in range(len(kit)) for page in planned[index]]
-        if not credited and self.assets.icons.stock_used:
-            if documents:
-                last = kit[documents[-1]]
-                assert isinstance(last, DocumentSection)
-                redone, _ = self._document(last, with_credits=True)
-                planned[documents[-1]] = redone * last.copies
-                pages = [page for index in range(len(kit)) for page in planned[index]]
-            else:
-                title = "Crédits" if self.assets.game.language == "fr" else "Credits"
-                pages += self._document(DocumentSection("", title, 1), with_credits=True)[0]
-        return self.with_guide(self.print_order(pages))
+            if index == documents[-1] and not credited and self.assets.icons.stock_used:
+                pages, _ = self._document(section, with_credits=True)
+            yield section, pages * section.copies
+        if not documents and self.assets.icons.stock_used:
+            title = "Crédits" if self.assets.game.language == "fr" else "Credits"
+            section = DocumentSection("", title, 1)
+            yield section, self._document(section, with_credits=True)[0]
 
-    def print_order(self, pages: Sequence[PageSpec]) -> list[PageSpec]:
+    def _skeleton(self) -> Iterator[PageSpec]:
+        """The kit's pages after the guide, in print order, without their faces (the sheets'
+        pages hold no placement, and no label): what the guide and the count need. The stock
+        icons of every sheet are noted first by a cheap pass, as composing them would before
+        the credits are printed; the icons noted are put back afterwards."""
+        icons = self.assets.icons
+        before = dict(icons.stock_used)
+        try:
+            if icons.stock is not None:
+                for section in self._kit():
+                    if isinstance(section, SheetSection):
+                        self.scan_stock_icons(c for c in self.assets.game.components
+                                              if section.holds(c))
+            body = self._documents_and_sheets()
+            pages = (page for section, doc in body for page in (
+                self._sheet_skeleton(self._section_items(section), section)
+                if isinstance(section, SheetSection) else doc))
+            yield from self.print_order(pages, notes=False)
+        finally:
+            icons.stock_used.clear()
+            icons.stock_used.update(before)
+
+    def _scan_if_needed(self) -> None:
+        """Note the stock icons of the sheets when a document comes before one of them (it
+        may print the credits, which name every stock icon of the kit)."""
+        kit = self._kit()
+        if self._scanned or self.assets.icons.stock is None:
+            return
+        first_doc = next((i for i, s in enumerate(kit) if isinstance(s, DocumentSection)), None)
+        if first_doc is None:
+            return
+        self._scanned = True
+        for section in kit[first_doc + 1:]:
+            if isinstance(section, SheetSection):
+                self.scan_stock_icons(c for c in self.assets.game.components
+                                      if section.holds(c))
+
+    def scan_stock_icons(self, components: Iterable[Component]) -> None:
+        """Note the stock icons the faces of ``components`` draw, without composing them
+        (templates of icon and text boxes rendered; nothing fitted, nothing kept)."""
+        from printandplay.data.stock_icons import PREFIX
+
+        icons = self.assets.icons
+        for component in components:
+            for name, side in ((component.front, "front"), (component.back, "back")):
+                if not name:
+                    continue
+                design = self.assets.designs[name]
+                kind = self.assets.game.kinds[component.kind]
+                card = component_context(component, self.assets.game)
+                if self.cache is not None:
+                    token, reads_card = self._design_token(design, kind)
+                    cached = self.cache.faces.get((token, freeze(card) if reads_card else None))
+                    if cached is not None:
+                        self._use_icons(cached.ops)
+                        continue
+                context = dict(self.assets.base_context())
+                context["card"] = card
+                what = f"{component.location}: {component.kind} '{component.id}' ({side})"
+                for icon in self.composer.icon_names(design, kind, context, what, PREFIX):
+                    try:
+                        icons.get(icon)
+                    except LayoutError:
+                        pass  # composing the face says so, naming the card and the box
+
+    def print_order(self, pages: Iterable[PageSpec], notes: bool = True) -> Iterator[PageSpec]:
         """The pages as printed: with blanks that keep fronts on sheet fronts for duplex
-        printing, as they are for single-sided printing (``--simplex``, ``--fold``)."""
-        if not self.options.duplex:
-            return list(pages)
-        return duplex_order(pages, self.assets.fonts, self.options.margin,
-                            self.assets.game.language, self.options.flip)
+        printing, as they are for single-sided printing (``--simplex``, ``--fold``); one page
+        at a time. Without ``notes`` the blank pages are left empty (for counting)."""
+        return duplex_stream(pages, self.assets.fonts,
+                             self._blank if notes else self._empty_blank, self.options.duplex)
+
+    @staticmethod
+    def _empty_blank(previous: PageSpec) -> PageSpec:
+        sheets = previous.sheets
+        return PageSpec(previous.size, "blank", section=previous.section,
+                        side="verso" if sheets else "", sheet=previous.sheet, sheets=sheets)
+
+    def _blank(self, previous: PageSpec) -> PageSpec:
+        """The blank page backing ``previous``: its small note lies inside the printable area
+        (``--margin``) and off the back of every item of that page (turned on its flip
+        edge), and names the sheet it backs."""
+        fonts = self.assets.fonts
+        font = fonts.select("body", False, True)
+        words = vocabulary(self.assets.game.language)
+        size = previous.size
+        mirror_x, mirror_y = mirror_axes(size.width > size.height, self.options.flip)
+        shadows = [mirror_rect(r, size, mirror_x, mirror_y)
+                   for r in placement_rects(previous.placements)]
+        texts = [BLANK_NOTE, words["blank"]]
+        if previous.sheets:
+            texts.insert(0, f"{previous.section} · {words['sheet']} {previous.sheet}/"
+                            f"{previous.sheets} · {words['verso']} — {BLANK_NOTE}")
+        note = label_ops(size, texts, font, fonts, shadows, shadows, [], self.options.margin,
+                         color=CUT_GUIDE_COLOR)
+        return replace(self._empty_blank(previous), ops=note)
+
+    def _kit_guide(self) -> tuple[list[PageSpec], int, int]:
+        """The kit's guide pages, their length with the blank that may follow them, and the
+        number of pages after them (computed once, without composing any face)."""
+        if self._guide is None:
+            sections, body, first_recto = self._guide_sections(self._skeleton())
+            guide, length = self._padded_guide(sections, body, first_recto)
+            self._guide = (guide, length, body)
+        return self._guide
 
     def with_guide(self, body: Sequence[PageSpec], command: str = "build",
                    target: str = "") -> list[PageSpec]:
         """``body`` (in duplex order) after the "Impression et montage" guide, which lists its
         sections with their pages; ``command`` and ``target`` make the command it prints to
         rebuild them (``build GAME`` by default)."""
-        guide_length = 2
-        for _ in range(3):
-            guide = self.guide_pages(body, guide_length, command, target)
-            pages = self.print_order([*guide, *body])
-            if len(pages) - len(body) == guide_length:
-                break
-            guide_length = len(pages) - len(body)
-        return pages
+        sections, count, first_recto = self._guide_sections(body)
+        guide, _ = self._padded_guide(sections, count, first_recto, command, target)
+        return list(self.print_order([*guide, *body]))
 
-    def guide_pages(self, body: Sequence[PageSpec], offset: int, command: str = "build",
+    def _padded_guide(self, sections: Sequence[GuideSection], body: int, first_recto: bool,
+                      command: str = "build", target: str = "") -> tuple[list[PageSpec], int]:
+        """The guide's pages for ``sections`` (numbered from 1 after the guide) and ``body``
+        pages after it, and how many pages come before the body (a blank may follow it)."""
+        guide_length = 2
+        guide: list[PageSpec] = []
+        for _ in range(3):
+            shifted = [replace(s, pages=(s.pages[0] + guide_length, s.pages[1] + guide_length))
+                       for s in sections]
+            guide = self.guide_pages(shifted, guide_length + body, command, target)
+            length = len(guide)
+            if self.options.duplex and first_recto and length % 2 == 1:
+                length += 1  # the blank that keeps the body's first front on a sheet front
+            if length == guide_length:
+                break
+            guide_length = length
+        return guide, guide_length
+
+    def guide_pages(self, sections: Sequence[GuideSection], total: int, command: str = "build",
                     target: str = "") -> list[PageSpec]:
-        """The guide's pages, for ``body`` printed after ``offset`` pages."""
+        """The guide's pages listing ``sections`` (numbered in the file) of a file of
+        ``total`` pages."""
         game = self.assets.game
         words = guide_texts(game.language)
         title = words["title"]
-        sections = self._guide_sections(body, offset)
         options = self.options
         repeat = []  # options of this build that the rebuild command must repeat
         if options.bleed is not None and abs(options.bleed - DEFAULT_BLEED) > 1e-6:
@@ -474,10 +528,16 @@ class KitPlanner:
             game.id, options.paper, self.paper, options.flip,
             format_back_offset(options.back_offset), self.bleed / MM, extra, command, target,
             mode)
-        source = guide_source(settings, sections, offset + len(body), game.language)
+        source = guide_source(settings, sections, total, game.language)
         page = Size(min(self.paper.width, self.paper.height),
                     max(self.paper.width, self.paper.height))
-        style = document_style(game, DocumentSection("", title, 1), self.assets.fonts.roles)
+        roles = self.assets.fonts.roles
+        own = game.document_style
+        if own.title_font not in roles or own.body_font not in roles:
+            # a kit without documents may have no font for them: the guide takes the body's
+            role = "body" if "body" in roles else sorted(roles)[0]
+            game = replace(game, document_style=replace(own, title_font=role, body_font=role))
+        style = document_style(game, DocumentSection("", title, 1), roles)
         design = style.design
         style = replace(style, design=replace(design, footer=design.footer + GUIDE_BAND))
         composer = DocumentComposer(self.assets.fonts, self.assets.icons.aspect, game.language,
@@ -491,43 +551,52 @@ class KitPlanner:
                          ops=(*ops, *drawings) if i == 0 else ops, recto=i == 0, section=title)
                 for i, ops in enumerate(paged)]
 
-    def _guide_sections(self, body: Sequence[PageSpec], offset: int) -> list[GuideSection]:
-        """The sections of ``body`` in order, each with its pages and sheets of paper."""
+    def _guide_sections(self, body: Iterable[PageSpec]
+                        ) -> tuple[list[GuideSection], int, bool]:
+        """The sections of ``body`` (in print order, read once) in order, each with its pages
+        (numbered from 1) and sheets of paper; the number of pages, and whether the first one
+        must fall on a front."""
         game = self.assets.game
         kit = {section.title: section for section in game.kit}
-        runs: list[list[tuple[int, PageSpec]]] = []
-        for number, page in enumerate(body, start=offset + 1):
-            if runs and runs[-1][0][1].section == page.section:
-                runs[-1].append((number, page))
+        # per run of pages of one section: first page, first and last number, pages, printed
+        # pages, whether a printed page is a back, a fold sheet
+        runs: list[list[Any]] = []
+        number = 0
+        for page in body:
+            number += 1
+            if runs and runs[-1][0].section == page.section:
+                run = runs[-1]
+                run[2] = number
             else:
-                runs.append([(number, page)])
+                run = [page, number, number, 0, 0, False, False]
+                runs.append(run)
+            run[3] += 1
+            if page.label != "blank":
+                run[4] += 1
+                run[5] = run[5] or page.side == "verso"
+                run[6] = run[6] or page.side == "fold"
         out = []
-        for run in runs:
-            pages = [page for _, page in run]
-            first = pages[0]
+        for first, start, end, count, printed, verso, folded in runs:
             section = kit.get(first.section)
             document = not first.sheets
-            printed = [p for p in pages if p.label != "blank"]
             if document:
                 # every page of the run, blank versos included (copies each end on one)
-                sheets, two_sided = (len(pages) + 1) // 2, len(printed) > 1
+                sheets, two_sided = (count + 1) // 2, printed > 1
             else:
-                sheets = first.sheets
-                two_sided = any(p.side == "verso" for p in printed)
+                sheets, two_sided = first.sheets, verso
             if not self.options.duplex:  # single-sided: one sheet per page
-                sheets = len(printed)
+                sheets = printed
                 two_sided = two_sided and not document
-            folded = any(p.side == "fold" for p in printed)
             tiled = round_items = False
             if isinstance(section, SheetSection):
                 kind = game.kinds[section.kinds[0]]
                 tiled = not fits_on(self.paper, kind.size, self.options.margin)
                 round_items = kind.shape == "round"
             out.append(GuideSection(
-                first.section, document, (run[0][0], run[-1][0]), sheets, two_sided, tiled,
+                first.section, document, (start, end), sheets, two_sided, tiled,
                 round_items, section.paper if section else "",
                 section.assembly if section else "", folded))
-        return out
+        return out, number, bool(runs) and runs[0][0].recto
 
     def document_pages(self, section: DocumentSection) -> list[PageSpec]:
         """The pages of a document section."""
@@ -605,24 +674,70 @@ class KitPlanner:
         """Sheets of fronts, each followed by its sheet of backs when any item has a back.
 
         Items larger than the paper are split across several sheets (:meth:`tiled_pages`)."""
+        return list(self.iter_sheet_pages(items, section))
+
+    def sheet_rectos(self, items: Sequence[Component], section: SheetSection) -> list[bool]:
+        """The ``recto`` flags of the pages :meth:`iter_sheet_pages` yields (no face composed)."""
+        return [page.recto for page in self._sheet_skeleton(items, section)]
+
+    def _sheet_skeleton(self, items: Sequence[Component], section: SheetSection
+                        ) -> Iterator[PageSpec]:
+        """The pages :meth:`iter_sheet_pages` yields, without their faces and labels."""
+        size = self.assets.game.kinds[section.kinds[0]].size
+        title = section.title
+        if not fits_on(self.paper, size, self.options.margin):
+            plan = self._tile_plan(section)
+            total = len(items) * len(plan.tiles)
+            for number in range(1, total + 1):
+                yield PageSpec(plan.page, "", recto=True, section=title, side="recto",
+                               sheet=number, sheets=total)
+            return
+        fold = self._fold_plan_of(items, section)
+        if fold is not None:
+            total = -(-len(items) // fold.per_page)
+            for number in range(1, total + 1):
+                yield PageSpec(fold.page, "", recto=True, section=title, side="fold",
+                               sheet=number, sheets=total)
+            return
+        full = self.sheet_plan(section, len(items))
+        total = -(-len(items) // full.per_page)
+        for number, start in enumerate(range(0, len(items), full.per_page), start=1):
+            yield PageSpec(full.page, "", recto=True, section=title, side="recto",
+                           sheet=number, sheets=total)
+            if any(item.back for item in items[start:start + full.per_page]):
+                yield PageSpec(full.page, "", section=title, side="verso", sheet=number,
+                               sheets=total)
+
+    def _fold_plan_of(self, items: Sequence[Component], section: SheetSection
+                      ) -> FoldPlan | None:
+        """The fold plan of a section's sheets under ``--fold`` when any item has a back."""
+        if self.options.fold and any(item.back for item in items):
+            return self.fold_plan(section)
+        return None
+
+    def iter_sheet_pages(self, items: Sequence[Component],
+                         section: SheetSection) -> Iterator[PageSpec]:
+        """:meth:`sheet_pages` one page at a time: each sheet's faces are composed when the
+        sheet is asked for, and forgotten after their last placement."""
         size = self.assets.game.kinds[section.kinds[0]].size
         if not fits_on(self.paper, size, self.options.margin):
-            return self.tiled_pages(items, section)
-        if self.options.fold and any(item.back for item in items):
-            plan_or_none = self.fold_plan(section)
-            if plan_or_none is not None:
-                return self.fold_pages(items, section, plan_or_none)
+            yield from self.iter_tiled_pages(items, section)
+            return
+        fold = self._fold_plan_of(items, section)
+        if fold is not None:
+            yield from self.iter_fold_pages(items, section, fold)
+            return
         full = self.sheet_plan(section, len(items))
+        total = -(-len(items) // full.per_page)
         round_items = self.assets.game.kinds[section.kinds[0]].shape == "round"
-        pages = []
+        self._expect(items, section)
         for number, start in enumerate(range(0, len(items), full.per_page), start=1):
             chunk = items[start:start + full.per_page]
             plan = full.filled(len(chunk))  # no marks for empty slots, bleed towards them
             marks: tuple[Op, ...] = tuple(
                 LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, MARK_WIDTH) for m in plan.marks)
             fronts = tuple(
-                Placement(self.face(item, item.front, "front"), slot.trim.x, slot.trim.y,
-                          slot.clip)
+                self._place(item, item.front, "front", slot.trim.x, slot.trim.y, slot.clip)
                 for item, slot in zip(chunk, plan.fronts, strict=False)
             )
             guides: tuple[Op, ...] = ()
@@ -630,50 +745,55 @@ class KitPlanner:
                 guides = tuple(EllipseOp(s.trim.x, s.trim.y, s.trim.w, s.trim.h, None,
                                          CUT_GUIDE_COLOR, 0.3)
                                for s in plan.fronts[:len(chunk)])
-            pages.append(PageSpec(plan.page, f"{section.title} {number} recto", fronts,
-                                  marks + guides, recto=True, section=section.title,
-                                  side="recto", sheet=number))
+            yield self._label(PageSpec(plan.page, f"{section.title} {number} recto", fronts,
+                                       marks + guides, recto=True, section=section.title,
+                                       side="recto", sheet=number), total)
+            del fronts
             if any(item.back for item in chunk):
                 backs = tuple(
-                    Placement(self.back_face(item, section), slot.trim.x, slot.trim.y,
-                              slot.clip)
+                    self._place(item, str(self._back_layout(item, section)), "back",
+                                slot.trim.x, slot.trim.y, slot.clip)
                     for item, slot in zip(chunk, plan.backs, strict=False) if item.back
                 )
-                pages.append(PageSpec(plan.page, f"{section.title} {number} verso", backs,
-                                      section=section.title, side="verso", sheet=number))
-        return self._labelled(pages)
+                yield self._label(PageSpec(plan.page, f"{section.title} {number} verso", backs,
+                                           section=section.title, side="verso", sheet=number),
+                                  total)
 
-    def _labelled(self, pages: Sequence[PageSpec], names: Sequence[str] = ()) -> list[PageSpec]:
-        """The sheets with their label (game · section · [name ·] sheet n/N · side) added in a
-        free spot of the printable area; ``names`` (one per page) tell tiles apart."""
+    def _label(self, page: PageSpec, total: int, name: str = "") -> PageSpec:
+        """The sheet with its label (game · section · [name ·] sheet n/N · side) added in a
+        free spot of the printable area; ``name`` tells tiles apart."""
         words = vocabulary(self.assets.game.language)
         fonts = self.assets.fonts
         font = fonts.select("body", False, True)
-        total = max((p.sheet for p in pages), default=0)
         game = self.assets.game.name
-        out = []
-        for index, page in enumerate(pages):
-            name = f"{names[index]} · " if names else ""
-            where = f"{words['sheet']} {page.sheet}/{total} · {words[page.side]}"
-            texts = [apply_typography(text, self.assets.game.language) for text in (
-                f"{game} · {page.section} · {name}{where}",
-                f"{game} · {page.section}\n{name}{where}",
-                f"{game}\n{page.section}\n{name}{where}",
-                f"{page.section} · {name}{where}", f"{name}{where}", where)]
-            trims = [Rect(p.x, p.y, p.face.width, p.face.height) for p in page.placements]
-            # marks, guides, the fold line and its legend (the only text before the label)
-            obstacles = [*op_obstacles(page.ops), *(rect for op, rect in op_extents(
-                [op for op in page.ops if isinstance(op, TextOp)], fonts))]
-            label = label_ops(page.size, texts, font, fonts, _placement_rects(page.placements),
-                              trims, obstacles, self.options.margin, complete=3)
-            out.append(replace(page, ops=(*page.ops, *label), sheets=total))
-        return out
+        name = f"{name} · " if name else ""
+        where = f"{words['sheet']} {page.sheet}/{total} · {words[page.side]}"
+        texts = [apply_typography(text, self.assets.game.language) for text in (
+            f"{game} · {page.section} · {name}{where}",
+            f"{game} · {page.section}\n{name}{where}",
+            f"{game}\n{page.section}\n{name}{where}",
+            f"{page.section} · {name}{where}", f"{name}{where}", where)]
+        trims = [Rect(p.x, p.y, p.face.width, p.face.height) for p in page.placements]
+        # marks, guides, the fold line and its legend (the only text before the label)
+        obstacles = [*op_obstacles(page.ops), *(rect for op, rect in op_extents(
+            [op for op in page.ops if isinstance(op, TextOp)], fonts))]
+        label = label_ops(page.size, texts, font, fonts, placement_rects(page.placements),
+                          trims, obstacles, self.options.margin, complete=3)
+        return replace(page, ops=(*page.ops, *label), sheets=total)
 
     def back_face(self, item: Component, section: SheetSection) -> Face:
         """The back of ``item`` as printed in ``section``: the section's back when it names
         one (the back of the deck the section prints), else the item's own."""
         assert item.back is not None
-        return self.face(item, section.back or item.back, "back")
+        return self.face(item, str(self._back_layout(item, section)), "back")
+
+    @staticmethod
+    def _back_layout(item: Component, section: SheetSection | None) -> str | None:
+        """The layout of ``item``'s back as ``section`` prints it (the section's back, when it
+        names one, else the item's own)."""
+        if section is not None and section.back:
+            return section.back
+        return item.back
 
     def fold_plan(self, section: SheetSection) -> FoldPlan | None:
         """The fold-and-glue imposition of a section, or None when an item and its back do
@@ -696,8 +816,15 @@ class KitPlanner:
                    ) -> list[PageSpec]:
         """Sheets of fronts with their backs beside them, mirrored across a dashed fold line;
         a last sheet with fewer pairs has marks for its items only."""
+        return list(self.iter_fold_pages(items, section, full))
+
+    def iter_fold_pages(self, items: Sequence[Component], section: SheetSection,
+                        full: FoldPlan) -> Iterator[PageSpec]:
+        """:meth:`fold_pages` one page at a time (faces forgotten after their last
+        placement)."""
         round_items = self.assets.game.kinds[section.kinds[0]].shape == "round"
-        pages = []
+        total = -(-len(items) // full.per_page)
+        self._expect(items, section)
         for number, start in enumerate(range(0, len(items), full.per_page), start=1):
             chunk = items[start:start + full.per_page]
             plan = full.filled(len(chunk))
@@ -708,20 +835,19 @@ class KitPlanner:
             ops.extend(self._fold_legend(plan))
             placements: list[Placement] = []
             for item, front, back in zip(chunk, plan.fronts, plan.backs, strict=False):
-                placements.append(Placement(self.face(item, item.front, "front"), front.trim.x,
-                                            front.trim.y, front.clip))
+                placements.append(self._place(item, item.front, "front", front.trim.x,
+                                              front.trim.y, front.clip))
                 slots = [front]
                 if item.back:
-                    placements.append(Placement(self.back_face(item, section), back.trim.x,
-                                                back.trim.y, back.clip))
+                    placements.append(self._place(item, str(self._back_layout(item, section)),
+                                                  "back", back.trim.x, back.trim.y, back.clip))
                     slots.append(back)
                 if round_items:
                     ops += [EllipseOp(s.trim.x, s.trim.y, s.trim.w, s.trim.h, None,
                                       CUT_GUIDE_COLOR, 0.3) for s in slots]
-            pages.append(PageSpec(plan.page, f"{section.title} {number} pli", tuple(placements),
-                                  tuple(ops), recto=True, section=section.title, side="fold",
-                                  sheet=number))
-        return self._labelled(pages)
+            yield self._label(PageSpec(plan.page, f"{section.title} {number} pli",
+                                       tuple(placements), tuple(ops), recto=True,
+                                       section=section.title, side="fold", sheet=number), total)
 
     def _fold_legend(self, plan: FoldPlan) -> list[Op]:
         """The legend of the fold line: beside its top end (or its bottom end), between the
@@ -751,26 +877,34 @@ class KitPlanner:
                 return [TextOp(x, bottom, text, font, size, CUT_GUIDE_COLOR)]
         return []
 
-    def tiled_pages(self, items: Sequence[Component], section: SheetSection) -> list[PageSpec]:
-        """Each item on as many sheets as it needs, with overlaps, guides and tile labels."""
+    def _tile_plan(self, section: SheetSection) -> TilePlan:
         size = self.assets.game.kinds[section.kinds[0]].size
         try:
-            plan = plan_tiles(self.paper, size, bleed=self.bleed, margin=self.options.margin)
+            return plan_tiles(self.paper, size, bleed=self.bleed, margin=self.options.margin)
         except ValueError as err:
             raise OptionError(f"{section.title}: {err}") from None
-        pages: list[PageSpec] = []
-        names: list[str] = []
+
+    def tiled_pages(self, items: Sequence[Component], section: SheetSection) -> list[PageSpec]:
+        """Each item on as many sheets as it needs, with overlaps, guides and tile labels."""
+        return list(self.iter_tiled_pages(items, section))
+
+    def iter_tiled_pages(self, items: Sequence[Component], section: SheetSection
+                         ) -> Iterator[PageSpec]:
+        """:meth:`tiled_pages` one page at a time (faces forgotten after their last tile)."""
+        plan = self._tile_plan(section)
+        total = len(items) * len(plan.tiles)
+        self._expect(items, back=False, times=len(plan.tiles))
+        number = 0
         for item in items:
-            face = self.face(item, item.front, "front")
             for tile in plan.tiles:
+                number += 1
                 name = f"{item.name} — {tile.row + 1}-{tile.col + 1} ({plan.rows}×{plan.cols})"
                 ops: list[Op] = [LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, MARK_WIDTH)
                                  for m in tile.marks]
                 ops += [LineOp(g.x1, g.y1, g.x2, g.y2, CUT_GUIDE_COLOR, 0.5, (3.0, 2.0))
                         for g in tile.guides]
-                placement = Placement(face, tile.origin[0], tile.origin[1], tile.clip)
-                pages.append(PageSpec(plan.page, f"{section.title} {name}", (placement,),
-                                      tuple(ops), recto=True, section=section.title,
-                                      side="recto", sheet=len(pages) + 1))
-                names.append(name)
-        return self._labelled(pages, names)
+                placement = self._place(item, item.front, "front", tile.origin[0],
+                                        tile.origin[1], tile.clip)
+                yield self._label(PageSpec(plan.page, f"{section.title} {name}", (placement,),
+                                           tuple(ops), recto=True, section=section.title,
+                                           side="recto", sheet=number), total, name)

@@ -20,7 +20,8 @@ from typer.testing import CliRunner
 from printandplay.assets import load_assets
 from printandplay.cli import app
 from printandplay.model.ops import GroupOp, Op, TextOp
-from printandplay.planning import BuildOptions, KitPlanner, PageSpec
+from printandplay.pages import PageSpec
+from printandplay.planning import BuildOptions, KitPlanner
 from printandplay.project import Resources
 
 ROOT = Path(__file__).resolve().parent.parent

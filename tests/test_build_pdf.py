@@ -124,3 +124,25 @@ def test_every_front_sheet_starts_on_a_recto() -> None:
             if page.label.endswith("verso"):
                 assert pages[index - 1].label == page.label.replace("verso", "recto")
         assert len(pages) % 2 == 0 or not pages[-1].recto
+
+
+def test_pages_stream_and_are_counted_without_composing(tmp_path: Path) -> None:
+    """The planner yields pages one at a time, counts them beforehand (for the progress bar)
+    without composing a face, and forgets each face after its last placement."""
+    from printandplay.build import BuildOptions, KitPlanner, load_assets
+    from printandplay.project import Resources
+
+    root = Path(__file__).resolve().parents[1]
+    assets = load_assets(Resources((root,)), "charlie")
+    for paper in ("a4", "letter"):
+        planner = KitPlanner(assets, BuildOptions(paper=paper))
+        total = planner.count_kit_pages()
+        assert not planner._faces  # counting composed nothing
+        pages = planner.iter_kit_pages()
+        first = next(pages)
+        assert first.recto
+        rest = list(pages)
+        assert total == 1 + len(rest)
+        assert not planner._faces  # every face forgotten after its last placement
+        assert [p.label for p in [first, *rest]] == [
+            p.label for p in KitPlanner(assets, BuildOptions(paper=paper)).kit_pages()]

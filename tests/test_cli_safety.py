@@ -116,7 +116,7 @@ def test_out_folder_without_permission(tmp_path: Path) -> None:
 
 
 def test_stale_temp_files_are_swept(tmp_path: Path) -> None:
-    from printandplay.render.pdf import sweep_stale_temp_files
+    from printandplay.render.temp_files import sweep_stale_temp_files
 
     target = tmp_path / "charlie-a4.pdf"
     dead = subprocess.Popen([sys.executable, "-c", "pass"])

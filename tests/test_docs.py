@@ -167,7 +167,7 @@ def test_readme_validate_sample_is_what_validate_prints() -> None:
 # ---- claims of the guide, checked against the code -------------------------------------------
 
 def test_guide_states_the_default_stroke_width() -> None:
-    from printandplay.layout.face import DEFAULT_STROKE
+    from printandplay.layout.face_geometry import DEFAULT_STROKE
 
     table = section("Box keys")
     assert "0.5 pt thick unless `stroke_width`" in table

@@ -141,3 +141,37 @@ def test_icons_dir_option_and_environment_variable(game: Path, corpus: Path,
     assert "Skoll" in _pdf_text(game / "build/kit/kit-a4.pdf")
     monkeypatch.setenv("PRINTANDPLAY_GAME_ICONS", str(corpus))
     assert runner.invoke(app, ["build", "kit"]).exit_code == 0
+
+
+def test_rules_before_the_sheets_credit_their_stock_icons_while_pages_stream(game: Path) -> None:
+    """The rules come first, yet credit the icons of the sheets after them (in icon boxes and
+    inline in card texts): a first pass notes those icons without composing or keeping a face,
+    and the pages still stream one at a time."""
+    from printandplay.build import BuildOptions, KitPlanner, load_assets
+    from printandplay.model.ops import GroupOp, TextOp
+    from printandplay.project import Resources
+
+    cards = game / "cards/kit/cartes.yaml"
+    text = cards.read_text(encoding="utf-8")
+    assert "Renard rusé" in text
+    cards.write_text(text.replace("Regardez la main d'un adversaire.",
+                                  "Gagnez 1 :gi-two-coins:."), encoding="utf-8")
+    assets = load_assets(Resources.discover(game), "kit")
+    planner = KitPlanner(assets, BuildOptions())
+    total = planner.count_kit_pages()
+    assert not planner._faces  # counting composed nothing
+    pages = planner.iter_kit_pages()
+    first = next(pages)
+    assert not planner._faces  # the rules are set before any face is composed
+    rest = list(pages)
+    assert total == 1 + len(rest)
+    assert not planner._faces  # every face forgotten after its last placement
+
+    def words(ops: tuple[object, ...]) -> str:
+        return " ".join(op.text if isinstance(op, TextOp) else
+                        words(op.ops) if isinstance(op, GroupOp) else "" for op in ops)
+
+    rules = " ".join(words(page.ops) for page in [first, *rest] if not page.placements)
+    assert "Crédits des icônes" in rules
+    for name in ("fox-head", "owl", "card-random", "two-coins"):
+        assert name in rules, rules

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml.composer import Composer
 
 from printandplay.data.files import read_text
 from printandplay.data.limits import MAX_YAML_DEPTH, MAX_YAML_NODES
@@ -76,6 +77,70 @@ def _make_loader(path: Path | str) -> type:
     return Loader
 
 
+class _Unusual(Exception):
+    """The document is not a plain mapping: parse it the usual way."""
+
+
+def _parse_top_mapping(text: str, path: Path | str) -> LocDict:
+    """Parse a document whose top level is a plain mapping, building each item of its
+    top-level sequences (the cards of a component file) as soon as it is read: the parser's
+    node tree then never holds more than one item, so memory does not grow with the file.
+    Raises :class:`_Unusual` for anything else (merge keys, anchors or tags at the top)."""
+    loader = type("StreamingLoader", (_make_loader(path), Composer), {})(text)
+    loader.anchors = {}
+    events = yaml.events
+    plain = (None, "!")
+    try:
+        loader.get_event()  # stream start
+        if not loader.check_event(events.DocumentStartEvent):
+            raise _Unusual
+        loader.get_event()
+        start = loader.peek_event()
+        if not isinstance(start, events.MappingStartEvent) or start.anchor or (
+                start.tag not in (*plain, yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG)):
+            raise _Unusual
+        loader.get_event()
+        result = LocDict()
+        result.location = Location(path, start.start_mark.line + 1)
+        result.key_lines = {}
+        while not loader.check_event(events.MappingEndEvent):
+            key_node = loader.compose_node(None, None)
+            key = loader.construct_object(key_node, deep=True)
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                raise _Unusual
+            line = key_node.start_mark.line + 1
+            if not isinstance(key, str):
+                key = str(key)
+            if key in result:
+                raise DataError(Location(path, line), f"duplicate key '{key}'")
+            event = loader.peek_event()
+            if isinstance(event, events.SequenceStartEvent) and not event.anchor and (
+                    event.tag in (*plain, yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG)):
+                loader.get_event()
+                items = LocList()
+                items.location = Location(path, event.start_mark.line + 1)
+                items.item_lines = []
+                while not loader.check_event(events.SequenceEndEvent):
+                    node = loader.compose_node(None, None)
+                    items.item_lines.append(node.start_mark.line + 1)
+                    items.append(loader.construct_object(node, deep=True))
+                    loader.constructed_objects = {}  # forget the item's nodes
+                loader.get_event()
+                value: Any = items
+            else:
+                value = loader.construct_object(loader.compose_node(None, None), deep=True)
+            result[key] = value
+            result.key_lines[key] = line
+            loader.constructed_objects = {}
+        loader.get_event()  # mapping end
+        loader.get_event()  # document end
+        if not loader.check_event(events.StreamEndEvent):
+            raise _Unusual  # several documents: the usual parser says so
+        return result
+    finally:
+        loader.dispose()
+
+
 _TOO_DEEP = f"YAML nested deeper than {MAX_YAML_DEPTH} levels (the limit)"
 
 
@@ -83,7 +148,10 @@ def parse_yaml(text: str, path: Path | str) -> Any:
     """Parse YAML text; mappings become :class:`LocDict`, sequences :class:`LocList`."""
     try:
         check_bounds(text, path)
-        return yaml.load(text, Loader=_make_loader(path))  # noqa: S506 - a SafeLoader subclass
+        try:
+            return _parse_top_mapping(text, path)
+        except (_Unusual, yaml.YAMLError):  # errors: the usual parser words them as always
+            return yaml.load(text, Loader=_make_loader(path))  # noqa: S506 - a SafeLoader subclass
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line = mark.line + 1 if mark else 0

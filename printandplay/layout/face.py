@@ -3,18 +3,26 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from printandplay.errors import LayoutError
 from printandplay.layout import debug
-from printandplay.layout.box_geometry import bleed_rect, box_rect, check_safe_zone, placement
-from printandplay.layout.ink_saver import LIGHT, ink_saver_colors, luminance
+from printandplay.layout.face_geometry import (
+    Transform,
+    bleed_rect,
+    box_rect,
+    check_safe_zone,
+    contain,
+    is_static_box,
+    placement_transform,
+    shape_op,
+)
+from printandplay.layout.ink_saver import ink_saver_colors, on_dark_panel
 from printandplay.layout.legibility import DEFAULT_MIN_FONT_SIZE, check_text
 from printandplay.layout.templating import TemplateEnv
-from printandplay.layout.text import TextSetter
+from printandplay.layout.text import TextSetter, icon_lookalike_warnings
 from printandplay.layout.textfit import FittedText, TextStyle
 from printandplay.model.color import RGB, ColorError, parse_color
 from printandplay.model.design import Box, FaceDesign, Template
@@ -22,21 +30,12 @@ from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import Kind
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import (
-    EllipseOp,
     Face,
     GroupOp,
     IconOp,
     ImageOp,
-    LineOp,
     Op,
-    RectOp,
 )
-
-# ``:Name:`` or ``:grande épée:``: looks like an inline icon, but icon names are lowercase
-# ASCII without spaces, so it prints as text (the check skips an escaped ``\:``)
-_ICON_LOOKALIKE = re.compile(r"(?<!\\):([^\W\d_][\w -]{0,40}?)(?<! ):")
-_ICON_NAME = re.compile(r"[a-z][a-z0-9_-]*")
-Transform = tuple[float, float, float, float, float, float]
 
 
 @dataclass
@@ -61,6 +60,8 @@ class FaceComposer:
         default_factory=dict)
     # per (id(box), kind): (box, rectangle, transform of its content)
     _geometry: dict[tuple[int, str], tuple[Box, Rect, Transform]] = field(default_factory=dict)
+    # per (id(design), kind): (design, its face) when no box of the design varies
+    _whole: dict[tuple[int, str], tuple[FaceDesign, Face]] = field(default_factory=dict)
     _colors: dict[str, RGB | None] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)  # problems that do not stop a build
     _text: TextSetter = field(init=False, repr=False)
@@ -79,7 +80,12 @@ class FaceComposer:
         if (design.name, kind.id) not in self._checked:
             check_safe_zone(design, kind)
             self._checked.add((design.name, kind.id))
+        whole = self._whole.get((id(design), kind.id))
+        if whole is not None and whole[0] is design:  # nothing on this design varies
+            return whole[1]
         ops: list[Op] = []
+        shared = 0  # ops of the leading boxes that do not depend on the component
+        leading = True
         hidden: set[int] = set()  # boxes whose `when` is false on this face
         panels: list[Rect] = []  # ink saver: dark fills (not bleed) drawn so far
         for box in design.boxes:
@@ -87,26 +93,25 @@ class FaceComposer:
             key: tuple[Any, ...] = (id(box), kind.id)
             box_ink = ink
             if ink is not None:
-                if box.fill is not None and not box.bleed:  # before its own text: a dark
-                    fill = self._color(box.fill, context, what, None)  # box keeps white text
-                    if fill is not None and luminance(fill) <= LIGHT:
-                        panels.append(box_rect(box, width, height))
-                if box.color is not None or box.stroke is not None:
-                    # light text on a dark panel stays light; elsewhere it takes the ink
-                    rect = box_rect(box, width, height)
-                    centre = Rect(rect.x + rect.w / 2, rect.y + rect.h / 2, 0, 0)
-                    if any(panel.contains(centre) for panel in panels):
-                        box_ink = None
+                fill = None if box.bleed else self._color(box.fill, context, what, None)
+                box_ink = None if on_dark_panel(box, fill, panels, width, height) else ink
                 key = (id(box), kind.id, ink, box_ink is None)
             static = self._static.get(key)
             if static is None:
-                static = (box, () if _is_static(box) else None)
+                static = (box, () if is_static_box(box) else None)
                 self._static[key] = static
-            elif static[1]:  # the same ops on every face: composed once, shared
+            elif static[1] is not None and (static[1] or box.when is None):
+                # the same ops on every face: composed once, shared
                 ops.extend(static[1])
+                if leading:
+                    shared = len(ops)
                 continue
+            if static[1] is None:
+                leading = False
             box_what = f"{what}, box '{box.name}' ({box.location})"
             if box.when is not None and not self._truthy(box.when, context, box_what):
+                if static[1] is not None:
+                    self._static[key] = (box, ())
                 hidden.add(id(box))
                 continue
             box_ops = self._box_ops(box, kind, context, box_what, ink, box_ink is not None)
@@ -115,13 +120,37 @@ class FaceComposer:
             if static[1] is not None:
                 self._static[key] = (box, tuple(box_ops))
             ops.extend(box_ops)
+            if leading:
+                shared = len(ops)
         if self.debug_boxes:
             ops.extend(debug.face_frame(width, height, self.bleed, kind.safe_margin,
                                         kind.shape == "round"))
             for box in design.boxes:
                 rect = box_rect(box, width, height)
                 ops.extend(debug.box_overlay(self.metrics, rect, box.name, id(box) in hidden))
-        return Face(width, height, self.bleed, kind.shape == "round", tuple(ops))
+        face = Face(width, height, self.bleed, kind.shape == "round", tuple(ops), shared)
+        if leading:  # every box is static: every face of the design is this one
+            self._whole[(id(design), kind.id)] = (design, face)
+        return face
+
+    def icon_names(self, design: FaceDesign, kind: Kind, context: Mapping[str, Any], what: str,
+                   prefix: str) -> Iterator[str]:
+        """The names starting with ``prefix`` of the icons the face would draw (icon boxes and
+        inline ``:icon:`` markup of shown boxes), without composing it: a cheap first pass."""
+        for box in design.boxes:
+            if box.icon is None and box.text is None:
+                continue
+            box_what = f"{what}, box '{box.name}' ({box.location})"
+            if box.when is not None and not self._truthy(box.when, context, box_what):
+                continue
+            if box.icon is not None:
+                icon = self._render(box.icon, context, box_what).strip()
+                if icon.startswith(prefix):
+                    yield icon
+            if box.text is not None:
+                source = self._render(box.text, context, box_what)
+                if f":{prefix}" in source:
+                    yield from self._text.icon_names(source, prefix)
 
     def _check_text(self, box_ops: list[Op], drawn: list[Op], key: tuple[str, str],
                     what: str) -> None:
@@ -178,7 +207,7 @@ class FaceComposer:
         geometry = self._geometry.get(key)
         if geometry is None:
             rect = box_rect(box, kind.size.width, kind.size.height)
-            geometry = (box, rect, placement(box, rect))
+            geometry = (box, rect, placement_transform(box, rect))
             self._geometry[key] = geometry
         _, rect, transform = geometry
         fill = self._color(box.fill, context, what, None)
@@ -189,7 +218,7 @@ class FaceComposer:
             fill, color, stroke = ink_saver_colors(ink, recolor, box.bleed, fill, color, stroke)
         ops: list[Op] = []
         if fill is not None or stroke is not None:
-            ops.append(_shape_op(box, shape_rect, fill, stroke))
+            ops.append(shape_op(box, shape_rect, fill, stroke))
         local: list[Op] = []
         inner_w, inner_h = (rect.h, rect.w) if box.rotate in (90, 270) else (rect.w, rect.h)
         inner_w -= 2 * box.padding
@@ -219,16 +248,12 @@ class FaceComposer:
 
     def _icon_op(self, icon: str, width: float, height: float, color: RGB,
                  opacity: float) -> IconOp:
-        aspect = self.icon_aspect(icon)
-        w, h = (width, width / aspect) if width / aspect <= height else (height * aspect, height)
-        return IconOp(icon, (width - w) / 2, (height - h) / 2, w, h, color, opacity)
+        return IconOp(icon, *contain(self.icon_aspect(icon), width, height), color, opacity)
 
     def _image_op(self, image: str, width: float, height: float) -> ImageOp:
         if self.image_aspect is None:
             raise LayoutError(f"image '{image}': this build has no images folder")
-        aspect = self.image_aspect(image)
-        w, h = (width, width / aspect) if width / aspect <= height else (height * aspect, height)
-        return ImageOp(image, (width - w) / 2, (height - h) / 2, w, h)
+        return ImageOp(image, *contain(self.image_aspect(image), width, height))
 
     def _fit(self, source: str, width: float, height: float, box: Box, color: RGB,
              what: str) -> FittedText:
@@ -242,6 +267,8 @@ class FaceComposer:
             min_tag_size=self.min_font_size,
         )
         key = (source, width, height, style)
+        if len(self._fits) >= _FITS_MAX:  # bounded: memory must not grow with the cards
+            self._fits.clear()
         if key in self._fits:
             fitted = self._fits[key]
         else:
@@ -256,34 +283,11 @@ class FaceComposer:
             )
         return fitted
 
-
     def _check_icon_names(self, source: str, what: str) -> None:
         """Warn about ``:Name:`` lookalikes of inline icons (printed as text, not as icons)."""
-        for match in _ICON_LOOKALIKE.finditer(source):
-            name = match.group(1)
-            if _ICON_NAME.fullmatch(name):
-                continue
-            warning = (f"{what}: ':{name}:' is printed as text, not as an icon: icon names are "
-                       "lowercase letters, digits, '-' and '_', without spaces")
+        for warning in icon_lookalike_warnings(source, what):
             if warning not in self.warnings:
                 self.warnings.append(warning)
 
 
-def _is_static(box: Box) -> bool:
-    """True when none of the box's templates holds Jinja: it draws the same on every face."""
-    templates = (box.when, box.fill, box.stroke, box.color, box.text, box.icon, box.image)
-    return all(t is None or t.is_static for t in templates)
-
-
-DEFAULT_STROKE = 0.5  # points, when a box has a stroke colour but no stroke_width
-
-
-def _shape_op(box: Box, rect: Rect, fill: RGB | None, stroke: RGB | None) -> Op:
-    width = (box.stroke_width or DEFAULT_STROKE) if stroke is not None else 0.0
-    if box.shape == "ellipse":
-        return EllipseOp(rect.x, rect.y, rect.w, rect.h, fill, stroke, width, box.dash, box.opacity)
-    if box.shape == "line":
-        return LineOp(rect.x, rect.top, rect.right, rect.y, stroke or fill or (0.0, 0.0, 0.0),
-                      box.stroke_width or DEFAULT_STROKE, box.dash)
-    return RectOp(rect.x, rect.y, rect.w, rect.h, fill, stroke, width, box.radius, box.dash,
-                  box.opacity)
+_FITS_MAX = 256  # fitted texts kept (the same text on several cards is fitted once)

@@ -43,10 +43,13 @@ class Hyphenator:
             else:
                 known = tuple(p for p in self._dic.positions(word)
                               if word[:p][-1:].isalpha() and word[p:p + 1].isalpha())
+            if len(self._positions) >= _POSITIONS_MAX:  # bounded: memory must stay flat
+                self._positions.clear()
             self._positions[word] = known
         return known
 
 
+_POSITIONS_MAX = 100_000  # hyphenated words kept
 _HYPHENATORS: dict[str, Hyphenator | None] = {}
 
 

@@ -3,8 +3,11 @@ strokes drawn for such a fill recoloured so that they stay readable on the tint.
 
 from __future__ import annotations
 
+from printandplay.layout.face_geometry import box_rect
 from printandplay.layout.legibility import GOOD_CONTRAST, contrast_ratio
 from printandplay.model.color import RGB
+from printandplay.model.design import Box
+from printandplay.model.geometry import Rect
 
 INK_SAVER_TINT = 0.15  # share of the colour kept in a full-bleed fill under --ink-saver
 LIGHT = 0.6  # relative luminance above which a colour is light (unreadable on a pale fill)
@@ -51,3 +54,17 @@ def luminance(color: RGB) -> float:
 
     r, g, b = (linear(c) for c in color)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def on_dark_panel(box: Box, fill: RGB | None, panels: list[Rect], width: float,
+                  height: float) -> bool:
+    """True when ``box``'s text, icons or strokes lie on a dark panel drawn before them (light
+    text there stays light; elsewhere it takes the ink). A dark ``fill`` (not bleed) of the
+    box is added to ``panels`` first: before its own text, so a dark box keeps white text."""
+    if fill is not None and luminance(fill) <= LIGHT:
+        panels.append(box_rect(box, width, height))
+    if box.color is None and box.stroke is None:
+        return False
+    rect = box_rect(box, width, height)
+    centre = Rect(rect.x + rect.w / 2, rect.y + rect.h / 2, 0, 0)
+    return any(panel.contains(centre) for panel in panels)

@@ -16,7 +16,8 @@ the caller says what did not fit, in its own terms.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
 
 from printandplay.errors import LayoutError
 from printandplay.layout.hyphenation import Hyphenator, hyphenator_for
@@ -25,6 +26,8 @@ from printandplay.layout.textfit import FittedText, TextStyle, fit_text
 from printandplay.layout.tokens import Item, TokenCache, tokenize
 from printandplay.layout.typography import apply_typography
 from printandplay.model.fonts import FontMetrics
+
+_PIECES_MAX = 100_000  # measured words kept
 
 
 class TextSetter:
@@ -43,11 +46,22 @@ class TextSetter:
 
     def tokens(self, source: str, style: TextStyle, where: str) -> list[Item]:
         """The measured tokens of ``source`` (markup) in ``style``; errors name ``where``."""
+        if len(self.cache.pieces) >= _PIECES_MAX:  # bounded: memory must not grow with cards
+            self.cache.pieces.clear()
         try:
             spans = parse_markup(apply_typography(source, self.language))
             return tokenize(spans, style, self.metrics, self.icon_aspect, self.cache)
         except (MarkupError, LayoutError) as err:
             raise LayoutError(f"{where}: {err}") from None
+
+    def icon_names(self, source: str, prefix: str) -> list[str]:
+        """The inline icons of ``source`` whose name starts with ``prefix`` (none if the
+        markup is wrong: setting the text reports it)."""
+        try:
+            spans = parse_markup(apply_typography(source, self.language))
+        except MarkupError:
+            return []
+        return [s.value for s in spans if s.kind == "icon" and s.value.startswith(prefix)]
 
     def fit(self, source: str, width: float, height: float, style: TextStyle,
             where: str) -> FittedText | None:
@@ -63,3 +77,19 @@ class TextSetter:
         """The width of ``source`` on one line at ``style.size``, in points."""
         items = self.tokens(source, style, where)
         return sum(getattr(item, "width", 0.0) for item in items) * style.size
+
+
+# ``:Name:`` or ``:grande épée:``: looks like an inline icon, but icon names are lowercase
+# ASCII without spaces, so it prints as text (the check skips an escaped ``\:``)
+_ICON_LOOKALIKE = re.compile(r"(?<!\\):([^\W\d_][\w -]{0,40}?)(?<! ):")
+_ICON_NAME = re.compile(r"[a-z][a-z0-9_-]*")
+
+
+def icon_lookalike_warnings(source: str, what: str) -> Iterator[str]:
+    """Warnings about ``:Name:`` lookalikes of inline icons (printed as text, not as icons)."""
+    for match in _ICON_LOOKALIKE.finditer(source):
+        name = match.group(1)
+        if _ICON_NAME.fullmatch(name):
+            continue
+        yield (f"{what}: ':{name}:' is printed as text, not as an icon: icon names are "
+               "lowercase letters, digits, '-' and '_', without spaces")

@@ -108,23 +108,33 @@ Op = Union[RectOp, EllipseOp, LineOp, TextOp, IconOp, ImageOp, GroupOp]
 
 @dataclass(frozen=True)
 class Face:
-    """One side of one item: its trim size, bleed and shape, and what it draws."""
+    """One side of one item: its trim size, bleed and shape, and what it draws.
+
+    The first ``shared`` ops come from boxes that do not depend on the item (same ops on every
+    face of the layout): a writer can draw them once, as one form per layout, and place it.
+    """
 
     width: float
     height: float
     bleed: float
     round: bool
     ops: tuple[Op, ...]
+    shared: int = 0
 
 
 @dataclass(frozen=True)
 class Placement:
-    """A face placed on a page at ``(x, y)`` (its trim's bottom-left), clipped to ``clip``."""
+    """A face placed on a page at ``(x, y)`` (its trim's bottom-left), clipped to ``clip``.
+
+    ``uses`` is how many times the same face object is placed in the whole document (copies),
+    when the planner knows it (0: unknown): a face placed once is drawn in its page, a face
+    placed more often becomes a form drawn once, forgotten after its last placement."""
 
     face: Face
     x: float
     y: float
     clip: Rect | None
+    uses: int = 0
 
 
 def format_op(op: Op, indent: str = "") -> list[str]:

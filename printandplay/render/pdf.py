@@ -14,13 +14,10 @@ failed build never leaves a half-written PDF.
 
 from __future__ import annotations
 
-import atexit
-import glob
 import io
 import os
-import signal
 import tempfile
-import time
+import zlib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Self
@@ -28,7 +25,7 @@ from typing import Any, Self
 from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.pdfdoc import PDFName, PDFResourceDictionary, xObjectName
+from reportlab.pdfbase.pdfdoc import PDFName, PDFResourceDictionary, PDFStream, xObjectName
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS, Canvas
 from reportlab.pdfgen.pdfgeom import bezierArc
 
@@ -51,6 +48,12 @@ from printandplay.model.ops import (
     TextOp,
 )
 from printandplay.model.providers import IconProvider, ImageProvider
+from printandplay.render.temp_files import (
+    LIVE_TEMP_FILES,
+    hold_signals,
+    release_signals,
+    sweep_stale_temp_files,
+)
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -91,6 +94,22 @@ def _corners(rect: Rect) -> list[float]:
     return [round(v, 3) for v in (rect.x, rect.y, rect.right, rect.top)]
 
 
+class _Deflated:
+    """A stream filter for content compressed already (as ReportLab's own filter would)."""
+
+    pdfname = "FlateDecode"
+
+    def encode(self, data: bytes) -> bytes:
+        return data
+
+
+_DEFLATED = _Deflated()
+
+
+def _deflate(data: str | bytes) -> bytes:
+    return zlib.compress(data.encode("utf8") if isinstance(data, str) else data)
+
+
 class _ImageFile(str):
     """An image file's path that ReportLab names by ``key`` (its name in the game's images),
     not by the path: the PDF's bytes then do not depend on where the game is stored."""
@@ -106,70 +125,6 @@ class _ImageFile(str):
         return f"image:{self.key}"
 
 
-STALE_UNOWNED_AGE = 600.0  # seconds: a temporary file without a live owner older than this
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OSError):
-        return True
-    return True
-
-
-def sweep_stale_temp_files(target: Path) -> list[Path]:
-    """Remove the temporary files a killed build of ``target`` left behind; returns them.
-
-    Only files of our own naming (``.<name>.<pid>.<random>.tmp``) are touched, and only when
-    the process that made them is gone (or, without a pid in the name, after ten minutes).
-    """
-    removed = []
-    prefix = f".{target.name}."
-    for path in target.parent.glob(f"{glob.escape(prefix)}*.tmp"):
-        middle = path.name[len(prefix):-len(".tmp")]
-        owner = middle.split(".", 1)[0]
-        try:
-            if owner.isdigit():
-                stale = int(owner) != os.getpid() and not _alive(int(owner))
-            else:
-                stale = time.time() - path.lstat().st_mtime > STALE_UNOWNED_AGE
-            if stale and path.is_file() and not path.is_symlink():
-                path.unlink()
-                removed.append(path)
-        except OSError:
-            continue
-    return removed
-
-
-_LIVE_TEMP_FILES: set[Path] = set()  # temporary files of writers not yet saved or discarded
-
-
-@atexit.register
-def _remove_live_temp_files() -> None:
-    """At exit (also after Ctrl-C or SIGTERM), remove what an interrupted writer left."""
-    for path in list(_LIVE_TEMP_FILES):
-        path.unlink(missing_ok=True)
-    _LIVE_TEMP_FILES.clear()
-
-
-_HELD_SIGNALS = {getattr(signal, name) for name in ("SIGINT", "SIGTERM") if hasattr(signal, name)}
-
-
-def _hold_signals() -> Any:
-    """Block SIGINT and SIGTERM in this thread (where possible); returns the previous mask."""
-    if not hasattr(signal, "pthread_sigmask"):
-        return None
-    return signal.pthread_sigmask(signal.SIG_BLOCK, _HELD_SIGNALS)
-
-
-def _release_signals(previous: Any) -> None:
-    """Restore the mask :func:`_hold_signals` returned; pending signals are delivered now."""
-    if previous is not None:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
-
-
 class PdfWriter:
     """One PDF being written: :meth:`announce` the faces to place (optional), call :meth:`page`
     for each page, then :meth:`save`."""
@@ -183,22 +138,22 @@ class PdfWriter:
         if isinstance(target, io.BytesIO):  # in memory (rasterising faces)
             output = target
         else:
-            masked = _hold_signals()  # Ctrl-C or SIGTERM wait until the temp file is ours
+            masked = hold_signals()  # Ctrl-C or SIGTERM wait until the temp file is ours
             try:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 sweep_stale_temp_files(target)
                 handle, temp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.",
                                                 suffix=".tmp", dir=target.parent)
             except OSError as error:
-                _release_signals(masked)
+                release_signals(masked)
                 raise OptionError(f"cannot write in {target.parent}: {error.strerror}") from None
             except BaseException:
-                _release_signals(masked)
+                release_signals(masked)
                 raise
             self.temp = Path(temp)
-            _LIVE_TEMP_FILES.add(self.temp)
+            LIVE_TEMP_FILES.add(self.temp)
             try:  # a failure (or SIGTERM) from here on must not leave the temporary file behind
-                _release_signals(masked)  # a signal that came meanwhile is handled here
+                release_signals(masked)  # a signal that came meanwhile is handled here
                 os.close(handle)
                 umask = os.umask(0)
                 os.umask(umask)
@@ -221,10 +176,12 @@ class PdfWriter:
             self._image_files: dict[str, _ImageFile] = {}
             self._out: list[str] = []  # operators not yet handed to the canvas
             self._rl_fonts: dict[str, Any] = {}
-            self._canonical_faces: dict[Face, Face] = {}  # equal faces share one
-            self._face_ids: dict[int, tuple[Face, Face]] = {}  # id(face) → (face, canonical face)
-            self._uses: dict[int, int] = {}  # id(canonical face) → placements announced
-            self._faces: dict[int, str] = {}  # id(canonical face) → its form's name
+            self._announced: dict[int, tuple[Face, int]] = {}  # id(face) → (face, placements)
+            # faces drawn as forms: id(face) → [face, form name, placements to come (-1: unknown)]
+            self._faces: dict[int, list[Any]] = {}
+            self._forms = 0  # form names given
+            self._statics: dict[tuple[Op, ...], str] = {}  # shared leading ops → their form
+            self._static_ids: dict[tuple[int, int], tuple[Op, str]] = {}  # (id(first op), n) → …
             self._icon_forms: set[str] = set()
             self._shapes: dict[Op, str] = {}  # opaque shapes → their operators
             self.pages = 0
@@ -234,20 +191,13 @@ class PdfWriter:
             raise
 
     def announce(self, faces: Iterable[Face]) -> None:
-        """The faces about to be placed, one per placement: a face placed once is then drawn in
-        its page; one placed more often (or not announced) becomes a form drawn once."""
-        uses = self._uses
+        """The faces about to be placed, one per placement, for placements that do not say
+        how often their face is used: a face placed once is then drawn in its page; one placed
+        more often (or not announced) becomes a form drawn once."""
+        announced = self._announced
         for face in faces:
-            key = id(self._canonical(face))
-            uses[key] = uses.get(key, 0) + 1
-
-    def _canonical(self, face: Face) -> Face:
-        known = self._face_ids.get(id(face))
-        if known is not None:
-            return known[1]
-        canonical = self._canonical_faces.setdefault(face, face)
-        self._face_ids[id(face)] = (face, canonical)
-        return canonical
+            known = announced.get(id(face))
+            announced[id(face)] = (face, known[1] + 1 if known else 1)
 
     def print_preferences(self, flip: str | None) -> None:
         """Ask viewers to print at actual size (``PrintScaling /None``) and duplex, turning the
@@ -267,19 +217,17 @@ class PdfWriter:
         entry of the outline on this page. A page that holds one item gets its ``TrimBox``
         (the item's trim) and ``BleedBox`` (what it prints around it); ``trim`` sets the
         ``TrimBox`` explicitly, with the whole page as the ``BleedBox`` (a print shop's file of
-        one face with its bleed)."""
+        one face with its bleed).
+
+        The page's content is compressed as soon as it is complete, so that a long document
+        keeps only compressed pages until :meth:`save`."""
         canvas = self.canvas
-        faces = [self._canonical(placement.face) for placement in placements]
-        for face in faces:
-            if self._uses.get(id(face), 0) == 1:
-                self._define_icons(face.ops)
-            else:
-                self._define_face(face)
+        drawn = [self._prepare(placement) for placement in placements]
         self._define_icons(ops)
         canvas.setPageSize((size.width, size.height))
         out = self._out
-        for placement, face in zip(placements, faces, strict=True):
-            name = self._faces.get(id(face))
+        for placement, (name, static, shared) in zip(placements, drawn, strict=True):
+            face = placement.face
             clip = placement.clip
             if clip is None and name is None:  # drawn here: clip it as its form would be
                 b = face.bleed
@@ -290,7 +238,10 @@ class PdfWriter:
                 out.append(f"n {_nums(clip.as_tuple())} re W n")
             out.append(f"1 0 0 1 {_num(placement.x)} {_num(placement.y)} cm")
             if name is None:
-                self._emit(face.ops)
+                if static is not None:
+                    self._flush()
+                    canvas.doForm(static)
+                self._emit(face.ops[shared:] if shared else face.ops)
             else:
                 self._flush()
                 canvas.doForm(name)
@@ -314,7 +265,37 @@ class PdfWriter:
         canvas.setTrimBox(boxes[0] if boxes else None)
         canvas.setBleedBox(boxes[1] if boxes else None)
         canvas.showPage()
+        self._compress_last_page()
         self.pages += 1
+
+    def _prepare(self, placement: Placement) -> tuple[str | None, str | None, int]:
+        """Define what a placement needs before the page is drawn: the face's form (or its
+        icons when it is drawn in the page) and the form of its shared leading ops.
+
+        Returns the face's form name (None: drawn in the page), the shared ops' form name and
+        how many leading ops that form draws."""
+        face = placement.face
+        entry = self._faces.get(id(face))
+        if entry is not None:  # a form already: one placement less to come
+            if entry[2] > 0:
+                entry[2] -= 1
+                if entry[2] == 0:
+                    del self._faces[id(face)]
+            return entry[1], None, 0
+        static = self._define_static(face)
+        shared = face.shared if static is not None else 0
+        uses = placement.uses
+        if uses <= 0:
+            known = self._announced.get(id(face))
+            uses = known[1] if known is not None else 0
+        if 0 < uses < FORM_MIN_USES or (static is not None and shared == len(face.ops)):
+            # placed a few times only, or nothing but the shared form: drawn in the page
+            self._define_icons(face.ops[shared:])
+            return None, static, shared
+        name = self._define_face(face, static, shared)
+        # placed again later: remember the form until its last placement (or for good)
+        self._faces[id(face)] = [face, name, uses - 1 if uses > 1 else -1]
+        return name, None, 0
 
     def save(self) -> Path:
         """Finish the PDF and move it into place."""
@@ -340,7 +321,7 @@ class PdfWriter:
         """Remove the temporary file (after a failure)."""
         if self.temp is not None:
             self.temp.unlink(missing_ok=True)
-            _LIVE_TEMP_FILES.discard(self.temp)
+            LIVE_TEMP_FILES.discard(self.temp)
 
     def _flush(self) -> None:
         """Hand the operators written so far to the canvas (before any canvas call)."""
@@ -348,18 +329,56 @@ class PdfWriter:
             self.canvas.addLiteral("\n".join(self._out))
             self._out.clear()
 
-    def _define_face(self, face: Face) -> None:
-        if id(face) in self._faces:
-            return
-        name = f"F{len(self._faces)}"
-        self._define_icons(face.ops)
+    def _define_face(self, face: Face, static: str | None, shared: int) -> str:
+        """A form drawing ``face`` (its shared leading ops through their own form)."""
+        name = f"F{self._forms}"
+        self._forms += 1
+        rest = face.ops[shared:]
+        self._define_icons(rest)
         self._flush()
         b = face.bleed
         self.canvas.beginForm(name, -b, -b, face.width + b, face.height + b)
-        self._emit(face.ops)
+        if static is not None:
+            self.canvas.doForm(static)
+        self._emit(rest)
         self._flush()
         self._end_form(name)
-        self._faces[id(face)] = name
+        return name
+
+    def _define_static(self, face: Face) -> str | None:
+        """The form of a face's shared leading ops (one per layout), defined on first use."""
+        shared = face.shared
+        if shared <= 0:
+            return None
+        ops = face.ops
+        fast = (id(ops[0]), shared)
+        known = self._static_ids.get(fast)
+        if known is not None and known[0] is ops[0]:
+            return known[1]
+        prefix = ops[:shared]
+        name = self._statics.get(prefix)
+        if name is None:
+            name = f"S{len(self._statics)}"
+            self._define_icons(prefix)
+            self._flush()
+            b = face.bleed
+            self.canvas.beginForm(name, -b, -b, face.width + b, face.height + b)
+            self._emit(prefix)
+            self._flush()
+            self._end_form(name)
+            self._statics[prefix] = name
+        if len(self._static_ids) < _SHAPES_MAX:
+            self._static_ids[fast] = (ops[0], name)
+        return name
+
+    def _compress_last_page(self) -> None:
+        """Compress the page just finished now rather than at :meth:`save` (same bytes): a
+        document then holds only compressed pages in memory."""
+        page = self.canvas._doc.Pages.pages[-1]
+        if page.stream and page.compression and not rl_config.useA85:
+            page.Contents = PDFStream(content=_deflate(page.stream), filters=[_DEFLATED])
+            page.Contents.__Comment__ = "page stream"
+            page.stream = None
 
     def _define_icons(self, ops: Sequence[Op]) -> None:
         """Define the forms of the icons ``ops`` use (forms cannot be defined inside forms)."""
@@ -389,6 +408,11 @@ class PdfWriter:
         drop them from their resources, which viewers then report as unknown)."""
         self.canvas.endForm()
         form = self.canvas._doc.idToObject[xObjectName(name)]
+        if form.stream and form.compression and not rl_config.useA85:  # compressed now
+            form.Contents = PDFStream(content=_deflate(form.stream), filters=[_DEFLATED])
+            form.Contents.__Comment__ = "xobject form stream"
+            form.compression = 0
+            form.stream = None
         if getattr(form, "ExtGState", None):
             resources = PDFResourceDictionary()
             resources.basicFonts()
@@ -552,6 +576,10 @@ class PdfWriter:
 
 
 _SHAPES_MAX = 20_000
+# A face placed at least this often becomes a form. A form costs ~1 KB (its dictionary, and
+# its content compressed alone), a face drawn again in a page costs far less once compressed
+# (copies are mostly on the same page, whose repeats deflate compresses well).
+FORM_MIN_USES = 6
 
 
 def _paint_code(fill: RGB | None, stroke: RGB | None, width: float,
@@ -593,7 +621,7 @@ def _shape_code(op: RectOp | EllipseOp | LineOp) -> str:
 
 # Numbers as ReportLab writes them (about 6 significant digits), each value formatted once.
 _NUMBERS: dict[float, str] = {}
-_NUMBERS_MAX = 200_000
+_NUMBERS_MAX = 20_000
 
 
 def _num(value: float) -> str:

@@ -19,7 +19,7 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from printandplay.cli import app
-from printandplay.planning import PageSpec
+from printandplay.pages import PageSpec
 
 runner = CliRunner()
 

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import pdf_guide_length
 from PIL import Image
 
 from printandplay.assets import load_assets
@@ -151,17 +152,47 @@ def test_each_image_is_stored_once(mini_pdf: bytes) -> None:
 
 
 def test_faces_placed_once_are_drawn_in_the_page_and_copies_once(mini_pdf: bytes) -> None:
-    # 13 distinct fronts, one of them in 3 copies, and one back shared by all 15 cards: only
-    # the copied front and the back become form XObjects
+    # 13 distinct fronts, one of them in 3 copies, and one back shared by all 15 cards. Form
+    # XObjects: the front layout's leading boxes that do not depend on the card (background
+    # and veil, one form for every front) and the back, whose boxes never depend on the card
+    # (one form, placed by every back). A face placed only a few times (3 copies) is cheaper
+    # drawn again in its page than as a form.
     assert len(re.findall(rb"/Subtype /Form", mini_pdf)) == 2
+    assert sorted(set(re.findall(rb"/FormXob\.([FS]\d+) \d+ 0 R", mini_pdf))) == [b"S0",
+                                                                                  b"S1"]
     # the printing guide and its blank verso, then two sheets of fronts and backs
     assert len(re.findall(rb"/Type /Page\b", mini_pdf)) == 2 + 4
+
+
+def test_shared_boxes_and_copies_are_placed_from_their_forms(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    from printandplay.render.pdf import FORM_MIN_USES
+
+    copies = FORM_MIN_USES + 1
+    folder = write_game(tmp_path / "game", copies=copies)
+    reader = PdfReader(build_game(resources(folder), "mini", BuildOptions(out_dir=tmp_path)))
+    guide = pdf_guide_length(reader.page_labels)  # the printing guide comes first
+    streams = [page.get_contents().get_data()  # type: ignore[union-attr]
+               for page in reader.pages[guide:]]
+    fronts, backs = b"".join(streams[0::2]), b"".join(streams[1::2])
+    # the copied front becomes a form placed once per copy, the 12 other fronts each place
+    # the shared boxes' form themselves; every back places the back's form
+    assert fronts.count(b"/FormXob.F0 Do") == copies
+    assert fronts.count(b"/FormXob.S0 Do") == 12
+    assert backs.count(b"/FormXob.S1 Do") == 12 + copies
+    # nothing else is placed but the art of the 11 other fronts that show it
+    assert fronts.count(b" Do") == copies + 12 + 11
 
 
 def test_transparency_of_faces_drawn_in_the_page_is_declared(tmp_path: Path) -> None:
     from pypdf import PdfReader
 
     folder = write_game(tmp_path / "game")
+    # the veil's colour from a template: it depends on the card, so each face draws it
+    layouts = folder / "templates" / "mini" / "layouts.yaml"
+    layouts.write_text(layouts.read_text(encoding="utf-8").replace(
+        'fill: "#000000", opacity', 'fill: "{{ \'#000000\' }}", opacity'), encoding="utf-8")
     reader = PdfReader(build_game(resources(folder), "mini", BuildOptions(out_dir=tmp_path)))
     contents = [(page, page.get_contents()) for page in reader.pages]
     using = [page for page, stream in contents
@@ -170,6 +201,18 @@ def test_transparency_of_faces_drawn_in_the_page_is_declared(tmp_path: Path) -> 
     for page in using:
         states = page["/Resources"]["/ExtGState"]  # type: ignore[index]
         assert float(states["/gRLs0"]["/ca"]) == 0.5
+
+
+def test_transparency_of_shared_boxes_is_declared_in_their_form(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    folder = write_game(tmp_path / "game")
+    reader = PdfReader(build_game(resources(folder), "mini", BuildOptions(out_dir=tmp_path)))
+    first_sheet = reader.pages[pdf_guide_length(reader.page_labels)]  # after the guide
+    xobjects = first_sheet["/Resources"]["/XObject"]  # type: ignore[index]
+    shared = xobjects["/FormXob.S0"].get_object()
+    assert b"/gRLs0 gs" in shared.get_data()
+    assert float(shared["/Resources"]["/ExtGState"]["/gRLs0"]["/ca"]) == 0.5
 
 
 def test_bytes_do_not_depend_on_where_the_game_is(tmp_path: Path, mini_pdf: bytes) -> None:

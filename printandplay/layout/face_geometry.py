@@ -1,14 +1,16 @@
-"""Where a face design's boxes lie on a face: their rectangles, bleed, content transform, and
-the safe-zone check."""
+"""Where the boxes of a face design lie on a face: rectangles from the YAML geometry, bleed,
+the transform of a box's content, and the safe zone text must stay in."""
 
 from __future__ import annotations
 
 import math
 
 from printandplay.errors import LayoutError
+from printandplay.model.color import RGB
 from printandplay.model.design import Box, FaceDesign
 from printandplay.model.game import Kind
 from printandplay.model.geometry import Rect
+from printandplay.model.ops import EllipseOp, LineOp, Op, RectOp
 
 EDGE = 0.01  # points: a box edge this close to the trim edge touches it
 Transform = tuple[float, float, float, float, float, float]
@@ -34,7 +36,7 @@ def bleed_rect(rect: Rect, kind: Kind, bleed: float) -> Rect:
     )
 
 
-def placement(box: Box, rect: Rect) -> Transform:
+def placement_transform(box: Box, rect: Rect) -> Transform:
     """Transform from the box's local frame (origin at its inner bottom-left) to the face."""
     p = box.padding
     if box.rotate == 90:  # clockwise
@@ -70,3 +72,29 @@ def check_safe_zone(design: FaceDesign, kind: Kind) -> None:
                 f"{box.location}: text box '{box.name}' of layout '{design.name}' leaves the "
                 f"safe zone of kind '{kind.id}' ({margin / (72 / 25.4):.1f} mm inside the trim)"
             )
+
+
+def is_static_box(box: Box) -> bool:
+    """True when none of the box's templates holds Jinja: it draws the same on every face."""
+    templates = (box.when, box.fill, box.stroke, box.color, box.text, box.icon, box.image)
+    return all(t is None or t.is_static for t in templates)
+
+
+DEFAULT_STROKE = 0.5  # points, when a box has a stroke colour but no stroke_width
+
+
+def shape_op(box: Box, rect: Rect, fill: RGB | None, stroke: RGB | None) -> Op:
+    width = (box.stroke_width or DEFAULT_STROKE) if stroke is not None else 0.0
+    if box.shape == "ellipse":
+        return EllipseOp(rect.x, rect.y, rect.w, rect.h, fill, stroke, width, box.dash, box.opacity)
+    if box.shape == "line":
+        return LineOp(rect.x, rect.top, rect.right, rect.y, stroke or fill or (0.0, 0.0, 0.0),
+                      box.stroke_width or DEFAULT_STROKE, box.dash)
+    return RectOp(rect.x, rect.y, rect.w, rect.h, fill, stroke, width, box.radius, box.dash,
+                  box.opacity)
+
+
+def contain(aspect: float, width: float, height: float) -> tuple[float, float, float, float]:
+    """``(x, y, w, h)`` of the largest rectangle of ``aspect`` centred in ``width × height``."""
+    w, h = (width, width / aspect) if width / aspect <= height else (height * aspect, height)
+    return (width - w) / 2, (height - h) / 2, w, h
