@@ -232,3 +232,38 @@ def test_every_card_text_reaches_its_page(tmp_path: Path) -> None:
         assert f"Card number {i}" in fronts
     assert fronts.count("Card number 0") == 3
     assert "No art here" in fronts
+
+
+def test_the_raw_canvas_is_reached_only_through_the_flushing_accessor() -> None:
+    """Pending operators are flushed before any canvas call: the writer's canvas is kept in
+    ``ContentStream.__canvas`` and only ``__init__`` (which stores it) and ``_canvas()`` (which
+    flushes, then gives it) name it; no code of the package keeps a canvas elsewhere on ``self``
+    or hands operators to a canvas itself."""
+    import ast
+    from pathlib import Path
+
+    import printandplay
+
+    package = Path(printandplay.__file__).parent
+    offenders = []
+    for path in sorted(package.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        where = path.relative_to(package).as_posix()
+        for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
+            for method in (n for n in cls.body if isinstance(n, ast.FunctionDef)):
+                for node in ast.walk(method):
+                    if isinstance(node, ast.Attribute):
+                        raw = node.attr in ("__canvas", "_ContentStream__canvas")
+                        allowed = (where == "render/content.py" and cls.name == "ContentStream"
+                                   and method.name in ("__init__", "_canvas"))
+                        if raw and not allowed:
+                            offenders.append(f"{where}: {cls.name}.{method.name} uses "
+                                             f"the raw canvas")
+                        if (isinstance(node.value, ast.Name) and node.value.id == "self"
+                                and node.attr == "canvas"):
+                            offenders.append(f"{where}: {cls.name}.{method.name} keeps "
+                                             "a canvas on self")
+                        if node.attr == "addLiteral" and not allowed:
+                            offenders.append(f"{where}: {cls.name}.{method.name} hands "
+                                             "operators to a canvas")
+    assert offenders == []

@@ -1,0 +1,80 @@
+"""A ReportLab canvas behind a buffer of drawing operators, flushed before any canvas call.
+
+The writer writes most operators as text into :attr:`ContentStream._out` and hands them to the
+canvas in one ``addLiteral``; anything the canvas itself writes (forms, images, transparency)
+must come after them. The rule is structural: the canvas is kept in a name-mangled attribute
+(``__canvas``) that no subclass can reach, and :meth:`ContentStream._canvas` is the only way to
+it: it flushes the pending operators first. ``tests/render/test_pdf_writer.py`` checks that no
+other code of the package names the raw canvas.
+"""
+
+from __future__ import annotations
+
+import zlib
+from typing import Any
+
+from reportlab import rl_config
+from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, PDFStream, xObjectName
+from reportlab.pdfgen.canvas import Canvas
+
+
+class _Deflated:
+    """A stream filter for content compressed already (as ReportLab's own filter would)."""
+
+    pdfname = "FlateDecode"
+
+    def encode(self, data: bytes) -> bytes:
+        return data
+
+
+_DEFLATED = _Deflated()
+
+
+def _deflate(data: str | bytes) -> bytes:
+    return zlib.compress(data.encode("utf8") if isinstance(data, str) else data)
+
+
+class ContentStream:
+    """Pending operators in front of a canvas: :meth:`_canvas` flushes them, then gives it."""
+
+    def __init__(self, canvas: Canvas) -> None:
+        self.__canvas = canvas  # private: reached through _canvas() only
+        # the document's fonts and objects (not its content stream: safe without a flush)
+        self._doc: Any = canvas._doc
+        self._out: list[str] = []  # operators not yet handed to the canvas
+
+    def _canvas(self) -> Canvas:
+        """The canvas, once the operators written so far are handed to it."""
+        canvas = self.__canvas
+        if self._out:
+            canvas.addLiteral("\n".join(self._out))
+            self._out.clear()
+        return canvas
+
+    def _compress_last_page(self) -> None:
+        """Compress the page just finished now rather than at save (same bytes): a
+        document then holds only compressed pages in memory."""
+        page = self._doc.Pages.pages[-1]
+        if page.stream and page.compression and not rl_config.useA85:
+            page.Contents = PDFStream(content=_deflate(page.stream), filters=[_DEFLATED])
+            page.Contents.__Comment__ = "page stream"
+            page.stream = None
+
+    def _end_form(self, name: str) -> None:
+        """End a form; give it the transparency states it uses (ReportLab's form XObjects
+        drop them from their resources, which viewers then report as unknown)."""
+        self._canvas().endForm()
+        form = self._doc.idToObject[xObjectName(name)]
+        if form.stream and form.compression and not rl_config.useA85:  # compressed now
+            form.Contents = PDFStream(content=_deflate(form.stream), filters=[_DEFLATED])
+            form.Contents.__Comment__ = "xobject form stream"
+            form.compression = 0
+            form.stream = None
+        if getattr(form, "ExtGState", None):
+            resources = PDFResourceDictionary()
+            resources.basicFonts()
+            resources.allProcs()
+            if form.XObjects:
+                resources.XObject = form.XObjects
+            resources.ExtGState = form.ExtGState
+            form.Resources = resources

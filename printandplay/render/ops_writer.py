@@ -1,0 +1,231 @@
+"""Drawing ops into the page or form being written: shapes and text as operators, icons as
+forms defined once, images stored once."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Self
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
+
+from printandplay.model.color import RGB
+from printandplay.model.icon import IconShape
+from printandplay.model.ops import (
+    EllipseOp,
+    GroupOp,
+    IconOp,
+    ImageOp,
+    LineOp,
+    Op,
+    RectOp,
+    TextOp,
+)
+from printandplay.model.providers import IconProvider, ImageProvider
+from printandplay.render.content import ContentStream
+from printandplay.render.paint import ESCAPES, num, nums, paint_code, shape_code, shape_path
+
+_CAPS = {"butt": 0, "round": 1, "square": 2}
+_JOINS = {"miter": 0, "round": 1, "bevel": 2}
+_SHAPES_MAX = 20_000
+
+
+class _ImageFile(str):
+    """An image file's path that ReportLab names by ``key`` (its name in the game's images),
+    not by the path: the PDF's bytes then do not depend on where the game is stored."""
+
+    key: str
+
+    def __new__(cls, path: Path, key: str) -> Self:
+        self = super().__new__(cls, str(path))
+        self.key = key
+        return self
+
+    def __str__(self) -> str:
+        return f"image:{self.key}"
+
+
+class OpsWriter(ContentStream):
+    """Writes ops (and the icon forms they use) through the flushing canvas of its stream."""
+
+    def __init__(self, canvas: Canvas, icons: IconProvider,
+                 images: ImageProvider | None) -> None:
+        super().__init__(canvas)
+        self.icons = icons
+        self.images = images
+        self._image_files: dict[str, _ImageFile] = {}
+        self._rl_fonts: dict[str, Any] = {}
+        self._icon_forms: set[str] = set()
+        self._shapes: dict[Op, str] = {}  # opaque shapes → their operators
+
+    def _define_icons(self, ops: Sequence[Op]) -> None:
+        """Define the forms of the icons ``ops`` use (forms cannot be defined inside forms)."""
+        for op in ops:
+            if isinstance(op, IconOp):
+                self._define_icon(op.icon)
+            elif isinstance(op, GroupOp):
+                self._define_icons(op.ops)
+
+    def _define_icon(self, icon_id: str) -> None:
+        name = f"I-{icon_id}"
+        if name in self._icon_forms:
+            return
+        icon = self.icons.get(icon_id)
+        min_x, min_y, width, height = icon.view_box
+        canvas = self._canvas()  # nothing is written between the canvas's calls below
+        canvas.beginForm(name, 0, 0, width, height)
+        canvas.transform(1, 0, 0, -1, -min_x, height + min_y)
+        for shape in icon.shapes:
+            self._draw_shape(shape)
+        self._end_form(name)
+        self._icon_forms.add(name)
+
+    def _draw_shape(self, shape: IconShape) -> None:
+        canvas = self._canvas()  # drawn by the canvas alone, no operators of ours
+        explicit = isinstance(shape.fill, tuple) or isinstance(shape.stroke, tuple) or (
+            shape.fill_opacity < 1 or shape.stroke_opacity < 1)
+        if explicit:
+            canvas.saveState()
+        if isinstance(shape.fill, tuple):
+            canvas.setFillColorRGB(*shape.fill)
+        if isinstance(shape.stroke, tuple):
+            canvas.setStrokeColorRGB(*shape.stroke)
+        if shape.fill_opacity < 1:
+            canvas.setFillAlpha(shape.fill_opacity)
+        if shape.stroke_opacity < 1:
+            canvas.setStrokeAlpha(shape.stroke_opacity)
+        stroke = shape.stroke is not None and shape.stroke_width > 0
+        if stroke:
+            canvas.setLineWidth(shape.stroke_width)
+            canvas.setLineCap(_CAPS[shape.line_cap])
+            canvas.setLineJoin(_JOINS[shape.line_join])
+        path = canvas.beginPath()
+        for segment in shape.segments:
+            op = segment[0]
+            if op == "M":
+                path.moveTo(segment[1], segment[2])
+            elif op == "L":
+                path.lineTo(segment[1], segment[2])
+            elif op == "C":
+                path.curveTo(*segment[1:])
+            else:
+                path.close()
+        mode = FILL_EVEN_ODD if shape.fill_rule == "evenodd" else FILL_NON_ZERO
+        canvas.drawPath(path, stroke=int(stroke), fill=int(shape.fill is not None), fillMode=mode)
+        if explicit:
+            canvas.restoreState()
+
+    def _emit(self, ops: Sequence[Op]) -> None:
+        """Write the operators drawing ``ops`` (into the page or form being drawn)."""
+        out = self._out
+        i, count = 0, len(ops)
+        while i < count:
+            op = ops[i]
+            if isinstance(op, TextOp):  # a run of text ops: one text object
+                j = i + 1
+                while j < count and isinstance(ops[j], TextOp):
+                    j += 1
+                self._emit_text(ops[i:j])  # type: ignore[arg-type]
+                i = j
+                continue
+            if isinstance(op, GroupOp):
+                out.append("q")
+                out.append(f"{nums(op.transform)} cm")
+                if op.clip is not None:
+                    out.append(f"n {nums(op.clip)} re W n")
+                self._emit(op.ops)
+                out.append("Q")
+            elif isinstance(op, (RectOp, EllipseOp, LineOp)):
+                code = self._shapes.get(op)
+                if code is None and not isinstance(op, LineOp) and op.opacity < 1:
+                    # transparent: the canvas keeps track of the states used (not cached)
+                    self._paint(op.fill, op.stroke, op.stroke_width, op.dash, op.opacity)
+                    out.append(shape_path(op))
+                    self._unpaint(op.dash, op.opacity)
+                else:
+                    if code is None:
+                        code = shape_code(op)
+                        if len(self._shapes) < _SHAPES_MAX:
+                            self._shapes[op] = code
+                    out.append(code)
+            elif isinstance(op, IconOp):
+                self._emit_icon(op)
+            elif isinstance(op, ImageOp):
+                self._canvas().drawImage(self._image_file(op.image), op.x, op.y, op.w, op.h,
+                                      mask="auto")
+            i += 1
+
+    def _emit_text(self, ops: Sequence[TextOp]) -> None:
+        """One text object (``BT … ET``) for consecutive text ops, setting the colour and the
+        font only when they change."""
+        out = self._out
+        doc = self._doc
+        out.append("BT")
+        color: tuple[float, float, float] | None = None
+        current: tuple[str, float] | None = None
+        for op in ops:
+            font = self._rl_fonts.get(op.font)
+            if font is None:
+                font = self._rl_fonts[op.font] = pdfmetrics.getFont(op.font)
+            chunks = font.splitString(op.text, doc)
+            if not chunks:
+                continue
+            if op.color != color:
+                color = op.color
+                out.append(f"{nums(color)} rg")
+            out.append(f"1 0 0 1 {num(op.x)} {num(op.y)} Tm")
+            for subset, data in chunks:
+                name = font.getSubsetInternalName(subset, doc)
+                if (name, op.size) != current:
+                    current = (name, op.size)
+                    out.append(f"{name} {num(op.size)} Tf")
+                out.append(f"({data.decode('latin-1').translate(ESCAPES)}) Tj")
+        out.append("ET")
+
+    def _emit_icon(self, op: IconOp) -> None:
+        self._define_icon(op.icon)
+        view_box = self.icons.get(op.icon).view_box
+        out = self._out
+        if op.opacity < 1:  # transparency: ReportLab keeps track of the states used
+            self._canvas().saveState()
+        else:
+            out.append("q")
+        out.append(f"{nums(op.color)} rg {nums(op.color)} RG")
+        if op.opacity < 1:
+            canvas = self._canvas()
+            canvas.setFillAlpha(op.opacity)
+            canvas.setStrokeAlpha(op.opacity)
+        out.append(f"{num(op.w / view_box[2])} 0 0 {num(op.h / view_box[3])} "
+                   f"{num(op.x)} {num(op.y)} cm")
+        canvas = self._canvas()
+        canvas.doForm(f"I-{op.icon}")
+        if op.opacity < 1:
+            canvas.restoreState()
+        else:
+            out.append("Q")
+
+    def _image_file(self, name: str) -> _ImageFile:
+        file = self._image_files.get(name)
+        if file is None:
+            if self.images is None:
+                raise ValueError(f"image '{name}' drawn without an image library")
+            file = _ImageFile(self.images.path(name), name)
+            self._image_files[name] = file
+        return file
+
+    def _paint(self, fill: RGB | None, stroke: RGB | None, width: float,
+               dash: tuple[float, ...], opacity: float) -> None:
+        self._out.extend(paint_code(fill, stroke, width, dash))
+        if opacity < 1:
+            canvas = self._canvas()
+            canvas.setFillAlpha(opacity)
+            canvas.setStrokeAlpha(opacity)
+
+    def _unpaint(self, dash: tuple[float, ...], opacity: float) -> None:
+        if dash:
+            self._out.append("[] 0 d")
+        if opacity < 1:
+            canvas = self._canvas()
+            canvas.setFillAlpha(1)
+            canvas.setStrokeAlpha(1)
