@@ -57,7 +57,7 @@ def test_unreadable_card_exits_2() -> None:
     assert "Traceback" not in result.output
 
 
-# ---- declared as a game command, not in cli.py ----------------------------------------------
+# ---- declared as a game command, not in cli/ -------------------------------------------------
 
 def test_help_example_is_legal() -> None:
     from printandplay.rules.oups_command import EXAMPLE
@@ -70,8 +70,8 @@ def test_help_example_is_legal() -> None:
 
 
 def test_cli_names_no_game() -> None:
-    source = (Path(__file__).resolve().parents[1] / "printandplay" / "cli.py").read_text(
-        encoding="utf-8")
+    package = Path(__file__).resolve().parents[1] / "printandplay" / "cli"
+    source = "\n".join(path.read_text(encoding="utf-8") for path in sorted(package.glob("*.py")))
     for game in ("charlie", "licum", "sorciers", "limits", "oups"):
         assert not re.search(rf"\b{game}\b", source, re.IGNORECASE), game
 

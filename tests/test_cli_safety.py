@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from printandplay.cli import Terminated, app
+from printandplay.cli import app
+from printandplay.cli.app import Terminated
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,8 +1,8 @@
 """Game commands: calculators a game brings to the command line, declared without Typer.
 
 A command is a :class:`GameCommand` (group, name, options, and the function that runs it).
-``cli.py`` turns every declared command into ``printandplay GROUP NAME --option …`` without
-naming any game. Commands come from two places:
+``printandplay.cli.game_plugins`` turns every declared command into
+``printandplay GROUP NAME --option …`` without naming any game. Commands come from two places:
 
 - the modules ``printandplay/rules/*_command.py`` of this package, each with a ``COMMANDS`` list
   (Oups Magie!'s ``oups spell`` is ``oups_command.py``);

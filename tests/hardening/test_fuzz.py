@@ -144,7 +144,7 @@ def test_svg_reader(text: str) -> None:
     lambda a, b: f"{a},{b}", st.floats(allow_nan=True, allow_infinity=True).map(str),
     st.one_of(st.floats().map(str), st.text(max_size=8)))))
 def test_back_offset_option(text: str) -> None:
-    from printandplay.cli import parse_offset
+    from printandplay.cli.options import parse_offset
     from printandplay.errors import OptionError
 
     try:

@@ -1,0 +1,217 @@
+"""Commands about one game and its decks: ``games``, ``cards``, ``check``, ``validate``,
+``print-deck`` and ``new``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from printandplay.cli.app import DelayedProgress, err, escape, fail, out, user_errors, warn
+from printandplay.cli.options import (
+    DEFAULT_MARGIN_MM,
+    BleedOpt,
+    CollectionOpt,
+    DeckArg,
+    FlipEdge,
+    FlipOpt,
+    FoldOpt,
+    Format,
+    GameArg,
+    InkSaverOpt,
+    MarginOpt,
+    OffsetOpt,
+    OutOpt,
+    PaperOpt,
+    RulesOpt,
+    SectionsOpt,
+    SimplexOpt,
+    TextFormat,
+    build_options,
+    check_game_id,
+    find_resources,
+)
+from printandplay.errors import OptionError, PrintAndPlayError
+
+
+def games() -> None:
+    """List the games with their players and components."""
+    from rich.table import Table
+
+    from printandplay.catalog import kind_summary
+    from printandplay.data.game_loader import load_game
+
+    resources = find_resources()
+    table = Table("id", "name", "players", "components", show_lines=False)
+    problems: list[str] = []
+    for game_id in resources.game_ids():
+        try:
+            game = load_game(resources, game_id)
+        except PrintAndPlayError as error:
+            problems.extend(error.problems())
+            continue
+        parts = ", ".join(f"{count} × {label}" for label, count in kind_summary(game))
+        table.add_row(escape(game_id), escape(game.name), escape(str(game.players)),
+                      escape(parts))
+    out.print(table)
+    if problems:
+        fail(problems)
+
+
+def cards(game: GameArg,
+          format: Annotated[Format, typer.Option("--format", help="Output format.")] = Format.table,
+          ) -> None:
+    """List the components of GAME (cards, tiles, tokens…) with their counts and fields."""
+    from rich.table import Table
+
+    from printandplay.catalog import component_records
+    from printandplay.data.game_loader import load_game
+
+    with user_errors():
+        loaded = load_game(find_resources(), check_game_id(game))
+        records = component_records(loaded)
+    if format is Format.json:
+        typer.echo(json.dumps(records, ensure_ascii=False, indent=2))
+        return
+    table = Table("id", "name", "type", "count", "fields")
+    for record in records:
+        extra = {k: v for k, v in record.items() if k not in ("id", "name", "type", "count")}
+        fields = ", ".join(f"{k}={v}" for k, v in extra.items() if v is not None)
+        table.add_row(*(escape(str(cell)) for cell in (record["id"], record["name"],
+                                                       record["type"], record["count"], fields)))
+    out.print(table)
+
+
+def check(game: GameArg,
+          format: Annotated[Format, typer.Option("--format", help="table (text) or json.")]
+          = Format.table) -> None:
+    """Check the composition of GAME's kit (counts per kind and name) against its rules.
+
+    Exits 1 listing every mismatch.
+    """
+    from printandplay.data.game_loader import load_game
+    from printandplay.rules.composition import check_composition
+
+    with user_errors():
+        report = check_composition(load_game(find_resources(), check_game_id(game)))
+    if format is Format.json:
+        typer.echo(json.dumps(report.as_dict(), ensure_ascii=False, indent=2))
+    else:
+        for violation in report.errors:
+            out.print(f"[red]✗[/] {escape(violation.rule)}: {escape(violation.message)}")
+        if report.is_valid:
+            total = sum(report.counts.values())
+            out.print(f"[green]✓[/] {escape(game)}: composition checked ({total} components)")
+    raise typer.Exit(code=0 if report.is_valid else 1)
+
+
+def _load_deck_and_report(game: str, deck_file: Path, collection: Path | None,
+                          rules: str | None = None) -> Any:
+    from printandplay.data.decklist import load_collection, load_deck
+    from printandplay.data.game_loader import load_game
+    from printandplay.rules.deck import deck_format, validate_deck
+
+    loaded = load_game(find_resources(), check_game_id(game))
+    deck_format(loaded, rules)  # an unknown game format fails before the deck is read
+    deck = load_deck(deck_file, loaded, str(deck_file))
+    owned = load_collection(collection, loaded, str(collection)) if collection else None
+    return loaded, deck, validate_deck(deck, loaded, rules, owned)
+
+
+def _print_report(deck_file: Path, report: Any) -> None:
+    status = "[green]valid[/]" if report.is_valid else "[red]INVALID[/]"
+    summary = ", ".join(f"{k} {v}" for k, v in report.counts.items())
+    out.print(f"{escape(str(deck_file))}: {status} ({escape(summary)})")
+    for violation in [*report.errors, *report.warnings]:
+        mark = "[red]✗[/]" if violation in report.errors else "[yellow]⚠[/]"
+        where = f" (line {violation.line})" if violation.line else ""
+        out.print(f"{mark} {escape(violation.rule)}{where}: {escape(violation.message)}")
+
+
+def validate(game: GameArg, deck_file: DeckArg,
+             format: Annotated[TextFormat, typer.Option("--format", help="text or json.")]
+             = TextFormat.text,
+             collection: CollectionOpt = None, rules: RulesOpt = None) -> None:
+    """Check the deck list DECK against GAME's deck-building rules (--rules FORMAT).
+
+    Reports every violation with its rule id; exits 0 when valid, 1 when not, 2 when the deck
+    file cannot be read.
+    """
+    with user_errors():
+        _, _, report = _load_deck_and_report(game, deck_file, collection, rules)
+    if format is TextFormat.json:
+        typer.echo(json.dumps(report.as_dict(), ensure_ascii=False, indent=2))
+    else:
+        _print_report(deck_file, report)
+    raise typer.Exit(code=0 if report.is_valid else 1)
+
+
+def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_dir: OutOpt = None,
+               flip: FlipOpt = FlipEdge.long, back_offset: OffsetOpt = "0,0",
+               bleed: BleedOpt = None, margin: MarginOpt = DEFAULT_MARGIN_MM,
+               force: Annotated[bool, typer.Option("--force",
+                                                   help="Print even an invalid deck.")] = False,
+               rules: RulesOpt = None, simplex: SimplexOpt = False, fold: FoldOpt = False,
+               ink_saver: InkSaverOpt = False, sections: SectionsOpt = None,
+               ) -> None:
+    """Print exactly the cards of DECK, with their backs, ready to cut.
+
+    Writes build/GAME/deck-<file stem>-a4.pdf. Refuses an invalid deck unless --force.
+    """
+    from printandplay.build import DeckCard, build_deck, output_path
+    from printandplay.outputs import check_output
+    from printandplay.rules.deck import counted_deck, deck_format
+
+    with user_errors():
+        options = build_options(paper, out_dir, flip, back_offset, bleed, margin=margin,
+                                 simplex=simplex, fold=fold, ink_saver=ink_saver,
+                                 sections=sections)
+        check_output(output_path(check_game_id(game), options, stem=f"deck-{deck_file.stem}"))
+        loaded, deck, report = _load_deck_and_report(game, deck_file, None, rules)
+        if not report.is_valid and not force:
+            _print_report(deck_file, report)
+            err.print("[red]error:[/] the deck is not valid; fix it or print it anyway with "
+                      "--force")
+            raise typer.Exit(code=1)
+        for unknown in deck.unknown:
+            err.print(f"[yellow]warning:[/] {escape(str(deck_file))}:{unknown.line}: dropping "
+                      f"{unknown.count} × {escape(repr(unknown.name))}: "
+                      f"{'ambiguous' if unknown.ambiguous else 'no such'} card", markup=True)
+        # copies per card and deck section (a card allowed in two decks takes the back of the
+        # one it is listed in); kinds the rules ignore are not printed
+        accepts = {s.section: s.accepts for s in deck_format(loaded, rules).sections}
+        printed = counted_deck(deck, loaded, rules)
+        cards = [DeckCard(card_id, count, accepts.get(section, ()))
+                 for section in dict.fromkeys(e.section for e in printed.entries)
+                 for card_id, count in printed.counts(section).items()]
+        if not cards:
+            raise OptionError(f"{deck_file}: no card left to print")
+        progress = DelayedProgress(f"Printing {escape(deck_file.name)}")
+        warnings: list[str] = []
+        try:
+            path = build_deck(find_resources(), game, cards, deck_file.stem, options, progress,
+                              warnings, f"{deck_file}{' --force' if force else ''}")
+        finally:
+            progress.close()
+    warn(warnings)
+    out.print(escape(str(path)))
+
+
+def new(game: Annotated[str, typer.Argument(
+            metavar="GAME", help="Id of the new game: lower-case letters, digits, - and _.")],
+        cards: Annotated[int, typer.Option("--cards", metavar="N",
+                                           help="Number of sample cards.")] = 12,
+        size: Annotated[str, typer.Option(
+            "--size", metavar="poker|tarot|mini|…",
+            help="Card size: a size name of docs/designing-a-game.md at least 40 mm wide.")]
+        = "poker") -> None:
+    """Start a new game: write cards/GAME/ and templates/GAME/ in the current folder, with sample cards, layouts and rules, ready to build. Never overwrites."""
+    from printandplay.newgame import new_game
+
+    with user_errors():
+        made = new_game(Path("."), game, cards, size)
+    for path in made.files:
+        out.print(escape(str(path)))
+    out.print(f"Next: printandplay build {game}")

@@ -1,0 +1,106 @@
+"""Game commands, declared by games (:mod:`printandplay.rules.commands`; no game is named
+here), registered on the app as ``printandplay GROUP NAME``; and the console-script entry point,
+which adds the installed packages' commands."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import shlex
+import signal
+import sys
+from collections.abc import Callable
+from typing import Annotated, Any
+
+import typer
+
+from printandplay.cli.app import CommandTyper, Terminated, app, err, escape, user_errors
+from printandplay.cli.options import TextFormat
+from printandplay.errors import PrintAndPlayError
+
+
+def _game_command_callback(command: Any) -> Callable[..., None]:
+    """A Typer callback for a :class:`~printandplay.rules.commands.GameCommand`."""
+    def callback(**values: Any) -> None:
+        output_format = values.pop("format")
+        with user_errors():
+            output = command.run(values)
+        if output_format is TextFormat.json:
+            typer.echo(json.dumps(output.data, ensure_ascii=False, indent=2))
+        else:
+            typer.echo(output.text)
+        raise typer.Exit(code=0 if output.valid else 1)
+
+    params = [
+        inspect.Parameter(
+            option.name, inspect.Parameter.KEYWORD_ONLY,
+            default=inspect.Parameter.empty if option.required else None,
+            annotation=Annotated[str if option.required else str | None, typer.Option(
+                "--" + option.name.replace("_", "-"), metavar=option.metavar,
+                help=option.help)])
+        for option in command.options
+    ]
+    params.append(inspect.Parameter(
+        "format", inspect.Parameter.KEYWORD_ONLY, default=TextFormat.text,
+        annotation=Annotated[TextFormat, typer.Option("--format", help="text or json.")]))
+    callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    callback.__annotations__ = {p.name: p.annotation for p in params}
+    return callback
+
+
+def command_names() -> set[str]:
+    """Names of the top-level commands and command groups registered so far."""
+    names = {c.name or (c.callback.__name__ if c.callback else "")
+             for c in app.registered_commands}
+    return names | {g.name or "" for g in app.registered_groups}
+
+
+def add_game_commands(commands: list[Any]) -> None:
+    """Register game commands as ``printandplay GROUP NAME`` (a group already taken is
+    extended; a top-level command's name cannot be reused)."""
+    groups = {g.name: g.typer_instance for g in app.registered_groups}
+    builtin = {c.name or (c.callback.__name__ if c.callback else "")
+               for c in app.registered_commands}
+    for command in commands:
+        if command.group in builtin:
+            raise PrintAndPlayError(f"game command group '{command.group}' is already a "
+                                    f"printandplay command")
+        group = groups.get(command.group)
+        if group is None:
+            group = CommandTyper(help=command.group_help, no_args_is_help=True)
+            app.add_typer(group, name=command.group)
+            groups[command.group] = group
+        text = command.help
+        if command.example:
+            text += (f"\n\nExample: printandplay {command.group} {command.name} "
+                     f"{shlex.join(command.example)}")
+        group.command(command.name, help=text)(_game_command_callback(command))
+
+
+def add_bundled_game_commands() -> None:
+    from printandplay.rules.commands import bundled_commands
+
+    add_game_commands(bundled_commands())
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    raise Terminated()
+
+
+def main() -> None:
+    """Console-script entry point: SIGTERM unwinds the stack (temporary files are removed).
+    Installed packages' game commands (entry points) are looked up only when the command asked
+    for is not a bundled one: start-up stays fast."""
+    if hasattr(signal, "SIGTERM"):
+        signal.signal(signal.SIGTERM, _on_sigterm)
+    wanted = next((a for a in sys.argv[1:] if not a.startswith("-")), None)
+    if wanted is None or wanted not in command_names():
+        from printandplay.rules.commands import installed_commands
+
+        try:
+            add_game_commands(installed_commands())
+        except PrintAndPlayError as error:
+            for problem in error.problems():
+                err.print(f"[bold red]error:[/] {escape(problem)}", markup=True, highlight=False)
+            raise SystemExit(2) from None
+    app(prog_name="printandplay")
