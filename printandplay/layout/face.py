@@ -15,6 +15,7 @@ from printandplay.layout.face_geometry import (
     box_rect,
     check_safe_zone,
     contain,
+    inner_size,
     is_static_box,
     placement_transform,
     shape_op,
@@ -55,13 +56,12 @@ class FaceComposer:
     _warned: set[tuple[Any, ...]] = field(default_factory=set)
     _fits: dict[tuple[Any, ...], FittedText | None] = field(default_factory=dict)
     _checked: set[tuple[str, str]] = field(default_factory=set)
-    # per (id(box), kind): (box, its ops when no template of the box varies, or None)
-    _static: dict[tuple[int, str], tuple[Box, tuple[Op, ...] | None]] = field(
-        default_factory=dict)
-    # per (id(box), kind): (box, rectangle, transform of its content)
-    _geometry: dict[tuple[int, str], tuple[Box, Rect, Transform]] = field(default_factory=dict)
-    # per (id(design), kind): (design, its face) when no box of the design varies
-    _whole: dict[tuple[int, str], tuple[FaceDesign, Face]] = field(default_factory=dict)
+    # caches keyed on the frozen model values. Per (design name, box, kind[, ink, dark panel]):
+    # the box's ops when none of its templates varies, else None (the name: checks per design)
+    _static: dict[tuple[Any, ...], tuple[Op, ...] | None] = field(default_factory=dict)
+    # per (box, kind): rectangle, content transform; per (design, kind): face if nothing varies
+    _geometry: dict[tuple[Box, str], tuple[Rect, Transform]] = field(default_factory=dict)
+    _whole: dict[tuple[FaceDesign, str], Face] = field(default_factory=dict)
     _colors: dict[str, RGB | None] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)  # problems that do not stop a build
     _text: TextSetter = field(init=False, repr=False)
@@ -80,57 +80,55 @@ class FaceComposer:
         if (design.name, kind.id) not in self._checked:
             check_safe_zone(design, kind)
             self._checked.add((design.name, kind.id))
-        whole = self._whole.get((id(design), kind.id))
-        if whole is not None and whole[0] is design:  # nothing on this design varies
-            return whole[1]
+        whole = self._whole.get((design, kind.id))
+        if whole is not None:  # nothing on this design varies
+            return whole
         ops: list[Op] = []
         shared = 0  # ops of the leading boxes that do not depend on the component
         leading = True
-        hidden: set[int] = set()  # boxes whose `when` is false on this face
+        hidden: set[int] = set()  # indices in design.boxes of the boxes hidden by `when`
+        static: tuple[Op, ...] | None  # a box's cached ops
         panels: list[Rect] = []  # ink saver: dark fills (not bleed) drawn so far
-        for box in design.boxes:
-            # the cached entry holds the box: its id stays unique
-            key: tuple[Any, ...] = (id(box), kind.id)
+        for index, box in enumerate(design.boxes):
+            key: tuple[Any, ...] = (design.name, box, kind.id)
             box_ink = ink
             if ink is not None:
                 fill = None if box.bleed else self._color(box.fill, context, what, None)
                 box_ink = None if on_dark_panel(box, fill, panels, width, height) else ink
-                key = (id(box), kind.id, ink, box_ink is None)
-            static = self._static.get(key)
-            if static is None:
-                static = (box, () if is_static_box(box) else None)
-                self._static[key] = static
-            elif static[1] is not None and (static[1] or box.when is None):
+                key = (design.name, box, kind.id, ink, box_ink is None)
+            if key not in self._static:
+                static = self._static[key] = () if is_static_box(box) else None
+            elif (static := self._static[key]) is not None and (static or box.when is None):
                 # the same ops on every face: composed once, shared
-                ops.extend(static[1])
+                ops.extend(static)
                 if leading:
                     shared = len(ops)
                 continue
-            if static[1] is None:
+            if static is None:
                 leading = False
             box_what = f"{what}, box '{box.name}' ({box.location})"
             if box.when is not None and not self._truthy(box.when, context, box_what):
-                if static[1] is not None:
-                    self._static[key] = (box, ())
-                hidden.add(id(box))
+                if static is not None:
+                    self._static[key] = ()
+                hidden.add(index)
                 continue
             box_ops = self._box_ops(box, kind, context, box_what, ink, box_ink is not None)
             if box.text is not None:
                 self._check_text(box_ops, ops, (design.name, box.name), box_what)
-            if static[1] is not None:
-                self._static[key] = (box, tuple(box_ops))
+            if static is not None:
+                self._static[key] = tuple(box_ops)
             ops.extend(box_ops)
             if leading:
                 shared = len(ops)
         if self.debug_boxes:
             ops.extend(debug.face_frame(width, height, self.bleed, kind.safe_margin,
                                         kind.shape == "round"))
-            for box in design.boxes:
+            for index, box in enumerate(design.boxes):
                 rect = box_rect(box, width, height)
-                ops.extend(debug.box_overlay(self.metrics, rect, box.name, id(box) in hidden))
+                ops.extend(debug.box_overlay(self.metrics, rect, box.name, index in hidden))
         face = Face(width, height, self.bleed, kind.shape == "round", tuple(ops), shared)
         if leading:  # every box is static: every face of the design is this one
-            self._whole[(id(design), kind.id)] = (design, face)
+            self._whole[(design, kind.id)] = face
         return face
 
     def icon_names(self, design: FaceDesign, kind: Kind, context: Mapping[str, Any], what: str,
@@ -199,61 +197,70 @@ class FaceComposer:
 
     def _box_ops(self, box: Box, kind: Kind, context: Mapping[str, Any], what: str,
                  ink: RGB | None = None, recolor: bool = False) -> list[Op]:
-        """The ops of one box. ``ink`` (``--ink-saver`` on a layout without an ink-saver
-        version): the face's full-bleed fill colour; bleed fills are then drawn pale, and
-        with ``recolor`` (the box lies on no dark panel) light text, icons and strokes
-        (drawn for that fill) take that colour."""
-        key = (id(box), kind.id)
-        geometry = self._geometry.get(key)
+        """The ops of one box: its shape, then its image, icon and text in the box's frame.
+        ``ink`` (``--ink-saver`` on a layout without an ink-saver version): the face's
+        full-bleed fill colour; bleed fills are then drawn pale, and with ``recolor`` (the box
+        lies on no dark panel) light text, icons and strokes (drawn for that fill) take that
+        colour."""
+        geometry = self._geometry.get((box, kind.id))
         if geometry is None:
             rect = box_rect(box, kind.size.width, kind.size.height)
-            geometry = (box, rect, placement_transform(box, rect))
-            self._geometry[key] = geometry
-        _, rect, transform = geometry
+            geometry = self._geometry[(box, kind.id)] = (rect, placement_transform(box, rect))
+        rect, transform = geometry
         fill = self._color(box.fill, context, what, None)
         stroke = self._color(box.stroke, context, what, None)
         color = self._color(box.color, context, what, (0.0, 0.0, 0.0)) or (0.0, 0.0, 0.0)
-        shape_rect = bleed_rect(rect, kind, self.bleed) if box.bleed else rect
         if ink is not None:
             fill, color, stroke = ink_saver_colors(ink, recolor, box.bleed, fill, color, stroke)
-        ops: list[Op] = []
-        if fill is not None or stroke is not None:
-            ops.append(shape_op(box, shape_rect, fill, stroke))
-        local: list[Op] = []
-        inner_w, inner_h = (rect.h, rect.w) if box.rotate in (90, 270) else (rect.w, rect.h)
-        inner_w -= 2 * box.padding
-        inner_h -= 2 * box.padding
-        if box.image is not None:
-            image = self._render(box.image, context, what).strip()
-            if image:
-                try:
-                    local.append(self._image_op(image, inner_w, inner_h))
-                except LayoutError as err:
-                    raise LayoutError(f"{what}: {err}") from None
-        if box.icon is not None:
-            icon = self._render(box.icon, context, what).strip()
-            if icon:
-                try:
-                    local.append(self._icon_op(icon, inner_w, inner_h, color, box.opacity))
-                except LayoutError as err:
-                    raise LayoutError(f"{what}: {err}") from None
-        if box.text is not None:
-            source = self._render(box.text, context, what)
-            if source.strip():
-                fitted = self._fit(source, inner_w, inner_h, box, color, what)
-                local.extend(fitted.ops)
+        ops = self._shape_ops(box, kind, rect, fill, stroke)
+        width, height = inner_size(box, rect)
+        local = [*self._image_ops(box, context, what, width, height),
+                 *self._icon_ops(box, context, what, width, height, color),
+                 *self._text_ops(box, context, what, width, height, color)]
         if local:
             ops.append(GroupOp(transform, tuple(local)))
         return ops
 
-    def _icon_op(self, icon: str, width: float, height: float, color: RGB,
-                 opacity: float) -> IconOp:
-        return IconOp(icon, *contain(self.icon_aspect(icon), width, height), color, opacity)
+    def _shape_ops(self, box: Box, kind: Kind, rect: Rect, fill: RGB | None,
+                   stroke: RGB | None) -> list[Op]:
+        """The box's filled or stroked shape, grown over the bleed when the box bleeds."""
+        if fill is None and stroke is None:
+            return []
+        return [shape_op(box, bleed_rect(rect, kind, self.bleed) if box.bleed else rect,
+                         fill, stroke)]
 
-    def _image_op(self, image: str, width: float, height: float) -> ImageOp:
-        if self.image_aspect is None:
-            raise LayoutError(f"image '{image}': this build has no images folder")
-        return ImageOp(image, *contain(self.image_aspect(image), width, height))
+    def _image_ops(self, box: Box, context: Mapping[str, Any], what: str, width: float,
+                   height: float) -> list[Op]:
+        """The box's image, contained in its inner ``width × height``."""
+        image = "" if box.image is None else self._render(box.image, context, what).strip()
+        if not image:
+            return []
+        try:
+            if self.image_aspect is None:
+                raise LayoutError(f"image '{image}': this build has no images folder")
+            return [ImageOp(image, *contain(self.image_aspect(image), width, height))]
+        except LayoutError as err:
+            raise LayoutError(f"{what}: {err}") from None
+
+    def _icon_ops(self, box: Box, context: Mapping[str, Any], what: str, width: float,
+                  height: float, color: RGB) -> list[Op]:
+        """The box's icon, contained in its inner ``width × height``."""
+        icon = "" if box.icon is None else self._render(box.icon, context, what).strip()
+        if not icon:
+            return []
+        try:
+            return [IconOp(icon, *contain(self.icon_aspect(icon), width, height), color,
+                           box.opacity)]
+        except LayoutError as err:
+            raise LayoutError(f"{what}: {err}") from None
+
+    def _text_ops(self, box: Box, context: Mapping[str, Any], what: str, width: float,
+                  height: float, color: RGB) -> list[Op]:
+        """The box's text, fitted to its inner ``width × height``."""
+        source = "" if box.text is None else self._render(box.text, context, what)
+        if not source.strip():
+            return []
+        return list(self._fit(source, width, height, box, color, what).ops)
 
     def _fit(self, source: str, width: float, height: float, box: Box, color: RGB,
              what: str) -> FittedText:

@@ -48,6 +48,12 @@ def placement_transform(box: Box, rect: Rect) -> Transform:
     return (1.0, 0.0, 0.0, 1.0, rect.x + p, rect.y + p)
 
 
+def inner_size(box: Box, rect: Rect) -> tuple[float, float]:
+    """The width and height of the box's content frame: inside its padding, turned with it."""
+    width, height = (rect.h, rect.w) if box.rotate in (90, 270) else (rect.w, rect.h)
+    return width - 2 * box.padding, height - 2 * box.padding
+
+
 def check_safe_zone(design: FaceDesign, kind: Kind) -> None:
     """Every text box of ``design`` must lie inside the kind's safe zone."""
     width, height = kind.size.width, kind.size.height
