@@ -132,3 +132,15 @@ class FakeMetrics:
 
     def descent(self, font: str) -> float:
         return DESCENT
+
+
+def new_kit_without_credits(folder: Path) -> Path:
+    """Write `printandplay new kit` (3 cards with stock icons) into ``folder`` and cut the
+    credits block from its rules, so the engine has to add the credits itself."""
+    from printandplay.newgame import new_game
+
+    new_game(folder, "kit", cards=3)
+    rules = folder / "templates/kit/regles.md.j2"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(text[:text.index("{% if icon_credits %}")], encoding="utf-8")
+    return folder

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import new_kit_without_credits
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -13,7 +14,6 @@ from printandplay.cli import app
 from printandplay.data.icons import IconLibrary
 from printandplay.data.stock_icons import BUNDLED_DIR, StockIcons, authors, stock_roots
 from printandplay.errors import LayoutError
-from printandplay.newgame import new_game
 
 runner = CliRunner()
 SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><path d="M0 0h512v512H0z"/>'
@@ -87,11 +87,7 @@ def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A new game whose rules do not print the credits themselves."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("PRINTANDPLAY_GAME_ICONS", raising=False)
-    new_game(Path("."), "kit", cards=3)
-    rules = tmp_path / "templates/kit/regles.md.j2"
-    text = rules.read_text(encoding="utf-8")
-    rules.write_text(text[:text.index("{% if icon_credits %}")], encoding="utf-8")
-    return tmp_path
+    return new_kit_without_credits(tmp_path)
 
 
 def test_credits_are_added_to_the_last_document_when_no_template_prints_them(game: Path) -> None:

@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from helpers import new_kit_without_credits
 from typer.testing import CliRunner
 
 from printandplay.build import build_game
@@ -106,15 +107,9 @@ def test_own_output_and_editor_files_do_not_trigger_a_rebuild(licum_copy: Path) 
 @pytest.fixture
 def new_kit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A new game (stock icons on its cards) whose rules print no credits themselves."""
-    from printandplay.newgame import new_game
-
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("PRINTANDPLAY_GAME_ICONS", raising=False)
-    new_game(Path("."), "kit", cards=3)
-    rules = tmp_path / "templates/kit/regles.md.j2"
-    text = rules.read_text(encoding="utf-8")
-    rules.write_text(text[:text.index("{% if icon_credits %}")], encoding="utf-8")
-    return tmp_path
+    return new_kit_without_credits(tmp_path)
 
 
 def _text(path: Path) -> str:

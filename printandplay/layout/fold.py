@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from printandplay.layout.imposition import (
     DEFAULT_MARGIN,
     Slot,
+    bleed_into_empty_slots,
     mirror_rect,
     place_axis,
 )
@@ -66,23 +67,8 @@ class FoldPlan:
         empty slots, the edges that face them get the full bleed (as on sheets of items)."""
         if count >= self.per_page:
             return self
-        taken = {(s.row, s.col) for s in self.fronts[:count]}
         bleed = self.bleed if self.mode != "none" else 0.0
-
-        def empty(row: int, col: int) -> bool:
-            return 0 <= row < self.rows and 0 <= col < self.cols and (row, col) not in taken
-
-        fronts = []
-        for slot in self.fronts[:count]:
-            trim, clip = slot.trim, slot.clip
-            reach_x, reach_y = min(bleed, trim.w), min(bleed, trim.h)
-            wanted = trim.expand(reach_x if empty(slot.row, slot.col - 1) else 0.0,
-                                 reach_y if empty(slot.row + 1, slot.col) else 0.0,
-                                 reach_x if empty(slot.row, slot.col + 1) else 0.0,
-                                 reach_y if empty(slot.row - 1, slot.col) else 0.0)
-            grow = (max(0.0, clip.x - wanted.x), max(0.0, clip.y - wanted.y),
-                    max(0.0, wanted.right - clip.right), max(0.0, wanted.top - clip.top))
-            fronts.append(replace(slot, clip=clip.expand(*grow)) if any(grow) else slot)
+        fronts = bleed_into_empty_slots(self.fronts[:count], self.rows, self.cols, bleed)
         backs = _backs(fronts, self.page)
         marks = _marks([*fronts, *backs], self.page, self.margin)
         return replace(self, fronts=tuple(fronts), backs=backs, marks=marks,

@@ -14,6 +14,7 @@ left, or the top) rather than losing a row or column of items.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final, Literal
 
@@ -83,25 +84,33 @@ class SheetPlan:
         dropped, the edges that face them get the full bleed and they get no crop marks."""
         if count >= self.per_page:
             return self
-        taken = {(s.row, s.col) for s in self.fronts[:count]}
         bleed = self.bleed if self.mode != "none" else 0.0
-
-        def empty(row: int, col: int) -> bool:
-            return 0 <= row < self.rows and 0 <= col < self.cols and (row, col) not in taken
-
-        fronts = []
-        for slot in self.fronts[:count]:
-            trim, clip = slot.trim, slot.clip
-            reach_x, reach_y = min(bleed, trim.w), min(bleed, trim.h)  # into the empty slot
-            left = reach_x if empty(slot.row, slot.col - 1) else 0.0
-            right = reach_x if empty(slot.row, slot.col + 1) else 0.0
-            bottom = reach_y if empty(slot.row + 1, slot.col) else 0.0  # row 0 is the top
-            top = reach_y if empty(slot.row - 1, slot.col) else 0.0
-            wanted = trim.expand(left, bottom, right, top)
-            grow = (max(0.0, clip.x - wanted.x), max(0.0, clip.y - wanted.y),
-                    max(0.0, wanted.right - clip.right), max(0.0, wanted.top - clip.top))
-            fronts.append(replace(slot, clip=clip.expand(*grow)) if any(grow) else slot)
+        fronts = bleed_into_empty_slots(self.fronts[:count], self.rows, self.cols, bleed)
         return _with_fronts(self, fronts)
+
+
+def bleed_into_empty_slots(slots: Sequence[Slot], rows: int, cols: int, bleed: float
+                           ) -> list[Slot]:
+    """``slots`` (a partly filled grid of ``rows`` × ``cols``) with each edge that faces an
+    empty slot grown to the full ``bleed`` (no crop mark stands there to be overprinted)."""
+    taken = {(s.row, s.col) for s in slots}
+
+    def empty(row: int, col: int) -> bool:
+        return 0 <= row < rows and 0 <= col < cols and (row, col) not in taken
+
+    out = []
+    for slot in slots:
+        trim, clip = slot.trim, slot.clip
+        reach_x, reach_y = min(bleed, trim.w), min(bleed, trim.h)  # into the empty slot
+        left = reach_x if empty(slot.row, slot.col - 1) else 0.0
+        right = reach_x if empty(slot.row, slot.col + 1) else 0.0
+        bottom = reach_y if empty(slot.row + 1, slot.col) else 0.0  # row 0 is the top
+        top = reach_y if empty(slot.row - 1, slot.col) else 0.0
+        wanted = trim.expand(left, bottom, right, top)
+        grow = (max(0.0, clip.x - wanted.x), max(0.0, clip.y - wanted.y),
+                max(0.0, wanted.right - clip.right), max(0.0, wanted.top - clip.top))
+        out.append(replace(slot, clip=clip.expand(*grow)) if any(grow) else slot)
+    return out
 
 
 def _with_fronts(plan: SheetPlan, fronts: list[Slot]) -> SheetPlan:
