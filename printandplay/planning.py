@@ -196,6 +196,10 @@ class KitPlanner:
         self.used: set[Hashable] = set()  # cache keys of the faces this build placed
         self._design_globals: dict[str, Hashable] = {}
         self._tokens: dict[tuple[str, str], tuple[int, bool]] = {}
+        # paginated documents by their rendered text: the guide's page count and the kit's
+        # pages set each document once (the watch cache keeps them across rebuilds too)
+        self._documents: dict[Hashable, tuple[tuple[Op, ...], ...]] = (
+            cache.documents if cache is not None else {})
         self.options = options
         self.paper = resolve_paper(options.paper, assets.presets)
         self.bleed = DEFAULT_BLEED if options.bleed is None else options.bleed
@@ -615,12 +619,11 @@ class KitPlanner:
             source, composer = self._render_document(section, credits, with_credits)
             game = assets.game
             key = (source, page, composer.style, section.title, game.name, game.language)
-            cached = self.cache.documents.get(key) if self.cache is not None else None
+            cached = self._documents.get(key)
             if cached is None:
                 paged = [tuple(ops) for ops in
                          composer.paginate(source, page, section.title, game.name)]
-                if self.cache is not None:
-                    self.cache.documents[key] = tuple(paged)
+                self._documents[key] = tuple(paged)
             else:
                 paged = list(cached)
                 for ops in paged:
