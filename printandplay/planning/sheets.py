@@ -47,19 +47,26 @@ class SheetPlanner:
         except ValueError as err:
             raise OptionError(f"{section.title}: {err}") from None
 
-    def _fits(self, section: SheetSection) -> bool:
-        """Whether an item of ``section`` fits on the paper (else it is tiled)."""
-        return fits_on(self.job.paper, self.job.kind_of(section).size, self.job.options.margin)
+    def _tiled_or_folded(self, items: Sequence[Component], section: SheetSection,
+                         skeleton: bool) -> Iterator[PageSpec] | None:
+        """The pages (or their ``skeleton``) of a section whose items are tiled (larger than
+        the paper) or folded (``--fold``), else None: they go on sheets of fronts and backs."""
+        job = self.job
+        if not fits_on(job.paper, job.kind_of(section).size, job.options.margin):
+            tiles = self.tiles
+            return (tiles.skeleton if skeleton else tiles.iter_pages)(items, section)
+        fold = self.folds.plan_of(items, section)
+        if fold is None:
+            return None
+        folds = self.folds
+        return (folds.skeleton if skeleton else folds.iter_pages)(items, section, fold)
 
     def skeleton(self, items: Sequence[Component], section: SheetSection
                  ) -> Iterator[PageSpec]:
         """The pages :meth:`iter_pages` yields, without their faces and labels."""
-        if not self._fits(section):
-            yield from self.tiles.skeleton(items, section)
-            return
-        fold = self.folds.plan_of(items, section)
-        if fold is not None:
-            yield from self.folds.skeleton(items, section, fold)
+        elsewhere = self._tiled_or_folded(items, section, skeleton=True)
+        if elsewhere is not None:
+            yield from elsewhere
             return
         title = section.title
         full = self.plan(section, len(items))
@@ -77,12 +84,9 @@ class SheetPlanner:
         page at a time: each sheet's faces are composed when the sheet is asked for, and
         forgotten after their last placement. Items larger than the paper are tiled; under
         ``--fold`` items with backs go on fold sheets."""
-        if not self._fits(section):
-            yield from self.tiles.iter_pages(items, section)
-            return
-        fold = self.folds.plan_of(items, section)
-        if fold is not None:
-            yield from self.folds.iter_pages(items, section, fold)
+        elsewhere = self._tiled_or_folded(items, section, skeleton=False)
+        if elsewhere is not None:
+            yield from elsewhere
             return
         full = self.plan(section, len(items))
         total = -(-len(items) // full.per_page)
