@@ -55,7 +55,7 @@ class KitPlanner:
         self.guide = KitGuide(job, self.order)
         self._scanned = False  # the sheets' stock icons noted (scan_stock_icons)
         # the guide (its pages, padded length), and the number of pages after it
-        self._guide: tuple[list[PageSpec], int, int] | None = None
+        self._planned_guide: tuple[list[PageSpec], int, int] | None = None
 
     @property
     def composer(self) -> FaceComposer:
@@ -181,11 +181,11 @@ class KitPlanner:
     def _kit_guide(self) -> tuple[list[PageSpec], int, int]:
         """The kit's guide pages, their length with the blank that may follow them, and the
         number of pages after them (computed once, without composing any face)."""
-        if self._guide is None:
+        if self._planned_guide is None:
             sections, body, first_recto = self.guide.sections(self._skeleton())
             guide, length = self.guide.padded(sections, body, first_recto)
-            self._guide = (guide, length, body)
-        return self._guide
+            self._planned_guide = (guide, length, body)
+        return self._planned_guide
 
     # The planner's parts, by their names of old (build, export and tests call them).
 
