@@ -280,7 +280,7 @@ def _peak_rss_kb() -> int:
 
 def run_engine(folder: Path, out: Path) -> dict[str, Any]:
     from printandplay.build import build_game
-    from printandplay.planning import BuildOptions
+    from printandplay.planning.options import BuildOptions
     from printandplay.project import Resources
 
     start = time.perf_counter()

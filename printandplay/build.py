@@ -23,7 +23,8 @@ from printandplay.layout.print_words import vocabulary
 from printandplay.model.game import Component, Game, SheetSection
 from printandplay.outputs import check_output
 from printandplay.pages import PageSpec
-from printandplay.planning import BuildOptions, KitPlanner
+from printandplay.planning.options import BuildOptions
+from printandplay.planning.planner import KitPlanner
 from printandplay.project import Resources
 from printandplay.render.pdf import PdfWriter
 from printandplay.rules.composition import check_composition

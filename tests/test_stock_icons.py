@@ -155,13 +155,13 @@ def test_rules_before_the_sheets_credit_their_stock_icons_while_pages_stream(gam
     assets = load_assets(Resources.discover(game), "kit")
     planner = KitPlanner(assets, BuildOptions())
     total = planner.count_kit_pages()
-    assert not planner._faces  # counting composed nothing
+    assert not planner.placer.held  # counting composed nothing
     pages = planner.iter_kit_pages()
     first = next(pages)
-    assert not planner._faces  # the rules are set before any face is composed
+    assert not planner.placer.held  # the rules are set before any face is composed
     rest = list(pages)
     assert total == 1 + len(rest)
-    assert not planner._faces  # every face forgotten after its last placement
+    assert not planner.placer.held  # every face forgotten after its last placement
 
     def words(ops: tuple[object, ...]) -> str:
         return " ".join(op.text if isinstance(op, TextOp) else
