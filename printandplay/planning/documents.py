@@ -99,7 +99,8 @@ def document_style(game: Game, section: DocumentSection, font_roles: Collection[
                     accent=parse_color(accent, game.colors) or (0, 0, 0),
                     callout_fill=colour(design.callout_color, base.callout_fill),
                     rule=colour(design.rule_color, base.rule),
-                    footer=colour(design.footer_color, base.footer), columns=section.columns)
+                    footer=colour(design.footer_color, base.footer), columns=section.columns,
+                    min_font_size=game.min_font_size)
 
 
 class DocumentPlanner:
