@@ -254,6 +254,7 @@ def build_deck(resources: Resources, game_id: str,
         raise LayoutError(f"{game_id}: the deck has no card in the sections asked for")
     if warnings is not None:
         warnings.extend(planner.composer.warnings)
+    pages.extend(planner.credits_pages())  # the stock icons the cards print, credited
     pages = planner.with_guide(list(planner.print_order(pages)), "print-deck",
                                f"{game_id} {deck_file or stem + '.txt'}")
     return write_pages(assets, pages, target, f"{assets.game.name} — {stem}", progress,

@@ -102,7 +102,7 @@ class BlockMeasurer:
     def _body(self) -> TextStyle:
         d = self.design
         return TextStyle(role=d.body_font, size=d.size, min_size=d.size, leading=d.leading,
-                         color=self.style.ink)
+                         color=self.style.ink, min_tag_size=self.style.min_font_size)
 
     def measure(self, block: Block, width: float) -> Measured:
         """Lay out one block at the top-left of a ``width``-wide frame (y down from 0)."""
@@ -114,7 +114,7 @@ class BlockMeasurer:
             style = TextStyle(role=role, size=size, leading=1.1, min_size=size,
                               bold=block.level == 3,
                               color=accent if block.level < 3 else self.style.ink,
-                              hyphenate=False)
+                              hyphenate=False, min_tag_size=self.style.min_font_size)
             fitted = self._text(block.text, width, style, block.line)
             ops: list[Op] = [self._place(fitted, 0, 0)]
             height = fitted.height

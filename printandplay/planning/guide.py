@@ -101,9 +101,7 @@ class KitGuide:
         composer = DocumentComposer(fonts, job.assets.icons.aspect, game.language, style, title)
         paged = composer.paginate(source, page, title, game.name)
         drawings = guide_drawings(page, design.margin, design.margin + design.footer, fonts,
-                                  design.body_font, game.language,
-                                  any(s.round_items for s in sections),
-                                  any(s.folded for s in sections))
+                                  design.body_font, game.language, sections)
         return [PageSpec(page, f"{title} {i + 1}",
                          ops=(*ops, *drawings) if i == 0 else ops, recto=i == 0, section=title)
                 for i, ops in enumerate(paged)]
@@ -143,13 +141,26 @@ class KitGuide:
             if not job.options.duplex:  # single-sided: one sheet per page
                 sheets = printed
                 two_sided = two_sided and not document
-            tiled = round_items = False
+            tiled = round_items = fold_lines = False
             if isinstance(section, SheetSection):
                 kind = job.kind_of(section)
                 tiled = not fits_on(job.paper, kind.size, job.options.margin)
                 round_items = kind.shape == "round"
+                fold_lines = not tiled and self._draws_fold_lines(section)
             out.append(GuideSection(
                 first.section, document, (start, end), sheets, two_sided, tiled,
                 round_items, section.paper if section else "",
-                section.assembly if section else "", folded))
+                section.assembly if section else "", folded, fold_lines))
         return out, number, bool(runs) and runs[0][0].recto
+
+    def _draws_fold_lines(self, section: SheetSection) -> bool:
+        """Whether a layout that ``section`` prints draws a dashed line (a fold line: the
+        legend then explains it)."""
+        designs = self.job.assets.designs
+        names: set[str | None] = {section.back}
+        for component in self.job.game.components:
+            if section.holds(component) and component.count > 0:
+                names.update((component.front, component.back))
+        return any(box.shape == "line" and box.dash
+                   for name in names if name is not None and name in designs
+                   for box in designs[name].boxes)

@@ -136,9 +136,19 @@ class KitPlanner:
                 pages, _ = self.documents.pages(section, with_credits=True)
             yield section, pages * section.copies
         if not documents and self.assets.icons.stock_used:
-            title = "Crédits" if self.assets.game.language == "fr" else "Credits"
-            section = DocumentSection("", title, 1)
-            yield section, self.documents.pages(section, with_credits=True)[0]
+            yield self._credits_section(), self.credits_pages()
+
+    def _credits_section(self) -> DocumentSection:
+        title = "Crédits" if self.assets.game.language == "fr" else "Credits"
+        return DocumentSection("", title, 1)
+
+    def credits_pages(self) -> list[PageSpec]:
+        """A page of its own crediting the stock icons the faces composed so far print (for
+        a file with no document to print them, such as a deck), or none when they print
+        none."""
+        if not self.assets.icons.stock_used:
+            return []
+        return self.documents.pages(self._credits_section(), with_credits=True)[0]
 
     def _scan_sheets(self, sections: Iterable[Section]) -> None:
         """Note the stock icons of the sheet sections among ``sections``."""

@@ -248,3 +248,18 @@ def test_the_page_footer_is_held_to_min_font_size() -> None:
                                           r".footer_size\): text at 5 pt"):
         paginate("Un paragraphe.\n", style)
     assert paginate("Un paragraphe.\n", replace(style, min_font_size=5.0))
+
+
+def test_rule_tags_in_documents_grow_to_min_font_size() -> None:
+    # tags are set at 72 % of the text: 5.76 pt at 8 pt, grown to the game's 6 pt
+    style = DocStyle(design=replace(DESIGN, size=8.0), columns=2, min_font_size=6.0)
+    pages = paginate("Voir la règle [[R12]].\n", style)
+    sizes = {op.size for _, _, op in _ops(pages) if isinstance(op, TextOp)}
+    assert min(sizes) == pytest.approx(6.0), sizes
+
+
+def _ops(pages: list[tuple[Op, ...]]) -> list[tuple[float, float, Op]]:
+    found: list[tuple[float, float, Op]] = []
+    for ops in pages:
+        _walk(ops, 0.0, 0.0, found)
+    return found

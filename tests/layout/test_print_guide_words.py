@@ -8,14 +8,16 @@ import string
 from pathlib import Path
 
 import pytest
-from helpers import page_text, replace_once
+from helpers import FakeMetrics, kit_pages, page_text, replace_once, text_ops
 
 from printandplay.assets import load_assets
-from printandplay.layout.print_guide import _TEXTS, texts
+from printandplay.layout.print_guide import _TEXTS, GuideSection, guide_drawings, texts
+from printandplay.model.game import Size
 from printandplay.newgame import new_game
 from printandplay.planning.options import BuildOptions
 from printandplay.planning.planner import KitPlanner
 from printandplay.project import Resources, bundled_root
+from printandplay.units import MM
 
 
 def _fields(sentence: str) -> set[str]:
@@ -60,3 +62,39 @@ def test_an_english_guide_in_simplex_mode(tmp_path: Path) -> None:
     text = _guide_text(tmp_path, "en", simplex=True)
     assert "Single-sided" in text, text
     assert "Duplex" not in text
+
+
+# --- the legend lists the lines the kit prints ------------------------------------------------
+
+
+def _legend(**flags: bool) -> str:
+    section = GuideSection("Cartes", False, (3, 4), 1, True, **flags)  # type: ignore[arg-type]
+    ops = guide_drawings(Size(210 * MM, 297 * MM), 13 * MM, 21 * MM, FakeMetrics(), "body",
+                         "fr", [section])
+    return " ".join(op.text for op in text_ops(ops))
+
+
+@pytest.mark.parametrize(("flags", "shown"), [
+    ({}, {"Trait de coupe"}),
+    ({"round_items": True}, {"Trait de coupe", "Cercle gris"}),
+    ({"fold_lines": True}, {"Trait de coupe", "Pointillés sur une pièce"}),
+    ({"tiled": True}, {"Trait de coupe", "Tirets au bord"}),
+    ({"folded": True}, {"Trait de coupe", "Long pointillé"}),
+])
+def test_the_legend_shows_only_the_lines_the_kit_prints(flags: dict[str, bool],
+                                                        shown: set[str]) -> None:
+    legend = _legend(**flags)
+    for entry in ("Trait de coupe", "Cercle gris", "Pointillés sur une pièce", "Tirets au bord",
+                  "Long pointillé"):
+        assert (entry in legend) == (entry in shown), (entry, legend)
+
+
+def test_fold_lines_come_from_dashed_lines_of_the_layouts() -> None:
+    def legend_of(game: str) -> str:
+        pages = kit_pages(game)
+        return page_text(pages[0])
+
+    assert "Pointillés sur une pièce" in legend_of("charlie")  # its standees' fold lines
+    assert "Pointillés sur une pièce" not in legend_of("limits")
+    assert "Tirets au bord" in legend_of("licum")  # the mat is tiled
+    assert "Tirets au bord" not in legend_of("charlie")
