@@ -13,7 +13,7 @@ Transform = tuple[float, float, float, float, float, float]
 IDENTITY: Transform = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
-def _apply(t: Transform, rect: Rect) -> Rect:
+def apply_transform(t: Transform, rect: Rect) -> Rect:
     a, b, c, d, e, f = t
     xs, ys = [], []
     for x, y in ((rect.x, rect.y), (rect.right, rect.y), (rect.x, rect.top),
@@ -23,7 +23,7 @@ def _apply(t: Transform, rect: Rect) -> Rect:
     return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
 
-def _compose(outer: Transform, inner: Transform) -> Transform:
+def compose_transforms(outer: Transform, inner: Transform) -> Transform:
     a, b, c, d, e, f = outer
     a2, b2, c2, d2, e2, f2 = inner
     return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2,
@@ -36,7 +36,7 @@ def op_extents(ops: Iterable[Op], metrics: FontMetrics,
     Text covers its advance width from descent to ascent."""
     for op in ops:
         if isinstance(op, GroupOp):
-            yield from op_extents(op.ops, metrics, _compose(transform, op.transform))
+            yield from op_extents(op.ops, metrics, compose_transforms(transform, op.transform))
             continue
         if isinstance(op, TextOp):
             width = metrics.width(op.text, op.font) * op.size
@@ -50,4 +50,4 @@ def op_extents(ops: Iterable[Op], metrics: FontMetrics,
             rect = Rect(op.x, op.y, op.w, op.h)
         else:  # pragma: no cover - every op kind is listed above
             continue
-        yield op, _apply(transform, rect)
+        yield op, apply_transform(transform, rect)

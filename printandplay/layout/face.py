@@ -21,7 +21,12 @@ from printandplay.layout.face_geometry import (
     shape_op,
 )
 from printandplay.layout.ink_saver import ink_saver_colors, on_dark_panel
-from printandplay.layout.legibility import DEFAULT_MIN_FONT_SIZE, check_text
+from printandplay.layout.legibility import (
+    DEFAULT_MIN_FONT_SIZE,
+    Layer,
+    check_text_over,
+    layers,
+)
 from printandplay.layout.templating import TemplateEnv
 from printandplay.layout.text import TextSetter, icon_lookalike_warnings
 from printandplay.layout.textfit import FittedText, TextStyle
@@ -89,6 +94,8 @@ class FaceComposer:
         hidden: set[int] = set()  # indices in design.boxes of the boxes hidden by `when`
         static: tuple[Op, ...] | None  # a box's cached ops
         panels: list[Rect] = []  # ink saver: dark fills (not bleed) drawn so far
+        below: list[Layer] = []  # legibility: the layers of ops[:laid], what text lies over
+        laid = 0
         for index, box in enumerate(design.boxes):
             key: tuple[Any, ...] = (design.name, box, kind.id)
             box_ink = ink
@@ -114,7 +121,9 @@ class FaceComposer:
                 continue
             box_ops = self._box_ops(box, kind, context, box_what, ink, box_ink is not None)
             if box.text is not None:
-                self._check_text(box_ops, ops, (design.name, box.name), box_what)
+                below.extend(layers(ops[laid:]))
+                laid = len(ops)
+                self._check_text(box_ops, below, (design.name, box.name), box_what)
             if static is not None:
                 self._static[key] = tuple(box_ops)
             ops.extend(box_ops)
@@ -150,11 +159,12 @@ class FaceComposer:
                 if f":{prefix}" in source:
                     yield from self._text.icon_names(source, prefix)
 
-    def _check_text(self, box_ops: list[Op], drawn: list[Op], key: tuple[str, str],
+    def _check_text(self, box_ops: list[Op], below: list[Layer], key: tuple[str, str],
                     what: str) -> None:
-        """Refuse text under ``min_font_size`` or of contrast under 3:1; warn under 4.5:1."""
-        check_text(box_ops, drawn, self.metrics, self.min_font_size, what,
-                   lambda seen, message: self._warn_once((*key, *seen), message))
+        """Refuse text under ``min_font_size`` or of contrast under 3:1; warn under 4.5:1
+        (``below``: the :func:`layers` of the ops drawn before the box)."""
+        check_text_over(box_ops, below, self.metrics, self.min_font_size, what,
+                        lambda seen, message: self._warn_once((*key, *seen), message))
 
     def _warn_once(self, seen: tuple[Any, ...], message: str) -> None:
         if seen not in self._warned:

@@ -12,7 +12,13 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from printandplay.errors import LayoutError
-from printandplay.layout.extent import op_extents
+from printandplay.layout.extent import (
+    IDENTITY,
+    Transform,
+    apply_transform,
+    compose_transforms,
+    op_extents,
+)
 from printandplay.model.color import RGB
 from printandplay.model.fonts import FontMetrics
 from printandplay.model.geometry import Rect
@@ -70,22 +76,56 @@ def _intersects(a: Rect, b: Rect) -> bool:
     return min(a.right, b.right) > max(a.x, b.x) and min(a.top, b.top) > max(a.y, b.y)
 
 
+# One thing text may be drawn over: a filled shape (``RectOp``/``EllipseOp``), or the page
+# rectangle of an image (``None`` for the op), drawn inside a group or not.
+Layer = tuple["RectOp | EllipseOp | None", Rect]
+
+
+def _image_rects(ops: Iterable[Op], transform: Transform) -> Iterator[Rect]:
+    """The page rectangles of the images among ``ops``, groups opened; nothing else is
+    measured (text extents are not needed to know what lies under a text)."""
+    for op in ops:
+        if isinstance(op, GroupOp):
+            yield from _image_rects(op.ops, compose_transforms(transform, op.transform))
+        elif isinstance(op, ImageOp):
+            yield apply_transform(transform, Rect(op.x, op.y, op.w, op.h))
+
+
+def layers(ops: Iterable[Op]) -> list[Layer]:
+    """What of ``ops`` may lie under a text, in drawing order: filled shapes at the top level,
+    and images at any depth (shapes inside groups and every other op are ignored)."""
+    out: list[Layer] = []
+    for op in ops:
+        if isinstance(op, (RectOp, EllipseOp)):
+            if op.fill is not None:
+                out.append((op, Rect(op.x, op.y, op.w, op.h)))
+        elif isinstance(op, (ImageOp, GroupOp)):
+            out.extend((None, rect) for rect in _image_rects((op,), IDENTITY))
+    return out
+
+
+def fill_over(below: Sequence[Layer], rect: Rect) -> RGB | None:
+    """:func:`fill_under` from the :func:`layers` of the ops drawn."""
+    for shape, extent in reversed(below):
+        if shape is None:  # an image
+            if _intersects(extent, rect):
+                return None
+            continue
+        covered = (extent.contains(rect) if isinstance(shape, RectOp)
+                   else _covers(shape, rect))
+        if shape.opacity >= 1.0 and covered:
+            assert shape.fill is not None
+            return shape.fill
+        if _intersects(extent, rect) and shape.opacity < 1.0:
+            return None
+    return PAPER
+
+
 def fill_under(drawn: Sequence[Op], rect: Rect, metrics: FontMetrics) -> RGB | None:
     """The solid fill under ``rect``: the last opaque shape drawn that covers it whole, or the
     paper when none does; ``None`` when an image or a translucent shape drawn later overlaps
     it (the background is not one colour)."""
-    for op in reversed(drawn):
-        if isinstance(op, (RectOp, EllipseOp)) and op.fill is not None:
-            if op.opacity >= 1.0 and _covers(op, rect):
-                return op.fill
-            if _intersects(Rect(op.x, op.y, op.w, op.h), rect) and op.opacity < 1.0:
-                return None
-            continue
-        if isinstance(op, (ImageOp, GroupOp)):
-            for inner, extent in op_extents([op], metrics):
-                if isinstance(inner, ImageOp) and _intersects(extent, rect):
-                    return None
-    return PAPER
+    return fill_over(layers(drawn), rect)
 
 
 @dataclass(frozen=True)
@@ -116,7 +156,23 @@ def check_text(box_ops: Sequence[Op], drawn: Sequence[Op], metrics: FontMetrics,
                warn: Callable[[tuple[Any, ...], str], None]) -> None:
     """Refuse text of ``box_ops`` (drawn over ``drawn``) under ``min_font_size`` or of contrast
     under 3:1 against the solid fill under it; under 4.5:1, ``warn(colours, message)``."""
+    check_text_over(box_ops, layers(drawn), metrics, min_font_size, what, warn)
+
+
+def check_text_over(box_ops: Sequence[Op], drawn: Sequence[Layer], metrics: FontMetrics,
+                    min_font_size: float, what: str,
+                    warn: Callable[[tuple[Any, ...], str], None]) -> None:
+    """:func:`check_text` with the :func:`layers` of the ops drawn before the box (a caller
+    that checks box after box keeps them instead of walking every op drawn again)."""
+    below: list[Layer] | None = None
+    done = 0  # box_ops[:done] are in ``below``
     for index, op in enumerate(box_ops):
+        if not _has_text(op):
+            continue
+        if below is None:
+            below = list(drawn)
+        below.extend(layers(box_ops[done:index]))
+        done = index
         for text, extent in op_extents([op], metrics):
             if not isinstance(text, TextOp):
                 continue
@@ -125,10 +181,12 @@ def check_text(box_ops: Sequence[Op], drawn: Sequence[Op], metrics: FontMetrics,
                     f"{what}: text at {text.size:.2g} pt is smaller than min_font_size "
                     f"{min_font_size:g} pt: «{_shown(text.text)}» (raise the box's "
                     f"size and min_size)")
-            fill = fill_under([*drawn, *box_ops[:index]], extent, metrics)
+            fill = fill_over(below, extent)
             if fill is None:
                 continue
-            ratio = contrast_ratio(text.color, fill)
+            ratio = _ratio(text.color, fill)
+            if ratio >= GOOD_CONTRAST:
+                continue
             contrast = Contrast(text.color, fill, ratio)
             if ratio < MIN_CONTRAST:
                 raise LayoutError(
@@ -138,6 +196,24 @@ def check_text(box_ops: Sequence[Op], drawn: Sequence[Op], metrics: FontMetrics,
                 warn((text.color, fill), f"{what}: text colour {contrast.describe()} is below "
                                          f"the {GOOD_CONTRAST:g}:1 contrast recommended for "
                                          f"small text")
+
+
+_RATIOS: dict[tuple[RGB, RGB], float] = {}  # a face uses few colours: each pair once
+
+
+def _ratio(text: RGB, fill: RGB) -> float:
+    ratio = _RATIOS.get((text, fill))
+    if ratio is None:
+        if len(_RATIOS) >= 4096:  # bounded
+            _RATIOS.clear()
+        ratio = _RATIOS[(text, fill)] = contrast_ratio(text, fill)
+    return ratio
+
+
+def _has_text(op: Op) -> bool:
+    if isinstance(op, TextOp):
+        return True
+    return isinstance(op, GroupOp) and any(_has_text(inner) for inner in op.ops)
 
 
 def _shown(text: str) -> str:
