@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,12 +61,8 @@ class FaceComposer:
     _warned: set[tuple[Any, ...]] = field(default_factory=set)
     _fits: dict[tuple[Any, ...], FittedText | None] = field(default_factory=dict)
     _checked: set[tuple[str, str]] = field(default_factory=set)
-    # caches keyed on the frozen model values. Per (design name, box, kind[, ink, dark panel]):
-    # the box's ops when none of its templates varies, else None (the name: checks per design)
-    _static: dict[tuple[Any, ...], tuple[Op, ...] | None] = field(default_factory=dict)
-    # per (box, kind): rectangle, content transform; per (design, kind): face if nothing varies
-    _geometry: dict[tuple[Box, str], tuple[Rect, Transform]] = field(default_factory=dict)
-    _whole: dict[tuple[FaceDesign, str], Face] = field(default_factory=dict)
+    # what does not depend on the card, per (face design, kind): see _DesignPlan
+    _plans: dict[tuple[int, str], _DesignPlan] = field(default_factory=dict)
     _colors: dict[str, RGB | None] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)  # problems that do not stop a build
     _text: TextSetter = field(init=False, repr=False)
@@ -85,9 +81,9 @@ class FaceComposer:
         if (design.name, kind.id) not in self._checked:
             check_safe_zone(design, kind)
             self._checked.add((design.name, kind.id))
-        whole = self._whole.get((design, kind.id))
-        if whole is not None:  # nothing on this design varies
-            return whole
+        plan = self._plan(design, kind)
+        if plan.whole is not None:  # nothing on this design varies
+            return plan.whole
         ops: list[Op] = []
         shared = 0  # ops of the leading boxes that do not depend on the component
         leading = True
@@ -97,15 +93,15 @@ class FaceComposer:
         below: list[Layer] = []  # legibility: the layers of ops[:laid], what text lies over
         laid = 0
         for index, box in enumerate(design.boxes):
-            key: tuple[Any, ...] = (design.name, box, kind.id)
+            key: Hashable = index
             box_ink = ink
             if ink is not None:
                 fill = None if box.bleed else self._color(box.fill, context, what, None)
                 box_ink = None if on_dark_panel(box, fill, panels, width, height) else ink
-                key = (design.name, box, kind.id, ink, box_ink is None)
-            if key not in self._static:
-                static = self._static[key] = () if is_static_box(box) else None
-            elif (static := self._static[key]) is not None and (static or box.when is None):
+                key = (index, ink, box_ink is None)
+            if key not in plan.static:
+                static = plan.static[key] = () if is_static_box(box) else None
+            elif (static := plan.static[key]) is not None and (static or box.when is None):
                 # the same ops on every face: composed once, shared
                 ops.extend(static)
                 if leading:
@@ -116,16 +112,17 @@ class FaceComposer:
             box_what = f"{what}, box '{box.name}' ({box.location})"
             if box.when is not None and not self._truthy(box.when, context, box_what):
                 if static is not None:
-                    self._static[key] = ()
+                    plan.static[key] = ()
                 hidden.add(index)
                 continue
-            box_ops = self._box_ops(box, kind, context, box_what, ink, box_ink is not None)
+            box_ops = self._box_ops(box, kind, context, box_what, ink, box_ink is not None,
+                                    plan.geometry(index))
             if box.text is not None:
                 below.extend(layers(ops[laid:]))
                 laid = len(ops)
                 self._check_text(box_ops, below, (design.name, box.name), box_what)
             if static is not None:
-                self._static[key] = tuple(box_ops)
+                plan.static[key] = tuple(box_ops)
             ops.extend(box_ops)
             if leading:
                 shared = len(ops)
@@ -137,8 +134,17 @@ class FaceComposer:
                 ops.extend(debug.box_overlay(self.metrics, rect, box.name, index in hidden))
         face = Face(width, height, self.bleed, kind.shape == "round", tuple(ops), shared)
         if leading:  # every box is static: every face of the design is this one
-            self._whole[(design, kind.id)] = face
+            plan.whole = face
         return face
+
+    def _plan(self, design: FaceDesign, kind: Kind) -> _DesignPlan:
+        """The caches of ``design`` on ``kind``; found by the design's identity (hashing a
+        design by value costs more than composing a small face), checked to be that very
+        design (kept alive by the plan, so its id cannot be reused)."""
+        plan = self._plans.get((id(design), kind.id))
+        if plan is None or plan.design is not design or plan.kind is not kind:
+            plan = self._plans[(id(design), kind.id)] = _DesignPlan(design, kind)
+        return plan
 
     def icon_names(self, design: FaceDesign, kind: Kind, context: Mapping[str, Any], what: str,
                    prefix: str) -> Iterator[str]:
@@ -206,16 +212,15 @@ class FaceComposer:
         return color
 
     def _box_ops(self, box: Box, kind: Kind, context: Mapping[str, Any], what: str,
-                 ink: RGB | None = None, recolor: bool = False) -> list[Op]:
+                 ink: RGB | None = None, recolor: bool = False,
+                 geometry: tuple[Rect, Transform] | None = None) -> list[Op]:
         """The ops of one box: its shape, then its image, icon and text in the box's frame.
         ``ink`` (``--ink-saver`` on a layout without an ink-saver version): the face's
         full-bleed fill colour; bleed fills are then drawn pale, and with ``recolor`` (the box
         lies on no dark panel) light text, icons and strokes (drawn for that fill) take that
-        colour."""
-        geometry = self._geometry.get((box, kind.id))
+        colour. ``geometry``: the box's rectangle and content transform, when known."""
         if geometry is None:
-            rect = box_rect(box, kind.size.width, kind.size.height)
-            geometry = self._geometry[(box, kind.id)] = (rect, placement_transform(box, rect))
+            geometry = box_geometry(box, kind)
         rect, transform = geometry
         fill = self._color(box.fill, context, what, None)
         stroke = self._color(box.stroke, context, what, None)
@@ -305,6 +310,33 @@ class FaceComposer:
         for warning in icon_lookalike_warnings(source, what):
             if warning not in self.warnings:
                 self.warnings.append(warning)
+
+
+def box_geometry(box: Box, kind: Kind) -> tuple[Rect, Transform]:
+    """The rectangle of ``box`` on a face of ``kind``, and the transform of its contents."""
+    rect = box_rect(box, kind.size.width, kind.size.height)
+    return rect, placement_transform(box, rect)
+
+
+@dataclass
+class _DesignPlan:
+    """What :class:`FaceComposer` keeps of one face design on one kind: each box's ops when
+    none of its templates varies (``None`` when one does; per box index, or per (index, ink,
+    on a dark panel) with ``--ink-saver``), each box's geometry, and the face itself when no
+    box varies."""
+
+    design: FaceDesign
+    kind: Kind
+    static: dict[Hashable, tuple[Op, ...] | None] = field(default_factory=dict)
+    whole: Face | None = None
+    _geometry: dict[int, tuple[Rect, Transform]] = field(default_factory=dict)
+
+    def geometry(self, index: int) -> tuple[Rect, Transform]:
+        """Rectangle and content transform of box ``index``."""
+        found = self._geometry.get(index)
+        if found is None:
+            found = self._geometry[index] = box_geometry(self.design.boxes[index], self.kind)
+        return found
 
 
 _FITS_MAX = 256  # fitted texts kept (the same text on several cards is fitted once)
