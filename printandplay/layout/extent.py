@@ -14,7 +14,13 @@ IDENTITY: Transform = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
 def apply_transform(t: Transform, rect: Rect) -> Rect:
+    """The bounding box of ``rect`` transformed by ``t``."""
     a, b, c, d, e, f = t
+    if b == 0.0 and c == 0.0:  # no rotation (the common case): two corners suffice
+        x0, x1 = a * rect.x + e, a * rect.right + e
+        y0, y1 = d * rect.y + f, d * rect.top + f
+        low_x, low_y = min(x0, x1), min(y0, y1)
+        return Rect(low_x, low_y, max(x0, x1) - low_x, max(y0, y1) - low_y)
     xs, ys = [], []
     for x, y in ((rect.x, rect.y), (rect.right, rect.y), (rect.x, rect.top),
                  (rect.right, rect.top)):
