@@ -17,7 +17,6 @@ from printandplay.layout.extent import (
     Transform,
     apply_transform,
     compose_transforms,
-    op_extents,
 )
 from printandplay.model.color import RGB
 from printandplay.model.fonts import FontMetrics
@@ -167,15 +166,14 @@ def check_text_over(box_ops: Sequence[Op], drawn: Sequence[Layer], metrics: Font
     below: list[Layer] | None = None
     done = 0  # box_ops[:done] are in ``below``
     for index, op in enumerate(box_ops):
-        if not _has_text(op):
+        texts = _text_extents(op, metrics, IDENTITY, [])
+        if not texts:
             continue
         if below is None:
             below = list(drawn)
         below.extend(layers(box_ops[done:index]))
         done = index
-        for text, extent in op_extents([op], metrics):
-            if not isinstance(text, TextOp):
-                continue
+        for text, extent in texts:
             if text.size < min_font_size - 1e-6:
                 raise LayoutError(
                     f"{what}: text at {text.size:.2g} pt is smaller than min_font_size "
@@ -210,10 +208,21 @@ def _ratio(text: RGB, fill: RGB) -> float:
     return ratio
 
 
-def _has_text(op: Op) -> bool:
+def _text_extents(op: Op, metrics: FontMetrics, transform: Transform,
+                  out: list[tuple[TextOp, Rect]]) -> list[tuple[TextOp, Rect]]:
+    """The text ops of ``op`` (groups opened) with the page rectangles they cover, as
+    :func:`~printandplay.layout.extent.op_extents` measures them; other ops are not measured."""
     if isinstance(op, TextOp):
-        return True
-    return isinstance(op, GroupOp) and any(_has_text(inner) for inner in op.ops)
+        descent = metrics.descent(op.font) * op.size
+        rect = Rect(op.x, op.y - descent, metrics.width(op.text, op.font) * op.size,
+                    descent + metrics.ascent(op.font) * op.size)
+        out.append((op, apply_transform(transform, rect)))
+    elif isinstance(op, GroupOp):
+        inner = compose_transforms(transform, op.transform)
+        for child in op.ops:
+            if isinstance(child, (TextOp, GroupOp)):
+                _text_extents(child, metrics, inner, out)
+    return out
 
 
 def _shown(text: str) -> str:
