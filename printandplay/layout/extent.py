@@ -15,18 +15,25 @@ IDENTITY: Transform = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 def apply_transform(t: Transform, rect: Rect) -> Rect:
     """The bounding box of ``rect`` transformed by ``t``."""
+    return Rect(*transform_box(t, rect.x, rect.y, rect.w, rect.h))
+
+
+def transform_box(t: Transform, x: float, y: float, w: float,
+                  h: float) -> tuple[float, float, float, float]:
+    """:func:`apply_transform` of ``Rect(x, y, w, h)`` as ``(x, y, w, h)``, without making
+    rectangles (the same numbers)."""
     a, b, c, d, e, f = t
+    right, top = x + w, y + h
     if b == 0.0 and c == 0.0:  # no rotation (the common case): two corners suffice
-        x0, x1 = a * rect.x + e, a * rect.right + e
-        y0, y1 = d * rect.y + f, d * rect.top + f
+        x0, x1 = a * x + e, a * right + e
+        y0, y1 = d * y + f, d * top + f
         low_x, low_y = min(x0, x1), min(y0, y1)
-        return Rect(low_x, low_y, max(x0, x1) - low_x, max(y0, y1) - low_y)
+        return low_x, low_y, max(x0, x1) - low_x, max(y0, y1) - low_y
     xs, ys = [], []
-    for x, y in ((rect.x, rect.y), (rect.right, rect.y), (rect.x, rect.top),
-                 (rect.right, rect.top)):
-        xs.append(a * x + c * y + e)
-        ys.append(b * x + d * y + f)
-    return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    for px, py in ((x, y), (right, y), (x, top), (right, top)):
+        xs.append(a * px + c * py + e)
+        ys.append(b * px + d * py + f)
+    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
 
 
 def compose_transforms(outer: Transform, inner: Transform) -> Transform:

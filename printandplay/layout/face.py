@@ -60,6 +60,10 @@ class FaceComposer:
     ink_saver: bool = False  # --ink-saver: a layout's ink_saver variant, or pale bleed fills
     _warned: set[tuple[Any, ...]] = field(default_factory=set)
     _fits: dict[tuple[Any, ...], FittedText | None] = field(default_factory=dict)
+    # per (id of a box, colour): the box, its text style, the style's number (the box is kept:
+    # its id cannot be reused); per text style: its number, for the keys of _fits
+    _styles: dict[tuple[int, RGB], tuple[Box, TextStyle, int]] = field(default_factory=dict)
+    _style_tokens: dict[TextStyle, int] = field(default_factory=dict)
     _checked: set[tuple[str, str]] = field(default_factory=set)
     # what does not depend on the card, per (face design, kind): see _DesignPlan
     _plans: dict[tuple[int, str], _DesignPlan] = field(default_factory=dict)
@@ -279,16 +283,14 @@ class FaceComposer:
 
     def _fit(self, source: str, width: float, height: float, box: Box, color: RGB,
              what: str) -> FittedText:
-        smallest = box.min_size if box.min_size is not None else box.size
-        style = TextStyle(
-            role=box.font, size=box.size,
-            min_size=min(box.size, max(smallest, self.min_font_size)),
-            leading=box.leading, align=box.align, valign=box.valign, color=color,
-            bold=box.bold, italic=box.italic, icon_scale=box.icon_scale, wrap=box.wrap,
-            hyphenate=box.font != "title",
-            min_tag_size=self.min_font_size,
-        )
-        key = (source, width, height, style)
+        found = self._styles.get((id(box), color))
+        if found is None or found[0] is not box:
+            style = self._text_style(box, color)
+            # each distinct style gets a number: the fit cache's keys then hash no style
+            token = self._style_tokens.setdefault(style, len(self._style_tokens))
+            found = self._styles[(id(box), color)] = (box, style, token)
+        _, style, token = found
+        key = (source, width, height, token)
         if len(self._fits) >= _FITS_MAX:  # bounded: memory must not grow with the cards
             self._fits.clear()
         if key in self._fits:
@@ -304,6 +306,18 @@ class FaceComposer:
                 f"{what}: text does not fit even at {style.min_size:g} pt: «{shown}»"
             )
         return fitted
+
+    def _text_style(self, box: Box, color: RGB) -> TextStyle:
+        """How ``box`` sets its text in ``color``."""
+        smallest = box.min_size if box.min_size is not None else box.size
+        return TextStyle(
+            role=box.font, size=box.size,
+            min_size=min(box.size, max(smallest, self.min_font_size)),
+            leading=box.leading, align=box.align, valign=box.valign, color=color,
+            bold=box.bold, italic=box.italic, icon_scale=box.icon_scale, wrap=box.wrap,
+            hyphenate=box.font != "title",
+            min_tag_size=self.min_font_size,
+        )
 
     def _check_icon_names(self, source: str, what: str) -> None:
         """Warn about ``:Name:`` lookalikes of inline icons (printed as text, not as icons)."""

@@ -15,8 +15,8 @@ from printandplay.errors import LayoutError
 from printandplay.layout.extent import (
     IDENTITY,
     Transform,
-    apply_transform,
     compose_transforms,
+    transform_box,
 )
 from printandplay.model.color import RGB
 from printandplay.model.fonts import FontMetrics
@@ -58,36 +58,47 @@ def text_ops(ops: Iterable[Op]) -> Iterator[TextOp]:
             yield op
 
 
-def _covers(op: Op, rect: Rect) -> bool:
-    if isinstance(op, RectOp):
-        return Rect(op.x, op.y, op.w, op.h).contains(rect)
-    if isinstance(op, EllipseOp):
-        cx, cy, rx, ry = op.x + op.w / 2, op.y + op.h / 2, op.w / 2, op.h / 2
-        if rx <= 0 or ry <= 0:
-            return False
-        return all(math.hypot((px - cx) / rx, (py - cy) / ry) <= 1.0 + 1e-6
-                   for px, py in ((rect.x, rect.y), (rect.right, rect.y), (rect.x, rect.top),
-                                  (rect.right, rect.top)))
-    return False
+# A rectangle as (x, y, right, top), right = x + w and top = y + h as :class:`Rect` computes
+# them: the checks below compare these numbers exactly as they would compare the rectangles'.
+Bounds = tuple[float, float, float, float]
+_CONTAINS_TOLERANCE: Final = 0.01  # that of Rect.contains
 
 
-def _intersects(a: Rect, b: Rect) -> bool:
-    return min(a.right, b.right) > max(a.x, b.x) and min(a.top, b.top) > max(a.y, b.y)
+def _bounds(x: float, y: float, w: float, h: float) -> Bounds:
+    return x, y, x + w, y + h
+
+
+def _covers(op: RectOp | EllipseOp, shape: Bounds, rect: Bounds) -> bool:
+    """Whether ``op`` (of bounds ``shape``) covers ``rect`` whole."""
+    x, y, right, top = rect
+    if isinstance(op, RectOp):  # Rect.contains
+        tolerance = _CONTAINS_TOLERANCE
+        return (x >= shape[0] - tolerance and y >= shape[1] - tolerance
+                and right <= shape[2] + tolerance and top <= shape[3] + tolerance)
+    cx, cy, rx, ry = op.x + op.w / 2, op.y + op.h / 2, op.w / 2, op.h / 2
+    if rx <= 0 or ry <= 0:
+        return False
+    return all(math.hypot((px - cx) / rx, (py - cy) / ry) <= 1.0 + 1e-6
+               for px, py in ((x, y), (right, y), (x, top), (right, top)))
+
+
+def _intersects(a: Bounds, b: Bounds) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
 
 
 # One thing text may be drawn over: a filled shape (``RectOp``/``EllipseOp``), or the page
 # rectangle of an image (``None`` for the op), drawn inside a group or not.
-Layer = tuple["RectOp | EllipseOp | None", Rect]
+Layer = tuple["RectOp | EllipseOp | None", Bounds]
 
 
-def _image_rects(ops: Iterable[Op], transform: Transform) -> Iterator[Rect]:
+def _image_bounds(ops: Iterable[Op], transform: Transform, out: list[Layer]) -> None:
     """The page rectangles of the images among ``ops``, groups opened; nothing else is
     measured (text extents are not needed to know what lies under a text)."""
     for op in ops:
         if isinstance(op, GroupOp):
-            yield from _image_rects(op.ops, compose_transforms(transform, op.transform))
+            _image_bounds(op.ops, compose_transforms(transform, op.transform), out)
         elif isinstance(op, ImageOp):
-            yield apply_transform(transform, Rect(op.x, op.y, op.w, op.h))
+            out.append((None, _bounds(*transform_box(transform, op.x, op.y, op.w, op.h))))
 
 
 def layers(ops: Iterable[Op]) -> list[Layer]:
@@ -97,22 +108,21 @@ def layers(ops: Iterable[Op]) -> list[Layer]:
     for op in ops:
         if isinstance(op, (RectOp, EllipseOp)):
             if op.fill is not None:
-                out.append((op, Rect(op.x, op.y, op.w, op.h)))
+                out.append((op, _bounds(op.x, op.y, op.w, op.h)))
         elif isinstance(op, (ImageOp, GroupOp)):
-            out.extend((None, rect) for rect in _image_rects((op,), IDENTITY))
+            _image_bounds((op,), IDENTITY, out)
     return out
 
 
-def fill_over(below: Sequence[Layer], rect: Rect) -> RGB | None:
-    """:func:`fill_under` from the :func:`layers` of the ops drawn."""
+def fill_over(below: Sequence[Layer], rect: Bounds) -> RGB | None:
+    """:func:`fill_under` from the :func:`layers` of the ops drawn, for ``rect`` as
+    ``(x, y, right, top)``."""
     for shape, extent in reversed(below):
         if shape is None:  # an image
             if _intersects(extent, rect):
                 return None
             continue
-        covered = (extent.contains(rect) if isinstance(shape, RectOp)
-                   else _covers(shape, rect))
-        if shape.opacity >= 1.0 and covered:
+        if shape.opacity >= 1.0 and _covers(shape, extent, rect):
             assert shape.fill is not None
             return shape.fill
         if _intersects(extent, rect) and shape.opacity < 1.0:
@@ -124,7 +134,7 @@ def fill_under(drawn: Sequence[Op], rect: Rect, metrics: FontMetrics) -> RGB | N
     """The solid fill under ``rect``: the last opaque shape drawn that covers it whole, or the
     paper when none does; ``None`` when an image or a translucent shape drawn later overlaps
     it (the background is not one colour)."""
-    return fill_over(layers(drawn), rect)
+    return fill_over(layers(drawn), (rect.x, rect.y, rect.right, rect.top))
 
 
 @dataclass(frozen=True)
@@ -209,14 +219,15 @@ def _ratio(text: RGB, fill: RGB) -> float:
 
 
 def _text_extents(op: Op, metrics: FontMetrics, transform: Transform,
-                  out: list[tuple[TextOp, Rect]]) -> list[tuple[TextOp, Rect]]:
+                  out: list[tuple[TextOp, Bounds]]) -> list[tuple[TextOp, Bounds]]:
     """The text ops of ``op`` (groups opened) with the page rectangles they cover, as
     :func:`~printandplay.layout.extent.op_extents` measures them; other ops are not measured."""
     if isinstance(op, TextOp):
         descent = metrics.descent(op.font) * op.size
-        rect = Rect(op.x, op.y - descent, metrics.width(op.text, op.font) * op.size,
-                    descent + metrics.ascent(op.font) * op.size)
-        out.append((op, apply_transform(transform, rect)))
+        box = transform_box(transform, op.x, op.y - descent,
+                            metrics.width(op.text, op.font) * op.size,
+                            descent + metrics.ascent(op.font) * op.size)
+        out.append((op, _bounds(*box)))
     elif isinstance(op, GroupOp):
         inner = compose_transforms(transform, op.transform)
         for child in op.ops:

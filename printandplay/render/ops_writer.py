@@ -68,7 +68,8 @@ class OpsWriter(ContentStream):
         self._icon_forms: set[str] = set()
         self._shapes: dict[Op, str] = {}  # opaque shapes → their operators
         self._image_names: dict[str, tuple[str, str]] = {}  # image → its name, its Do
-        self._placed_images: dict[ImageOp, str] = {}  # an image placed → its operators
+        # (image, x, y, w, h) → the operators placing it
+        self._placed_images: dict[tuple[str, float, float, float, float], str] = {}
 
     def _define_icons(self, ops: Sequence[Op]) -> None:
         """Define the forms of the icons ``ops`` use (forms cannot be defined inside forms)."""
@@ -229,11 +230,12 @@ class OpsWriter(ContentStream):
                 self._image_names[op.image] = (name, f"/{self._doc.getXObjectName(name)} Do")
             return
         name, draw = known
-        code = self._placed_images.get(op)
+        key = (op.image, op.x, op.y, op.w, op.h)
+        code = self._placed_images.get(key)
         if code is None:
             code = f"q\n{_scaled_translation(op.x, op.y, op.w, op.h)}\n{draw}\nQ"
             if len(self._placed_images) < _SHAPES_MAX:
-                self._placed_images[op] = code
+                self._placed_images[key] = code
         self._canvas()._formsinuse.append(name)  # noqa: SLF001 - what drawImage records
         self._out.append(code)
 
