@@ -9,7 +9,7 @@ NBSP: Final = "\u00a0"
 NNBSP: Final = "\u202f"
 
 # each rule with the characters one of which its pattern needs (a text without any is skipped)
-_FRENCH_RULES: Final[list[tuple[re.Pattern[str], str, str]]] = [
+_FRENCH_RULE_SOURCES: Final[list[tuple[re.Pattern[str], str, str]]] = [
     (re.compile(r"[ \u00a0\u202f]+([;!?»])"), NNBSP + r"\1", ";!?»"),
     (re.compile(r"(?<=[^\s\u00a0\u202f;!?«(\[])([;!?])"), NNBSP + r"\1", ";!?"),
     (re.compile(r"[ \u00a0\u202f]+(:)(?![a-z][a-z0-9_-]*:)"), NBSP + r"\1", ":"),
@@ -19,6 +19,10 @@ _FRENCH_RULES: Final[list[tuple[re.Pattern[str], str, str]]] = [
     (re.compile(r"\.\.\."), "…", "."),
     (re.compile(r"(?<=\d) (?=\d{3}\b)"), NNBSP, " "),
     (re.compile(r"(?<=\d) (?=:[a-z][a-z0-9_-]*:)"), NBSP, ":"),  # "2 :banane:" stays together
+]
+_FRENCH_RULES: Final[list[tuple[re.Pattern[str], str, re.Pattern[str]]]] = [
+    (pattern, replacement, re.compile(f"[{re.escape(needs)}]"))
+    for pattern, replacement, needs in _FRENCH_RULE_SOURCES
 ]
 
 
@@ -32,7 +36,7 @@ def apply_typography(text: str, language: str) -> str:
     """
     if language == "fr":
         for pattern, replacement, needs in _FRENCH_RULES:
-            if any(char in text for char in needs):
+            if needs.search(text) is not None:
                 text = pattern.sub(replacement, text)
         return text
     text = re.sub(r"(?<=\w)'(?=\w)", "’", text)

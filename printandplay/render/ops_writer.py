@@ -24,7 +24,15 @@ from printandplay.model.ops import (
 )
 from printandplay.model.providers import IconProvider, ImageProvider
 from printandplay.render.content import ContentStream
-from printandplay.render.paint import ESCAPES, num, nums, paint_code, shape_code, shape_path
+from printandplay.render.paint import (
+    ESCAPES,
+    NUMBERS,
+    num,
+    nums,
+    paint_code,
+    shape_code,
+    shape_path,
+)
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -68,6 +76,7 @@ class OpsWriter(ContentStream):
         self._icon_forms: set[str] = set()
         self._shapes: dict[Op, str] = {}  # opaque shapes → their operators
         self._image_names: dict[str, tuple[str, str]] = {}  # image → its name, its Do
+        self._subset_names: dict[tuple[str, int], str] = {}  # (font, subset) → its PDF name
         # (image, x, y, w, h) → the operators placing it
         self._placed_images: dict[tuple[str, float, float, float, float], str] = {}
 
@@ -172,6 +181,8 @@ class OpsWriter(ContentStream):
         font only when they change."""
         out = self._out
         doc = self._doc
+        known = NUMBERS  # num(), its cache looked up here first: the hot loop
+        subsets = self._subset_names
         out.append("BT")
         color: tuple[float, float, float] | None = None
         current: tuple[str, float] | None = None
@@ -185,9 +196,12 @@ class OpsWriter(ContentStream):
             if op.color != color:
                 color = op.color
                 out.append(f"{nums(color)} rg")
-            out.append(f"1 0 0 1 {num(op.x)} {num(op.y)} Tm")
+            out.append(f"1 0 0 1 {known.get(op.x) or num(op.x)} "
+                       f"{known.get(op.y) or num(op.y)} Tm")
             for subset, data in chunks:
-                name = font.getSubsetInternalName(subset, doc)
+                name = subsets.get((op.font, subset))
+                if name is None:  # the same name for good once given (and the font used)
+                    name = subsets[(op.font, subset)] = font.getSubsetInternalName(subset, doc)
                 if (name, op.size) != current:
                     current = (name, op.size)
                     out.append(f"{name} {num(op.size)} Tf")
