@@ -77,6 +77,8 @@ class OpsWriter(ContentStream):
         self._shapes: dict[Op, str] = {}  # opaque shapes → their operators
         self._image_names: dict[str, tuple[str, str]] = {}  # image → its name, its Do
         self._subset_names: dict[tuple[str, int], str] = {}  # (font, subset) → its PDF name
+        self._fills: dict[RGB, str] = {}  # text colour → its operator
+        self._matrices: dict[tuple[float, ...], str] = {}  # a group's transform → its cm
         # (image, x, y, w, h) → the operators placing it
         self._placed_images: dict[tuple[str, float, float, float, float], str] = {}
 
@@ -152,7 +154,12 @@ class OpsWriter(ContentStream):
                 continue
             if isinstance(op, GroupOp):
                 out.append("q")
-                out.append(f"{nums(op.transform)} cm")
+                matrix = self._matrices.get(op.transform)
+                if matrix is None:
+                    matrix = f"{nums(op.transform)} cm"
+                    if len(self._matrices) < _SHAPES_MAX:
+                        self._matrices[op.transform] = matrix
+                out.append(matrix)
                 if op.clip is not None:
                     out.append(f"n {nums(op.clip)} re W n")
                 self._emit(op.ops)
@@ -195,7 +202,12 @@ class OpsWriter(ContentStream):
                 continue
             if op.color != color:
                 color = op.color
-                out.append(f"{nums(color)} rg")
+                fill = self._fills.get(color)
+                if fill is None:
+                    fill = f"{nums(color)} rg"
+                    if len(self._fills) < _SHAPES_MAX:
+                        self._fills[color] = fill
+                out.append(fill)
             out.append(f"1 0 0 1 {known.get(op.x) or num(op.x)} "
                        f"{known.get(op.y) or num(op.y)} Tm")
             for subset, data in chunks:
