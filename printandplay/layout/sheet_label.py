@@ -110,7 +110,7 @@ def place_label(page: Size, texts: Sequence[str], font: str, metrics: FontMetric
     ``None`` when no text fits anywhere."""
     ascent, descent = metrics.ascent(font) * size, metrics.descent(font) * size
     turned_page = Size(page.height, page.width)
-    turned = [_turned(r, page) for r in obstacles]
+    turned: list[Rect] | None = None  # the obstacles on the turned page, made on first need
     for text in texts:
         lines = [metrics.prepare(line, font) for line in text.split("\n")]
         width = max(metrics.width(line, font) for line in lines) * size
@@ -120,6 +120,8 @@ def place_label(page: Size, texts: Sequence[str], font: str, metrics: FontMetric
             top = spot[1] + height - ascent
             return (_lines(lines, spot[0], top, font, size, color),
                     Rect(spot[0], spot[1], width, height))
+        if turned is None:
+            turned = [_turned(r, page) for r in obstacles]
         spot = free_spot(turned_page, width, height, turned, margin)
         if spot is not None:  # across the turned page: up the real one
             u, v = spot
