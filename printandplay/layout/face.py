@@ -17,19 +17,14 @@ from printandplay.layout.face_geometry import (
     contain,
     inner_size,
     is_static_box,
-    placement_transform,
     shape_op,
 )
+from printandplay.layout.face_plan import DesignPlan, FitCache, box_geometry
 from printandplay.layout.ink_saver import ink_saver_colors, on_dark_panel
-from printandplay.layout.legibility import (
-    DEFAULT_MIN_FONT_SIZE,
-    Layer,
-    check_text_over,
-    layers,
-)
+from printandplay.layout.legibility import DEFAULT_MIN_FONT_SIZE, Layer, check_text_over, layers
 from printandplay.layout.templating import TemplateEnv
 from printandplay.layout.text import TextSetter, icon_lookalike_warnings
-from printandplay.layout.textfit import FittedText, TextStyle
+from printandplay.layout.textfit import FittedText
 from printandplay.model.color import RGB, ColorError, parse_color
 from printandplay.model.design import Box, FaceDesign, Template
 from printandplay.model.fonts import FontMetrics
@@ -59,20 +54,17 @@ class FaceComposer:
     min_font_size: float = DEFAULT_MIN_FONT_SIZE  # points: no text may be set smaller
     ink_saver: bool = False  # --ink-saver: a layout's ink_saver variant, or pale bleed fills
     _warned: set[tuple[Any, ...]] = field(default_factory=set)
-    _fits: dict[tuple[Any, ...], FittedText | None] = field(default_factory=dict)
-    # per (id of a box, colour): the box, its text style, the style's number (the box is kept:
-    # its id cannot be reused); per text style: its number, for the keys of _fits
-    _styles: dict[tuple[int, RGB], tuple[Box, TextStyle, int]] = field(default_factory=dict)
-    _style_tokens: dict[TextStyle, int] = field(default_factory=dict)
     _checked: set[tuple[str, str]] = field(default_factory=set)
-    # what does not depend on the card, per (face design, kind): see _DesignPlan
-    _plans: dict[tuple[int, str], _DesignPlan] = field(default_factory=dict)
+    # what does not depend on the card, per (face design's id, kind)
+    _plans: dict[tuple[int, str], DesignPlan] = field(default_factory=dict)
     _colors: dict[str, RGB | None] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)  # problems that do not stop a build
     _text: TextSetter = field(init=False, repr=False)
+    _fits: FitCache = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self._text = TextSetter(self.metrics, self.icon_aspect, self.language)
+        self._fits = FitCache(self.min_font_size)
 
     def compose(self, design: FaceDesign, kind: Kind, context: Mapping[str, Any], what: str) -> Face:
         """The face drawn by ``design`` for one component; ``what`` names it in errors."""
@@ -141,13 +133,13 @@ class FaceComposer:
             plan.whole = face
         return face
 
-    def _plan(self, design: FaceDesign, kind: Kind) -> _DesignPlan:
+    def _plan(self, design: FaceDesign, kind: Kind) -> DesignPlan:
         """The caches of ``design`` on ``kind``; found by the design's identity (hashing a
         design by value costs more than composing a small face), checked to be that very
         design (kept alive by the plan, so its id cannot be reused)."""
         plan = self._plans.get((id(design), kind.id))
         if plan is None or plan.design is not design or plan.kind is not kind:
-            plan = self._plans[(id(design), kind.id)] = _DesignPlan(design, kind)
+            plan = self._plans[(id(design), kind.id)] = DesignPlan(design, kind)
         return plan
 
     def icon_names(self, design: FaceDesign, kind: Kind, context: Mapping[str, Any], what: str,
@@ -283,22 +275,13 @@ class FaceComposer:
 
     def _fit(self, source: str, width: float, height: float, box: Box, color: RGB,
              what: str) -> FittedText:
-        found = self._styles.get((id(box), color))
-        if found is None or found[0] is not box:
-            style = self._text_style(box, color)
-            # each distinct style gets a number: the fit cache's keys then hash no style
-            token = self._style_tokens.setdefault(style, len(self._style_tokens))
-            found = self._styles[(id(box), color)] = (box, style, token)
-        _, style, token = found
-        key = (source, width, height, token)
-        if len(self._fits) >= _FITS_MAX:  # bounded: memory must not grow with the cards
-            self._fits.clear()
-        if key in self._fits:
-            fitted = self._fits[key]
-        else:
+        style, number = self._fits.style(box, color)
+        key = (source, width, height, number)
+        known, fitted = self._fits.get(key)
+        if not known:
             self._check_icon_names(source, what)
             fitted = self._text.fit(source, width, height, style, what)
-            self._fits[key] = fitted
+            self._fits.put(key, fitted)
         if fitted is None:
             shown = " ".join(source.split())
             shown = shown if len(shown) <= 60 else shown[:57] + "…"
@@ -307,50 +290,8 @@ class FaceComposer:
             )
         return fitted
 
-    def _text_style(self, box: Box, color: RGB) -> TextStyle:
-        """How ``box`` sets its text in ``color``."""
-        smallest = box.min_size if box.min_size is not None else box.size
-        return TextStyle(
-            role=box.font, size=box.size,
-            min_size=min(box.size, max(smallest, self.min_font_size)),
-            leading=box.leading, align=box.align, valign=box.valign, color=color,
-            bold=box.bold, italic=box.italic, icon_scale=box.icon_scale, wrap=box.wrap,
-            hyphenate=box.font != "title",
-            min_tag_size=self.min_font_size,
-        )
-
     def _check_icon_names(self, source: str, what: str) -> None:
         """Warn about ``:Name:`` lookalikes of inline icons (printed as text, not as icons)."""
         for warning in icon_lookalike_warnings(source, what):
             if warning not in self.warnings:
                 self.warnings.append(warning)
-
-
-def box_geometry(box: Box, kind: Kind) -> tuple[Rect, Transform]:
-    """The rectangle of ``box`` on a face of ``kind``, and the transform of its contents."""
-    rect = box_rect(box, kind.size.width, kind.size.height)
-    return rect, placement_transform(box, rect)
-
-
-@dataclass
-class _DesignPlan:
-    """What :class:`FaceComposer` keeps of one face design on one kind: each box's ops when
-    none of its templates varies (``None`` when one does; per box index, or per (index, ink,
-    on a dark panel) with ``--ink-saver``), each box's geometry, and the face itself when no
-    box varies."""
-
-    design: FaceDesign
-    kind: Kind
-    static: dict[Hashable, tuple[Op, ...] | None] = field(default_factory=dict)
-    whole: Face | None = None
-    _geometry: dict[int, tuple[Rect, Transform]] = field(default_factory=dict)
-
-    def geometry(self, index: int) -> tuple[Rect, Transform]:
-        """Rectangle and content transform of box ``index``."""
-        found = self._geometry.get(index)
-        if found is None:
-            found = self._geometry[index] = box_geometry(self.design.boxes[index], self.kind)
-        return found
-
-
-_FITS_MAX = 256  # fitted texts kept (the same text on several cards is fitted once)
