@@ -52,8 +52,9 @@ def free_spot(page: Size, width: float, height: float, obstacles: Sequence[Rect]
     Sheets of the same geometry get the same spot: answers are kept by value (page, box
     size, obstacles, margin)."""
     key = (page, width, height, tuple(obstacles), margin)
-    if key in _SPOTS:
-        return _SPOTS[key]
+    found = _SPOTS.get(key, _UNSEEN)
+    if found is not _UNSEEN:
+        return found  # type: ignore[return-value]
     if len(_SPOTS) >= _SPOTS_MAX:  # bounded: a build has few sheet geometries
         _SPOTS.clear()
     spot = _SPOTS[key] = _free_spot(page, width, height, obstacles, margin)
@@ -62,6 +63,7 @@ def free_spot(page: Size, width: float, height: float, obstacles: Sequence[Rect]
 
 _SPOTS: dict[tuple[Size, float, float, tuple[Rect, ...], float], tuple[float, float] | None] = {}
 _SPOTS_MAX = 512
+_UNSEEN = object()
 
 
 def _free_spot(page: Size, width: float, height: float, obstacles: Sequence[Rect],
