@@ -4,13 +4,18 @@ paths the same output and the same errors as the code they stand in for."""
 
 from __future__ import annotations
 
+import io
 import math
 import random
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from helpers import ROOT, FakeMetrics
+from PIL import Image
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
 
 from printandplay.assets import component_context, load_assets
 from printandplay.errors import LayoutError
@@ -26,6 +31,7 @@ from printandplay.model.game import Size
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import EllipseOp, GroupOp, ImageOp, Op, RectOp, TextOp
 from printandplay.project import Resources
+from printandplay.render.ops_writer import OpsWriter, _ImageFile
 
 # --- templates that are exactly {{ card.FIELD }} -----------------------------------------------
 
@@ -277,3 +283,69 @@ def test_composing_again_gives_the_same_face_and_a_changed_design_misses() -> No
     assert not any(isinstance(op, (RectOp, EllipseOp)) and op.fill is not None
                    and hex_color(op.fill) == "#123456"
                    for op in first.ops)  # type: ignore[attr-defined]
+
+
+# --- the PDF writer: images placed again, text operators from caches ------------------------
+
+
+class _Images:
+    def __init__(self, path: Path) -> None:
+        self.file = path
+
+    def path(self, name: str) -> Path:
+        return self.file
+
+
+def _writer(tmp_path: Path) -> tuple[OpsWriter, Canvas, Path]:
+    art = tmp_path / "art.png"
+    Image.new("RGB", (30, 20), (200, 40, 40)).save(art)
+    canvas = Canvas(io.BytesIO())
+    assets = load_assets(Resources((ROOT,)), "licum")
+    return OpsWriter(canvas, assets.icons, _Images(art)), canvas, art  # type: ignore[arg-type]
+
+
+def _code(writer: OpsWriter, canvas: Canvas) -> str:
+    writer._canvas()  # hands the pending operators over
+    return "\n".join(canvas._code)  # type: ignore[attr-defined]
+
+
+def test_an_image_placed_again_is_written_as_drawimage_writes_it(tmp_path: Path) -> None:
+    writer, canvas, art = _writer(tmp_path)
+    placed = [ImageOp("art.png", 10.0, 20.0, 56.7, 39.1), ImageOp("art.png", 10.0, 20.0, 56.7, 39.1),
+              ImageOp("art.png", 180.25, 7.5, 30.0, 12.345678)]
+    writer._emit([GroupOp((1.0, 0.0, 0.0, 1.0, 3.0, 4.0), tuple(placed))])
+    reference = Canvas(io.BytesIO())
+    reference._code.append("q\n1 0 0 1 3 4 cm")  # type: ignore[attr-defined]
+    for op in placed:  # what drawImage writes for every placement
+        reference.drawImage(_ImageFile(art, "art.png"), op.x, op.y, op.w, op.h, mask="auto")
+    reference._code.append("Q")  # type: ignore[attr-defined]
+    assert _code(writer, canvas) == "\n".join(reference._code)  # type: ignore[attr-defined]
+    assert canvas._formsinuse == reference._formsinuse  # type: ignore[attr-defined]
+
+
+def test_text_operators_from_the_caches_are_those_of_a_first_writing(tmp_path: Path) -> None:
+    writer, canvas, _ = _writer(tmp_path)
+    font = load_assets(Resources((ROOT,)), "licum").fonts.select("body", False, False)
+    group = GroupOp((1.0, 0.0, 0.0, 1.0, 12.5, 30.0),
+                    (TextOp(0.0, 5.0, "Piochez deux cartes", font, 9.0, (0.1, 0.2, 0.3)),))
+    writer._emit([group])
+    first = _code(writer, canvas)
+    writer._emit([group])
+    assert _code(writer, canvas) == first + "\n" + first  # from the caches: the same
+    other = GroupOp((1.0, 0.0, 0.0, 1.0, 12.5, 31.0),
+                    (TextOp(0.0, 5.0, "Piochez deux cartes", font, 9.0, (0.3, 0.2, 0.1)),))
+    writer._emit([other])
+    last = _code(writer, canvas)[len(first) * 2 + 2:]
+    assert ".3 .2 .1 rg" in last and "1 0 0 1 12.5 31 cm" in last  # new inputs: missed
+
+
+def test_text_widths_are_reportlabs(tmp_path: Path) -> None:
+    fonts = load_assets(Resources((ROOT,)), "licum").fonts
+    names = {fonts.select(role, bold, italic) for role in fonts.roles
+             for bold in (False, True) for italic in (False, True)}
+    rng = random.Random(4)
+    chars = "abcdéèàçœ ABCXYZ0123456789,.;:!?’«»\u202f\u00a0—–-…\u4e2d"
+    for name in names:
+        for _ in range(500):
+            text = "".join(rng.choice(chars) for _ in range(rng.randint(0, 50)))
+            assert fonts.width(text, name) == pdfmetrics.stringWidth(text, name, 1.0)
