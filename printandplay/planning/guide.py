@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from printandplay.layout.document import DocumentComposer
+from printandplay.layout.guide_texts import texts as guide_texts
 from printandplay.layout.imposition import DEFAULT_MARGIN, fits_on
 from printandplay.layout.print_guide import BAND as GUIDE_BAND
 from printandplay.layout.print_guide import (
@@ -17,7 +18,6 @@ from printandplay.layout.print_guide import (
     guide_drawings,
     guide_source,
 )
-from printandplay.layout.print_guide import texts as guide_texts
 from printandplay.model.game import DocumentSection, SheetSection
 from printandplay.pages import PageSpec
 from printandplay.planning.documents import document_style

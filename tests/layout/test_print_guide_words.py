@@ -11,7 +11,8 @@ import pytest
 from helpers import FakeMetrics, kit_pages, page_text, replace_once, text_ops
 
 from printandplay.assets import load_assets
-from printandplay.layout.print_guide import _TEXTS, GuideSection, guide_drawings, texts
+from printandplay.layout.guide_texts import TEXTS, texts
+from printandplay.layout.print_guide import GuideSection, guide_drawings
 from printandplay.model.game import Size
 from printandplay.newgame import new_game
 from printandplay.planning.options import BuildOptions
@@ -25,20 +26,20 @@ def _fields(sentence: str) -> set[str]:
 
 
 def test_every_sentence_exists_in_french_and_english() -> None:
-    assert set(_TEXTS) == {"fr", "en"}
-    assert set(_TEXTS["fr"]) == set(_TEXTS["en"])
+    assert set(TEXTS) == {"fr", "en"}
+    assert set(TEXTS["fr"]) == set(TEXTS["en"])
 
 
-@pytest.mark.parametrize("key", sorted(_TEXTS["fr"]))
+@pytest.mark.parametrize("key", sorted(TEXTS["fr"]))
 def test_both_languages_fill_the_same_placeholders(key: str) -> None:
-    assert _fields(_TEXTS["fr"][key]) == _fields(_TEXTS["en"][key])
+    assert _fields(TEXTS["fr"][key]) == _fields(TEXTS["en"][key])
 
 
 @pytest.mark.parametrize(("language", "expected"), [("fr", "fr"), ("fr-CA", "fr"),
                                                     ("en", "en"), ("en-GB", "en"),
                                                     ("de", "fr")])
 def test_the_language_picks_the_sentences(language: str, expected: str) -> None:
-    assert texts(language) is _TEXTS[expected]
+    assert texts(language) is TEXTS[expected]
 
 
 def _guide_text(folder: Path, language: str, **options: object) -> str:
