@@ -29,20 +29,22 @@ try:
 except SystemExit as exit:
     code = exit.code
 loaded = sorted({name.split(".")[0] for name in sys.modules})
-print("MODULES=" + json.dumps({"code": code, "loaded": loaded}), file=sys.stderr)
+ours = sorted(name for name in sys.modules if name.startswith("printandplay."))
+print("MODULES=" + json.dumps({"code": code, "loaded": loaded, "ours": ours}), file=sys.stderr)
 """
 
 
-def run_cli(args: list[str], cwd: Path) -> tuple[int, str, list[str]]:
-    """Exit code, standard output and top-level modules imported by ``printandplay ARGS``."""
+def run_cli(args: list[str], cwd: Path, ours: bool = False) -> tuple[int, str, list[str]]:
+    """Exit code, standard output and top-level modules imported by ``printandplay ARGS``
+    (with ``ours``, the modules of the ``printandplay`` package instead)."""
     # this checkout's package, not whichever one is installed
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+    env = {**os.environ, "COLUMNS": "80", "PYTHONPATH": os.pathsep.join(
         p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)}
     done = subprocess.run([sys.executable, "-c", PROBE, *args], cwd=cwd, capture_output=True,
                           text=True, check=False, timeout=60, env=env)
     line = next(x for x in reversed(done.stderr.splitlines()) if x.startswith("MODULES="))
     report = json.loads(line.removeprefix("MODULES="))
-    return report["code"], done.stdout, report["loaded"]
+    return report["code"], done.stdout, report["ours" if ours else "loaded"]
 
 
 @pytest.fixture
@@ -73,3 +75,42 @@ def test_help_imports_neither_reportlab_nor_pillow(tmp_path: Path) -> None:
     assert code == 0
     assert "validate" in output and "build" in output
     assert not set(HEAVY) & set(loaded), loaded
+
+
+# Help is click's plain formatting: Rich and markdown-it (~0.15 s to import) are not needed
+# to print it, nor Rich's console to print a deck's report.
+RICH = ("rich", "markdown_it", "pygments")
+
+
+def test_help_imports_no_rich(tmp_path: Path) -> None:
+    code, output, loaded = run_cli(["--help"], tmp_path)
+    assert code == 0
+    assert "Commands:" in output and "print-deck" in output
+    assert not set(RICH) & set(loaded), loaded
+
+
+def test_validate_imports_no_rich_nor_the_build_chain(small_deck: Path) -> None:
+    code, _, loaded = run_cli(["validate", "licum", str(small_deck)], DECKS)
+    assert code == 1
+    assert not {*RICH, "jinja2"} & set(loaded), loaded
+    _, _, ours = run_cli(["validate", "licum", str(small_deck)], DECKS, ours=True)
+    heavy = [m for m in ours if m.split(".")[1] in ("build", "render", "layout", "planning",
+                                                    "assets", "cli.build_all")]
+    assert not heavy, heavy
+
+
+def test_the_console_script_prints_what_the_app_prints(small_deck: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The console script prepares only the command it runs; the output is the same as the
+    whole app's (in-process, ``CliRunner``)."""
+    from typer.testing import CliRunner
+
+    from printandplay.cli import app
+
+    for args in (["validate", "licum", str(small_deck)],
+                 ["--debug", "validate", "licum", str(small_deck), "--format", "json"],
+                 ["validate", "--help"]):
+        code, output, _ = run_cli(args, DECKS)
+        monkeypatch.chdir(DECKS)
+        result = CliRunner().invoke(app, args, env={"COLUMNS": "80"})
+        assert (code, output) == (result.exit_code, result.stdout), args
