@@ -14,6 +14,7 @@ import gc
 import multiprocessing
 import os
 import signal
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from printandplay.errors import PrintAndPlayError
 # Worker processes per core at most: one process per kit is the best balance when kits are
 # few (the system shares the cores), but each process costs its memory.
 _PROCESSES_PER_CORE = 4
+_TEXT_FILES = (".yaml", ".yml", ".csv", ".j2", ".md")
 
 
 def _worker_signals() -> None:
@@ -47,16 +49,19 @@ def build_one(game_id: str, options: Any, icons_dir: Path | None = None
 
 def kit_weight(resources: Any, game_id: str) -> int:
     """How much work a kit is, roughly: the bytes of its text files (cards, layouts,
-    templates). Used only to start the largest kits first."""
+    templates). Used only to start the largest kits first; symbolic links are not followed
+    (game folders are untrusted)."""
     total = 0
     try:
         folders = [resources.game_folder(game_id), *resources.templates_folders(game_id)]
     except PrintAndPlayError:
         return 0
     for folder in folders:
-        for path in folder.rglob("*"):
-            if path.suffix in (".yaml", ".yml", ".csv", ".j2", ".md") and path.is_file():
-                total += path.stat().st_size
+        for root, _, names in os.walk(folder):
+            for name in names:
+                if name.endswith(_TEXT_FILES):
+                    info = os.lstat(os.path.join(root, name))
+                    total += info.st_size if stat.S_ISREG(info.st_mode) else 0
     return total
 
 
