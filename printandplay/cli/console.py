@@ -1,8 +1,9 @@
 """Printing lines with a little Rich markup without importing Rich (~50 ms at start-up).
 
 Commands print short lines such as ``[red]✗[/] rule: message``. :class:`LineConsole` renders
-Rich's markup syntax for plain strings itself — the same tags, escapes (``\\[``) and control
-characters removed — with ANSI colours only on a terminal (``NO_COLOR``, ``FORCE_COLOR`` and
+Rich's markup syntax for plain strings itself — the same tags, escapes (``\\[``), control
+characters removed and tabs expanded (counting characters, where Rich counts terminal cells)
+— with ANSI colours only on a terminal (``NO_COLOR``, ``FORCE_COLOR`` and
 ``TERM=dumb`` respected). Anything else (a table, a progress bar) goes to a real Rich console,
 made on first use.
 """
@@ -37,7 +38,7 @@ def render(markup: str, color: bool) -> str:
         full, escapes, tag = match.groups()
         start, end = match.span()
         if start > position:
-            pieces.append(markup[position:start])
+            pieces.append(markup[position:start].replace("\\[", "["))
         position = end
         if escapes:
             backslashes, escaped = divmod(len(escapes), 2)
@@ -57,12 +58,17 @@ def render(markup: str, color: bool) -> str:
             stack.append(tag.strip())
         if color:
             pieces.append("\x1b[0m" + _sgr(stack))
-    pieces.append(markup[position:])
-    text = "".join(pieces).translate(_STRIP)
-    text = "\n".join(line.expandtabs(8) for line in text.split("\n")) if "\t" in text else text
+    pieces.append(markup[position:].replace("\\[", "["))
+    text = _plain("".join(pieces))
     if color and stack:
         text += "\x1b[0m"
     return text
+
+
+def _plain(text: str) -> str:
+    """``text`` as Rich prints it: control characters removed, tabs expanded (8 columns)."""
+    text = text.translate(_STRIP)
+    return "\n".join(line.expandtabs(8) for line in text.split("\n")) if "\t" in text else text
 
 
 def _sgr(styles: list[str]) -> str:
@@ -122,6 +128,6 @@ class LineConsole:
         stream = self._stream()
         color = wants_color(stream)
         convert: Callable[[str], str] = ((lambda s: render(s, color)) if markup
-                                         else (lambda s: s.translate(_STRIP)))
+                                         else _plain)
         stream.write(sep.join(convert(o) for o in objects) + end)
         stream.flush()
