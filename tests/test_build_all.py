@@ -103,3 +103,22 @@ def test_a_used_icon_outside_the_subset_stops_the_build_before_the_pdf(
     assert result.exit_code == 2, result.output
     assert "templates/charlie/icons/tv.svg:2:" in result.output
     assert previous.read_bytes() == b"%PDF-previous"
+
+
+def test_without_fork_the_workers_load_everything_themselves(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Where there is no ``fork`` (macOS, Windows) the workers are spawned: same kit, byte for
+    byte."""
+    import multiprocessing
+
+    import printandplay.cli.build_all as build_all
+    from printandplay.planning import BuildOptions
+
+    for method, folder in (("spawn", tmp_path / "spawned"), ("fork", tmp_path / "forked")):
+        monkeypatch.setattr(build_all, "_context",
+                            lambda method=method: multiprocessing.get_context(method))
+        build_all.build_all(["limits"], BuildOptions(out_dir=folder))
+        assert capsys.readouterr().out.split() == [str(folder / "limits-a4.pdf")]
+    assert ((tmp_path / "spawned" / "limits-a4.pdf").read_bytes()
+            == (tmp_path / "forked" / "limits-a4.pdf").read_bytes())

@@ -2,8 +2,8 @@
 
 The parent imports the build modules and loads what every build shares (fonts, hyphenation
 dictionaries: :func:`printandplay.assets.preload_shared`) once, then forks the workers, which
-inherit all of it (the ``fork`` start method; elsewhere the workers start afresh and load it
-themselves). The largest kits start first, so that the last to finish is a small one; paths
+inherit all of it (the ``fork`` start method, on Linux; elsewhere the workers start afresh and
+load it themselves). The largest kits start first, so that the last to finish is a small one; paths
 and summaries are printed in game order; a kit that fails does not stop the others, and its
 errors are printed with its id (exit code 2 for bad input).
 """
@@ -15,6 +15,7 @@ import multiprocessing
 import os
 import signal
 import stat
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -66,9 +67,10 @@ def kit_weight(resources: Any, game_id: str) -> int:
 
 
 def _context() -> Any:
-    """The ``fork`` start method where there is one (workers inherit what the parent loaded),
-    else the platform's default."""
-    if "fork" in multiprocessing.get_all_start_methods():
+    """The ``fork`` start method on Linux (workers inherit what the parent loaded); elsewhere
+    the platform's default (``spawn`` on macOS and Windows, where forking is unsafe or absent:
+    each worker then imports and loads what it needs itself)."""
+    if sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context()
 
