@@ -124,3 +124,20 @@ def test_the_console_script_prints_what_the_app_prints(small_deck: Path,
         monkeypatch.chdir(DECKS)
         result = CliRunner().invoke(app, args, env={"COLUMNS": "80"})
         assert (code, output) == (result.exit_code, result.stdout), args
+
+
+def test_plain_help_lists_each_command_with_its_whole_first_paragraph() -> None:
+    """click would cut a command's summary to one line ("…"); the list keeps it whole."""
+    from typer.testing import CliRunner
+
+    from printandplay.cli import app
+
+    result = CliRunner().invoke(app, ["--help"], terminal_width=80)
+    assert result.exit_code == 0
+    listing = result.output.split("Commands:")[1]
+    assert "..." not in listing
+    flat = " ".join(listing.split())
+    assert ("export Export GAME: PNGs of every face (--png), a Tabletop Simulator deck (--tts), "
+            "or the files print-on-demand shops take") in flat
+    assert "oups Oups Magie ! rule calculators." in flat
+    assert max(len(line) for line in result.output.splitlines()) <= 80
