@@ -66,6 +66,13 @@ def kit_weight(resources: Any, game_id: str) -> int:
     return total
 
 
+def _cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system says)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
 def _context() -> Any:
     """The ``fork`` start method on Linux (workers inherit what the parent loaded); elsewhere
     the platform's default (``spawn`` on macOS and Windows, where forking is unsafe or absent:
@@ -89,7 +96,7 @@ def build_all(ids: list[str], options: Any, icons_dir: Path | None = None) -> No
     problems: list[str] = []
     code = 0
     progress = DelayedProgress("Building all games")
-    workers = max(1, min(len(ids), _PROCESSES_PER_CORE * (os.cpu_count() or 1)))
+    workers = max(1, min(len(ids), _PROCESSES_PER_CORE * _cores()))
     try:
         with ProcessPoolExecutor(max_workers=workers, mp_context=_context(),
                                  initializer=_worker_signals) as pool:
