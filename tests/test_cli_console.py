@@ -75,3 +75,25 @@ def test_tables_go_through_rich(capsys: pytest.CaptureFixture[str]) -> None:
     table.add_row("a", "Équipe")
     LineConsole(stderr=False).print(table)
     assert "Équipe" in capsys.readouterr().out
+
+
+def test_a_reader_that_goes_away_ends_the_command_quietly(tmp_path: object) -> None:
+    """``printandplay validate … | head -1``: no ``internal error`` once the pipe is closed."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    deck = Path(str(tmp_path)) / "deck.txt"
+    deck.write_text("Équipe: Rouges\nJeu\n1 Anne Bourque\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        p for p in (str(root), os.environ.get("PYTHONPATH", "")) if p)}
+    process = subprocess.Popen([sys.executable, "-m", "printandplay", "validate", "licum",
+                                str(deck)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env=env, cwd=str(tmp_path))
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # before the command prints anything
+    error = process.stderr.read().decode("utf-8")
+    assert process.wait(timeout=60) == 1
+    assert "internal error" not in error and "Traceback" not in error, error

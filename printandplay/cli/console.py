@@ -129,5 +129,23 @@ class LineConsole:
         color = wants_color(stream)
         convert: Callable[[str], str] = ((lambda s: render(s, color)) if markup
                                          else _plain)
-        stream.write(sep.join(convert(o) for o in objects) + end)
-        stream.flush()
+        try:
+            stream.write(sep.join(convert(o) for o in objects) + end)
+            stream.flush()
+        except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as Rich does
+            _silence(stream)
+            raise SystemExit(1) from None
+
+
+def _silence(stream: TextIO) -> None:
+    """Point ``stream``'s file descriptor at the null device, so that the interpreter's last
+    flush at exit does not fail again."""
+    try:
+        descriptor = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, descriptor)
+    finally:
+        os.close(null)
