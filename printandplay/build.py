@@ -23,7 +23,8 @@ from printandplay.layout.print_words import vocabulary
 from printandplay.model.game import Component, Game, SheetSection
 from printandplay.outputs import check_output
 from printandplay.pages import PageSpec
-from printandplay.planning import BuildOptions, KitPlanner
+from printandplay.planning.options import BuildOptions
+from printandplay.planning.planner import KitPlanner
 from printandplay.project import Resources
 from printandplay.render.pdf import PdfWriter
 from printandplay.rules.composition import check_composition
@@ -253,6 +254,7 @@ def build_deck(resources: Resources, game_id: str,
         raise LayoutError(f"{game_id}: the deck has no card in the sections asked for")
     if warnings is not None:
         warnings.extend(planner.composer.warnings)
+    pages.extend(planner.credits_pages())  # the stock icons the cards print, credited
     pages = planner.with_guide(list(planner.print_order(pages)), "print-deck",
                                f"{game_id} {deck_file or stem + '.txt'}")
     return write_pages(assets, pages, target, f"{assets.game.name} — {stem}", progress,

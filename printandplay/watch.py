@@ -21,7 +21,7 @@ from printandplay.data.yamlio import parse_cache
 from printandplay.errors import PrintAndPlayError
 from printandplay.face_cache import FaceCache
 from printandplay.model.game import DocumentSection
-from printandplay.planning import BuildOptions
+from printandplay.planning.options import BuildOptions
 from printandplay.project import Resources
 
 

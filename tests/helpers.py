@@ -21,7 +21,8 @@ from printandplay.assets import load_assets
 from printandplay.cli import app
 from printandplay.model.ops import GroupOp, Op, TextOp
 from printandplay.pages import PageSpec
-from printandplay.planning import BuildOptions, KitPlanner
+from printandplay.planning.options import BuildOptions
+from printandplay.planning.planner import KitPlanner
 from printandplay.project import Resources
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -52,6 +52,24 @@ ALLOWED: dict[str, set[str] | str] = {
     "__main__": {"cli"},
     "__init__": set(),
 }
+# Inside the planning package, one job a module: what each may import from its own package
+# (the planner owns the others; each part is given what it needs). Same table as the README's.
+PLANNING = PACKAGE / "planning"
+PLANNING_PARTS: dict[str, set[str]] = {
+    "__init__": set(),
+    "options": set(),
+    "print_job": {"options"},
+    "faces": {"print_job"},
+    "sheet_labels": {"print_job"},
+    "tiles": {"print_job", "faces", "sheet_labels"},
+    "fold_sheets": {"print_job", "faces", "sheet_labels"},
+    "sheets": {"print_job", "faces", "sheet_labels", "fold_sheets", "tiles"},
+    "documents": {"print_job", "faces"},
+    "print_order": {"print_job"},
+    "guide": {"print_job", "options", "documents", "print_order"},
+    "planner": {"print_job", "options", "faces", "sheet_labels", "tiles", "fold_sheets",
+                "sheets", "documents", "print_order", "guide"},
+}
 # Third-party libraries that only one stage may import.
 ONLY_IN: dict[str, str] = {
     "reportlab": "render",
@@ -132,6 +150,19 @@ def test_third_party_libraries_stay_in_their_stage(path: Path) -> None:
                 f"{ONLY_IN[top]}")
 
 
+def test_every_planning_module_has_a_row() -> None:
+    assert {path.stem for path in PLANNING.glob("*.py")} == set(PLANNING_PARTS)
+
+
+@pytest.mark.parametrize("path", sorted(PLANNING.glob("*.py")), ids=lambda p: p.stem)
+def test_planning_parts_import_only_what_the_readme_allows(path: Path) -> None:
+    allowed = PLANNING_PARTS.get(path.stem, set())
+    for name in imports_of(path):
+        parts = name.split(".")
+        if parts[:2] == ["printandplay", "planning"]:
+            assert len(parts) > 2 and parts[2] in allowed, f"planning/{path.name} imports {name}"
+
+
 def _readme_table(header: str) -> dict[str, list[str]]:
     """The rows of the README table under ``header``: first cell's names → second cell's."""
     lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
@@ -150,5 +181,7 @@ def test_the_readme_states_exactly_these_rules() -> None:
     stages = _readme_table("| module or package | may import from `printandplay` |")
     assert {name: ANY if allowed == [ANY] else set(allowed) for name, allowed in stages.items()} \
         == ALLOWED
+    parts = _readme_table("| `planning` module | may import from `printandplay.planning` |")
+    assert {name: set(allowed) for name, allowed in parts.items()} == PLANNING_PARTS
     libraries = _readme_table("| library | imported only by |")
     assert {name: only[0] for name, only in libraries.items()} == ONLY_IN

@@ -113,7 +113,7 @@ def test_without_fork_the_workers_load_everything_themselves(
     import multiprocessing
 
     import printandplay.cli.build_all as build_all
-    from printandplay.planning import BuildOptions
+    from printandplay.planning.options import BuildOptions
 
     for method, folder in (("spawn", tmp_path / "spawned"), ("fork", tmp_path / "forked")):
         monkeypatch.setattr(build_all, "_context",

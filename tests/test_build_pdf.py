@@ -137,12 +137,12 @@ def test_pages_stream_and_are_counted_without_composing(tmp_path: Path) -> None:
     for paper in ("a4", "letter"):
         planner = KitPlanner(assets, BuildOptions(paper=paper))
         total = planner.count_kit_pages()
-        assert not planner._faces  # counting composed nothing
+        assert not planner.placer.held  # counting composed nothing
         pages = planner.iter_kit_pages()
         first = next(pages)
         assert first.recto
         rest = list(pages)
         assert total == 1 + len(rest)
-        assert not planner._faces  # every face forgotten after its last placement
+        assert not planner.placer.held  # every face forgotten after its last placement
         assert [p.label for p in [first, *rest]] == [
             p.label for p in KitPlanner(assets, BuildOptions(paper=paper)).kit_pages()]

@@ -235,7 +235,8 @@ def test_game_yaml_document_style_restyles_the_rules(tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     from printandplay.assets import load_assets
     from printandplay.model.ops import TextOp
-    from printandplay.planning import BuildOptions, KitPlanner
+    from printandplay.planning.options import BuildOptions
+    from printandplay.planning.planner import KitPlanner
     from printandplay.project import Resources
 
     work = copy_kit("charlie", tmp_path, monkeypatch)

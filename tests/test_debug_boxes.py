@@ -12,7 +12,8 @@ from printandplay.cli import app
 from printandplay.layout import debug
 from printandplay.model.game import DocumentSection
 from printandplay.model.ops import GroupOp, Op, RectOp, TextOp
-from printandplay.planning import BuildOptions, KitPlanner
+from printandplay.planning.options import BuildOptions
+from printandplay.planning.planner import KitPlanner
 from printandplay.project import Resources
 
 

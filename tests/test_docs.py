@@ -28,7 +28,7 @@ from printandplay.data.box_fields import BOX_KEYS
 from printandplay.data.presets import load_presets
 from printandplay.layout.imposition import choose_mode, plan_sheet
 from printandplay.model.game import FieldType
-from printandplay.planning import DEFAULT_BLEED
+from printandplay.planning.options import DEFAULT_BLEED
 from printandplay.units import MM
 
 ROOT = Path(__file__).resolve().parent.parent

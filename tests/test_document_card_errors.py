@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from printandplay.cli import app
-from printandplay.planning import CardTexts
+from printandplay.planning.documents import CardTexts
 
 
 def test_bad_icon_in_a_card_text_of_the_rules_names_card_and_field(

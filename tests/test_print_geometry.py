@@ -24,7 +24,9 @@ from printandplay.layout.legibility import text_ops
 from printandplay.layout.marks import MARK_BAND, MIN_MARK
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import LineOp, Placement, TextOp
-from printandplay.planning import DEFAULT_BLEED, BuildOptions, KitPlanner, PageSpec
+from printandplay.pages import PageSpec
+from printandplay.planning.options import DEFAULT_BLEED, BuildOptions
+from printandplay.planning.planner import KitPlanner
 from printandplay.project import Resources
 from printandplay.render.fonts import FontTable
 

@@ -19,7 +19,9 @@ from printandplay.layout.imposition import mirror_axes, mirror_rect
 from printandplay.layout.typography import apply_typography
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import GroupOp, LineOp, Op, Placement, RectOp, TextOp
-from printandplay.planning import BuildOptions, KitPlanner, PageSpec
+from printandplay.pages import PageSpec
+from printandplay.planning.options import BuildOptions
+from printandplay.planning.planner import KitPlanner
 from printandplay.project import Resources
 from printandplay.units import MM, format_back_offset, parse_back_offset
 

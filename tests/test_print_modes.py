@@ -22,7 +22,9 @@ from printandplay.layout.fold import plan_fold
 from printandplay.layout.ink_saver import luminance, pale_tint
 from printandplay.model.game import Size
 from printandplay.model.ops import Face, GroupOp, LineOp, RectOp, TextOp
-from printandplay.planning import BuildOptions, KitPlanner, PageSpec
+from printandplay.pages import PageSpec
+from printandplay.planning.options import BuildOptions
+from printandplay.planning.planner import KitPlanner
 from printandplay.project import Resources
 from printandplay.units import MM
 

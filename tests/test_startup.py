@@ -34,11 +34,16 @@ print("MODULES=" + json.dumps({"code": code, "loaded": loaded, "ours": ours}), f
 """
 
 
+def checkout_env() -> dict[str, str]:
+    """The environment of a fresh interpreter that imports this checkout's package, not
+    whichever one is installed."""
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(
+        p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)}
+
+
 def run_cli(args: list[str], cwd: Path) -> tuple[int, str, list[str]]:
     """Exit code, standard output and top-level modules imported by ``printandplay ARGS``."""
-    # this checkout's package, not whichever one is installed
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)}
+    env = checkout_env()
     done = subprocess.run([sys.executable, "-c", PROBE, *args], cwd=cwd, capture_output=True,
                           text=True, check=False, timeout=60, env=env)
     line = next(x for x in reversed(done.stderr.splitlines()) if x.startswith("MODULES="))
@@ -78,10 +83,8 @@ def test_help_imports_neither_reportlab_nor_pillow(tmp_path: Path) -> None:
 
 def our_modules(args: list[str], cwd: Path) -> list[str]:
     """The modules of the ``printandplay`` package that ``printandplay ARGS`` imports."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)}
     done = subprocess.run([sys.executable, "-c", PROBE, *args], cwd=cwd, capture_output=True,
-                          text=True, check=False, timeout=60, env=env)
+                          text=True, check=False, timeout=60, env=checkout_env())
     line = next(x for x in reversed(done.stderr.splitlines()) if x.startswith("MODULES="))
     return list(json.loads(line.removeprefix("MODULES="))["ours"])
 
@@ -141,3 +144,17 @@ def test_plain_help_lists_each_command_with_its_whole_first_paragraph() -> None:
             "or the files print-on-demand shops take") in flat
     assert "oups Oups Magie ! rule calculators." in flat
     assert max(len(line) for line in result.output.splitlines()) <= 80
+
+
+def test_build_options_import_neither_reportlab_nor_pillow() -> None:
+    """What the user chose is read (by the CLI's option parsing, by ``watch``) before anything
+    is drawn: ``planning/options.py`` stays apart from the planner and its renderer."""
+    probe = ("import sys\nfrom printandplay.planning.options import BuildOptions\n"
+             "assert BuildOptions(fold=True).duplex is False\n"
+             "print(sorted({name.split('.')[0] for name in sys.modules}))")
+    env = checkout_env()
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True, timeout=60, env=env)
+    loaded = done.stdout.strip()
+    assert "printandplay" in loaded
+    assert not any(f"'{heavy}'" in loaded for heavy in HEAVY), loaded

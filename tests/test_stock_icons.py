@@ -155,13 +155,13 @@ def test_rules_before_the_sheets_credit_their_stock_icons_while_pages_stream(gam
     assets = load_assets(Resources.discover(game), "kit")
     planner = KitPlanner(assets, BuildOptions())
     total = planner.count_kit_pages()
-    assert not planner._faces  # counting composed nothing
+    assert not planner.placer.held  # counting composed nothing
     pages = planner.iter_kit_pages()
     first = next(pages)
-    assert not planner._faces  # the rules are set before any face is composed
+    assert not planner.placer.held  # the rules are set before any face is composed
     rest = list(pages)
     assert total == 1 + len(rest)
-    assert not planner._faces  # every face forgotten after its last placement
+    assert not planner.placer.held  # every face forgotten after its last placement
 
     def words(ops: tuple[object, ...]) -> str:
         return " ".join(op.text if isinstance(op, TextOp) else
@@ -171,3 +171,18 @@ def test_rules_before_the_sheets_credit_their_stock_icons_while_pages_stream(gam
     assert "Crédits des icônes" in rules
     for name in ("fox-head", "owl", "card-random", "two-coins"):
         assert name in rules, rules
+
+
+def test_a_printed_deck_credits_the_stock_icons_its_cards_print(game: Path) -> None:
+    from printandplay.build import build_deck
+    from printandplay.planning.options import BuildOptions
+    from printandplay.project import Resources, bundled_root
+
+    path = build_deck(Resources((game, bundled_root())), "kit", [("KIT-01", 2)], "essai",
+                      BuildOptions(out_dir=game / "out"))
+    reader = PdfReader(path)
+    last = reader.pages[-1].extract_text()
+    assert "Crédits des icônes" in last
+    assert re.search(r"Lorc \(CC BY 3.0\)\s*:\s*fox-head", last), last
+    assert "owl" not in last  # KIT-02's icon is not in this deck
+    assert "Crédits" in reader.pages[0].extract_text()  # the guide lists the credits page

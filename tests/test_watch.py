@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from printandplay.build import build_game
 from printandplay.cli import app
-from printandplay.planning import BuildOptions
+from printandplay.planning.options import BuildOptions
 from printandplay.project import Resources
 from printandplay.watch import Watcher
 

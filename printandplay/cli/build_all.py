@@ -86,6 +86,7 @@ def build_all(ids: list[str], options: Any, icons_dir: Path | None = None) -> No
     """Build every game of ``ids`` in parallel and print the results in that order."""
     from concurrent.futures import ProcessPoolExecutor
 
+    import printandplay.build  # noqa: F401 - imported once here, inherited by the workers
     from printandplay.assets import preload_shared
 
     resources = find_resources(icons_dir)

@@ -122,7 +122,7 @@ def build_options(paper: str, out_dir: str | None, flip: FlipEdge, back_offset: 
                    margin: float = DEFAULT_MARGIN_MM, simplex: bool = False, fold: bool = False,
                    ink_saver: bool = False, sections: list[str] | None = None) -> Any:
     from printandplay.data.presets import load_presets, resolve_paper
-    from printandplay.planning import BuildOptions
+    from printandplay.planning.options import BuildOptions
     from printandplay.units import MM
 
     if bleed is not None and not 0 <= bleed <= 10:

@@ -140,7 +140,7 @@ def read_section(f: Fields, ctx: RuleContext) -> SectionRule | None:
     ctx.field(f, "allow_field", allow_field)
     rule = f.require("rule", as_id)
     message = ctx.message(f, "message", CARD_WORDS)
-    return SectionRule(section, accepts, rule, allow_field, message) if rule else None
+    return SectionRule(section, accepts, allow_field, rule=rule, message=message) if rule else None
 
 
 def read_header(f: Fields, ctx: RuleContext) -> HeaderRule | None:
@@ -154,7 +154,7 @@ def read_header(f: Fields, ctx: RuleContext) -> HeaderRule | None:
     restricts = ctx.kind_list(f, "restricts")
     missing = ctx.message(f, "missing", ())
     message = ctx.message(f, "message", (*CARD_WORDS, "value", "header"))
-    return HeaderRule(field, rule, required, restricts, missing, message) if rule else None
+    return HeaderRule(field, required, restricts, missing, rule=rule, message=message) if rule else None
 
 
 def read_ignore(f: Fields, ctx: RuleContext) -> IgnoreRule | None:
@@ -162,7 +162,7 @@ def read_ignore(f: Fields, ctx: RuleContext) -> IgnoreRule | None:
     kinds = ctx.kind_list(f, "kinds")
     rule = f.require("rule", as_id)
     message = ctx.message(f, "message", CARD_WORDS)
-    return IgnoreRule(kinds, rule, message) if rule else None
+    return IgnoreRule(kinds, rule=rule, message=message) if rule else None
 
 
 def _read_selection(f: Fields, ctx: RuleContext) -> Selection:
@@ -277,7 +277,7 @@ def read_copies(f: Fields, ctx: RuleContext) -> CopyLimit | None:
     message = ctx.message(f, "message", ("card", "count", "max", "value"))
     if rule is None or limit is None:
         return None
-    return CopyLimit(rule, limit, by, kinds, exempt, message)
+    return CopyLimit(limit, by, kinds, exempt, rule=rule, message=message)
 
 
 def read_card_list(f: Fields, key: str, node: Any, ctx: RuleContext,
@@ -288,4 +288,4 @@ def read_card_list(f: Fields, key: str, node: Any, ctx: RuleContext,
     cards = ctx.card_ids(item, "cards")
     message = ctx.message(item, "message", ("card", "count", "max"))
     item.finish()
-    return CardList(rule, cards, limit, message) if rule else None
+    return CardList(cards, limit, rule=rule, message=message) if rule else None

@@ -66,16 +66,25 @@ def _located(node: LocDict) -> Located:
     return {key: (value, node.at(key)) for key, value in node.items()}
 
 
-def _style_chain(
-    name: str, styles: dict[str, LocDict], problems: Problems, where: Location, seen: list[str]
-) -> Located | None:
+def _extended(what: str, name: str, table: dict[str, LocDict], problems: Problems,
+              where: Location, seen: list[str]) -> LocDict | None:
+    """The ``what`` (style or layout) called ``name`` that an ``extends`` names, or None when
+    it is unknown or already in the chain ``seen`` (reported at ``where``)."""
     if name in seen:
         problems.add(where, f"circular extends: {' → '.join([*seen, name])}")
         return None
-    if name not in styles:
-        problems.add(where, f"unknown style '{name}' in extends{suggest(name, styles)}")
+    if name not in table:
+        problems.add(where, f"unknown {what} '{name}' in extends{suggest(name, table)}")
         return None
-    node = styles[name]
+    return table[name]
+
+
+def _style_chain(
+    name: str, styles: dict[str, LocDict], problems: Problems, where: Location, seen: list[str]
+) -> Located | None:
+    node = _extended("style", name, styles, problems, where, seen)
+    if node is None:
+        return None
     merged: Located = {}
     parent = node.get("extends")
     if parent is not None:
@@ -87,13 +96,8 @@ def _style_chain(
     return merged
 
 
-def _resolve_layout(
-    name: str,
-    layouts: dict[str, LocDict],
-    styles: dict[str, LocDict],
-    problems: Problems,
-    seen: list[str],
-) -> FaceDesign | None:
+def _resolve_layout(name: str, layouts: dict[str, LocDict], styles: dict[str, LocDict],
+                    problems: Problems, seen: list[str]) -> FaceDesign | None:
     raw = _layout_boxes(name, layouts, styles, problems, seen, layouts[name].location)
     if raw is None:
         return None
@@ -146,21 +150,12 @@ def _ink_overrides(name: str, layouts: dict[str, LocDict], problems: Problems, s
     return result
 
 
-def _layout_boxes(
-    name: str,
-    layouts: dict[str, LocDict],
-    styles: dict[str, LocDict],
-    problems: Problems,
-    seen: list[str],
-    where: Location,
-) -> dict[str, Located] | None:
-    if name in seen:
-        problems.add(where, f"circular extends: {' → '.join([*seen, name])}")
+def _layout_boxes(name: str, layouts: dict[str, LocDict], styles: dict[str, LocDict],
+                  problems: Problems, seen: list[str], where: Location
+                  ) -> dict[str, Located] | None:
+    node = _extended("layout", name, layouts, problems, where, seen)
+    if node is None:
         return None
-    if name not in layouts:
-        problems.add(where, f"unknown layout '{name}' in extends{suggest(name, layouts)}")
-        return None
-    node = layouts[name]
     fields = Fields(node, f"layout '{name}'", problems, node.location)
     parent = fields.optional("extends", as_str, "")
     boxes_node = fields.raw("boxes", {})

@@ -17,7 +17,7 @@ from printandplay.assets import GameAssets
 from printandplay.model.game import Component, Size
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import Face, Placement
-from printandplay.planning import KitPlanner
+from printandplay.planning.planner import KitPlanner
 from printandplay.render.pdf import PdfWriter
 
 MAX_PIXELS = 40_000_000  # one face at most this many pixels (a board at 300 dpi fits)

@@ -15,7 +15,8 @@ from PIL import Image
 
 from printandplay.assets import GameAssets, load_assets
 from printandplay.export.faces import FaceImage, distinct_faces, face_images
-from printandplay.planning import BuildOptions, KitPlanner
+from printandplay.planning.options import BuildOptions
+from printandplay.planning.planner import KitPlanner
 from printandplay.project import Resources
 
 CONTACT_COLUMNS = 8

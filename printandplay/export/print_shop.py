@@ -32,7 +32,8 @@ from printandplay.kit_sections import select_sections
 from printandplay.model.game import SheetSection, Size
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import Face, Placement
-from printandplay.planning import BuildOptions, KitPlanner
+from printandplay.planning.options import BuildOptions
+from printandplay.planning.planner import KitPlanner
 from printandplay.project import Resources
 from printandplay.render.pdf import PdfWriter
 from printandplay.units import MM

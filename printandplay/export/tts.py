@@ -24,7 +24,8 @@ from printandplay.export.faces import distinct_faces, face_images
 from printandplay.export.png import safe_name, save_atomic, write_text_atomic
 from printandplay.model.game import Component, Kind
 from printandplay.model.ops import Face
-from printandplay.planning import BuildOptions, KitPlanner
+from printandplay.planning.options import BuildOptions
+from printandplay.planning.planner import KitPlanner
 from printandplay.project import Resources
 
 MAX_COLUMNS = 10

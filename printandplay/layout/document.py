@@ -18,7 +18,13 @@ from typing import Final
 from printandplay.errors import LayoutError
 from printandplay.layout import debug
 from printandplay.layout.blocks import Block, parse_blocks
-from printandplay.layout.document_blocks import BlockMeasurer, DocStyle, Measured, Row
+from printandplay.layout.document_blocks import (
+    BlockMeasurer,
+    DocStyle,
+    Measured,
+    Row,
+    check_min_size,
+)
 from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import Size
 from printandplay.model.geometry import Rect
@@ -229,8 +235,11 @@ class DocumentComposer:
         for number, ops in enumerate(pages, start=1):
             text = self.metrics.prepare(f"{game_name} — {title} — {number}/{len(pages)}", font)
             width = self.metrics.width(text, font) * d.footer_size
-            ops.append(TextOp((page.width - width) / 2, d.margin, text, font, d.footer_size,
-                              self.style.footer))
+            footer = TextOp((page.width - width) / 2, d.margin, text, font, d.footer_size,
+                            self.style.footer)
+            check_min_size((footer,), self.style.min_font_size,
+                           lambda: f"{self.what}: the page footer (document_style.footer_size)")
+            ops.append(footer)
             out.append(tuple(ops))
         return out
 

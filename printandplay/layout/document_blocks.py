@@ -8,12 +8,13 @@ game's ``document_style:`` (:class:`~printandplay.model.game.DocumentStyle`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
 from printandplay.errors import LayoutError
 from printandplay.layout.blocks import Block
+from printandplay.layout.legibility import DEFAULT_MIN_FONT_SIZE, text_ops
 from printandplay.layout.text import TextSetter
 from printandplay.layout.textfit import FittedText, TextStyle
 from printandplay.model.color import RGB
@@ -37,6 +38,7 @@ class DocStyle:
     footer: RGB = (0.45, 0.45, 0.45)
     columns: int = 2
     debug_boxes: bool = False  # outline the text frame and every block, with its kind
+    min_font_size: float = DEFAULT_MIN_FONT_SIZE  # the game's: no text may be set smaller
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,8 @@ class BlockMeasurer:
         if fitted is None:
             raise LayoutError(f"{self._where(line, source)}: a word is wider than the column: "
                               f"{source!r}")
+        check_min_size(fitted.ops, self.style.min_font_size,
+                       lambda: f"{self._where(line, source)}: in document text")
         return fitted
 
     def _place(self, fitted: FittedText, x: float, top: float) -> GroupOp:
@@ -98,7 +102,7 @@ class BlockMeasurer:
     def _body(self) -> TextStyle:
         d = self.design
         return TextStyle(role=d.body_font, size=d.size, min_size=d.size, leading=d.leading,
-                         color=self.style.ink)
+                         color=self.style.ink, min_tag_size=self.style.min_font_size)
 
     def measure(self, block: Block, width: float) -> Measured:
         """Lay out one block at the top-left of a ``width``-wide frame (y down from 0)."""
@@ -110,7 +114,7 @@ class BlockMeasurer:
             style = TextStyle(role=role, size=size, leading=1.1, min_size=size,
                               bold=block.level == 3,
                               color=accent if block.level < 3 else self.style.ink,
-                              hyphenate=False)
+                              hyphenate=False, min_tag_size=self.style.min_font_size)
             fitted = self._text(block.text, width, style, block.line)
             ops: list[Op] = [self._place(fitted, 0, 0)]
             height = fitted.height
@@ -215,3 +219,14 @@ def _icon_only(text: str) -> bool:
     stripped = text.strip()
     return (len(stripped) > 2 and stripped.startswith(":") and stripped.endswith(":")
             and ":" not in stripped[1:-1] and " " not in stripped)
+
+
+def check_min_size(ops: Sequence[Op], min_font_size: float, where: Callable[[], str]) -> None:
+    """Refuse text of ``ops`` set under ``min_font_size`` points (the game's
+    ``min_font_size``): ``where()`` starts the message."""
+    for text in text_ops(ops):
+        if text.size < min_font_size - 1e-6:
+            raise LayoutError(
+                f"{where()}: text at {text.size:.3g} pt is smaller than min_font_size "
+                f"{min_font_size:g} pt (raise the sizes of document_style in game.yaml, or "
+                f"lower min_font_size)")

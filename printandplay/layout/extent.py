@@ -13,17 +13,30 @@ Transform = tuple[float, float, float, float, float, float]
 IDENTITY: Transform = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
-def _apply(t: Transform, rect: Rect) -> Rect:
+def apply_transform(t: Transform, rect: Rect) -> Rect:
+    """The bounding box of ``rect`` transformed by ``t``."""
+    return Rect(*transform_box(t, rect.x, rect.y, rect.w, rect.h))
+
+
+def transform_box(t: Transform, x: float, y: float, w: float,
+                  h: float) -> tuple[float, float, float, float]:
+    """:func:`apply_transform` of ``Rect(x, y, w, h)`` as ``(x, y, w, h)``, without making
+    rectangles (the same numbers)."""
     a, b, c, d, e, f = t
+    right, top = x + w, y + h
+    if b == 0.0 and c == 0.0:  # no rotation (the common case): two corners suffice
+        x0, x1 = a * x + e, a * right + e
+        y0, y1 = d * y + f, d * top + f
+        low_x, low_y = min(x0, x1), min(y0, y1)
+        return low_x, low_y, max(x0, x1) - low_x, max(y0, y1) - low_y
     xs, ys = [], []
-    for x, y in ((rect.x, rect.y), (rect.right, rect.y), (rect.x, rect.top),
-                 (rect.right, rect.top)):
-        xs.append(a * x + c * y + e)
-        ys.append(b * x + d * y + f)
-    return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    for px, py in ((x, y), (right, y), (x, top), (right, top)):
+        xs.append(a * px + c * py + e)
+        ys.append(b * px + d * py + f)
+    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
 
 
-def _compose(outer: Transform, inner: Transform) -> Transform:
+def compose_transforms(outer: Transform, inner: Transform) -> Transform:
     a, b, c, d, e, f = outer
     a2, b2, c2, d2, e2, f2 = inner
     return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2,
@@ -36,7 +49,7 @@ def op_extents(ops: Iterable[Op], metrics: FontMetrics,
     Text covers its advance width from descent to ascent."""
     for op in ops:
         if isinstance(op, GroupOp):
-            yield from op_extents(op.ops, metrics, _compose(transform, op.transform))
+            yield from op_extents(op.ops, metrics, compose_transforms(transform, op.transform))
             continue
         if isinstance(op, TextOp):
             width = metrics.width(op.text, op.font) * op.size
@@ -50,4 +63,4 @@ def op_extents(ops: Iterable[Op], metrics: FontMetrics,
             rect = Rect(op.x, op.y, op.w, op.h)
         else:  # pragma: no cover - every op kind is listed above
             continue
-        yield op, _apply(transform, rect)
+        yield op, apply_transform(transform, rect)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,14 +17,14 @@ from printandplay.layout.face_geometry import (
     contain,
     inner_size,
     is_static_box,
-    placement_transform,
     shape_op,
 )
+from printandplay.layout.face_plan import DesignPlan, FitCache, box_geometry
 from printandplay.layout.ink_saver import ink_saver_colors, on_dark_panel
-from printandplay.layout.legibility import DEFAULT_MIN_FONT_SIZE, check_text
+from printandplay.layout.legibility import DEFAULT_MIN_FONT_SIZE, Layer, check_text_over, layers
 from printandplay.layout.templating import TemplateEnv
 from printandplay.layout.text import TextSetter, icon_lookalike_warnings
-from printandplay.layout.textfit import FittedText, TextStyle
+from printandplay.layout.textfit import FittedText
 from printandplay.model.color import RGB, ColorError, parse_color
 from printandplay.model.design import Box, FaceDesign, Template
 from printandplay.model.fonts import FontMetrics
@@ -54,20 +54,17 @@ class FaceComposer:
     min_font_size: float = DEFAULT_MIN_FONT_SIZE  # points: no text may be set smaller
     ink_saver: bool = False  # --ink-saver: a layout's ink_saver variant, or pale bleed fills
     _warned: set[tuple[Any, ...]] = field(default_factory=set)
-    _fits: dict[tuple[Any, ...], FittedText | None] = field(default_factory=dict)
     _checked: set[tuple[str, str]] = field(default_factory=set)
-    # caches keyed on the frozen model values. Per (design name, box, kind[, ink, dark panel]):
-    # the box's ops when none of its templates varies, else None (the name: checks per design)
-    _static: dict[tuple[Any, ...], tuple[Op, ...] | None] = field(default_factory=dict)
-    # per (box, kind): rectangle, content transform; per (design, kind): face if nothing varies
-    _geometry: dict[tuple[Box, str], tuple[Rect, Transform]] = field(default_factory=dict)
-    _whole: dict[tuple[FaceDesign, str], Face] = field(default_factory=dict)
+    # what does not depend on the card, per (face design's id, kind)
+    _plans: dict[tuple[int, str], DesignPlan] = field(default_factory=dict)
     _colors: dict[str, RGB | None] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)  # problems that do not stop a build
     _text: TextSetter = field(init=False, repr=False)
+    _fits: FitCache = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self._text = TextSetter(self.metrics, self.icon_aspect, self.language)
+        self._fits = FitCache(self.min_font_size)
 
     def compose(self, design: FaceDesign, kind: Kind, context: Mapping[str, Any], what: str) -> Face:
         """The face drawn by ``design`` for one component; ``what`` names it in errors."""
@@ -80,25 +77,27 @@ class FaceComposer:
         if (design.name, kind.id) not in self._checked:
             check_safe_zone(design, kind)
             self._checked.add((design.name, kind.id))
-        whole = self._whole.get((design, kind.id))
-        if whole is not None:  # nothing on this design varies
-            return whole
+        plan = self._plan(design, kind)
+        if plan.whole is not None:  # nothing on this design varies
+            return plan.whole
         ops: list[Op] = []
         shared = 0  # ops of the leading boxes that do not depend on the component
         leading = True
         hidden: set[int] = set()  # indices in design.boxes of the boxes hidden by `when`
         static: tuple[Op, ...] | None  # a box's cached ops
         panels: list[Rect] = []  # ink saver: dark fills (not bleed) drawn so far
+        below: list[Layer] = []  # legibility: the layers of ops[:laid], what text lies over
+        laid = 0
         for index, box in enumerate(design.boxes):
-            key: tuple[Any, ...] = (design.name, box, kind.id)
+            key: Hashable = index
             box_ink = ink
             if ink is not None:
                 fill = None if box.bleed else self._color(box.fill, context, what, None)
                 box_ink = None if on_dark_panel(box, fill, panels, width, height) else ink
-                key = (design.name, box, kind.id, ink, box_ink is None)
-            if key not in self._static:
-                static = self._static[key] = () if is_static_box(box) else None
-            elif (static := self._static[key]) is not None and (static or box.when is None):
+                key = (index, ink, box_ink is None)
+            if key not in plan.static:
+                static = plan.static[key] = () if is_static_box(box) else None
+            elif (static := plan.static[key]) is not None and (static or box.when is None):
                 # the same ops on every face: composed once, shared
                 ops.extend(static)
                 if leading:
@@ -109,14 +108,17 @@ class FaceComposer:
             box_what = f"{what}, box '{box.name}' ({box.location})"
             if box.when is not None and not self._truthy(box.when, context, box_what):
                 if static is not None:
-                    self._static[key] = ()
+                    plan.static[key] = ()
                 hidden.add(index)
                 continue
-            box_ops = self._box_ops(box, kind, context, box_what, ink, box_ink is not None)
+            box_ops = self._box_ops(box, kind, context, box_what, ink, box_ink is not None,
+                                    plan.geometry(index))
             if box.text is not None:
-                self._check_text(box_ops, ops, (design.name, box.name), box_what)
+                below.extend(layers(ops[laid:]))
+                laid = len(ops)
+                self._check_text(box_ops, below, (design.name, box.name), box_what)
             if static is not None:
-                self._static[key] = tuple(box_ops)
+                plan.static[key] = tuple(box_ops)
             ops.extend(box_ops)
             if leading:
                 shared = len(ops)
@@ -128,8 +130,17 @@ class FaceComposer:
                 ops.extend(debug.box_overlay(self.metrics, rect, box.name, index in hidden))
         face = Face(width, height, self.bleed, kind.shape == "round", tuple(ops), shared)
         if leading:  # every box is static: every face of the design is this one
-            self._whole[(design, kind.id)] = face
+            plan.whole = face
         return face
+
+    def _plan(self, design: FaceDesign, kind: Kind) -> DesignPlan:
+        """The caches of ``design`` on ``kind``; found by the design's identity (hashing a
+        design by value costs more than composing a small face), checked to be that very
+        design (kept alive by the plan, so its id cannot be reused)."""
+        plan = self._plans.get((id(design), kind.id))
+        if plan is None or plan.design is not design or plan.kind is not kind:
+            plan = self._plans[(id(design), kind.id)] = DesignPlan(design, kind)
+        return plan
 
     def icon_names(self, design: FaceDesign, kind: Kind, context: Mapping[str, Any], what: str,
                    prefix: str) -> Iterator[str]:
@@ -150,11 +161,12 @@ class FaceComposer:
                 if f":{prefix}" in source:
                     yield from self._text.icon_names(source, prefix)
 
-    def _check_text(self, box_ops: list[Op], drawn: list[Op], key: tuple[str, str],
+    def _check_text(self, box_ops: list[Op], below: list[Layer], key: tuple[str, str],
                     what: str) -> None:
-        """Refuse text under ``min_font_size`` or of contrast under 3:1; warn under 4.5:1."""
-        check_text(box_ops, drawn, self.metrics, self.min_font_size, what,
-                   lambda seen, message: self._warn_once((*key, *seen), message))
+        """Refuse text under ``min_font_size`` or of contrast under 3:1; warn under 4.5:1
+        (``below``: the :func:`layers` of the ops drawn before the box)."""
+        check_text_over(box_ops, below, self.metrics, self.min_font_size, what,
+                        lambda seen, message: self._warn_once((*key, *seen), message))
 
     def _warn_once(self, seen: tuple[Any, ...], message: str) -> None:
         if seen not in self._warned:
@@ -196,16 +208,15 @@ class FaceComposer:
         return color
 
     def _box_ops(self, box: Box, kind: Kind, context: Mapping[str, Any], what: str,
-                 ink: RGB | None = None, recolor: bool = False) -> list[Op]:
+                 ink: RGB | None = None, recolor: bool = False,
+                 geometry: tuple[Rect, Transform] | None = None) -> list[Op]:
         """The ops of one box: its shape, then its image, icon and text in the box's frame.
         ``ink`` (``--ink-saver`` on a layout without an ink-saver version): the face's
         full-bleed fill colour; bleed fills are then drawn pale, and with ``recolor`` (the box
         lies on no dark panel) light text, icons and strokes (drawn for that fill) take that
-        colour."""
-        geometry = self._geometry.get((box, kind.id))
+        colour. ``geometry``: the box's rectangle and content transform, when known."""
         if geometry is None:
-            rect = box_rect(box, kind.size.width, kind.size.height)
-            geometry = self._geometry[(box, kind.id)] = (rect, placement_transform(box, rect))
+            geometry = box_geometry(box, kind)
         rect, transform = geometry
         fill = self._color(box.fill, context, what, None)
         stroke = self._color(box.stroke, context, what, None)
@@ -264,24 +275,13 @@ class FaceComposer:
 
     def _fit(self, source: str, width: float, height: float, box: Box, color: RGB,
              what: str) -> FittedText:
-        smallest = box.min_size if box.min_size is not None else box.size
-        style = TextStyle(
-            role=box.font, size=box.size,
-            min_size=min(box.size, max(smallest, self.min_font_size)),
-            leading=box.leading, align=box.align, valign=box.valign, color=color,
-            bold=box.bold, italic=box.italic, icon_scale=box.icon_scale, wrap=box.wrap,
-            hyphenate=box.font != "title",
-            min_tag_size=self.min_font_size,
-        )
-        key = (source, width, height, style)
-        if len(self._fits) >= _FITS_MAX:  # bounded: memory must not grow with the cards
-            self._fits.clear()
-        if key in self._fits:
-            fitted = self._fits[key]
-        else:
+        style, number = self._fits.style(box, color)
+        key = (source, width, height, number)
+        known, fitted = self._fits.get(key)
+        if not known:
             self._check_icon_names(source, what)
             fitted = self._text.fit(source, width, height, style, what)
-            self._fits[key] = fitted
+            self._fits.put(key, fitted)
         if fitted is None:
             shown = " ".join(source.split())
             shown = shown if len(shown) <= 60 else shown[:57] + "…"
@@ -295,6 +295,3 @@ class FaceComposer:
         for warning in icon_lookalike_warnings(source, what):
             if warning not in self.warnings:
                 self.warnings.append(warning)
-
-
-_FITS_MAX = 256  # fitted texts kept (the same text on several cards is fitted once)

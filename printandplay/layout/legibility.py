@@ -12,7 +12,12 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from printandplay.errors import LayoutError
-from printandplay.layout.extent import op_extents
+from printandplay.layout.extent import (
+    IDENTITY,
+    Transform,
+    compose_transforms,
+    transform_box,
+)
 from printandplay.model.color import RGB
 from printandplay.model.fonts import FontMetrics
 from printandplay.model.geometry import Rect
@@ -53,39 +58,83 @@ def text_ops(ops: Iterable[Op]) -> Iterator[TextOp]:
             yield op
 
 
-def _covers(op: Op, rect: Rect) -> bool:
-    if isinstance(op, RectOp):
-        return Rect(op.x, op.y, op.w, op.h).contains(rect)
-    if isinstance(op, EllipseOp):
-        cx, cy, rx, ry = op.x + op.w / 2, op.y + op.h / 2, op.w / 2, op.h / 2
-        if rx <= 0 or ry <= 0:
-            return False
-        return all(math.hypot((px - cx) / rx, (py - cy) / ry) <= 1.0 + 1e-6
-                   for px, py in ((rect.x, rect.y), (rect.right, rect.y), (rect.x, rect.top),
-                                  (rect.right, rect.top)))
-    return False
+# A rectangle as (x, y, right, top), right = x + w and top = y + h as :class:`Rect` computes
+# them: the checks below compare these numbers exactly as they would compare the rectangles'.
+Bounds = tuple[float, float, float, float]
+_CONTAINS_TOLERANCE: Final = 0.01  # that of Rect.contains
 
 
-def _intersects(a: Rect, b: Rect) -> bool:
-    return min(a.right, b.right) > max(a.x, b.x) and min(a.top, b.top) > max(a.y, b.y)
+def _bounds(x: float, y: float, w: float, h: float) -> Bounds:
+    return x, y, x + w, y + h
+
+
+def _covers(op: RectOp | EllipseOp, shape: Bounds, rect: Bounds) -> bool:
+    """Whether ``op`` (of bounds ``shape``) covers ``rect`` whole."""
+    x, y, right, top = rect
+    if isinstance(op, RectOp):  # Rect.contains
+        tolerance = _CONTAINS_TOLERANCE
+        return (x >= shape[0] - tolerance and y >= shape[1] - tolerance
+                and right <= shape[2] + tolerance and top <= shape[3] + tolerance)
+    cx, cy, rx, ry = op.x + op.w / 2, op.y + op.h / 2, op.w / 2, op.h / 2
+    if rx <= 0 or ry <= 0:
+        return False
+    return all(math.hypot((px - cx) / rx, (py - cy) / ry) <= 1.0 + 1e-6
+               for px, py in ((x, y), (right, y), (x, top), (right, top)))
+
+
+def _intersects(a: Bounds, b: Bounds) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+# One thing text may be drawn over: a filled shape (``RectOp``/``EllipseOp``), or the page
+# rectangle of an image (``None`` for the op), drawn inside a group or not.
+Layer = tuple["RectOp | EllipseOp | None", Bounds]
+
+
+def _image_bounds(ops: Iterable[Op], transform: Transform, out: list[Layer]) -> None:
+    """The page rectangles of the images among ``ops``, groups opened; nothing else is
+    measured (text extents are not needed to know what lies under a text)."""
+    for op in ops:
+        if isinstance(op, GroupOp):
+            _image_bounds(op.ops, compose_transforms(transform, op.transform), out)
+        elif isinstance(op, ImageOp):
+            out.append((None, _bounds(*transform_box(transform, op.x, op.y, op.w, op.h))))
+
+
+def layers(ops: Iterable[Op]) -> list[Layer]:
+    """What of ``ops`` may lie under a text, in drawing order: filled shapes at the top level,
+    and images at any depth (shapes inside groups and every other op are ignored)."""
+    out: list[Layer] = []
+    for op in ops:
+        if isinstance(op, (RectOp, EllipseOp)):
+            if op.fill is not None:
+                out.append((op, _bounds(op.x, op.y, op.w, op.h)))
+        elif isinstance(op, (ImageOp, GroupOp)):
+            _image_bounds((op,), IDENTITY, out)
+    return out
+
+
+def fill_over(below: Sequence[Layer], rect: Bounds) -> RGB | None:
+    """:func:`fill_under` from the :func:`layers` of the ops drawn, for ``rect`` as
+    ``(x, y, right, top)``."""
+    for shape, extent in reversed(below):
+        if shape is None:  # an image
+            if _intersects(extent, rect):
+                return None
+            continue
+        if shape.opacity >= 1.0 and _covers(shape, extent, rect):
+            assert shape.fill is not None
+            return shape.fill
+        if _intersects(extent, rect) and shape.opacity < 1.0:
+            return None
+    return PAPER
 
 
 def fill_under(drawn: Sequence[Op], rect: Rect, metrics: FontMetrics) -> RGB | None:
     """The solid fill under ``rect``: the last opaque shape drawn that covers it whole, or the
     paper when none does; ``None`` when an image or a translucent shape drawn later overlaps
     it (the background is not one colour)."""
-    for op in reversed(drawn):
-        if isinstance(op, (RectOp, EllipseOp)) and op.fill is not None:
-            if op.opacity >= 1.0 and _covers(op, rect):
-                return op.fill
-            if _intersects(Rect(op.x, op.y, op.w, op.h), rect) and op.opacity < 1.0:
-                return None
-            continue
-        if isinstance(op, (ImageOp, GroupOp)):
-            for inner, extent in op_extents([op], metrics):
-                if isinstance(inner, ImageOp) and _intersects(extent, rect):
-                    return None
-    return PAPER
+    return fill_over(layers(drawn), (rect.x, rect.y, rect.right, rect.top))
 
 
 @dataclass(frozen=True)
@@ -116,19 +165,36 @@ def check_text(box_ops: Sequence[Op], drawn: Sequence[Op], metrics: FontMetrics,
                warn: Callable[[tuple[Any, ...], str], None]) -> None:
     """Refuse text of ``box_ops`` (drawn over ``drawn``) under ``min_font_size`` or of contrast
     under 3:1 against the solid fill under it; under 4.5:1, ``warn(colours, message)``."""
+    check_text_over(box_ops, layers(drawn), metrics, min_font_size, what, warn)
+
+
+def check_text_over(box_ops: Sequence[Op], drawn: Sequence[Layer], metrics: FontMetrics,
+                    min_font_size: float, what: str,
+                    warn: Callable[[tuple[Any, ...], str], None]) -> None:
+    """:func:`check_text` with the :func:`layers` of the ops drawn before the box (a caller
+    that checks box after box keeps them instead of walking every op drawn again)."""
+    below: list[Layer] | None = None
+    done = 0  # box_ops[:done] are in ``below``
     for index, op in enumerate(box_ops):
-        for text, extent in op_extents([op], metrics):
-            if not isinstance(text, TextOp):
-                continue
+        texts = _text_extents(op, metrics, IDENTITY, [])
+        if not texts:
+            continue
+        if below is None:
+            below = list(drawn)
+        below.extend(layers(box_ops[done:index]))
+        done = index
+        for text, extent in texts:
             if text.size < min_font_size - 1e-6:
                 raise LayoutError(
                     f"{what}: text at {text.size:.2g} pt is smaller than min_font_size "
                     f"{min_font_size:g} pt: «{_shown(text.text)}» (raise the box's "
                     f"size and min_size)")
-            fill = fill_under([*drawn, *box_ops[:index]], extent, metrics)
+            fill = fill_over(below, extent)
             if fill is None:
                 continue
-            ratio = contrast_ratio(text.color, fill)
+            ratio = _ratio(text.color, fill)
+            if ratio >= GOOD_CONTRAST:
+                continue
             contrast = Contrast(text.color, fill, ratio)
             if ratio < MIN_CONTRAST:
                 raise LayoutError(
@@ -138,6 +204,36 @@ def check_text(box_ops: Sequence[Op], drawn: Sequence[Op], metrics: FontMetrics,
                 warn((text.color, fill), f"{what}: text colour {contrast.describe()} is below "
                                          f"the {GOOD_CONTRAST:g}:1 contrast recommended for "
                                          f"small text")
+
+
+_RATIOS: dict[tuple[RGB, RGB], float] = {}  # a face uses few colours: each pair once
+
+
+def _ratio(text: RGB, fill: RGB) -> float:
+    ratio = _RATIOS.get((text, fill))
+    if ratio is None:
+        if len(_RATIOS) >= 4096:  # bounded
+            _RATIOS.clear()
+        ratio = _RATIOS[(text, fill)] = contrast_ratio(text, fill)
+    return ratio
+
+
+def _text_extents(op: Op, metrics: FontMetrics, transform: Transform,
+                  out: list[tuple[TextOp, Bounds]]) -> list[tuple[TextOp, Bounds]]:
+    """The text ops of ``op`` (groups opened) with the page rectangles they cover, as
+    :func:`~printandplay.layout.extent.op_extents` measures them; other ops are not measured."""
+    if isinstance(op, TextOp):
+        descent = metrics.descent(op.font) * op.size
+        box = transform_box(transform, op.x, op.y - descent,
+                            metrics.width(op.text, op.font) * op.size,
+                            descent + metrics.ascent(op.font) * op.size)
+        out.append((op, _bounds(*box)))
+    elif isinstance(op, GroupOp):
+        inner = compose_transforms(transform, op.transform)
+        for child in op.ops:
+            if isinstance(child, (TextOp, GroupOp)):
+                _text_extents(child, metrics, inner, out)
+    return out
 
 
 def _shown(text: str) -> str:

@@ -59,6 +59,7 @@ class GuideSection:
     paper: str = ""  # the section's own suggestion (game.yaml), else a default
     assembly: str = ""
     folded: bool = False  # fold-and-glue sheets (--fold): fronts and backs side by side
+    fold_lines: bool = False  # its pieces draw dashed lines to fold on (standees, stands)
 
 
 _TEXTS: Final[dict[str, dict[str, str]]] = {
@@ -245,10 +246,11 @@ def guide_source(settings: GuideSettings, sections: Sequence[GuideSection], tota
 
 
 def guide_drawings(page: Size, left: float, bottom: float, metrics: FontMetrics,
-                   body_font: str, language: str, round_items: bool,
-                   folded: bool = False) -> tuple[Op, ...]:
+                   body_font: str, language: str,
+                   sections: Sequence[GuideSection]) -> tuple[Op, ...]:
     """The scale bar and the legend of the lines, in the band of height :data:`BAND` whose
-    bottom-left corner is ``(left, bottom)`` on the first page."""
+    bottom-left corner is ``(left, bottom)`` on the first page. The legend shows the cut
+    line, and each other line only when a section of ``sections`` prints it."""
     w = texts(language)
     font = metrics.select(body_font, False, False)
     ops: list[Op] = []
@@ -272,12 +274,15 @@ def guide_drawings(page: Size, left: float, bottom: float, metrics: FontMetrics,
     entries: list[tuple[list[Op], str]] = []
     entries.append(([LineOp(x0, 0, x0 + 5 * MM, 0, INK, 0.25),
                      LineOp(x0 + 9 * MM, 0, x0 + 14 * MM, 0, INK, 0.25)], w["cut"]))
-    if round_items:
+    if any(section.round_items for section in sections):
         entries.append(([EllipseOp(x0 + 4 * MM, -3 * MM, 6 * MM, 6 * MM, None, GREY, 0.3)],
                         w["round"]))
-    entries.append(([LineOp(x0, 0, x0 + 14 * MM, 0, FOLD, 0.5, (2 * MM, 1.5 * MM))], w["fold"]))
-    entries.append(([LineOp(x0, 0, x0 + 14 * MM, 0, GREY, 0.5, (3.0, 2.0))], w["glue"]))
-    if folded:  # as fold sheets draw it (planning.FOLD_DASH)
+    if any(section.fold_lines for section in sections):
+        entries.append(([LineOp(x0, 0, x0 + 14 * MM, 0, FOLD, 0.5, (2 * MM, 1.5 * MM))],
+                        w["fold"]))
+    if any(section.tiled for section in sections):
+        entries.append(([LineOp(x0, 0, x0 + 14 * MM, 0, GREY, 0.5, (3.0, 2.0))], w["glue"]))
+    if any(section.folded for section in sections):  # as fold sheets draw it (FOLD_DASH)
         entries.append(([LineOp(x0, 0, x0 + 14 * MM, 0, INK, 0.5, (4.0, 2.5))], w["fold_line"]))
     step = min(9 * MM, (BAND - 2 * MM) / len(entries))
     for index, (sample, text) in enumerate(entries):

@@ -15,6 +15,7 @@ SpanKind = Literal["text", "icon", "tag", "br", "par"]
 
 _ICON_RE: Final = re.compile(r":([a-z][a-z0-9_-]*):")
 _TAG_RE: Final = re.compile(r"\[\[([A-Za-z0-9_.-]+)\]\]")
+_PLAIN_RE: Final = re.compile(r"[^\\*:\[\n]+")  # no character that may start markup
 _SPECIAL: Final = re.compile(r"([\\*]|:(?=[a-z][a-z0-9_-]*:)|\[(?=\[))")
 
 
@@ -52,6 +53,11 @@ def parse_markup(source: str) -> list[Span]:
             buffer.clear()
 
     while i < n:
+        plain = _PLAIN_RE.match(text, i)
+        if plain is not None:  # a run of characters that are never markup, at once
+            buffer.append(plain.group())
+            i = plain.end()
+            continue
         char = text[i]
         if char == "\\" and i + 1 < n:
             buffer.append(text[i + 1])

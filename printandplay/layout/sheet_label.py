@@ -42,16 +42,34 @@ def op_obstacles(ops: Iterable[Op]) -> list[Rect]:
     return out
 
 
-def _overlaps(a: Rect, b: Rect) -> bool:
-    return a.x < b.right and b.x < a.right and a.y < b.top and b.y < a.top
-
-
 def free_spot(page: Size, width: float, height: float, obstacles: Sequence[Rect],
               margin: float) -> tuple[float, float] | None:
     """The bottom-left corner of a ``width`` × ``height`` box inside the printable area
     (``margin`` from every edge) that stays ``CLEARANCE`` away from every obstacle; ``None``
     when there is none. Spots near the bottom edge come first, then near the top, then the
-    others; along a band, the one nearest the page's centre line."""
+    others; along a band, the one nearest the page's centre line.
+
+    Sheets of the same geometry get the same spot: answers are kept by value (page, box
+    size, obstacles, margin)."""
+    key = (page, width, height, tuple(obstacles), margin)
+    found = _SPOTS.get(key, _UNSEEN)
+    if found is not _UNSEEN:
+        return found  # type: ignore[return-value]
+    if len(_SPOTS) >= _SPOTS_MAX:  # bounded: a build has few sheet geometries
+        _SPOTS.clear()
+    spot = _SPOTS[key] = _free_spot(page, width, height, obstacles, margin)
+    return spot
+
+
+_SPOTS: dict[tuple[Size, float, float, tuple[Rect, ...], float], tuple[float, float] | None] = {}
+_SPOTS_MAX = 512
+_UNSEEN = object()
+
+
+def _free_spot(page: Size, width: float, height: float, obstacles: Sequence[Rect],
+               margin: float) -> tuple[float, float] | None:
+    """:func:`free_spot` computed: every candidate spot (the printable area's edges and
+    centre, and beside every obstacle), best first; the first one clear of every obstacle."""
     low_x, high_x = margin, page.width - margin - width
     low_y, high_y = margin, page.height - margin - height
     if high_x < low_x or high_y < low_y:
@@ -62,22 +80,19 @@ def free_spot(page: Size, width: float, height: float, obstacles: Sequence[Rect]
     for r in grown:
         xs.update((r.right, r.x - width))
         ys.update((r.top, r.y - height))
-    candidates = []
-    for y in ys:
-        if not low_y - 1e-6 <= y <= high_y + 1e-6:
-            continue
-        for x in xs:
-            if not low_x - 1e-6 <= x <= high_x + 1e-6:
-                continue
-            box = Rect(x, y, width, height)
-            if not any(_overlaps(box, r) for r in grown):
-                edge = min(y - low_y, high_y - y)
-                candidates.append((round(edge, 3), y > page.height / 2,
-                                   round(abs(x + width / 2 - page.width / 2), 3), x, y))
-    if not candidates:
-        return None
-    best = min(candidates)
-    return best[3], best[4]
+    in_x = [(round(abs(x + width / 2 - page.width / 2), 3), x) for x in xs
+            if low_x - 1e-6 <= x <= high_x + 1e-6]
+    candidates = [(round(min(y - low_y, high_y - y), 3), y > page.height / 2, centred, x, y)
+                  for y in ys if low_y - 1e-6 <= y <= high_y + 1e-6
+                  for centred, x in in_x]
+    candidates.sort()
+    edges = [(r.x, r.right, r.y, r.top) for r in grown]
+    for _, _, _, x, y in candidates:  # the best spot is the first one clear of everything
+        right, top = x + width, y + height
+        if not any(x < r_right and r_x < right and y < r_top and r_y < top
+                   for r_x, r_right, r_y, r_top in edges):
+            return x, y
+    return None
 
 
 LEADING: Final = 1.2
@@ -97,7 +112,7 @@ def place_label(page: Size, texts: Sequence[str], font: str, metrics: FontMetric
     ``None`` when no text fits anywhere."""
     ascent, descent = metrics.ascent(font) * size, metrics.descent(font) * size
     turned_page = Size(page.height, page.width)
-    turned = [_turned(r, page) for r in obstacles]
+    turned: list[Rect] | None = None  # the obstacles on the turned page, made on first need
     for text in texts:
         lines = [metrics.prepare(line, font) for line in text.split("\n")]
         width = max(metrics.width(line, font) for line in lines) * size
@@ -107,6 +122,8 @@ def place_label(page: Size, texts: Sequence[str], font: str, metrics: FontMetric
             top = spot[1] + height - ascent
             return (_lines(lines, spot[0], top, font, size, color),
                     Rect(spot[0], spot[1], width, height))
+        if turned is None:
+            turned = [_turned(r, page) for r in obstacles]
         spot = free_spot(turned_page, width, height, turned, margin)
         if spot is not None:  # across the turned page: up the real one
             u, v = spot

@@ -25,7 +25,7 @@ from jinja2.sandbox import SecurityError
 from printandplay.errors import LayoutError, Location
 from printandplay.layout.richtext import escape_markup
 from printandplay.layout.sandbox import BoundedEnvironment
-from printandplay.layout.template_budget import Budget, TemplateLimit, approx_len
+from printandplay.layout.template_budget import MAX_VALUE, Budget, TemplateLimit, approx_len
 from printandplay.layout.template_loader import ConfinedLoader, TemplateRefused
 from printandplay.model.game import FieldSpec
 
@@ -99,9 +99,18 @@ class TemplateEnv:
         self.env.finalize = _finalize(self.env.budget)
         self.env.filters["rich"] = self.env.bounded_filter("rich", Rich)
         self._compiled: dict[str, jinja2.Template] = {}
+        # per template string: the field name when it is exactly ``{{ card.FIELD }}``
+        self._plain: dict[str, str | None] = {}
 
     def render_string(self, source: str, context: Mapping[str, Any], what: str) -> str:
         """Render a template string (a box of a layout); errors name ``what``."""
+        field = self._plain.get(source, _UNKNOWN)
+        if field is _UNKNOWN:
+            field = self._plain[source] = _plain_field(self.env, source)
+        if field is not None:
+            shown = _plain_value(context, field)
+            if shown is not None:
+                return shown
         try:
             template = self._compiled.get(source)
             if template is None:
@@ -183,6 +192,60 @@ class TemplateEnv:
         if isinstance(err, OverflowError):
             return where, f"template error: number too large: {err}"
         return where, f"template error: {type(err).__name__}: {err}"
+
+
+_UNKNOWN: Final = "\0"  # not a field name: the template was not looked at yet
+
+
+def _plain_field(env: jinja2.Environment, source: str) -> str | None:
+    """``FIELD`` when ``source`` is exactly ``{{ card.FIELD }}`` (a box showing one field,
+    the commonest template), decided once per template; else ``None``."""
+    if "{{" not in source or "card." not in source:
+        return None
+    try:
+        parsed = env.parse(source)
+    except Exception:  # noqa: BLE001 - the full render reports it, naming the box
+        return None
+    if len(parsed.body) != 1 or not isinstance(parsed.body[0], jinja2.nodes.Output):
+        return None
+    output = parsed.body[0].nodes
+    if len(output) != 1 or not isinstance(output[0], jinja2.nodes.Getattr):
+        return None
+    node = output[0]
+    if not (isinstance(node.node, jinja2.nodes.Name) and node.node.name == "card"
+            and node.ctx == "load" and not hasattr(dict, node.attr)):
+        return None
+    return node.attr
+
+
+def _plain_value(context: Mapping[str, Any], field: str) -> str | None:
+    """What the sandbox prints for ``{{ card.FIELD }}`` when it is sure to print it without
+    error: ``card`` a plain dict (its keys are not attributes of ``dict``, checked when the
+    template was read) holding FIELD, a string (escaped for markup, :class:`Rich` as it is), a
+    number or ``None``, within the limits. Anything else (a missing card or field, another
+    type, a value past a limit) returns ``None``: the full sandboxed render then decides,
+    with its errors."""
+    card = context.get("card") if "card" in context else None
+    if type(card) is not dict or field not in card:
+        return None
+    value = card[field]
+    kind = type(value)
+    if kind is str:
+        if len(value) > MAX_VALUE:
+            return None
+        shown = escape_markup(value)
+    elif kind is Rich:
+        shown = str(value)
+    elif value is None:
+        return ""
+    elif kind is int or kind is float or kind is bool:
+        try:
+            shown = str(value)
+        except ValueError:  # an int too long to show: the sandbox reports it
+            return None
+    else:
+        return None
+    return shown if len(shown) <= min(MAX_VALUE, BOX_OUTPUT) else None
 
 
 def _template_frame(error: BaseException, folders: Sequence[Path]) -> tuple[str, int] | None:

@@ -116,7 +116,7 @@ def _scale_tags(items: Sequence[Item], scale: float) -> list[Item]:
 
 
 def _line_width(line: Sequence[Item]) -> float:
-    return sum(item.width for item in line if not isinstance(item, Break))
+    return sum([item.width for item in line if not isinstance(item, Break)])
 
 
 def fit_text(
@@ -200,31 +200,34 @@ def _place(
 def _emit_line(
     ops: list[Op], line: Sequence[Item], x: float, baseline: float, size: float, color: RGB
 ) -> None:
+    """The ops of one line: a text op per run of text in one font, scale and colour (the
+    spaces between them included), an icon op per inline icon."""
     run: list[str] = []
     run_key: tuple[str, float, RGB] | None = None
     run_x = x
-
-    def flush() -> None:
-        nonlocal run_key
-        if run_key is not None and run:
-            font, scale, run_color = run_key
-            ops.append(TextOp(run_x, baseline, "".join(run), font, size * scale, run_color))
-        run.clear()
-        run_key = None
-
     for item in line:
         if isinstance(item, Glue):
             if run_key is not None and run_key[0] == item.font and run_key[1] == 1.0:
                 run.append(" ")
-            else:
-                flush()
+            else:  # the run ends here
+                if run_key is not None and run:
+                    font, scale, run_color = run_key
+                    ops.append(TextOp(run_x, baseline, "".join(run), font, size * scale,
+                                      run_color))
+                run.clear()
+                run_key = None
             x += item.width * size
             continue
         if isinstance(item, Break):
             continue
         for frag in item.frags:
             if frag.kind == "icon":
-                flush()
+                if run_key is not None and run:
+                    font, scale, run_color = run_key
+                    ops.append(TextOp(run_x, baseline, "".join(run), font, size * scale,
+                                      run_color))
+                run.clear()
+                run_key = None
                 w = frag.width * size
                 h = ICON_EM * size * frag.scale
                 y = baseline + (0.5 * ICON_EM - ICON_DROP) * size - h / 2
@@ -232,8 +235,14 @@ def _emit_line(
             else:
                 key = (frag.font, frag.scale, frag.color or color)
                 if key != run_key:
-                    flush()
+                    if run_key is not None and run:
+                        font, scale, run_color = run_key
+                        ops.append(TextOp(run_x, baseline, "".join(run), font, size * scale,
+                                          run_color))
+                    run.clear()
                     run_key, run_x = key, x
                 run.append(frag.value)
             x += frag.width * size
-    flush()
+    if run_key is not None and run:
+        font, scale, run_color = run_key
+        ops.append(TextOp(run_x, baseline, "".join(run), font, size * scale, run_color))

@@ -17,6 +17,8 @@ from printandplay.model.game import Size
 from printandplay.model.geometry import Rect
 from printandplay.units import MM
 
+Span = tuple[float, float]  # a low and a high coordinate along one axis
+
 TILE_OVERLAP: Final = 10 * MM  # glued overlap between neighbouring tiles of a large item
 LABEL_BAND: Final = 4 * MM  # kept free above the bottom margin for the tile's label
 LABEL_RISE: Final = 1 * MM  # label baseline above the bottom margin
@@ -129,23 +131,28 @@ def _tiles(page: Size, area: Rect, item: Size, bleed: tuple[float, float], overl
 def _tile_marks(trim: Rect, clip: Rect, area: Rect, bleed_x: float,
                 bleed_y: float) -> tuple[Mark, ...]:
     """Crop marks at the item's corners that this sheet shows, inside the art area."""
-    marks: list[Mark] = []
-    gap = bleed_y + MARK_GAP
-    for x in (trim.x, trim.right):
-        if clip.x - 0.01 <= x <= clip.right + 0.01:
-            for start, direction, limit in ((trim.top + gap, 1, area.top),
-                                            (trim.y - gap, -1, area.y)):
-                if clip.y - 0.01 <= start - direction * gap <= clip.top + 0.01:
+    vertical = _edge_marks((trim.x, trim.right), (clip.x, clip.right), (trim.y, trim.top),
+                           (clip.y, clip.top), (area.y, area.top), bleed_y)
+    horizontal = _edge_marks((trim.y, trim.top), (clip.y, clip.top), (trim.x, trim.right),
+                             (clip.x, clip.right), (area.x, area.right), bleed_x)
+    return (*(Mark(x, start, x, end) for x, start, end in vertical),
+            *(Mark(start, y, end, y) for y, start, end in horizontal))
+
+
+
+def _edge_marks(edges: Span, shown: Span, trim: Span, clip: Span, area: Span,
+                bleed: float) -> list[tuple[float, float, float]]:
+    """The marks along one axis: for each trim ``edges`` line the sheet ``shown`` across, the
+    marks beyond both ends of the ``trim`` that the sheet's ``clip`` shows, stopped at the
+    ``area``; each as (edge, start, end)."""
+    marks: list[tuple[float, float, float]] = []
+    gap = bleed + MARK_GAP
+    for edge in edges:
+        if shown[0] - 0.01 <= edge <= shown[1] + 0.01:
+            for start, direction, limit in ((trim[1] + gap, 1, area[1]),
+                                            (trim[0] - gap, -1, area[0])):
+                if clip[0] - 0.01 <= start - direction * gap <= clip[1] + 0.01:
                     end = mark_end(start, direction, limit)
                     if end is not None:
-                        marks.append(Mark(x, start, x, end))
-    gap = bleed_x + MARK_GAP
-    for y in (trim.y, trim.top):
-        if clip.y - 0.01 <= y <= clip.top + 0.01:
-            for start, direction, limit in ((trim.right + gap, 1, area.right),
-                                            (trim.x - gap, -1, area.x)):
-                if clip.x - 0.01 <= start - direction * gap <= clip.right + 0.01:
-                    end = mark_end(start, direction, limit)
-                    if end is not None:
-                        marks.append(Mark(start, y, end, y))
-    return tuple(marks)
+                        marks.append((edge, start, end))
+    return marks

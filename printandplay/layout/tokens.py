@@ -34,7 +34,7 @@ class Frag:
     width: float  # em
 
 
-@dataclass
+@dataclass(slots=True)
 class Word:
     """Fragments printed without a break between them."""
 
@@ -117,20 +117,24 @@ def tokenize(
             add(Frag("tag", text, tag_font, TAG_SCALE, TAG_COLOR, width))
             continue
         pieces = span.value.replace("\t", " ").split(" ")
-        for index, piece in enumerate(pieces):
+        known = cache.pieces
+        for index, piece in enumerate(pieces):  # close_word() and add() inlined: the hot loop
             if index > 0:
-                close_word()
+                if word.frags:
+                    items.append(word)
+                    word = Word()
                 if not items or not isinstance(items[-1], (Glue, Break)):
                     glue = cache.spaces.get(font)
                     if glue is None:
                         glue = cache.spaces[font] = Glue(font, metrics.width(" ", font))
                     items.append(glue)
             if piece:
-                frag = cache.pieces.get((piece, font))
+                frag = known.get((piece, font))
                 if frag is None:
                     text = metrics.prepare(piece, font)
                     frag = Frag("text", text, font, 1.0, None, metrics.width(text, font))
-                    cache.pieces[(piece, font)] = frag
-                add(frag)
+                    known[(piece, font)] = frag
+                word.frags.append(frag)
+                word.width += frag.width
     close_word()
     return items

@@ -8,16 +8,22 @@ from typing import Final
 NBSP: Final = "\u00a0"
 NNBSP: Final = "\u202f"
 
-_FRENCH_RULES: Final[list[tuple[re.Pattern[str], str]]] = [
-    (re.compile(r"[ \u00a0\u202f]+([;!?»])"), NNBSP + r"\1"),
-    (re.compile(r"(?<=[^\s\u00a0\u202f;!?«(\[])([;!?])"), NNBSP + r"\1"),
-    (re.compile(r"[ \u00a0\u202f]+(:)(?![a-z][a-z0-9_-]*:)"), NBSP + r"\1"),
-    (re.compile(r"«[ \u00a0\u202f]*"), "«" + NNBSP),
-    (re.compile(r"(?<=[^\s\u00a0\u202f])»"), NNBSP + "»"),
-    (re.compile(r"(?<=\w)'(?=\w)"), "’"),
-    (re.compile(r"\.\.\."), "…"),
-    (re.compile(r"(?<=\d) (?=\d{3}\b)"), NNBSP),
-    (re.compile(r"(?<=\d) (?=:[a-z][a-z0-9_-]*:)"), NBSP),  # "2 :banane:" stays together
+# each rule with the characters one of which its pattern needs (a text without any is
+# skipped): a list of characters, or ``\d`` (a digit)
+_FRENCH_RULE_SOURCES: Final[list[tuple[re.Pattern[str], str, str]]] = [
+    (re.compile(r"[ \u00a0\u202f]+([;!?»])"), NNBSP + r"\1", ";!?»"),
+    (re.compile(r"(?<=[^\s\u00a0\u202f;!?«(\[])([;!?])"), NNBSP + r"\1", ";!?"),
+    (re.compile(r"[ \u00a0\u202f]+(:)(?![a-z][a-z0-9_-]*:)"), NBSP + r"\1", ":"),
+    (re.compile(r"«[ \u00a0\u202f]*"), "«" + NNBSP, "«"),
+    (re.compile(r"(?<=[^\s\u00a0\u202f])»"), NNBSP + "»", "»"),
+    (re.compile(r"(?<=\w)'(?=\w)"), "’", "'"),
+    (re.compile(r"\.\.\."), "…", "."),
+    (re.compile(r"(?<=\d) (?=\d{3}\b)"), NNBSP, r"\d"),
+    (re.compile(r"(?<=\d) (?=:[a-z][a-z0-9_-]*:)"), NBSP, r"\d"),  # "2 :banane:" stays together
+]
+_FRENCH_RULES: Final[list[tuple[re.Pattern[str], str, re.Pattern[str]]]] = [
+    (pattern, replacement, re.compile(needs if needs == r"\d" else f"[{re.escape(needs)}]"))
+    for pattern, replacement, needs in _FRENCH_RULE_SOURCES
 ]
 
 
@@ -30,8 +36,9 @@ def apply_typography(text: str, language: str) -> str:
     and ellipsis. Other languages only get the apostrophe and ellipsis rules.
     """
     if language == "fr":
-        for pattern, replacement in _FRENCH_RULES:
-            text = pattern.sub(replacement, text)
+        for pattern, replacement, needs in _FRENCH_RULES:
+            if needs.search(text) is not None:
+                text = pattern.sub(replacement, text)
         return text
     text = re.sub(r"(?<=\w)'(?=\w)", "’", text)
     return text.replace("...", "…")

@@ -74,59 +74,58 @@ class TargetRule:
     message: str = ""
 
 
+@dataclass(frozen=True, kw_only=True)
+class RuleNotice:
+    """What a deck check reports when it fails: its rule id and its message template (empty:
+    the built-in message). Given by keyword, after the check's own fields."""
+
+    rule: str
+    message: str = ""
+
+
 @dataclass(frozen=True)
-class SectionRule:
+class SectionRule(RuleNotice):
     """The kinds a section accepts; cards whose ``allow_field`` is true are accepted too."""
 
     section: str
     accepts: tuple[str, ...]
-    rule: str
     allow_field: str = ""
-    message: str = ""
 
 
 @dataclass(frozen=True)
-class HeaderRule:
+class HeaderRule(RuleNotice):
     """A header (``Équipe: Rouges``) that cards of ``restricts`` must match on ``field``."""
 
     field: str
-    rule: str
     required: bool = True
     restricts: tuple[str, ...] = ()
     missing: str = ""
-    message: str = ""
 
 
 @dataclass(frozen=True)
-class IgnoreRule:
+class IgnoreRule(RuleNotice):
     """Kinds that never count in a deck: listed, they raise a warning and are dropped."""
 
     kinds: tuple[str, ...]
-    rule: str
-    message: str = ""
 
 
 @dataclass(frozen=True)
-class CopyLimit:
+class CopyLimit(RuleNotice):
     """At most ``max`` copies of one card, all sections together; cards sharing the value of
     ``by`` (for instance ``name``) count together; ``kinds`` empty means every kind."""
 
-    rule: str
     max: int
     by: str = "id"
     kinds: tuple[str, ...] = ()
     exempt: tuple[str, ...] = ()  # card ids with no limit
-    message: str = ""
 
 
 @dataclass(frozen=True)
-class CardList:
+class CardList(RuleNotice):
     """Banned (``max`` 0) or restricted (``max`` 1) cards, by id."""
 
-    rule: str
     cards: tuple[str, ...]
     max: int
-    message: str = ""
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,12 @@ fails naming the character), and measures widths with a cache.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from itertools import repeat
 from pathlib import Path
 from typing import Final
 
+from reportlab.lib import rl_accel
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
@@ -34,6 +37,23 @@ FALLBACKS: Final[dict[str, tuple[str, ...]]] = {
 }
 
 
+def _measure(font: str) -> Callable[[str], float]:
+    """How to measure text at size 1 in ``font``: ReportLab's ``stringWidth``, or, when that
+    is ReportLab's pure-Python code for TrueType fonts, the same sum of the same character
+    widths in the same order (the same float) without its per-call overhead."""
+    found = pdfmetrics.getFont(font)
+    if not isinstance(found, TTFont) or \
+            rl_accel.instanceStringWidthTTF is not rl_accel._py_instanceStringWidthTTF:
+        return lambda text: float(pdfmetrics.stringWidth(text, font, 1.0))
+    get = found.face.charWidths.get
+    default = found.face.defaultWidth
+
+    def measure(text: str) -> float:
+        return 0.001 * 1.0 * sum(map(get, map(ord, text), repeat(default)))
+
+    return measure
+
+
 class FontTable:
     """The fonts of one build, registered with ReportLab under their file names."""
 
@@ -45,6 +65,7 @@ class FontTable:
         self._widths: dict[tuple[str, str], float] = {}
         self._prepared: dict[tuple[str, str], str] = {}
         self._files: dict[str, Path] = {}
+        self._measures: dict[str, Callable[[str], float]] = {}  # font → width at size 1
 
     def load_all(self, source: str) -> None:
         """Read every font file of every role now, so that a broken file is a clear error
@@ -128,8 +149,10 @@ class FontTable:
         key = (text, font)
         width = self._widths.get(key)
         if width is None:
-            width = pdfmetrics.stringWidth(text, font, 1.0)
-            self._widths[key] = width
+            measure = self._measures.get(font)
+            if measure is None:
+                measure = self._measures[font] = _measure(font)
+            width = self._widths[key] = measure(text)
         return width
 
     def ascent(self, font: str) -> float:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, Self
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas, fp_str
 
 from printandplay.model.color import RGB
 from printandplay.model.icon import IconShape
@@ -24,7 +24,15 @@ from printandplay.model.ops import (
 )
 from printandplay.model.providers import IconProvider, ImageProvider
 from printandplay.render.content import ContentStream
-from printandplay.render.paint import ESCAPES, num, nums, paint_code, shape_code, shape_path
+from printandplay.render.paint import (
+    ESCAPES,
+    NUMBERS,
+    num,
+    nums,
+    paint_code,
+    shape_code,
+    shape_path,
+)
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -46,6 +54,15 @@ class _ImageFile(str):
         return f"image:{self.key}"
 
 
+def _scaled_translation(x: float, y: float, w: float, h: float) -> str:
+    """The ``cm`` operator ReportLab's canvas writes for ``translate(x, y)`` then
+    ``scale(w, h)``: the second merged into the first from its written numbers."""
+    first = fp_str(1, 0, 0, 1, x, y).split()
+    a0, b0, c0, d0, e0, f0 = map(float, first)
+    return "%s cm" % fp_str(a0 * w + c0 * 0, b0 * w + d0 * 0, a0 * 0 + c0 * h,  # noqa: UP031
+                            b0 * 0 + d0 * h, a0 * 0 + c0 * 0 + e0, b0 * 0 + d0 * 0 + f0)
+
+
 class OpsWriter(ContentStream):
     """Writes ops (and the icon forms they use) through the flushing canvas of its stream."""
 
@@ -58,6 +75,12 @@ class OpsWriter(ContentStream):
         self._rl_fonts: dict[str, Any] = {}
         self._icon_forms: set[str] = set()
         self._shapes: dict[Op, str] = {}  # opaque shapes → their operators
+        self._image_names: dict[str, tuple[str, str]] = {}  # image → its name, its Do
+        self._subset_names: dict[tuple[str, int], str] = {}  # (font, subset) → its PDF name
+        self._fills: dict[RGB, str] = {}  # text colour → its operator
+        self._matrices: dict[tuple[float, ...], str] = {}  # a group's transform → its cm
+        # (image, x, y, w, h) → the operators placing it
+        self._placed_images: dict[tuple[str, float, float, float, float], str] = {}
 
     def _define_icons(self, ops: Sequence[Op]) -> None:
         """Define the forms of the icons ``ops`` use (forms cannot be defined inside forms)."""
@@ -131,7 +154,12 @@ class OpsWriter(ContentStream):
                 continue
             if isinstance(op, GroupOp):
                 out.append("q")
-                out.append(f"{nums(op.transform)} cm")
+                matrix = self._matrices.get(op.transform)
+                if matrix is None:
+                    matrix = f"{nums(op.transform)} cm"
+                    if len(self._matrices) < _SHAPES_MAX:
+                        self._matrices[op.transform] = matrix
+                out.append(matrix)
                 if op.clip is not None:
                     out.append(f"n {nums(op.clip)} re W n")
                 self._emit(op.ops)
@@ -152,8 +180,7 @@ class OpsWriter(ContentStream):
             elif isinstance(op, IconOp):
                 self._emit_icon(op)
             elif isinstance(op, ImageOp):
-                self._canvas().drawImage(self._image_file(op.image), op.x, op.y, op.w, op.h,
-                                      mask="auto")
+                self._emit_image(op)
             i += 1
 
     def _emit_text(self, ops: Sequence[TextOp]) -> None:
@@ -161,6 +188,8 @@ class OpsWriter(ContentStream):
         font only when they change."""
         out = self._out
         doc = self._doc
+        known = NUMBERS  # num(), its cache looked up here first: the hot loop
+        subsets = self._subset_names
         out.append("BT")
         color: tuple[float, float, float] | None = None
         current: tuple[str, float] | None = None
@@ -173,10 +202,18 @@ class OpsWriter(ContentStream):
                 continue
             if op.color != color:
                 color = op.color
-                out.append(f"{nums(color)} rg")
-            out.append(f"1 0 0 1 {num(op.x)} {num(op.y)} Tm")
+                fill = self._fills.get(color)
+                if fill is None:
+                    fill = f"{nums(color)} rg"
+                    if len(self._fills) < _SHAPES_MAX:
+                        self._fills[color] = fill
+                out.append(fill)
+            out.append(f"1 0 0 1 {known.get(op.x) or num(op.x)} "
+                       f"{known.get(op.y) or num(op.y)} Tm")
             for subset, data in chunks:
-                name = font.getSubsetInternalName(subset, doc)
+                name = subsets.get((op.font, subset))
+                if name is None:  # the same name for good once given (and the font used)
+                    name = subsets[(op.font, subset)] = font.getSubsetInternalName(subset, doc)
                 if (name, op.size) != current:
                     current = (name, op.size)
                     out.append(f"{name} {num(op.size)} Tf")
@@ -204,6 +241,29 @@ class OpsWriter(ContentStream):
             canvas.restoreState()
         else:
             out.append("Q")
+
+    def _emit_image(self, op: ImageOp) -> None:
+        """Draw an image: the first time in the document through the canvas's ``drawImage``
+        (which stores it), then with the same operators ``drawImage`` writes (``q``, its
+        translation and scale merged into one ``cm`` as the canvas merges them, ``Do``,
+        ``Q``), the image named in the page's or form's resources as ``drawImage`` does."""
+        known = self._image_names.get(op.image)
+        if known is None or op.w <= 0 or op.h <= 0:
+            canvas = self._canvas()
+            canvas.drawImage(self._image_file(op.image), op.x, op.y, op.w, op.h, mask="auto")
+            if known is None:
+                name = canvas._formsinuse[-1]
+                self._image_names[op.image] = (name, f"/{self._doc.getXObjectName(name)} Do")
+            return
+        name, draw = known
+        key = (op.image, op.x, op.y, op.w, op.h)
+        code = self._placed_images.get(key)
+        if code is None:
+            code = f"q\n{_scaled_translation(op.x, op.y, op.w, op.h)}\n{draw}\nQ"
+            if len(self._placed_images) < _SHAPES_MAX:
+                self._placed_images[key] = code
+        self._canvas()._formsinuse.append(name)  # noqa: SLF001 - what drawImage records
+        self._out.append(code)
 
     def _image_file(self, name: str) -> _ImageFile:
         file = self._image_files.get(name)

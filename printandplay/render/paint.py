@@ -51,17 +51,18 @@ def shape_code(op: RectOp | EllipseOp | LineOp) -> str:
 
 
 # Numbers as ReportLab writes them (about 6 significant digits), each value formatted once.
-_NUMBERS: dict[float, str] = {}
+NUMBERS: dict[float, str] = {}  # value → its text (a hot loop may look here before num())
 _NUMBERS_MAX = 20_000
 
 
 def num(value: float) -> str:
-    text = _NUMBERS.get(value)
+    """``value`` as ReportLab writes it."""
+    text = NUMBERS.get(value)
     if text is None:
         text = fp_str(value)
-        if len(_NUMBERS) >= _NUMBERS_MAX:
-            _NUMBERS.clear()
-        _NUMBERS[value] = text
+        if len(NUMBERS) >= _NUMBERS_MAX:
+            NUMBERS.clear()
+        NUMBERS[value] = text
     return text
 
 

@@ -218,3 +218,48 @@ def test_the_style_sets_sizes_colours_and_margins() -> None:
     assert runs["Mot."][0] == pytest.approx(15 * MM)
     footer = pages[0][-1]
     assert isinstance(footer, TextOp) and footer.y == pytest.approx(15 * MM)
+
+
+# --- min_font_size holds for documents too -----------------------------------------------
+
+
+def test_document_text_under_min_font_size_names_its_line() -> None:
+    style = DocStyle(design=replace(DESIGN, size=7.0, footer_size=8.0), columns=2,
+                     min_font_size=8.0)
+    with pytest.raises(LayoutError) as caught:
+        paginate("# Règles\n\nUn paragraphe trop petit.\n", style)
+    message = str(caught.value)
+    assert message.startswith("rules.md:3: in document text: text at 7 pt")
+    assert "smaller than min_font_size 8 pt" in message
+
+
+def test_callouts_are_held_to_min_font_size() -> None:
+    # a callout is set at 95 % of the body size: 8.2 pt passes, its callout (7.79 pt) does not
+    style = DocStyle(design=replace(DESIGN, size=8.2, footer_size=8.0), columns=2,
+                     min_font_size=8.0)
+    assert paginate("Un paragraphe.\n", style)
+    with pytest.raises(LayoutError, match=r"rules.md:1: .*7.79 pt"):
+        paginate("> Un encadré.\n", style)
+
+
+def test_the_page_footer_is_held_to_min_font_size() -> None:
+    style = DocStyle(design=replace(DESIGN, footer_size=5.0), columns=2, min_font_size=6.0)
+    with pytest.raises(LayoutError, match=r"rules.md: the page footer \(document_style"
+                                          r".footer_size\): text at 5 pt"):
+        paginate("Un paragraphe.\n", style)
+    assert paginate("Un paragraphe.\n", replace(style, min_font_size=5.0))
+
+
+def test_rule_tags_in_documents_grow_to_min_font_size() -> None:
+    # tags are set at 72 % of the text: 5.76 pt at 8 pt, grown to the game's 6 pt
+    style = DocStyle(design=replace(DESIGN, size=8.0), columns=2, min_font_size=6.0)
+    pages = paginate("Voir la règle [[R12]].\n", style)
+    sizes = {op.size for _, _, op in _ops(pages) if isinstance(op, TextOp)}
+    assert min(sizes) == pytest.approx(6.0), sizes
+
+
+def _ops(pages: list[tuple[Op, ...]]) -> list[tuple[float, float, Op]]:
+    found: list[tuple[float, float, Op]] = []
+    for ops in pages:
+        _walk(ops, 0.0, 0.0, found)
+    return found

@@ -164,3 +164,21 @@ def test_contrast_under_4_5_to_1_warns_once_per_box(tmp_path: Path,
     assert output.count("warning:") == 1
     assert "box 'reference'" in output and "#8a8590 on #fff8ea (3.4:1)" in output
     assert "4.5:1" in output
+
+
+def test_documents_are_held_to_min_font_size(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from printandplay.newgame import new_game
+
+    monkeypatch.chdir(tmp_path)
+    new_game(tmp_path, "kit", cards=3)
+    game_yaml = tmp_path / "cards/kit/game.yaml"
+    replace_once(game_yaml, "kit:", "document_style:\n  size: 5.5\n\nkit:")
+    result = runner.invoke(app, ["build", "kit"])
+    assert result.exit_code == 2, result.output
+    assert "templates/kit/regles.md.j2:" in result.output
+    assert "text at 5.5 pt is smaller than min_font_size 6 pt" in result.output
+    assert "Traceback" not in result.output
+    replace_once(game_yaml, "kit:", "min_font_size: 5\n\nkit:")
+    result = runner.invoke(app, ["build", "kit"])
+    assert result.exit_code == 0, result.output

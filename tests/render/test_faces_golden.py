@@ -9,7 +9,8 @@ import pytest
 
 from printandplay.assets import load_assets
 from printandplay.model.ops import format_op
-from printandplay.planning import BuildOptions, KitPlanner
+from printandplay.planning.options import BuildOptions
+from printandplay.planning.planner import KitPlanner
 from printandplay.project import Resources
 
 

@@ -15,7 +15,8 @@ from printandplay.data.design_loader import load_face_designs
 from printandplay.data.images import ImageLibrary, image_size
 from printandplay.errors import LayoutError
 from printandplay.model.ops import GroupOp, ImageOp
-from printandplay.planning import BuildOptions, KitPlanner
+from printandplay.planning.options import BuildOptions
+from printandplay.planning.planner import KitPlanner
 from printandplay.project import Resources
 from printandplay.units import MM
 

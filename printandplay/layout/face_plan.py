@@ -1,0 +1,94 @@
+"""What :class:`~printandplay.layout.face.FaceComposer` keeps between faces: per face design,
+the boxes that do not depend on the card (:class:`DesignPlan`); per text, its fitted lines
+(:class:`FitCache`). Both are found without hashing designs, boxes or styles per face: a
+design's plan by the design's identity, a text style by a number."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+from printandplay.layout.face_geometry import Transform, box_rect, placement_transform
+from printandplay.layout.textfit import FittedText, TextStyle
+from printandplay.model.color import RGB
+from printandplay.model.design import Box, FaceDesign
+from printandplay.model.game import Kind
+from printandplay.model.geometry import Rect
+from printandplay.model.ops import Face, Op
+
+FITS_MAX = 256  # fitted texts kept (the same text on several cards is fitted once)
+
+
+def box_geometry(box: Box, kind: Kind) -> tuple[Rect, Transform]:
+    """The rectangle of ``box`` on a face of ``kind``, and the transform of its contents."""
+    rect = box_rect(box, kind.size.width, kind.size.height)
+    return rect, placement_transform(box, rect)
+
+
+@dataclass
+class DesignPlan:
+    """What is kept of one face design on one kind: each box's ops when none of its templates
+    varies (``None`` when one does; per box index, or per (index, ink, on a dark panel) with
+    ``--ink-saver``), each box's geometry, and the face itself when no box varies. The plan
+    holds its design: the design's id, its key, cannot be reused while the plan lives."""
+
+    design: FaceDesign
+    kind: Kind
+    static: dict[Hashable, tuple[Op, ...] | None] = field(default_factory=dict)
+    whole: Face | None = None
+    _geometry: dict[int, tuple[Rect, Transform]] = field(default_factory=dict)
+
+    def geometry(self, index: int) -> tuple[Rect, Transform]:
+        """Rectangle and content transform of box ``index``."""
+        found = self._geometry.get(index)
+        if found is None:
+            found = self._geometry[index] = box_geometry(self.design.boxes[index], self.kind)
+        return found
+
+
+class FitCache:
+    """Fitted texts by (source, width, height, style), bounded; each box's text style made
+    once per colour and numbered (a key then hashes a number, not a style)."""
+
+    def __init__(self, min_font_size: float) -> None:
+        self.min_font_size = min_font_size
+        self._fits: dict[tuple[Any, ...], FittedText | None] = {}
+        # per (id of a box, colour): the box (kept: its id is not reused), style, number
+        self._styles: dict[tuple[int, RGB], tuple[Box, TextStyle, int]] = {}
+        self._numbers: dict[TextStyle, int] = {}
+
+    def style(self, box: Box, color: RGB) -> tuple[TextStyle, int]:
+        """How ``box`` sets its text in ``color``, and that style's number."""
+        found = self._styles.get((id(box), color))
+        if found is None or found[0] is not box:
+            style = text_style(box, color, self.min_font_size)
+            number = self._numbers.setdefault(style, len(self._numbers))
+            found = self._styles[(id(box), color)] = (box, style, number)
+        return found[1], found[2]
+
+    def get(self, key: tuple[Any, ...]) -> tuple[bool, FittedText | None]:
+        """Whether ``key`` (source, width, height, style number) was fitted, and the result
+        (``None``: it did not fit)."""
+        if key in self._fits:
+            return True, self._fits[key]
+        return False, None
+
+    def put(self, key: tuple[Any, ...], fitted: FittedText | None) -> None:
+        """Keep a result (bounded: memory must not grow with the cards)."""
+        if len(self._fits) >= FITS_MAX:
+            self._fits.clear()
+        self._fits[key] = fitted
+
+
+def text_style(box: Box, color: RGB, min_font_size: float) -> TextStyle:
+    """How ``box`` sets its text in ``color``, never under ``min_font_size``."""
+    smallest = box.min_size if box.min_size is not None else box.size
+    return TextStyle(
+        role=box.font, size=box.size,
+        min_size=min(box.size, max(smallest, min_font_size)),
+        leading=box.leading, align=box.align, valign=box.valign, color=color,
+        bold=box.bold, italic=box.italic, icon_scale=box.icon_scale, wrap=box.wrap,
+        hyphenate=box.font != "title",
+        min_tag_size=min_font_size,
+    )

@@ -1,0 +1,191 @@
+"""The faces of one build: composed once per component and layout (through the watch cache when
+there is one), placed on pages, and forgotten after their last expected placement."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Hashable, Iterable, Sequence
+
+from printandplay.assets import component_context
+from printandplay.data.icons import IconLibrary
+from printandplay.data.stock_icons import PREFIX
+from printandplay.errors import LayoutError
+from printandplay.face_cache import FaceCache, design_sources, freeze, globals_read
+from printandplay.layout.face import FaceComposer
+from printandplay.model.design import FaceDesign
+from printandplay.model.game import Component, Kind, SheetSection
+from printandplay.model.geometry import Rect
+from printandplay.model.ops import Face, GroupOp, IconOp, Op, Placement
+from printandplay.planning.print_job import PrintJob
+
+
+def use_icons(icons: IconLibrary, ops: Sequence[Op]) -> None:
+    """Look up the icons drawn by cached ops, so that the stock icons among them are credited
+    as when they were composed."""
+    for op in ops:
+        if isinstance(op, IconOp):
+            icons.get(op.icon)
+        elif isinstance(op, GroupOp):
+            use_icons(icons, op.ops)
+
+
+def back_layout(item: Component, section: SheetSection | None) -> str | None:
+    """The layout of ``item``'s back as ``section`` prints it (the section's back, when it
+    names one, else the item's own)."""
+    if section is not None and section.back:
+        return section.back
+    return item.back
+
+
+class FacePlacer:
+    """Composes, places and forgets the faces of one build."""
+
+    def __init__(self, job: PrintJob, cache: FaceCache | None = None) -> None:
+        self.job = job
+        self.assets = job.assets
+        self.cache = cache
+        self.used: set[Hashable] = set()  # cache keys of the faces this build placed
+        self._design_globals: dict[str, Hashable] = {}
+        self._tokens: dict[tuple[str, str], tuple[int, bool]] = {}
+        game, options = job.game, job.options
+        assets = self.assets
+        self.composer = FaceComposer(assets.templates, assets.fonts, assets.icons.aspect,
+                                     game.colors, game.language, job.bleed,
+                                     assets.images.aspect if assets.images else None,
+                                     debug_boxes=options.debug_boxes,
+                                     min_font_size=game.min_font_size,
+                                     ink_saver=options.ink_saver)
+        self._faces: dict[tuple[str, str], Face] = {}
+        # while pages stream: placements of a face still to come, and in all (copies)
+        self._pending: Counter[tuple[str, str]] = Counter()
+        self._uses: Counter[tuple[str, str]] = Counter()
+
+    @property
+    def held(self) -> int:
+        """How many composed faces are kept, waiting for a placement."""
+        return len(self._faces)
+
+    def face(self, component: Component, layout_name: str, side: str) -> Face:
+        """The face of a component drawn with a layout (cached: copies share it)."""
+        key = (component.id, layout_name)
+        face = self._faces.get(key)
+        if face is None:
+            game = self.assets.game
+            card = component_context(component, game)
+            kind = game.kinds[component.kind]
+            design = self.assets.designs[layout_name]
+            content_key: Hashable = None
+            if self.cache is not None:
+                token, reads_card = self._design_token(design, kind)
+                content_key = (token, freeze(card) if reads_card else None)
+                face = self.cache.faces.get(content_key)
+                self.used.add(content_key)
+            if face is None:
+                context = dict(self.assets.base_context())
+                context["card"] = card
+                what = f"{component.location}: {component.kind} '{component.id}' ({side})"
+                warned = len(self.composer.warnings)
+                face = self.composer.compose(design, kind, context, what)
+                if self.cache is not None:
+                    self.cache.faces[content_key] = face
+                    self.cache.warnings[content_key] = tuple(self.composer.warnings[warned:])
+                    self.cache.composed += 1
+            elif self.cache is not None:
+                self.cache.reused += 1
+                # what composing it would have done: warn again, count its stock icons
+                for warning in self.cache.warnings.get(content_key, ()):
+                    if warning not in self.composer.warnings:
+                        self.composer.warnings.append(warning)
+                use_icons(self.assets.icons, face.ops)
+            self._faces[key] = face
+        return face
+
+    def back_face(self, item: Component, section: SheetSection) -> Face:
+        """The back of ``item`` as printed in ``section``: the section's back when it names
+        one (the back of the deck the section prints), else the item's own."""
+        assert item.back is not None
+        return self.face(item, str(back_layout(item, section)), "back")
+
+    def expect(self, items: Iterable[Component], section: SheetSection | None = None,
+               back: bool = True, times: int = 1) -> None:
+        """Count the placements to come of the items' faces (``times`` each); their backs as
+        ``section`` prints them (:meth:`back_face`)."""
+        for item in items:
+            back_name = back_layout(item, section) if back and item.back else None
+            for layout in (item.front, back_name):
+                if layout:
+                    self._pending[(item.id, layout)] += times
+                    self._uses[(item.id, layout)] += times
+
+    def place(self, item: Component, layout: str, side: str, x: float, y: float,
+              clip: Rect | None) -> Placement:
+        """Place an item's face; a face is forgotten after its last expected placement, so
+        memory does not grow with the number of cards."""
+        key = (item.id, layout)
+        placement = Placement(self.face(item, layout, side), x, y, clip, self._uses[key])
+        left = self._pending[key] - 1
+        if left > 0:
+            self._pending[key] = left
+        elif key in self._pending:
+            del self._pending[key]
+            del self._uses[key]
+            self._faces.pop(key, None)
+        return placement
+
+    def place_back(self, item: Component, section: SheetSection, x: float, y: float,
+                   clip: Rect | None) -> Placement:
+        """Place the back of ``item`` as ``section`` prints it (:meth:`back_face`)."""
+        return self.place(item, str(back_layout(item, section)), "back", x, y, clip)
+
+    def scan_stock_icons(self, components: Iterable[Component]) -> None:
+        """Note the stock icons the faces of ``components`` draw, without composing them
+        (templates of icon and text boxes rendered; nothing fitted, nothing kept)."""
+        icons = self.assets.icons
+        for component in components:
+            for name, side in ((component.front, "front"), (component.back, "back")):
+                if not name:
+                    continue
+                design = self.assets.designs[name]
+                kind = self.assets.game.kinds[component.kind]
+                card = component_context(component, self.assets.game)
+                if self.cache is not None:
+                    token, reads_card = self._design_token(design, kind)
+                    cached = self.cache.faces.get((token, freeze(card) if reads_card else None))
+                    if cached is not None:
+                        use_icons(icons, cached.ops)
+                        continue
+                context = dict(self.assets.base_context())
+                context["card"] = card
+                what = f"{component.location}: {component.kind} '{component.id}' ({side})"
+                for icon in self.composer.icon_names(design, kind, context, what, PREFIX):
+                    try:
+                        icons.get(icon)
+                    except LayoutError:
+                        pass  # composing the face says so, naming the card and the box
+
+    def _design_token(self, design: FaceDesign, kind: Kind) -> tuple[int, bool]:
+        """The cache's token for a face design drawn on a kind with this build's game-wide values,
+        and whether its templates read the card (a shared back does not)."""
+        assert self.cache is not None
+        key = (design.name, kind.id)
+        known = self._tokens.get(key)
+        if known is None:
+            token = self.cache.token((design, kind, self._globals_of(design), self.job.bleed,
+                                      self.job.options.debug_boxes))
+            known = (token, bool(re.search(r"\bcard\b", "\n".join(design_sources(design)))))
+            self._tokens[key] = known
+        return known
+
+    def _globals_of(self, design: FaceDesign) -> Hashable:
+        """The game-wide values (palette, language, and what its templates read) that a
+        design's faces depend on, frozen."""
+        known = self._design_globals.get(design.name)
+        if known is None:
+            sources = design_sources(design)
+            game = self.assets.game
+            base = self.assets.base_context()
+            known = (freeze(game.colors), game.language,
+                     tuple((name, freeze(base[name])) for name in globals_read(sources)))
+            self._design_globals[design.name] = known
+        return known

@@ -1,0 +1,260 @@
+"""The planner of a kit: its sections in print order, after the guide, one page at a time.
+
+:class:`KitPlanner` owns one collaborator per job (faces, sheets, documents, print order,
+guide) and keeps the kit's order: which section comes when, when the stock icons are noted,
+and the skeleton of the kit that the guide and the page count read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Iterator, Sequence
+from itertools import chain
+
+from printandplay.assets import GameAssets
+from printandplay.face_cache import FaceCache
+from printandplay.kit_sections import select_sections
+from printandplay.layout.face import FaceComposer
+from printandplay.layout.fold import FoldPlan
+from printandplay.layout.imposition import SheetPlan
+from printandplay.layout.print_guide import GuideSection
+from printandplay.model.game import Component, DocumentSection, SheetSection
+from printandplay.model.ops import Face
+from printandplay.pages import PageSpec
+from printandplay.planning.documents import DocumentPlanner
+from printandplay.planning.faces import FacePlacer
+from printandplay.planning.fold_sheets import FoldSheets
+from printandplay.planning.guide import KitGuide
+from printandplay.planning.options import BuildOptions
+from printandplay.planning.print_job import PrintJob
+from printandplay.planning.print_order import PrintOrder
+from printandplay.planning.sheet_labels import SheetLabels
+from printandplay.planning.sheets import SheetPlanner
+from printandplay.planning.tiles import TileSheets
+
+Section = DocumentSection | SheetSection
+
+
+class KitPlanner:
+    """Plans the pages of a kit (or of any list of components) for one paper and options."""
+
+    def __init__(self, assets: GameAssets, options: BuildOptions,
+                 cache: FaceCache | None = None) -> None:
+        self.assets = assets
+        self.options = options
+        self.cache = cache
+        self.job = job = PrintJob.of(assets, options)
+        self.paper = job.paper
+        self.bleed = job.bleed
+        self.placer = FacePlacer(job, cache)
+        labels = SheetLabels(job)
+        self.folds = FoldSheets(job, self.placer, labels)
+        self.tiles = TileSheets(job, self.placer, labels)
+        self.sheets = SheetPlanner(job, self.placer, labels, self.folds, self.tiles)
+        self.documents = DocumentPlanner(job, cache)
+        self.order = PrintOrder(job)
+        self.guide = KitGuide(job, self.order)
+        self._scanned = False  # the sheets' stock icons noted (scan_stock_icons)
+        # the guide (its pages, padded length), and the number of pages after it
+        self._planned_guide: tuple[list[PageSpec], int, int] | None = None
+
+    @property
+    def composer(self) -> FaceComposer:
+        """The composer of this build's faces (its ``warnings`` are the build's)."""
+        return self.placer.composer
+
+    @property
+    def used(self) -> set[Hashable]:
+        """The cache keys of the faces this build placed."""
+        return self.placer.used
+
+    def face(self, component: Component, layout_name: str, side: str) -> Face:
+        """The face of a component drawn with a layout (cached: copies share it)."""
+        return self.placer.face(component, layout_name, side)
+
+    def back_face(self, item: Component, section: SheetSection) -> Face:
+        """The back of ``item`` as printed in ``section`` (the section's back, else its own)."""
+        return self.placer.back_face(item, section)
+
+    def scan_stock_icons(self, components: Iterable[Component]) -> None:
+        """Note the stock icons the faces of ``components`` draw, without composing them."""
+        self.placer.scan_stock_icons(components)
+
+    def kit_pages(self) -> list[PageSpec]:
+        """Every page of the kit, in print order."""
+        return list(self.iter_kit_pages())
+
+    def iter_kit_pages(self) -> Iterator[PageSpec]:
+        """Every page of the kit, in print order, composed one at a time as they are asked for
+        (a writer can write each page before the next is composed): the "Impression et
+        montage" guide, then the kit's sections.
+
+        The guide lists the sections with their pages and sheets: they are counted beforehand
+        without composing any face (:meth:`_skeleton`). A document can credit every stock icon
+        the kit prints (``icon_credits``); when no document does, the credits are added at the
+        end of the last document, or on a page of their own when the kit has no document. A
+        document set before the last sheets learns their stock icons from a cheap first pass
+        (:meth:`scan_stock_icons`): no face is kept."""
+        guide, _, _ = self._kit_guide()
+        return self.print_order(chain(guide, self._section_pages()))
+
+    def count_kit_pages(self) -> int:
+        """How many pages :meth:`iter_kit_pages` yields, without composing any face."""
+        _, guide_length, body = self._kit_guide()
+        return guide_length + body
+
+    def _kit(self) -> list[Section]:
+        """The kit's sections this build prints (``--sections``)."""
+        game = self.assets.game
+        return list(select_sections(game.id, game.kit, self.options.sections))
+
+    def _section_items(self, section: SheetSection) -> list[Component]:
+        components = [c for c in self.assets.game.components if section.holds(c)]
+        return [c for c in components for _ in range(c.count)]
+
+    def _section_pages(self) -> Iterator[PageSpec]:
+        self._scan_if_needed()
+        for section, pages in self._documents_and_sheets():
+            if isinstance(section, SheetSection):
+                yield from self.iter_sheet_pages(self._section_items(section), section)
+            else:
+                yield from pages
+
+    def _documents_and_sheets(self) -> Iterator[tuple[Section, list[PageSpec]]]:
+        """The kit's sections in order, each document with its pages (set when its turn
+        comes, after the sheets before it were composed), each sheet with none; then the
+        credits' own page when no document printed them."""
+        kit = self._kit()
+        documents = [i for i, s in enumerate(kit) if isinstance(s, DocumentSection)]
+        credited = False
+        for index, section in enumerate(kit):
+            if isinstance(section, SheetSection):
+                yield section, []
+                continue
+            pages, accessed = self.documents.pages(section)
+            credited = credited or accessed
+            if index == documents[-1] and not credited and self.assets.icons.stock_used:
+                pages, _ = self.documents.pages(section, with_credits=True)
+            yield section, pages * section.copies
+        if not documents and self.assets.icons.stock_used:
+            yield self._credits_section(), self.credits_pages()
+
+    def _credits_section(self) -> DocumentSection:
+        title = "Crédits" if self.assets.game.language == "fr" else "Credits"
+        return DocumentSection("", title, 1)
+
+    def credits_pages(self) -> list[PageSpec]:
+        """A page of its own crediting the stock icons the faces composed so far print (for
+        a file with no document to print them, such as a deck), or none when they print
+        none."""
+        if not self.assets.icons.stock_used:
+            return []
+        return self.documents.pages(self._credits_section(), with_credits=True)[0]
+
+    def _scan_sheets(self, sections: Iterable[Section]) -> None:
+        """Note the stock icons of the sheet sections among ``sections``."""
+        for section in sections:
+            if isinstance(section, SheetSection):
+                self.scan_stock_icons(c for c in self.assets.game.components
+                                      if section.holds(c))
+
+    def _skeleton(self) -> Iterator[PageSpec]:
+        """The kit's pages after the guide, in print order, without their faces (the sheets'
+        pages hold no placement, and no label): what the guide and the count need. The stock
+        icons of every sheet are noted first by a cheap pass, as composing them would before
+        the credits are printed; the icons noted are put back afterwards."""
+        icons = self.assets.icons
+        before = dict(icons.stock_used)
+        try:
+            if icons.stock is not None:
+                self._scan_sheets(self._kit())
+            body = self._documents_and_sheets()
+            pages = (page for section, doc in body for page in (
+                self.sheets.skeleton(self._section_items(section), section)
+                if isinstance(section, SheetSection) else doc))
+            yield from self.print_order(pages, notes=False)
+        finally:
+            icons.stock_used.clear()
+            icons.stock_used.update(before)
+
+    def _scan_if_needed(self) -> None:
+        """Note the stock icons of the sheets when a document comes before one of them (it
+        may print the credits, which name every stock icon of the kit)."""
+        kit = self._kit()
+        if self._scanned or self.assets.icons.stock is None:
+            return
+        first_doc = next((i for i, s in enumerate(kit) if isinstance(s, DocumentSection)), None)
+        if first_doc is None:
+            return
+        self._scanned = True
+        self._scan_sheets(kit[first_doc + 1:])
+
+    def _kit_guide(self) -> tuple[list[PageSpec], int, int]:
+        """The kit's guide pages, their length with the blank that may follow them, and the
+        number of pages after them (computed once, without composing any face)."""
+        if self._planned_guide is None:
+            sections, body, first_recto = self.guide.sections(self._skeleton())
+            guide, length = self.guide.padded(sections, body, first_recto)
+            self._planned_guide = (guide, length, body)
+        return self._planned_guide
+
+    # The planner's parts, by their names of old (build, export and tests call them).
+
+    def print_order(self, pages: Iterable[PageSpec], notes: bool = True) -> Iterator[PageSpec]:
+        """The pages as printed (:class:`~printandplay.planning.print_order.PrintOrder`)."""
+        return self.order(pages, notes)
+
+    def with_guide(self, body: Sequence[PageSpec], command: str = "build",
+                   target: str = "") -> list[PageSpec]:
+        """``body`` after the guide (:meth:`KitGuide.with_guide`)."""
+        return self.guide.with_guide(body, command, target)
+
+    def guide_pages(self, sections: Sequence[GuideSection], total: int, command: str = "build",
+                    target: str = "") -> list[PageSpec]:
+        """The guide's pages listing ``sections`` of a file of ``total`` pages."""
+        return self.guide.pages(sections, total, command, target)
+
+    def document_pages(self, section: DocumentSection) -> list[PageSpec]:
+        """The pages of a document section."""
+        return self.documents.pages(section)[0]
+
+    def sheet_plan(self, section: SheetSection, count: int | None = None) -> SheetPlan:
+        """The imposition shared by every sheet of a section of ``count`` items."""
+        return self.sheets.plan(section, count)
+
+    def sheet_pages(self, items: Sequence[Component], section: SheetSection) -> list[PageSpec]:
+        """Sheets of fronts, each followed by its sheet of backs when any item has a back.
+
+        Items larger than the paper are split across several sheets (:meth:`tiled_pages`)."""
+        return list(self.iter_sheet_pages(items, section))
+
+    def iter_sheet_pages(self, items: Sequence[Component],
+                         section: SheetSection) -> Iterator[PageSpec]:
+        """:meth:`sheet_pages` one page at a time (:meth:`SheetPlanner.iter_pages`)."""
+        return self.sheets.iter_pages(items, section)
+
+    def sheet_rectos(self, items: Sequence[Component], section: SheetSection) -> list[bool]:
+        """The ``recto`` flags of the pages :meth:`iter_sheet_pages` yields (no face composed)."""
+        return [page.recto for page in self.sheets.skeleton(items, section)]
+
+    def fold_plan(self, section: SheetSection) -> FoldPlan | None:
+        """The fold-and-glue imposition of a section, or None when it does not fit."""
+        return self.folds.plan(section)
+
+    def fold_pages(self, items: Sequence[Component], section: SheetSection, full: FoldPlan
+                   ) -> list[PageSpec]:
+        """Sheets of fronts with their backs beside them, across a fold line."""
+        return list(self.iter_fold_pages(items, section, full))
+
+    def iter_fold_pages(self, items: Sequence[Component], section: SheetSection,
+                        full: FoldPlan) -> Iterator[PageSpec]:
+        """:meth:`fold_pages` one page at a time."""
+        return self.folds.iter_pages(items, section, full)
+
+    def tiled_pages(self, items: Sequence[Component], section: SheetSection) -> list[PageSpec]:
+        """Each item on as many sheets as it needs, with overlaps, guides and tile labels."""
+        return list(self.iter_tiled_pages(items, section))
+
+    def iter_tiled_pages(self, items: Sequence[Component], section: SheetSection
+                         ) -> Iterator[PageSpec]:
+        """:meth:`tiled_pages` one page at a time."""
+        return self.tiles.iter_pages(items, section)

@@ -1,0 +1,53 @@
+"""The pages in the order they are printed: for duplex printing, blank pages that keep fronts on
+sheet fronts, each with a small note naming the sheet it backs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+
+from printandplay.layout.imposition import mirror_axes, mirror_rect
+from printandplay.layout.print_words import vocabulary
+from printandplay.layout.sheet_label import label_ops
+from printandplay.pages import BLANK_NOTE, CUT_GUIDE_COLOR, PageSpec, duplex_stream, placement_rects
+from printandplay.planning.print_job import PrintJob
+
+
+class PrintOrder:
+    """Puts one build's pages in print order."""
+
+    def __init__(self, job: PrintJob) -> None:
+        self.job = job
+
+    def __call__(self, pages: Iterable[PageSpec], notes: bool = True) -> Iterator[PageSpec]:
+        """The pages as printed: with blanks that keep fronts on sheet fronts for duplex
+        printing, as they are for single-sided printing (``--simplex``, ``--fold``); one page
+        at a time. Without ``notes`` the blank pages are left empty (for counting)."""
+        return duplex_stream(pages, self.job.assets.fonts,
+                             self.blank if notes else self.empty_blank, self.job.options.duplex)
+
+    @staticmethod
+    def empty_blank(previous: PageSpec) -> PageSpec:
+        """The blank page backing ``previous``, with nothing on it."""
+        sheets = previous.sheets
+        return PageSpec(previous.size, "blank", section=previous.section,
+                        side="verso" if sheets else "", sheet=previous.sheet, sheets=sheets)
+
+    def blank(self, previous: PageSpec) -> PageSpec:
+        """The blank page backing ``previous``: its small note lies inside the printable area
+        (``--margin``) and off the back of every item of that page (turned on its flip
+        edge), and names the sheet it backs."""
+        fonts = self.job.assets.fonts
+        font = fonts.select("body", False, True)
+        words = vocabulary(self.job.game.language)
+        size = previous.size
+        mirror_x, mirror_y = mirror_axes(size.width > size.height, self.job.options.flip)
+        shadows = [mirror_rect(r, size, mirror_x, mirror_y)
+                   for r in placement_rects(previous.placements)]
+        texts = [BLANK_NOTE, words["blank"]]
+        if previous.sheets:
+            texts.insert(0, f"{previous.section} · {words['sheet']} {previous.sheet}/"
+                            f"{previous.sheets} · {words['verso']} — {BLANK_NOTE}")
+        note = label_ops(size, texts, font, fonts, shadows, shadows, [], self.job.options.margin,
+                         color=CUT_GUIDE_COLOR)
+        return replace(self.empty_blank(previous), ops=note)

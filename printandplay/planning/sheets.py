@@ -1,0 +1,122 @@
+"""Sheets of a section: fronts, each followed by its sheet of backs; fold-and-glue sheets under
+``--fold``, tiles for items larger than the paper. Also their skeletons: the same pages without
+faces or labels, for counting."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from printandplay.errors import OptionError
+from printandplay.layout.imposition import SheetPlan, choose_mode, fits_on, plan_sheet
+from printandplay.layout.marks import MARK_WIDTH
+from printandplay.model.game import Component, ImpositionMode, SheetSection
+from printandplay.model.ops import EllipseOp, LineOp, Op
+from printandplay.pages import CUT_GUIDE_COLOR, MARK_COLOR, PageSpec
+from printandplay.planning.faces import FacePlacer
+from printandplay.planning.fold_sheets import FoldSheets
+from printandplay.planning.print_job import PrintJob
+from printandplay.planning.sheet_labels import SheetLabels
+from printandplay.planning.tiles import TileSheets
+
+
+class SheetPlanner:
+    """Plans the sheets of a section: as duplex sheets, fold sheets or tiles."""
+
+    def __init__(self, job: PrintJob, placer: FacePlacer, labels: SheetLabels,
+                 folds: FoldSheets, tiles: TileSheets) -> None:
+        self.job = job
+        self.placer = placer
+        self.labels = labels
+        self.folds = folds
+        self.tiles = tiles
+
+    def plan(self, section: SheetSection, count: int | None = None) -> SheetPlan:
+        """The imposition shared by every sheet of a section of ``count`` items (``auto``
+        spaces them with full bleed when that costs no extra sheet)."""
+        job = self.job
+        size = job.kind_of(section).size
+        margin = job.options.margin
+        mode: ImpositionMode = (choose_mode(job.paper, size, job.bleed, count, margin)
+                                if section.bleed_mode == "auto" else section.bleed_mode)
+        if job.bleed <= 0:
+            mode = "none"
+        try:
+            return plan_sheet(job.paper, size, bleed=job.bleed, mode=mode,
+                              flip=job.options.flip, back_offset=job.options.back_offset,
+                              margin=margin)
+        except ValueError as err:
+            raise OptionError(f"{section.title}: {err}") from None
+
+    def _tiled_or_folded(self, items: Sequence[Component], section: SheetSection,
+                         skeleton: bool) -> Iterator[PageSpec] | None:
+        """The pages (or their ``skeleton``) of a section whose items are tiled (larger than
+        the paper) or folded (``--fold``), else None: they go on sheets of fronts and backs."""
+        job = self.job
+        if not fits_on(job.paper, job.kind_of(section).size, job.options.margin):
+            tiles = self.tiles
+            return (tiles.skeleton if skeleton else tiles.iter_pages)(items, section)
+        fold = self.folds.plan_of(items, section)
+        if fold is None:
+            return None
+        folds = self.folds
+        return (folds.skeleton if skeleton else folds.iter_pages)(items, section, fold)
+
+    def skeleton(self, items: Sequence[Component], section: SheetSection
+                 ) -> Iterator[PageSpec]:
+        """The pages :meth:`iter_pages` yields, without their faces and labels."""
+        elsewhere = self._tiled_or_folded(items, section, skeleton=True)
+        if elsewhere is not None:
+            yield from elsewhere
+            return
+        title = section.title
+        full = self.plan(section, len(items))
+        total = -(-len(items) // full.per_page)
+        for number, start in enumerate(range(0, len(items), full.per_page), start=1):
+            yield PageSpec(full.page, "", recto=True, section=title, side="recto",
+                           sheet=number, sheets=total)
+            if any(item.back for item in items[start:start + full.per_page]):
+                yield PageSpec(full.page, "", section=title, side="verso", sheet=number,
+                               sheets=total)
+
+    def iter_pages(self, items: Sequence[Component], section: SheetSection
+                   ) -> Iterator[PageSpec]:
+        """Sheets of fronts, each followed by its sheet of backs when any item has a back, one
+        page at a time: each sheet's faces are composed when the sheet is asked for, and
+        forgotten after their last placement. Items larger than the paper are tiled; under
+        ``--fold`` items with backs go on fold sheets."""
+        elsewhere = self._tiled_or_folded(items, section, skeleton=False)
+        if elsewhere is not None:
+            yield from elsewhere
+            return
+        full = self.plan(section, len(items))
+        total = -(-len(items) // full.per_page)
+        round_items = self.job.kind_of(section).shape == "round"
+        placer = self.placer
+        placer.expect(items, section)
+        for number, start in enumerate(range(0, len(items), full.per_page), start=1):
+            chunk = items[start:start + full.per_page]
+            plan = full.filled(len(chunk))  # no marks for empty slots, bleed towards them
+            marks: tuple[Op, ...] = tuple(
+                LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, MARK_WIDTH) for m in plan.marks)
+            fronts = tuple(
+                placer.place(item, item.front, "front", slot.trim.x, slot.trim.y, slot.clip)
+                for item, slot in zip(chunk, plan.fronts, strict=False)
+            )
+            guides: tuple[Op, ...] = ()
+            if round_items:  # round items: a thin circle on the cut line
+                guides = tuple(EllipseOp(s.trim.x, s.trim.y, s.trim.w, s.trim.h, None,
+                                         CUT_GUIDE_COLOR, 0.3)
+                               for s in plan.fronts[:len(chunk)])
+            yield self.labels.add(PageSpec(plan.page, f"{section.title} {number} recto",
+                                           fronts, marks + guides, recto=True,
+                                           section=section.title, side="recto",
+                                           sheet=number), total)
+            del fronts
+            if any(item.back for item in chunk):
+                backs = tuple(
+                    placer.place_back(item, section, slot.trim.x, slot.trim.y, slot.clip)
+                    for item, slot in zip(chunk, plan.backs, strict=False) if item.back
+                )
+                yield self.labels.add(PageSpec(plan.page, f"{section.title} {number} verso",
+                                               backs, section=section.title, side="verso",
+                                               sheet=number), total)

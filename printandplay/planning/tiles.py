@@ -1,0 +1,66 @@
+"""Items larger than the paper: each on as many sheets as it needs, with overlaps, guides and
+tile labels."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from printandplay.errors import OptionError
+from printandplay.layout.marks import MARK_WIDTH
+from printandplay.layout.tiling import TilePlan, plan_tiles
+from printandplay.model.game import Component, SheetSection
+from printandplay.model.ops import LineOp, Op
+from printandplay.pages import CUT_GUIDE_COLOR, MARK_COLOR, PageSpec
+from printandplay.planning.faces import FacePlacer
+from printandplay.planning.print_job import PrintJob
+from printandplay.planning.sheet_labels import SheetLabels
+
+
+class TileSheets:
+    """Plans the tiled sheets of a section whose items do not fit on the paper."""
+
+    def __init__(self, job: PrintJob, placer: FacePlacer, labels: SheetLabels) -> None:
+        self.job = job
+        self.placer = placer
+        self.labels = labels
+
+    def plan(self, section: SheetSection) -> TilePlan:
+        """The tiling of one item of ``section``; an option error when none fits."""
+        job = self.job
+        try:
+            return plan_tiles(job.paper, job.kind_of(section).size, bleed=job.bleed,
+                              margin=job.options.margin)
+        except ValueError as err:
+            raise OptionError(f"{section.title}: {err}") from None
+
+    def iter_pages(self, items: Sequence[Component], section: SheetSection
+                   ) -> Iterator[PageSpec]:
+        """Each item on as many sheets as it needs, one page at a time (faces forgotten after
+        their last tile)."""
+        plan = self.plan(section)
+        total = len(items) * len(plan.tiles)
+        self.placer.expect(items, back=False, times=len(plan.tiles))
+        number = 0
+        for item in items:
+            for tile in plan.tiles:
+                number += 1
+                name = f"{item.name} — {tile.row + 1}-{tile.col + 1} ({plan.rows}×{plan.cols})"
+                ops: list[Op] = [LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, MARK_WIDTH)
+                                 for m in tile.marks]
+                ops += [LineOp(g.x1, g.y1, g.x2, g.y2, CUT_GUIDE_COLOR, 0.5, (3.0, 2.0))
+                        for g in tile.guides]
+                placement = self.placer.place(item, item.front, "front", tile.origin[0],
+                                              tile.origin[1], tile.clip)
+                yield self.labels.add(PageSpec(plan.page, f"{section.title} {name}",
+                                               (placement,), tuple(ops), recto=True,
+                                               section=section.title, side="recto",
+                                               sheet=number), total, name)
+
+    def skeleton(self, items: Sequence[Component], section: SheetSection
+                 ) -> Iterator[PageSpec]:
+        """The pages :meth:`iter_pages` yields, without their faces and labels."""
+        plan = self.plan(section)
+        total = len(items) * len(plan.tiles)
+        for number in range(1, total + 1):
+            yield PageSpec(plan.page, "", recto=True, section=section.title, side="recto",
+                           sheet=number, sheets=total)

@@ -1,0 +1,100 @@
+"""The printing guide speaks the game's language: French, or English for a game written in
+English — every sentence exists in both, with the same placeholders, and an English kit's guide
+prints no French heading."""
+
+from __future__ import annotations
+
+import string
+from pathlib import Path
+
+import pytest
+from helpers import FakeMetrics, kit_pages, page_text, replace_once, text_ops
+
+from printandplay.assets import load_assets
+from printandplay.layout.print_guide import _TEXTS, GuideSection, guide_drawings, texts
+from printandplay.model.game import Size
+from printandplay.newgame import new_game
+from printandplay.planning.options import BuildOptions
+from printandplay.planning.planner import KitPlanner
+from printandplay.project import Resources, bundled_root
+from printandplay.units import MM
+
+
+def _fields(sentence: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(sentence) if name}
+
+
+def test_every_sentence_exists_in_french_and_english() -> None:
+    assert set(_TEXTS) == {"fr", "en"}
+    assert set(_TEXTS["fr"]) == set(_TEXTS["en"])
+
+
+@pytest.mark.parametrize("key", sorted(_TEXTS["fr"]))
+def test_both_languages_fill_the_same_placeholders(key: str) -> None:
+    assert _fields(_TEXTS["fr"][key]) == _fields(_TEXTS["en"][key])
+
+
+@pytest.mark.parametrize(("language", "expected"), [("fr", "fr"), ("fr-CA", "fr"),
+                                                    ("en", "en"), ("en-GB", "en"),
+                                                    ("de", "fr")])
+def test_the_language_picks_the_sentences(language: str, expected: str) -> None:
+    assert texts(language) is _TEXTS[expected]
+
+
+def _guide_text(folder: Path, language: str, **options: object) -> str:
+    new_game(folder, "kit", cards=3)
+    replace_once(folder / "cards/kit/game.yaml", "language: fr", f"language: {language}")
+    assets = load_assets(Resources((folder, bundled_root())), "kit")
+    pages = KitPlanner(assets, BuildOptions(**options)).kit_pages()  # type: ignore[arg-type]
+    return page_text(pages[0])
+
+
+def test_an_english_game_gets_an_english_guide(tmp_path: Path) -> None:
+    text = _guide_text(tmp_path, "en")
+    for heading in ("Printing and assembly", "Printer settings", "Scale", "50 mm"):
+        assert heading in text, text
+    for french in ("Impression et montage", "Réglages", "Échelle", "feuille"):
+        assert french not in text, text
+    assert "--back-offset X,Y" in text
+
+
+def test_an_english_guide_in_simplex_mode(tmp_path: Path) -> None:
+    text = _guide_text(tmp_path, "en", simplex=True)
+    assert "Single-sided" in text, text
+    assert "Duplex" not in text
+
+
+# --- the legend lists the lines the kit prints ------------------------------------------------
+
+
+def _legend(**flags: bool) -> str:
+    section = GuideSection("Cartes", False, (3, 4), 1, True, **flags)  # type: ignore[arg-type]
+    ops = guide_drawings(Size(210 * MM, 297 * MM), 13 * MM, 21 * MM, FakeMetrics(), "body",
+                         "fr", [section])
+    return " ".join(op.text for op in text_ops(ops))
+
+
+@pytest.mark.parametrize(("flags", "shown"), [
+    ({}, {"Trait de coupe"}),
+    ({"round_items": True}, {"Trait de coupe", "Cercle gris"}),
+    ({"fold_lines": True}, {"Trait de coupe", "Pointillés sur une pièce"}),
+    ({"tiled": True}, {"Trait de coupe", "Tirets au bord"}),
+    ({"folded": True}, {"Trait de coupe", "Long pointillé"}),
+])
+def test_the_legend_shows_only_the_lines_the_kit_prints(flags: dict[str, bool],
+                                                        shown: set[str]) -> None:
+    legend = _legend(**flags)
+    for entry in ("Trait de coupe", "Cercle gris", "Pointillés sur une pièce", "Tirets au bord",
+                  "Long pointillé"):
+        assert (entry in legend) == (entry in shown), (entry, legend)
+
+
+def test_fold_lines_come_from_dashed_lines_of_the_layouts() -> None:
+    def legend_of(game: str) -> str:
+        pages = kit_pages(game)
+        return page_text(pages[0])
+
+    assert "Pointillés sur une pièce" in legend_of("charlie")  # its standees' fold lines
+    assert "Pointillés sur une pièce" not in legend_of("limits")
+    assert "Tirets au bord" in legend_of("licum")  # the mat is tiled
+    assert "Tirets au bord" not in legend_of("charlie")

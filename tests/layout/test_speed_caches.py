@@ -1,0 +1,351 @@
+"""The shortcuts and caches of the composing and writing path (issue 15) give exactly what the
+long way gives: a cache hit the same ops as a miss, a change of input a miss, and the fast
+paths the same output and the same errors as the code they stand in for."""
+
+from __future__ import annotations
+
+import io
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from helpers import ROOT, FakeMetrics
+from PIL import Image
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
+
+from printandplay.assets import component_context, load_assets
+from printandplay.errors import LayoutError
+from printandplay.layout import sheet_label, templating
+from printandplay.layout.extent import op_extents
+from printandplay.layout.face import FaceComposer
+from printandplay.layout.legibility import PAPER, check_text, fill_under, hex_color
+from printandplay.layout.sheet_label import CLEARANCE, free_spot
+from printandplay.layout.templating import Rich, TemplateEnv
+from printandplay.model.color import RGB
+from printandplay.model.design import Template
+from printandplay.model.game import Size
+from printandplay.model.geometry import Rect
+from printandplay.model.ops import EllipseOp, GroupOp, ImageOp, Op, RectOp, TextOp
+from printandplay.project import Resources
+from printandplay.render.ops_writer import OpsWriter, _ImageFile
+
+# --- templates that are exactly {{ card.FIELD }} -----------------------------------------------
+
+
+def _slow_env(monkeypatch: pytest.MonkeyPatch) -> TemplateEnv:
+    env = TemplateEnv()
+    monkeypatch.setattr(env, "_plain", _NeverPlain())
+    return env
+
+
+class _NeverPlain(dict):  # type: ignore[type-arg]
+    """A `_plain` table that sends every template through Jinja."""
+
+    def get(self, key: object, default: object = None) -> None:
+        return None
+
+
+class _Card(dict):  # type: ignore[type-arg]
+    """Not a plain dict: the fast path must leave it to Jinja."""
+
+
+VALUES: list[object] = [
+    "abc", "a *b* [[x]] :gemme: \\", Rich("**gras** :gemme:"), None, 3, 2.5, True, [1, 2],
+    {"a": 1}, "x" * (templating.MAX_VALUE + 1), Rich("y" * (templating.BOX_OUTPUT + 1)), "",
+]
+SOURCES = ["{{ card.titre }}", "{{card.titre}}", "{{ card.titre }}\n", "{{ card.items }}",
+           "{{ card['titre'] }}", "{{ card.titre|upper }}", "{{ card.absent }}",
+           "{{- card.titre -}}", " {{ card.titre }}"]
+
+
+def _outcome(env: TemplateEnv, source: str, context: dict[str, object]) -> tuple[str, str]:
+    try:
+        return "ok", env.render_string(source, context, "cards/x.yaml:3: box 'titre'")
+    except LayoutError as err:
+        return "error", str(err)
+
+
+@pytest.mark.parametrize("source", SOURCES)
+def test_plain_field_templates_print_what_the_sandbox_prints(
+        source: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    fast, slow = TemplateEnv(), _slow_env(monkeypatch)
+    for value in VALUES:
+        for context in ({"card": {"titre": value}}, {"card": _Card(titre=value)}, {},
+                        {"card": None}):
+            assert _outcome(fast, source, context) == _outcome(slow, source, context), \
+                (source, repr(value)[:40], context.keys())
+
+
+def test_plain_field_templates_skip_jinja(monkeypatch: pytest.MonkeyPatch) -> None:
+    env = TemplateEnv()
+    context = {"card": {"titre": "Le *chat* :gemme:"}}
+    assert env.render_string("{{ card.titre }}", context, "box") == "Le \\*chat\\* \\:gemme:"
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("Jinja ran")
+
+    monkeypatch.setattr(env.env, "from_string", refuse)
+    assert env.render_string("{{ card.titre }}", {"card": {"titre": "Autre"}}, "box") == "Autre"
+    with pytest.raises(LayoutError, match="Jinja ran"):  # anything else goes through Jinja
+        env.render_string("{{ card.titre|upper }}", context, "box")
+
+
+def test_only_a_single_card_field_is_a_plain_template() -> None:
+    env = TemplateEnv().env
+    assert templating._plain_field(env, "{{ card.titre }}") == "titre"
+    for source in ("{{ card.keys }}", "{{ card.titre }} !", "{{ carte.titre }}",
+                   "{{ card.a.b }}", "{% if card.a %}x{% endif %}", "{{ card.titre"):
+        assert templating._plain_field(env, source) is None, source
+
+
+# --- the free spot of a sheet label ----------------------------------------------------------
+
+
+def _free_spot_reference(page: Size, width: float, height: float, obstacles: Sequence[Rect],
+                         margin: float) -> tuple[float, float] | None:
+    """The spot as first written: every candidate checked, the best one kept."""
+    low_x, high_x = margin, page.width - margin - width
+    low_y, high_y = margin, page.height - margin - height
+    if high_x < low_x or high_y < low_y:
+        return None
+    grown = [r.expand(CLEARANCE, CLEARANCE, CLEARANCE, CLEARANCE) for r in obstacles]
+    xs = {low_x, high_x, (page.width - width) / 2}
+    ys = {low_y, high_y}
+    for r in grown:
+        xs.update((r.right, r.x - width))
+        ys.update((r.top, r.y - height))
+    candidates = []
+    for y in ys:
+        if not low_y - 1e-6 <= y <= high_y + 1e-6:
+            continue
+        for x in xs:
+            if not low_x - 1e-6 <= x <= high_x + 1e-6:
+                continue
+            box = Rect(x, y, width, height)
+            if not any(box.x < r.right and r.x < box.right and box.y < r.top and r.y < box.top
+                       for r in grown):
+                edge = min(y - low_y, high_y - y)
+                candidates.append((round(edge, 3), y > page.height / 2,
+                                   round(abs(x + width / 2 - page.width / 2), 3), x, y))
+    return min(candidates)[3:] if candidates else None
+
+
+def test_free_spot_is_the_best_clear_candidate() -> None:
+    rng = random.Random(15)
+    for _ in range(400):
+        page = Size(rng.choice([595.0, 612.0, 300.0]), rng.choice([842.0, 792.0, 200.0]))
+        obstacles = [Rect(rng.uniform(0, 500), rng.uniform(0, 700), rng.uniform(1, 200),
+                          rng.uniform(1, 250)) for _ in range(rng.randint(0, 12))]
+        size = (rng.uniform(10, 300), rng.uniform(5, 40))
+        margin = rng.choice([0.0, 14.0, 30.0])
+        expected = _free_spot_reference(page, *size, obstacles, margin)
+        assert free_spot(page, *size, obstacles, margin) == expected
+        assert free_spot(page, *size, obstacles, margin) == expected  # from the cache
+
+
+def test_free_spot_cache_hits_and_misses(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sheet_label, "_SPOTS", {})
+    computed: list[object] = []
+    real = sheet_label._free_spot
+
+    def counting(*args: object) -> tuple[float, float] | None:
+        computed.append(args)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sheet_label, "_free_spot", counting)
+    page = Size(595.0, 842.0)
+    items = [Rect(30, 30, 180, 250), Rect(220, 30, 180, 250)]
+    first = free_spot(page, 100, 8, items, 14)
+    assert free_spot(page, 100, 8, list(items), 14) == first  # equal geometry: a hit
+    assert len(computed) == 1
+    blocked = [*items, Rect(0, 0, 595, 60)]  # the bottom band taken: a miss, another spot
+    assert free_spot(page, 100, 8, blocked, 14) != first
+    assert len(computed) == 2
+
+
+# --- legibility: the fill under a text, from layers --------------------------------------------
+
+
+def _fill_under_reference(drawn: Sequence[Op], rect: Rect) -> RGB | None:
+    """The fill under ``rect`` as first written: every op's extents measured."""
+    def intersects(a: Rect, b: Rect) -> bool:
+        return min(a.right, b.right) > max(a.x, b.x) and min(a.top, b.top) > max(a.y, b.y)
+
+    def covers(op: RectOp | EllipseOp) -> bool:
+        if isinstance(op, RectOp):
+            return Rect(op.x, op.y, op.w, op.h).contains(rect)
+        cx, cy, rx, ry = op.x + op.w / 2, op.y + op.h / 2, op.w / 2, op.h / 2
+        if rx <= 0 or ry <= 0:
+            return False
+        return all(math.hypot((px - cx) / rx, (py - cy) / ry) <= 1.0 + 1e-6
+                   for px, py in ((rect.x, rect.y), (rect.right, rect.y), (rect.x, rect.top),
+                                  (rect.right, rect.top)))
+
+    for op in reversed(drawn):
+        if isinstance(op, (RectOp, EllipseOp)) and op.fill is not None:
+            if op.opacity >= 1.0 and covers(op):
+                return op.fill
+            if intersects(Rect(op.x, op.y, op.w, op.h), rect) and op.opacity < 1.0:
+                return None
+            continue
+        if isinstance(op, (ImageOp, GroupOp)):
+            for inner, extent in op_extents([op], FakeMetrics()):
+                if isinstance(inner, ImageOp) and intersects(extent, rect):
+                    return None
+    return PAPER
+
+
+def _random_op(rng: random.Random, depth: int = 0) -> Op:
+    x, y, w, h = (rng.uniform(-20, 80), rng.uniform(-20, 80), rng.uniform(0, 90),
+                  rng.uniform(0, 90))
+    color = rng.choice([(1.0, 0.0, 0.0), (0.0, 0.0, 0.4), (0.9, 0.9, 0.8), None])
+    kind = rng.randrange(5 if depth < 2 else 4)
+    if kind == 0:
+        return RectOp(x, y, w, h, color, opacity=rng.choice([1.0, 1.0, 0.5]))
+    if kind == 1:
+        return EllipseOp(x, y, w, h, color, opacity=rng.choice([1.0, 0.5]))
+    if kind == 2:
+        return ImageOp("photo", x, y, w / 3, h / 3)
+    if kind == 3:
+        return TextOp(x, y, "abc", "R", 8.0, (0.0, 0.0, 0.0))
+    scale = rng.choice([1.0, -1.0, 0.5])
+    transform = rng.choice([(scale, 0.0, 0.0, 1.0, x, y), (0.0, 1.0, -1.0, 0.0, x, y)])
+    return GroupOp(transform, tuple(_random_op(rng, depth + 1)
+                                    for _ in range(rng.randint(0, 3))))
+
+
+def test_fill_under_from_layers_matches_measuring_every_op() -> None:
+    rng = random.Random(11)
+    for _ in range(3000):
+        drawn = [_random_op(rng) for _ in range(rng.randint(0, 6))]
+        rect = Rect(rng.uniform(0, 60), rng.uniform(0, 60), rng.uniform(1, 30),
+                    rng.uniform(1, 10))
+        assert fill_under(drawn, rect, FakeMetrics()) == _fill_under_reference(drawn, rect)
+
+
+def test_check_text_sees_the_ops_of_its_own_box_drawn_before_the_text() -> None:
+    text = GroupOp((1.0, 0.0, 0.0, 1.0, 10.0, 10.0),
+                   (TextOp(0, 2, "ab", "R", 8.0, (0.55, 0.55, 0.55)),))
+    warned: list[str] = []
+    dark = RectOp(0, 0, 100, 100, (0.0, 0.0, 0.0))
+    light = RectOp(0, 0, 100, 100, (0.5, 0.5, 0.5))
+    check_text([text], [dark], FakeMetrics(), 6.0, "box",
+               lambda seen, message: warned.append(message))
+    assert warned == []  # grey on black: readable
+    with pytest.raises(LayoutError, match="contrast needed"):  # its own grey panel under it
+        check_text([light, text], [dark], FakeMetrics(), 6.0, "box", lambda *_: None)
+
+
+# --- FaceComposer: a design's caches, found by identity ----------------------------------------
+
+
+def _composer() -> tuple[FaceComposer, object]:
+    assets = load_assets(Resources((ROOT,)), "licum")
+    game = assets.game
+    composer = FaceComposer(assets.templates, assets.fonts, assets.icons.aspect, game.colors,
+                            game.language, 3.0,
+                            assets.images.aspect if assets.images else None,
+                            min_font_size=game.min_font_size)
+    return composer, assets
+
+
+def test_composing_again_gives_the_same_face_and_a_changed_design_misses() -> None:
+    composer, assets = _composer()
+    game = assets.game  # type: ignore[attr-defined]
+    designs = assets.designs  # type: ignore[attr-defined]
+    component = next(c for c in game.components if c.front in designs)
+    design, kind = designs[component.front], game.kinds[component.kind]
+
+    def compose(design_used: object) -> object:
+        context = dict(assets.base_context())  # type: ignore[attr-defined]
+        context["card"] = component_context(component, game)
+        return composer.compose(design_used, kind, context, "test")  # type: ignore[arg-type]
+
+    first = compose(design)
+    fresh, _ = _composer()
+    assert compose(design) == first  # from the design's caches
+    assert fresh.compose(design, kind, {**assets.base_context(),  # type: ignore[attr-defined]
+                                        "card": component_context(component, game)},
+                         "test") == first  # a fresh composer: the same ops
+    index, box = next((i, b) for i, b in enumerate(design.boxes)
+                      if b.fill is not None and b.fill.is_static)
+    boxes = list(design.boxes)
+    boxes[index] = replace(box, fill=Template("#123456"))
+    changed = compose(replace(design, boxes=tuple(boxes)))
+    assert changed != first
+    assert any(isinstance(op, (RectOp, EllipseOp)) and op.fill is not None
+               and hex_color(op.fill) == "#123456"
+               for op in changed.ops)  # type: ignore[attr-defined]
+    assert not any(isinstance(op, (RectOp, EllipseOp)) and op.fill is not None
+                   and hex_color(op.fill) == "#123456"
+                   for op in first.ops)  # type: ignore[attr-defined]
+
+
+# --- the PDF writer: images placed again, text operators from caches ------------------------
+
+
+class _Images:
+    def __init__(self, path: Path) -> None:
+        self.file = path
+
+    def path(self, name: str) -> Path:
+        return self.file
+
+
+def _writer(tmp_path: Path) -> tuple[OpsWriter, Canvas, Path]:
+    art = tmp_path / "art.png"
+    Image.new("RGB", (30, 20), (200, 40, 40)).save(art)
+    canvas = Canvas(io.BytesIO())
+    assets = load_assets(Resources((ROOT,)), "licum")
+    return OpsWriter(canvas, assets.icons, _Images(art)), canvas, art  # type: ignore[arg-type]
+
+
+def _code(writer: OpsWriter, canvas: Canvas) -> str:
+    writer._canvas()  # hands the pending operators over
+    return "\n".join(canvas._code)  # type: ignore[attr-defined]
+
+
+def test_an_image_placed_again_is_written_as_drawimage_writes_it(tmp_path: Path) -> None:
+    writer, canvas, art = _writer(tmp_path)
+    placed = [ImageOp("art.png", 10.0, 20.0, 56.7, 39.1), ImageOp("art.png", 10.0, 20.0, 56.7, 39.1),
+              ImageOp("art.png", 180.25, 7.5, 30.0, 12.345678)]
+    writer._emit([GroupOp((1.0, 0.0, 0.0, 1.0, 3.0, 4.0), tuple(placed))])
+    reference = Canvas(io.BytesIO())
+    reference._code.append("q\n1 0 0 1 3 4 cm")  # type: ignore[attr-defined]
+    for op in placed:  # what drawImage writes for every placement
+        reference.drawImage(_ImageFile(art, "art.png"), op.x, op.y, op.w, op.h, mask="auto")
+    reference._code.append("Q")  # type: ignore[attr-defined]
+    assert _code(writer, canvas) == "\n".join(reference._code)  # type: ignore[attr-defined]
+    assert canvas._formsinuse == reference._formsinuse  # type: ignore[attr-defined]
+
+
+def test_text_operators_from_the_caches_are_those_of_a_first_writing(tmp_path: Path) -> None:
+    writer, canvas, _ = _writer(tmp_path)
+    font = load_assets(Resources((ROOT,)), "licum").fonts.select("body", False, False)
+    group = GroupOp((1.0, 0.0, 0.0, 1.0, 12.5, 30.0),
+                    (TextOp(0.0, 5.0, "Piochez deux cartes", font, 9.0, (0.1, 0.2, 0.3)),))
+    writer._emit([group])
+    first = _code(writer, canvas)
+    writer._emit([group])
+    assert _code(writer, canvas) == first + "\n" + first  # from the caches: the same
+    other = GroupOp((1.0, 0.0, 0.0, 1.0, 12.5, 31.0),
+                    (TextOp(0.0, 5.0, "Piochez deux cartes", font, 9.0, (0.3, 0.2, 0.1)),))
+    writer._emit([other])
+    last = _code(writer, canvas)[len(first) * 2 + 2:]
+    assert ".3 .2 .1 rg" in last and "1 0 0 1 12.5 31 cm" in last  # new inputs: missed
+
+
+def test_text_widths_are_reportlabs(tmp_path: Path) -> None:
+    fonts = load_assets(Resources((ROOT,)), "licum").fonts
+    names = {fonts.select(role, bold, italic) for role in fonts.roles
+             for bold in (False, True) for italic in (False, True)}
+    rng = random.Random(4)
+    chars = "abcdéèàçœ ABCXYZ0123456789,.;:!?’«»\u202f\u00a0—–-…\u4e2d"
+    for name in names:
+        for _ in range(500):
+            text = "".join(rng.choice(chars) for _ in range(rng.randint(0, 50)))
+            assert fonts.width(text, name) == pdfmetrics.stringWidth(text, name, 1.0)

@@ -1,0 +1,59 @@
+"""The planner's parts, used on their own: what a sheet section's skeleton promises (the guide
+and the page count read it) is what its sheets are; a face is kept until its last placement."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+from helpers import ROOT
+
+from printandplay.assets import GameAssets, load_assets
+from printandplay.model.game import SheetSection
+from printandplay.pages import PageSpec
+from printandplay.planning.faces import FacePlacer
+from printandplay.planning.options import BuildOptions
+from printandplay.planning.planner import KitPlanner
+from printandplay.planning.print_job import PrintJob
+from printandplay.project import Resources
+
+ITEMS = 12  # the first items of a section: more than one sheet of cards, few faces composed
+
+
+@cache
+def licum() -> GameAssets:
+    return load_assets(Resources((ROOT,)), "licum")
+
+
+def shape(page: PageSpec) -> tuple[object, ...]:
+    """What the guide and the count read of a page."""
+    return (page.size, page.recto, page.section, page.side, page.sheet, page.sheets)
+
+
+@pytest.mark.parametrize("options", [BuildOptions(), BuildOptions(fold=True),
+                                     BuildOptions(paper="letter")], ids=["duplex", "fold", "letter"])
+def test_each_sheet_section_prints_its_skeleton(options: BuildOptions) -> None:
+    planner = KitPlanner(licum(), options)
+    sections = [s for s in licum().game.kit if isinstance(s, SheetSection)]
+    sides = set()
+    for section in sections:
+        items = [c for c in licum().game.components if section.holds(c)
+                 for _ in range(c.count)][:ITEMS]
+        skeleton = [shape(page) for page in planner.sheets.skeleton(items, section)]
+        pages = [shape(page) for page in planner.sheets.iter_pages(items, section)]
+        assert skeleton == pages, section.title
+        assert pages, section.title
+        sides |= {side for _, _, _, side, _, _ in pages}
+    assert sides == ({"recto", "fold"} if options.fold else {"recto", "verso"})
+    assert not planner.placer.held  # every face placed was forgotten
+
+
+def test_a_face_is_kept_until_its_last_expected_placement() -> None:
+    placer = FacePlacer(PrintJob.of(licum(), BuildOptions()))
+    card = next(c for c in licum().game.components if not c.back)
+    placer.expect([card], back=False, times=2)
+    first = placer.place(card, card.front, "front", 0, 0, None)
+    assert placer.held == 1 and first.uses == 2
+    second = placer.place(card, card.front, "front", 10, 0, None)
+    assert second.face is first.face  # the copies share one face
+    assert placer.held == 0
