@@ -644,12 +644,13 @@ try:
     main()
 except SystemExit:
     pass
-heavy = sorted({m.split(".")[0] for m in sys.modules} & {"reportlab", "PIL", "jinja2", "pydantic"})
+heavy = sorted({m.split(".")[0] for m in sys.modules} & {"reportlab", "PIL", "jinja2", "pydantic",
+                                                     "rich"})
 print("HEAVY=" + ",".join(heavy), file=sys.stderr)
 """
 
 
-def bench_startup(times: int = 11) -> dict[str, Any]:
+def bench_startup(times: int = 10) -> dict[str, Any]:
     tmp = Path(tempfile.mkdtemp(prefix="pnp-startup-"))
     try:
         env = _startup_env(tmp / "pycache")
@@ -815,7 +816,7 @@ def print_report(report: dict[str, Any]) -> None:
             print(f"| {label} | {seconds:.3f}{goal} |")
         for label, modules in s["imported"].items():
             print(f"\n`printandplay {label}` imports: {', '.join(modules) or 'none'} "
-                  f"(of reportlab, PIL, jinja2, pydantic)")
+                  f"(of reportlab, PIL, jinja2, pydantic, rich)")
 
 
 def main() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,7 +15,7 @@ from printandplay.data.icons import IconLibrary
 from printandplay.data.images import ImageLibrary
 from printandplay.data.presets import Presets, load_presets
 from printandplay.data.stock_icons import StockIcons, stock_roots
-from printandplay.errors import LayoutError, Location, suggest
+from printandplay.errors import LayoutError, Location, PrintAndPlayError, suggest
 from printandplay.layout.templating import TemplateEnv, rich_field, wrap_rich
 from printandplay.model.design import FaceDesign
 from printandplay.model.fonts import GameFonts
@@ -123,6 +123,37 @@ def load_assets(resources: Resources, game_id: str, reuse: GameAssets | None = N
                         images)
     _check_layouts(assets)
     return assets
+
+
+def preload_shared(resources: Resources, game_ids: Iterable[str]) -> None:
+    """Load once what the builds of several games share, before worker processes are forked
+    (``build all``), so that no worker does it again: the modules a build imports on first
+    use, the fonts (parsed and registered with ReportLab, where every build's
+    :class:`FontTable` finds them) and the hyphenation dictionaries of the games' languages.
+
+    Nothing here is required: a problem is left for each game's own build to report."""
+    import printandplay.data.decklist  # noqa: F401 - imported by the composition check
+    import printandplay.data.svg  # noqa: F401 - icons are parsed on first use
+    from printandplay.data.yamlio import load_yaml
+    from printandplay.layout.hyphenation import hyphenator_for
+
+    try:
+        fonts_file = resources.fonts_file()
+        shown = resources.display(fonts_file)
+        FontTable(load_fonts(fonts_file, shown)).load_all(shown)
+    except PrintAndPlayError:
+        pass
+    languages = set()
+    for game_id in game_ids:
+        try:
+            data = load_yaml(resources.game_folder(game_id) / "game.yaml")
+        except PrintAndPlayError:
+            continue
+        language = data.get("language", "fr") if isinstance(data, dict) else None
+        if isinstance(language, str) and len(language) <= 20:
+            languages.add(language)
+    for language in sorted(languages):
+        hyphenator_for(language)
 
 
 def _folder_name(resources: Resources, folder: Path) -> str:

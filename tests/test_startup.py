@@ -29,7 +29,8 @@ try:
 except SystemExit as exit:
     code = exit.code
 loaded = sorted({name.split(".")[0] for name in sys.modules})
-print("MODULES=" + json.dumps({"code": code, "loaded": loaded}), file=sys.stderr)
+ours = sorted(name for name in sys.modules if name.startswith("printandplay."))
+print("MODULES=" + json.dumps({"code": code, "loaded": loaded, "ours": ours}), file=sys.stderr)
 """
 
 
@@ -78,6 +79,71 @@ def test_help_imports_neither_reportlab_nor_pillow(tmp_path: Path) -> None:
     assert code == 0
     assert "validate" in output and "build" in output
     assert not set(HEAVY) & set(loaded), loaded
+
+
+def our_modules(args: list[str], cwd: Path) -> list[str]:
+    """The modules of the ``printandplay`` package that ``printandplay ARGS`` imports."""
+    done = subprocess.run([sys.executable, "-c", PROBE, *args], cwd=cwd, capture_output=True,
+                          text=True, check=False, timeout=60, env=checkout_env())
+    line = next(x for x in reversed(done.stderr.splitlines()) if x.startswith("MODULES="))
+    return list(json.loads(line.removeprefix("MODULES="))["ours"])
+
+
+# Help is click's plain formatting: Rich and markdown-it (~0.15 s to import) are not needed
+# to print it, nor Rich's console to print a deck's report.
+RICH = ("rich", "markdown_it", "pygments")
+
+
+def test_help_imports_no_rich(tmp_path: Path) -> None:
+    code, output, loaded = run_cli(["--help"], tmp_path)
+    assert code == 0
+    assert "Commands:" in output and "print-deck" in output
+    assert not set(RICH) & set(loaded), loaded
+
+
+def test_validate_imports_no_rich_nor_the_build_chain(small_deck: Path) -> None:
+    code, _, loaded = run_cli(["validate", "licum", str(small_deck)], DECKS)
+    assert code == 1
+    assert not {*RICH, "jinja2"} & set(loaded), loaded
+    ours = our_modules(["validate", "licum", str(small_deck)], DECKS)
+    heavy = [m for m in ours if m.split(".")[1] in ("build", "render", "layout", "planning",
+                                                    "assets", "cli.build_all")]
+    assert not heavy, heavy
+
+
+def test_the_console_script_prints_what_the_app_prints(small_deck: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The console script prepares only the command it runs; the output is the same as the
+    whole app's (in-process, ``CliRunner``)."""
+    from typer.testing import CliRunner
+
+    from printandplay.cli import app
+
+    monkeypatch.setenv("COLUMNS", "80")  # the same width for the fresh interpreter
+    for args in (["validate", "licum", str(small_deck)],
+                 ["--debug", "validate", "licum", str(small_deck), "--format", "json"],
+                 ["validate", "--help"]):
+        code, output, _ = run_cli(args, DECKS)
+        monkeypatch.chdir(DECKS)
+        result = CliRunner().invoke(app, args, env={"COLUMNS": "80"})
+        assert (code, output) == (result.exit_code, result.stdout), args
+
+
+def test_plain_help_lists_each_command_with_its_whole_first_paragraph() -> None:
+    """click would cut a command's summary to one line ("…"); the list keeps it whole."""
+    from typer.testing import CliRunner
+
+    from printandplay.cli import app
+
+    result = CliRunner().invoke(app, ["--help"], terminal_width=80)
+    assert result.exit_code == 0
+    listing = result.output.split("Commands:")[1]
+    assert "..." not in listing
+    flat = " ".join(listing.split())
+    assert ("export Export GAME: PNGs of every face (--png), a Tabletop Simulator deck (--tts), "
+            "or the files print-on-demand shops take") in flat
+    assert "oups Oups Magie ! rule calculators." in flat
+    assert max(len(line) for line in result.output.splitlines()) <= 80
 
 
 def test_build_options_import_neither_reportlab_nor_pillow() -> None:

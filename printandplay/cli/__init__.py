@@ -1,9 +1,10 @@
 """The ``printandplay`` command line (Typer). Commands stay thin: parse, call, print, exit.
 
-The package, by seam: :mod:`.app` the Typer app, its safe group, the consoles and the error
-printing; :mod:`.options` the shared options and their parsers; :mod:`.game_commands` and
-:mod:`.build_commands` the commands; :mod:`.game_plugins` the games' own commands and
-:func:`main`, the console-script entry point. Heavy modules (ReportLab) are imported inside the
+The package, by seam: :mod:`.app` the Typer app, its safe group, its plain help and the error
+printing; :mod:`.console` the line printer (Rich's markup without Rich); :mod:`.options` the
+shared options and their parsers; :mod:`.game_commands` and :mod:`.build_commands` the
+commands, :mod:`.build_all` the parallel ``build all``; :mod:`.game_plugins` the games' own
+commands and :func:`main`, the console-script entry point. Heavy modules (ReportLab) are imported inside the
 commands that need them. The commands are registered here, in the order ``--help`` lists them.
 """
 

@@ -8,7 +8,6 @@ error (a bug: one line, the traceback with ``--debug``), 130 interrupted (Ctrl-C
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 import sys
@@ -22,6 +21,7 @@ import typer.core
 import typer.exceptions
 from typer.core import TyperCommand
 
+from printandplay.cli.console import LineConsole, rich_console
 from printandplay.errors import PrintAndPlayError
 
 EXIT_CODES = ("Exit codes: 0 success, 1 a rules check failed, 2 bad input (one line per problem), "
@@ -29,11 +29,51 @@ EXIT_CODES = ("Exit codes: 0 success, 1 a rules check failed, 2 bad input (one l
               "143 terminated (SIGTERM).")
 
 
+HELP_MAX_WIDTH = 200
+"""Help text fills the terminal up to this width; paragraphs are re-flowed, not cut at the
+source's lines."""
+
+
 class Terminated(BaseException):
     """Raised in the main thread by the SIGTERM handler, so ``finally`` blocks clean up."""
 
 
-class _SafeGroup(typer.core.TyperGroup):
+class _HelpContext(typer.Context):
+    """A context whose help fills a terminal as wide as ``COLUMNS`` says (up to
+    ``max_content_width``), even where click would force 80 columns."""
+
+    def make_formatter(self) -> Any:
+        width = self.terminal_width
+        columns = os.environ.get("COLUMNS", "")
+        if width is None and columns.isdigit():
+            width = max(min(int(columns), self.max_content_width or 80) - 2, 50)
+        return self.formatter_class(width=width, max_width=self.max_content_width)
+
+
+def summary(command: Any) -> str:
+    """A command's line in the list of commands: its short help, else the first paragraph of
+    its help, whole (click would cut it to fit one line)."""
+    text = command.short_help or (command.help or "").split("\n\n")[0]
+    return " ".join(text.split())
+
+
+class HelpGroup(typer.core.TyperGroup):
+    """A command group whose help lists each command with its whole first paragraph."""
+
+    context_class = _HelpContext
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, summary(command)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+class _SafeGroup(HelpGroup):
     """The command group: no traceback ever reaches the user.
 
     Input errors that escaped a command print one line each (exit 2); any other exception is
@@ -69,13 +109,20 @@ class _SafeGroup(typer.core.TyperGroup):
 class _PlainUsageCommand(TyperCommand):
     """A command whose usage line shows required arguments as ``GAME``, not ``{GAME}``."""
 
+    context_class = _HelpContext
+
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         pieces = super().collect_usage_pieces(ctx)
         return [p[1:-1] if p.startswith("{") and p.endswith("}") else p for p in pieces]
 
 
 class CommandTyper(typer.Typer):
-    """Typer whose commands use :class:`_PlainUsageCommand` by default."""
+    """Typer whose commands use :class:`_PlainUsageCommand` and whose groups use
+    :class:`HelpGroup` by default."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("cls", HelpGroup)
+        super().__init__(*args, **kwargs)
 
     def command(self, *args: Any, **kwargs: Any) -> Any:
         kwargs.setdefault("cls", _PlainUsageCommand)
@@ -88,9 +135,10 @@ app = CommandTyper(
     help="Tabletop games written as data, rendered into print-and-play PDF kits.",
     epilog=EXIT_CODES,
     add_completion=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
+    context_settings={"help_option_names": ["-h", "--help"],
+                      "max_content_width": HELP_MAX_WIDTH},
     pretty_exceptions_enable=False,
-    rich_markup_mode="markdown",  # help paragraphs are re-flowed, not cut at the source's lines
+    rich_markup_mode=None,  # click's plain help: Rich and markdown-it cost ~0.15 s to import
 )
 
 
@@ -114,31 +162,8 @@ def _main(ctx: typer.Context,
         typer.echo(ctx.get_help())
         raise typer.Exit()
 
-def _console(stderr: bool) -> Any:
-    """A Rich console, created (and Rich imported) on first use: start-up stays fast. A new
-    one is made when ``COLUMNS`` changes (the width is read when a console is made)."""
-    return _console_for(stderr, os.environ.get("COLUMNS"))
-
-
-@functools.cache
-def _console_for(stderr: bool, columns: str | None) -> Any:
-    from rich.console import Console
-
-    return Console(stderr=stderr, highlight=False, soft_wrap=True, emoji=False)
-
-
-class _LazyConsole:
-    """Forwards to the real console, made on first print."""
-
-    def __init__(self, stderr: bool) -> None:
-        self.stderr = stderr
-
-    def print(self, *objects: Any, **options: Any) -> None:
-        _console(self.stderr).print(*objects, **options)
-
-
-out = _LazyConsole(stderr=False)
-err = _LazyConsole(stderr=True)
+out = LineConsole(stderr=False)
+err = LineConsole(stderr=True)
 
 
 def escape(text: str) -> str:
@@ -177,7 +202,7 @@ class DelayedProgress:
                 return
             from rich.progress import Progress
 
-            self.bar = Progress(console=_console(True), transient=True)
+            self.bar = Progress(console=rich_console(True), transient=True)
             self.bar.start()
             self.task = self.bar.add_task(self.label, total=total)
         self.bar.update(self.task, completed=done, total=total)

@@ -3,7 +3,6 @@ Heavy modules (ReportLab) are imported inside the commands that need them."""
 
 from __future__ import annotations
 
-import signal
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -11,7 +10,7 @@ from typing import Annotated, Any
 
 import typer
 
-from printandplay.cli.app import DelayedProgress, err, escape, fail, out, user_errors, warn
+from printandplay.cli.app import DelayedProgress, err, escape, out, user_errors, warn
 from printandplay.cli.options import (
     DEFAULT_MARGIN_MM,
     BleedOpt,
@@ -35,7 +34,7 @@ from printandplay.cli.options import (
     find_resources,
     out_folder,
 )
-from printandplay.errors import OptionError, PrintAndPlayError
+from printandplay.errors import OptionError
 
 
 def _build_one(game_id: str, options: Any, progress: Callable[[int, int], None] | None = None,
@@ -46,15 +45,6 @@ def _build_one(game_id: str, options: Any, progress: Callable[[int, int], None] 
     warnings: list[str] = []
     done = build_kit(find_resources(icons_dir), game_id, options, progress, warnings=warnings)
     return str(done.path), done.summary(game_id), warnings
-
-
-def _build_one_safe(game_id: str, options: Any, icons_dir: Path | None = None
-                    ) -> tuple[str, str | None, str, list[str], list[str], int]:
-    try:
-        path, summary, warnings = _build_one(game_id, options, icons_dir=icons_dir)
-        return game_id, path, summary, warnings, [], 0
-    except PrintAndPlayError as error:
-        return game_id, None, "", [], error.problems(), error.exit_code
 
 
 def build(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id, or `all`.")],
@@ -88,43 +78,9 @@ def build(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id, or 
             err.print(summary, markup=False)
             return
         ids = find_resources().game_ids()
-    _build_all(ids, options, icons_dir)
+    from printandplay.cli.build_all import build_all
 
-
-def _worker_signals() -> None:
-    """In a build worker, Ctrl-C is the parent's to handle (no traceback from each worker)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _build_all(ids: list[str], options: Any, icons_dir: Path | None = None) -> None:
-    """Build every game in parallel: one process per game (the system spreads them over every
-    core); paths are printed in game order."""
-    from concurrent.futures import ProcessPoolExecutor
-
-    problems: list[str] = []
-    code = 0
-    progress = DelayedProgress("Building all games")
-    try:
-        with ProcessPoolExecutor(max_workers=max(1, len(ids)),
-                                 initializer=_worker_signals) as pool:
-            futures = [pool.submit(_build_one_safe, game_id, options, icons_dir) for game_id in ids]
-            try:
-                for done, future in enumerate(futures, start=1):
-                    game_id, path, summary, warnings, errors, exit_code = future.result()
-                    warn(warnings)
-                    if path:
-                        out.print(path, markup=False)
-                        err.print(summary, markup=False)
-                    problems.extend(f"{game_id}: {p}" for p in errors)
-                    code = max(code, exit_code)
-                    progress(done, len(ids))
-            except BaseException:
-                pool.shutdown(wait=True, cancel_futures=True)  # running builds finish cleanly
-                raise
-    finally:
-        progress.close()
-    if problems:
-        fail(problems, code)
+    build_all(ids, options, icons_dir)
 
 
 def _report_rebuild(result: Any) -> None:

@@ -4,6 +4,7 @@ which adds the installed packages' commands."""
 
 from __future__ import annotations
 
+import copy
 import inspect
 import json
 import shlex
@@ -83,6 +84,23 @@ def add_bundled_game_commands() -> None:
     add_game_commands(bundled_commands())
 
 
+def _single_command(args: list[str], wanted: str | None) -> typer.Typer | None:
+    """The app with only the built-in command ``wanted`` when ``args`` run it (only
+    ``--debug`` before it): Typer then prepares that command alone, not all of them (each
+    costs an inspection of its signature). ``None`` when the whole app is needed: the group's
+    help, a game command group, an unknown name."""
+    if wanted is None or any(a != "--debug" for a in args[:args.index(wanted)]):
+        return None
+    chosen = [c for c in app.registered_commands
+              if (c.name or (c.callback.__name__ if c.callback else "")) == wanted]
+    if len(chosen) != 1:
+        return None
+    single = copy.copy(app)
+    single.registered_commands = chosen
+    single.registered_groups = []
+    return single
+
+
 def _on_sigterm(signum: int, frame: object) -> None:
     raise Terminated()
 
@@ -94,6 +112,10 @@ def main() -> None:
     if hasattr(signal, "SIGTERM"):
         signal.signal(signal.SIGTERM, _on_sigterm)
     wanted = next((a for a in sys.argv[1:] if not a.startswith("-")), None)
+    single = _single_command(sys.argv[1:], wanted)
+    if single is not None:
+        single(prog_name="printandplay")
+        return
     if wanted is None or wanted not in command_names():
         from printandplay.rules.commands import installed_commands
 

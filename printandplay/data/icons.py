@@ -6,17 +6,21 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+from xml.parsers import expat
 
-from printandplay.data.files import resolve_inside
+from printandplay.data.files import read_bytes, resolve_inside
 from printandplay.data.stock_icons import AUTHOR_SEPARATOR, PREFIX, StockIcon, StockIcons, recolour
-from printandplay.errors import LayoutError, Location, suggest
+from printandplay.errors import DataError, LayoutError, Location, suggest
 from printandplay.model.icon import Icon
 
 
 class IconLibrary:
-    """The icons a game may use, loaded on first use (the game's own all at once by
-    :meth:`load_all`). Only files inside their templates folder count: an ``icons/*.svg``
-    symlink that points outside it is refused.
+    """The icons a game may use, parsed on first use. :meth:`load_all` reads and checks the
+    game's own icons when assets load (a file that cannot be read, is not UTF-8 or is not
+    well-formed XML is an error naming it and its line), so a broken file stops the build
+    before anything is drawn; the drawing itself is parsed only for the icons used. Only files
+    inside their templates folder count: an ``icons/*.svg`` symlink that points outside it is
+    refused.
 
     A game's own icon wins over a stock icon of the same name. The stock icons used so far are
     remembered for the credits (:meth:`credits`). The PDF writer sees it as an
@@ -35,6 +39,7 @@ class IconLibrary:
                                    f"templates/{folder.name}/")
                     self.paths.setdefault(path.stem, path)
         self._icons: dict[str, Icon] = {}
+        self._texts: dict[str, str] = {}  # icons read and checked by load_all, not yet parsed
         self._display = display
         self.stock = stock
         self.stock_used: dict[str, StockIcon] = {}
@@ -51,11 +56,13 @@ class IconLibrary:
                 path = stock.path if stock else None
             if path is None:
                 raise LayoutError(f"unknown icon '{icon_id}'{suggest(icon_id, self._known(icon_id))}")
-            from printandplay.data.svg import load_icon
+            from printandplay.data.svg import load_icon, parse_svg
 
             source = self._display(path) if stock is None else (
                 f"game-icons/{stock.author_slug}/{path.name}")
-            icon = load_icon(path, source, icon_id)
+            text = self._texts.pop(icon_id, None) if stock is None else None
+            icon = (load_icon(path, source, icon_id) if text is None
+                    else parse_svg(text, source=source, icon_id=icon_id))
             if stock is not None:
                 icon = recolour(icon)
                 self._stock[icon_id] = stock
@@ -66,10 +73,12 @@ class IconLibrary:
         return icon
 
     def load_all(self) -> None:
-        """Read every icon of the game's folders now, so that a broken file is reported when
-        assets load (stock icons are read when used)."""
-        for icon_id in self.paths:
-            self.get(icon_id)
+        """Read and check every icon of the game's folders now, so that a broken file is
+        reported when assets load (stock icons are read when used); each is parsed into a
+        drawing when first used."""
+        for icon_id, path in self.paths.items():
+            if icon_id not in self._icons and icon_id not in self._texts:
+                self._texts[icon_id] = checked_svg_text(path, self._display(path))
 
     def forget_used(self) -> None:
         """Start counting the stock icons used again (a library kept for another build)."""
@@ -93,3 +102,24 @@ class IconLibrary:
             by_author.setdefault((used.author, used.licence), set()).add(used.name)
         return [{"author": author, "licence": licence, "icons": sorted(names)}
                 for (author, licence), names in sorted(by_author.items())]
+
+
+def checked_svg_text(path: Path, shown: str) -> str:
+    """The text of the SVG file at ``path`` once checked: a regular file of at most 10 MB,
+    UTF-8, well-formed XML (the errors of a full parse, with ``shown`` and the line). The SVG
+    subset itself is checked when the icon is parsed."""
+    try:
+        data = read_bytes(path, shown)
+    except DataError as error:
+        raise DataError(error.location, f"cannot read icon: {error.message}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise DataError(Location(shown), f"not UTF-8 text (byte {error.start})") from None
+    parser = expat.ParserCreate(namespace_separator=" ")
+    try:
+        parser.Parse(text, True)
+    except expat.ExpatError as error:
+        message = f"invalid XML: {expat.ErrorString(error.code)}"
+        raise DataError(Location(shown, error.lineno), message) from None
+    return text

@@ -1,0 +1,124 @@
+"""``build all`` in forked workers (fonts and modules loaded once in the parent), and icons
+checked at load but parsed only when used."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from helpers import copy_kit, replace_once
+from printandplay.cli import app
+from printandplay.cli.build_all import kit_weight
+from printandplay.data.icons import IconLibrary
+from printandplay.errors import DataError
+from printandplay.project import Resources
+
+runner = CliRunner()
+
+
+def test_a_broken_kit_is_reported_and_the_others_are_built_identically(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    work = copy_kit("oups", tmp_path / "work", monkeypatch)
+    replace_once(work / "cards/oups/game.yaml", "\nname:", "\nnom: x\nname:")
+    result = runner.invoke(app, ["build", "all", "--out", str(tmp_path / "all")])
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
+    assert errors and all(line.startswith("error: oups: ") for line in errors), errors
+    assert "game.yaml" in errors[0] and "'nom'" in errors[0]
+    built = sorted(p.name for p in (tmp_path / "all").glob("*.pdf"))
+    games = [g for g in Resources.discover().game_ids() if g != "oups"]
+    assert built == [f"{g}-a4.pdf" for g in games]
+    # a kit built by a forked worker is byte for byte the kit built alone
+    alone = runner.invoke(app, ["build", "limits", "--out", str(tmp_path / "alone")])
+    assert alone.exit_code == 0, alone.output
+    assert ((tmp_path / "all" / "limits-a4.pdf").read_bytes()
+            == (tmp_path / "alone" / "limits-a4.pdf").read_bytes())
+
+
+def test_kit_weight_counts_the_kits_text_files(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    work = copy_kit("limits", tmp_path, monkeypatch)
+    resources = Resources.discover(cwd=work)
+    before = kit_weight(resources, "limits")
+    assert before > 0
+    with (work / "cards/limits/game.yaml").open("a", encoding="utf-8") as handle:
+        handle.write("# " + "x" * 1000 + "\n")
+    assert kit_weight(resources, "limits") == before + 1003
+    assert kit_weight(resources, "no-such-game") == 0
+
+
+SQUARE = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+          '<rect width="10" height="10"/></svg>')
+OUTSIDE_SUBSET = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n'
+                  '<text>A</text></svg>')
+
+
+def icons(tmp_path: Path, **files: str) -> IconLibrary:
+    folder = tmp_path / "templates" / "g"
+    (folder / "icons").mkdir(parents=True)
+    for name, text in files.items():
+        (folder / "icons" / f"{name}.svg").write_text(text, encoding="utf-8")
+    return IconLibrary([folder], lambda p: p.relative_to(tmp_path).as_posix())
+
+
+def test_icons_are_checked_at_load_and_parsed_when_used(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    import printandplay.data.svg as svg
+
+    parsed: list[str] = []
+    real = svg.parse_svg
+
+    def counting(text: str, *, source: str, icon_id: str) -> object:
+        parsed.append(icon_id)
+        return real(text, source=source, icon_id=icon_id)
+
+    monkeypatch.setattr(svg, "parse_svg", counting)
+    library = icons(tmp_path, carre=SQUARE, autre=SQUARE)
+    library.load_all()
+    assert parsed == []
+    assert library.get("carre").view_box == (0.0, 0.0, 10.0, 10.0)
+    assert library.get("carre") is library.get("carre")
+    assert parsed == ["carre"]
+
+
+def test_an_icon_outside_the_subset_fails_when_used_naming_its_line(tmp_path: Path) -> None:
+    library = icons(tmp_path, texte=OUTSIDE_SUBSET)
+    library.load_all()  # well-formed XML: the subset is checked when the icon is parsed
+    with pytest.raises(DataError) as info:
+        library.get("texte")
+    assert str(info.value).startswith("templates/g/icons/texte.svg:2: ")
+
+
+def test_a_used_icon_outside_the_subset_stops_the_build_before_the_pdf(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    work = copy_kit("charlie", tmp_path, monkeypatch)
+    (work / "templates/charlie/icons/tv.svg").write_text(OUTSIDE_SUBSET, encoding="utf-8")
+    previous = tmp_path / "out" / "charlie-a4.pdf"
+    previous.parent.mkdir()
+    previous.write_bytes(b"%PDF-previous")
+    result = runner.invoke(app, ["build", "charlie", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2, result.output
+    assert "templates/charlie/icons/tv.svg:2:" in result.output
+    assert previous.read_bytes() == b"%PDF-previous"
+
+
+def test_without_fork_the_workers_load_everything_themselves(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Where there is no ``fork`` (macOS, Windows) the workers are spawned: same kit, byte for
+    byte."""
+    import multiprocessing
+
+    import printandplay.cli.build_all as build_all
+    from printandplay.planning.options import BuildOptions
+
+    for method, folder in (("spawn", tmp_path / "spawned"), ("fork", tmp_path / "forked")):
+        monkeypatch.setattr(build_all, "_context",
+                            lambda method=method: multiprocessing.get_context(method))
+        build_all.build_all(["limits"], BuildOptions(out_dir=folder))
+        assert capsys.readouterr().out.split() == [str(folder / "limits-a4.pdf")]
+    assert ((tmp_path / "spawned" / "limits-a4.pdf").read_bytes()
+            == (tmp_path / "forked" / "limits-a4.pdf").read_bytes())
