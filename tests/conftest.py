@@ -1,14 +1,24 @@
-"""Shared fixtures: the repository root, golden-file comparison (``--update-golden``)."""
+"""Shared fixtures: the repository root, golden-file comparison (``--update-golden``); the
+Hypothesis profiles of every fuzz test (``ci``, the default: 50 inputs per target; ``deep``:
+``HYPOTHESIS_PROFILE=deep``, 5000 per target)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
+
+_HYPOTHESIS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow],
+               "derandomize": False}
+settings.register_profile("ci", max_examples=50, **_HYPOTHESIS)
+settings.register_profile("deep", max_examples=5000, **_HYPOTHESIS)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginManager) -> None:

@@ -19,8 +19,9 @@ from printandplay.errors import DataError, Location
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 ICONS = sorted((ROOT / "templates").glob("*/icons/*.svg"))[:12]
-FUZZ = settings(max_examples=600, deadline=None, database=None,
-                suppress_health_check=[HealthCheck.too_slow])
+# inputs per test: the Hypothesis profile's (tests/conftest.py: ``ci`` by default, ``deep`` with
+# HYPOTHESIS_PROFILE=deep)
+FUZZ = settings(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
 # Text made of YAML's structural characters, so that generated input reaches deep parser states.
 YAML_ALPHABET = st.sampled_from(list("-?:,[]{}&*!|>'\"#%@` \n\t\\abc01.~<=") + ["<<", "- ", ": "])
