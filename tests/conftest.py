@@ -5,11 +5,18 @@ Hypothesis profiles of every fuzz test (``ci``, the default: 50 inputs per targe
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+# PYTHONDONTWRITEBYTECODE (set on some shared machines) makes every run, and every xdist worker,
+# compile the test modules and rewrite their asserts again: ~3.5 s of processor time per process,
+# more than a third of a worker's collection. The suite keeps its bytecode (in the __pycache__
+# folders git ignores) whatever that variable says.
+sys.dont_write_bytecode = False
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
