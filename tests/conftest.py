@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from printandplay.data.yamlio import parse_cache
 
 # PYTHONDONTWRITEBYTECODE (set on some shared machines) makes every run, and every xdist worker,
 # compile the test modules and rewrite their asserts again: ~3.5 s of processor time per process,
@@ -47,6 +49,17 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     if config.args and all(arg.endswith(".py") or "::" in arg for arg in config.args):
         return 0
     return None
+
+
+@pytest.fixture(scope="session", autouse=True)
+def shared_yaml_parses() -> Iterator[dict[tuple[str, str], object]]:
+    """Every test shares what the YAML reader parsed, keyed on the file's displayed path and
+    text (the package's own ``parse_cache``, which ``watch`` uses between rebuilds): hundreds of
+    tests load copies of the same bundled games; a file whose text an edit changed, and every
+    file that fails to parse, is parsed again."""
+    store: dict[tuple[str, str], object] = {}
+    with parse_cache(store):
+        yield store
 
 
 @pytest.fixture
