@@ -18,7 +18,7 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from printandplay.assets import load_assets
+from printandplay.assets import GameAssets, load_assets
 from printandplay.cli import app
 from printandplay.model.ops import GroupOp, Op, TextOp
 from printandplay.pages import PageSpec
@@ -71,10 +71,27 @@ def replace_once(path: Path, old: str, new: str) -> None:
 
 
 @cache
+def bundled_assets(game: str) -> GameAssets:
+    """The bundled ``game`` as loaded by a build (one load per test process: read it only)."""
+    return load_assets(Resources((ROOT,)), game)
+
+
+@cache
+def _planned(game: str, options: tuple[tuple[str, Any], ...]) -> tuple[PageSpec, ...]:
+    return tuple(KitPlanner(bundled_assets(game), BuildOptions(**dict(options))).kit_pages())
+
+
+def planned_pages(game: str, **options: Any) -> tuple[PageSpec, ...]:
+    """The pages the bundled ``game``'s kit prints with these build options, in print order.
+
+    Planned once per test process for each set of options (the tests only read pages), so
+    the test files that check the same kit share it. Option values must be hashable."""
+    return _planned(game, tuple(sorted(options.items())))
+
+
 def kit_pages(game: str, paper: str = "a4") -> tuple[PageSpec, ...]:
     """The pages the bundled ``game``'s kit prints, in print order (what `build` writes)."""
-    assets = load_assets(Resources((ROOT,)), game)
-    return tuple(KitPlanner(assets, BuildOptions(paper=paper)).kit_pages())
+    return planned_pages(game, paper=paper)
 
 
 GUIDE_TITLES = ("Impression et montage", "Printing and assembly")

@@ -4,15 +4,22 @@ page labels and boxes, the blank-page note, the calibration notation and --back-
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
 from pathlib import Path
 
 import pytest
-from helpers import ROOT, copy_kit, kit_pages, page_text, replace_once
+from helpers import (
+    ROOT,
+    bundled_assets,
+    copy_kit,
+    kit_pages,
+    page_text,
+    planned_pages,
+    replace_once,
+)
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from printandplay.assets import GameAssets, load_assets
+from printandplay.assets import load_assets
 from printandplay.cli import app
 from printandplay.errors import OptionError
 from printandplay.layout.imposition import mirror_axes, mirror_rect
@@ -28,13 +35,8 @@ GAMES = ["charlie", "licum", "sorciers", "limits", "oups"]
 MARGIN = 5 * MM
 
 
-@cache
-def assets(game: str) -> GameAssets:
-    return load_assets(Resources((ROOT,)), game)
-
-
-def planned(game: str, **options: object) -> list[PageSpec]:
-    return KitPlanner(assets(game), BuildOptions(**options)).kit_pages()  # type: ignore[arg-type]
+assets = bundled_assets
+planned = planned_pages
 
 
 @pytest.fixture(scope="module")

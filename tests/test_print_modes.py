@@ -5,15 +5,21 @@ from __future__ import annotations
 
 import csv
 import json
-from functools import cache
 from pathlib import Path
 
 import pytest
-from helpers import ROOT, copy_kit, page_text, pdf_guide_length, replace_once
+from helpers import (
+    ROOT,
+    bundled_assets,
+    copy_kit,
+    page_text,
+    pdf_guide_length,
+    planned_pages,
+    replace_once,
+)
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from printandplay.assets import load_assets
 from printandplay.build import DeckCard, build_deck
 from printandplay.cli import app
 from printandplay.data.design_loader import load_face_designs
@@ -31,14 +37,8 @@ LETTER = Size(215.9 * MM, 279.4 * MM)
 POKER = Size(63 * MM, 88 * MM)
 
 
-@cache
-def _assets(game: str):  # type: ignore[no-untyped-def]
-    return load_assets(Resources((ROOT,)), game)
-
-
-def pages(game: str, **options: object) -> list[PageSpec]:
-    """The planned pages of a bundled game's kit with these build options."""
-    return KitPlanner(_assets(game), BuildOptions(**options)).kit_pages()  # type: ignore[arg-type]
+_assets = bundled_assets
+pages = planned_pages  # the planned pages of a bundled game's kit with these build options
 
 
 # ---- fold-and-glue -------------------------------------------------------------------------
