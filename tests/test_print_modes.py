@@ -256,8 +256,8 @@ def _back_of(page: PageSpec, planner: KitPlanner, layout: str) -> int:
 
 
 def test_licum_kit_prints_cards_allowed_in_jeu_in_both_decks() -> None:
-    planner = KitPlanner(_assets("licum"), BuildOptions())
-    planned = planner.kit_pages()
+    planner = KitPlanner(_assets("licum"), BuildOptions())  # composes the backs compared with
+    planned = pages("licum")  # the kit's pages (faces are values: equal when drawn alike)
     both = ("Arbitre de mauvaise humeur", "Blessure")
     jeu_fronts = [p for p in planned if p.label.startswith("Cartes de Jeu") and p.recto]
     prep_fronts = [p for p in planned if p.label.startswith("Cartes de Préparation") and p.recto]
