@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from helpers import KitsBuild
 from hypothesis import HealthCheck, settings
 
 from printandplay.data.yamlio import parse_cache
@@ -40,6 +41,23 @@ def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginMa
         parser.getgroup("xdist")._addoption("-n", "--numprocesses", dest="numprocesses",
                                             default=None,
                                             help="ignored: pytest-xdist is not available")
+        parser.getgroup("xdist").addoption("--dist", dest="dist", default="no",
+                                           help="ignored: pytest-xdist is not available")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "xdist_group(name): run in the same xdist worker as the "
+                            "other tests of this group")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Run each test file in one xdist worker (``--dist loadgroup``, pyproject's addopts), so
+    that its module fixtures and the planned-pages cache of ``helpers`` are computed once: a
+    test without an ``xdist_group`` mark joins the group of its file. Files marked
+    ``xdist_group(KITS_GROUP)`` share one worker and its :func:`bundled_kits` build."""
+    for item in items:
+        if item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
 
 
 @pytest.hookimpl(optionalhook=True)  # an xdist hook: unknown without pytest-xdist
@@ -60,6 +78,20 @@ def shared_yaml_parses() -> Iterator[dict[tuple[str, str], object]]:
     store: dict[tuple[str, str], object] = {}
     with parse_cache(store):
         yield store
+
+
+@pytest.fixture(scope="session")
+def bundled_kits(tmp_path_factory: pytest.TempPathFactory) -> KitsBuild:
+    """Every bundled kit built once per test process, A4, by ``build all`` (the tests that only
+    read a default kit share it; mark their file ``xdist_group(KITS_GROUP)``)."""
+    from typer.testing import CliRunner
+
+    from printandplay.cli import app
+
+    folder = tmp_path_factory.mktemp("bundled-kits")
+    result = CliRunner().invoke(app, ["build", "all", "--out", str(folder)])
+    assert result.exit_code == 0, result.output
+    return KitsBuild(folder, result.stdout, result.stderr)
 
 
 @pytest.fixture

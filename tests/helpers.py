@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import shutil
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -92,6 +93,24 @@ def planned_pages(game: str, **options: Any) -> tuple[PageSpec, ...]:
 def kit_pages(game: str, paper: str = "a4") -> tuple[PageSpec, ...]:
     """The pages the bundled ``game``'s kit prints, in print order (what `build` writes)."""
     return planned_pages(game, paper=paper)
+
+
+KITS_GROUP = "bundled-kits"  # the xdist group of the files that read the `bundled_kits` build
+
+
+@dataclass(frozen=True)
+class KitsBuild:
+    """What ``printandplay build all --out FOLDER`` printed, and that folder (the session
+    fixture ``bundled_kits`` of ``tests/conftest.py``)."""
+
+    folder: Path
+    stdout: str
+    stderr: str
+
+    def pdf(self, game: str) -> Path:
+        """The path ``build all`` printed for ``game``'s A4 kit."""
+        return next(Path(line) for line in self.stdout.split()
+                    if Path(line).name == f"{game}-a4.pdf")
 
 
 GUIDE_TITLES = ("Impression et montage", "Printing and assembly")

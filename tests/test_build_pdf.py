@@ -6,7 +6,15 @@ import shutil
 from pathlib import Path
 
 import pytest
-from helpers import body_pages, bundled_assets, kit_pages, page_text, pdf_guide_length
+from helpers import (
+    KITS_GROUP,
+    KitsBuild,
+    body_pages,
+    bundled_assets,
+    kit_pages,
+    page_text,
+    pdf_guide_length,
+)
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -23,9 +31,14 @@ def build(tmp: Path, *args: str) -> Path:
     return Path(result.stdout.strip().splitlines()[-1])
 
 
-@pytest.fixture(scope="module")
-def a4_pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build(tmp_path_factory.mktemp("a4"))
+pytestmark = pytest.mark.xdist_group(KITS_GROUP)
+
+
+@pytest.fixture
+def a4_pdf(bundled_kits: KitsBuild) -> Path:
+    """The A4 kit as `build all` wrote it (test_rebuild_gives_identical_bytes checks that
+    `build charlie` writes the same bytes)."""
+    return bundled_kits.pdf("charlie")
 
 
 def page_sizes(reader: PdfReader) -> list[tuple[float, float]]:

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 from helpers import (
+    KITS_GROUP,
     ROOT,
+    KitsBuild,
     bundled_assets,
     copy_kit,
     kit_pages,
@@ -30,6 +32,7 @@ from printandplay.planning import BuildOptions, KitPlanner, PageSpec
 from printandplay.project import Resources
 from printandplay.units import MM, format_back_offset, parse_back_offset
 
+pytestmark = pytest.mark.xdist_group(KITS_GROUP)  # reads the shared `bundled_kits` build
 runner = CliRunner()
 GAMES = ["charlie", "licum", "sorciers", "limits", "oups"]
 MARGIN = 5 * MM
@@ -48,11 +51,8 @@ def charlie_short(tmp_path_factory: pytest.TempPathFactory) -> PdfReader:
 
 
 @pytest.fixture(scope="module")
-def licum_pdf(tmp_path_factory: pytest.TempPathFactory) -> PdfReader:
-    out = tmp_path_factory.mktemp("licum")
-    result = runner.invoke(app, ["build", "licum", "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    return PdfReader(out / "licum-a4.pdf")
+def licum_pdf(bundled_kits: KitsBuild) -> PdfReader:
+    return PdfReader(bundled_kits.pdf("licum"))
 
 
 # ---- the PDF's own settings -----------------------------------------------------------------
