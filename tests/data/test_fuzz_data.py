@@ -8,7 +8,7 @@ import struct
 import zlib
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from printandplay.data.images import check_image
@@ -112,6 +112,7 @@ PNG = _png()
 
 @FUZZ
 @given(EDITS, CUT)
+@example([(19, 0)], None)  # a zero width: "image without a size", whatever inputs were drawn
 def test_image_check_gives_a_size_or_a_value_error(edits: list[tuple[int, int]],
                                                    cut: int | None) -> None:
     try:
