@@ -54,7 +54,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """Run each test file in one xdist worker (``--dist loadgroup``, pyproject's addopts), so
     that its module fixtures and the planned-pages cache of ``helpers`` are computed once: a
     test without an ``xdist_group`` mark joins the group of its file. Files marked
-    ``xdist_group(KITS_GROUP)`` share one worker and its :func:`bundled_kits` build."""
+    ``xdist_group(KITS_GROUP)`` share one worker and its :func:`bundled_kits` builds."""
     for item in items:
         if item.get_closest_marker("xdist_group") is None:
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
@@ -82,16 +82,10 @@ def shared_yaml_parses() -> Iterator[dict[tuple[str, str], object]]:
 
 @pytest.fixture(scope="session")
 def bundled_kits(tmp_path_factory: pytest.TempPathFactory) -> KitsBuild:
-    """Every bundled kit built once per test process, A4, by ``build all`` (the tests that only
-    read a default kit share it; mark their file ``xdist_group(KITS_GROUP)``)."""
-    from typer.testing import CliRunner
-
-    from printandplay.cli import app
-
-    folder = tmp_path_factory.mktemp("bundled-kits")
-    result = CliRunner().invoke(app, ["build", "all", "--out", str(folder)])
-    assert result.exit_code == 0, result.output
-    return KitsBuild(folder, result.stdout, result.stderr)
+    """The bundled kits, A4, each built once per test process when first read (in-process:
+    coverage sees the build; ``build all`` would build in child processes). The files whose
+    tests read them share a worker: ``pytestmark = pytest.mark.xdist_group(KITS_GROUP)``."""
+    return KitsBuild(tmp_path_factory.mktemp("bundled-kits"))
 
 
 @pytest.fixture

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import shutil
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -98,19 +97,21 @@ def kit_pages(game: str, paper: str = "a4") -> tuple[PageSpec, ...]:
 KITS_GROUP = "bundled-kits"  # the xdist group of the files that read the `bundled_kits` build
 
 
-@dataclass(frozen=True)
 class KitsBuild:
-    """What ``printandplay build all --out FOLDER`` printed, and that folder (the session
-    fixture ``bundled_kits`` of ``tests/conftest.py``)."""
+    """The bundled kits built by ``printandplay build GAME --out FOLDER`` in this process, each
+    once, when a test first asks for it (the session fixture ``bundled_kits``)."""
 
-    folder: Path
-    stdout: str
-    stderr: str
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self._built: dict[str, Path] = {}
 
     def pdf(self, game: str) -> Path:
-        """The path ``build all`` printed for ``game``'s A4 kit."""
-        return next(Path(line) for line in self.stdout.split()
-                    if Path(line).name == f"{game}-a4.pdf")
+        """The A4 kit of ``game``: the path ``build`` printed (the build must succeed)."""
+        if game not in self._built:
+            result = CliRunner().invoke(app, ["build", game, "--out", str(self.folder)])
+            assert result.exit_code == 0, result.output
+            self._built[game] = Path(result.stdout.strip().splitlines()[-1])
+        return self._built[game]
 
 
 GUIDE_TITLES = ("Impression et montage", "Printing and assembly")

@@ -36,8 +36,7 @@ pytestmark = pytest.mark.xdist_group(KITS_GROUP)
 
 @pytest.fixture
 def a4_pdf(bundled_kits: KitsBuild) -> Path:
-    """The A4 kit as `build all` wrote it (test_rebuild_gives_identical_bytes checks that
-    `build charlie` writes the same bytes)."""
+    """The A4 kit, built once for the session (shared with the other KITS_GROUP files)."""
     return bundled_kits.pdf("charlie")
 
 

@@ -9,13 +9,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import KITS_GROUP, KitsBuild, copy_kit, pdf_guide_length, replace_once, text_ops
+from helpers import copy_kit, pdf_guide_length, replace_once, text_ops
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from printandplay.cli import app
 
-pytestmark = pytest.mark.xdist_group(KITS_GROUP)  # reads the shared `bundled_kits` build
 runner = CliRunner()
 
 
@@ -221,15 +220,15 @@ def test_print_deck_refuses_an_invalid_deck_unless_forced(repo_root: Path,
     assert len(reader.pages) == pdf_guide_length(reader.page_labels) + 2 == 4
 
 
-def test_build_all_writes_every_kit(bundled_kits: KitsBuild, repo_root: Path) -> None:
-    # `build all --out DIR` ran once for the session (exit code 0 asserted by the fixture)
+def test_build_all_writes_every_kit(tmp_path: Path, repo_root: Path) -> None:
+    result = runner.invoke(app, ["build", "all", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
     games = sorted(p.parent.name for p in (repo_root / "cards").glob("*/game.yaml"))
-    assert [Path(line).name for line in bundled_kits.stdout.split()] == [
-        f"{g}-a4.pdf" for g in games]
+    assert [Path(line).name for line in result.stdout.split()] == [f"{g}-a4.pdf" for g in games]
     # one summary line per game on stderr
-    assert [line.split(":")[0] for line in bundled_kits.stderr.splitlines() if line] == games
+    assert [line.split(":")[0] for line in result.stderr.splitlines() if line] == games
     for game in games:
-        assert len(PdfReader(bundled_kits.folder / f"{game}-a4.pdf").pages) > 0
+        assert len(PdfReader(tmp_path / f"{game}-a4.pdf").pages) > 0
 
 
 def test_game_yaml_document_style_restyles_the_rules(tmp_path: Path,

@@ -114,7 +114,7 @@ def _rules_pages(pages: Sequence[PageSpec]) -> int:
 
 
 def test_build_has_the_expected_pages(bundled_kits: KitsBuild) -> None:
-    pdf = bundled_kits.pdf("sorciers")  # the path `build all` printed for it
+    pdf = bundled_kits.pdf("sorciers")  # the path `build sorciers` printed
     assert pdf.name == "sorciers-a4.pdf"
     pages = body_pages("sorciers")  # after the printing guide and its blank verso
     rules = _rules_pages(pages)
