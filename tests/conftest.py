@@ -1,14 +1,34 @@
-"""Shared fixtures: the repository root, golden-file comparison (``--update-golden``)."""
+"""Shared fixtures: the repository root, golden-file comparison (``--update-golden``); the
+Hypothesis profiles of every fuzz test (``ci``, the default: 50 inputs per target; ``deep``:
+``HYPOTHESIS_PROFILE=deep``, 5000 per target)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from helpers import KitsBuild
+from hypothesis import HealthCheck, settings
+
+from printandplay.data.yamlio import parse_cache
+
+# PYTHONDONTWRITEBYTECODE (set on some shared machines) makes every run, and every xdist worker,
+# compile the test modules and rewrite their asserts again: ~3.5 s of processor time per process,
+# more than a third of a worker's collection. The suite keeps its bytecode (in the __pycache__
+# folders git ignores) whatever that variable says.
+sys.dont_write_bytecode = False
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
+
+_HYPOTHESIS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow],
+               "derandomize": False}
+settings.register_profile("ci", max_examples=50, **_HYPOTHESIS)
+settings.register_profile("deep", max_examples=5000, **_HYPOTHESIS)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginManager) -> None:
@@ -21,6 +41,23 @@ def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginMa
         parser.getgroup("xdist")._addoption("-n", "--numprocesses", dest="numprocesses",
                                             default=None,
                                             help="ignored: pytest-xdist is not available")
+        parser.getgroup("xdist").addoption("--dist", dest="dist", default="no",
+                                           help="ignored: pytest-xdist is not available")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "xdist_group(name): run in the same xdist worker as the "
+                            "other tests of this group")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Run each test file in one xdist worker (``--dist loadgroup``, pyproject's addopts), so
+    that its module fixtures and the planned-pages cache of ``helpers`` are computed once: a
+    test without an ``xdist_group`` mark joins the group of its file. Files marked
+    ``xdist_group(KITS_GROUP)`` share one worker and its :func:`bundled_kits` builds."""
+    for item in items:
+        if item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
 
 
 @pytest.hookimpl(optionalhook=True)  # an xdist hook: unknown without pytest-xdist
@@ -30,6 +67,25 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     if config.args and all(arg.endswith(".py") or "::" in arg for arg in config.args):
         return 0
     return None
+
+
+@pytest.fixture(scope="session", autouse=True)
+def shared_yaml_parses() -> Iterator[dict[tuple[str, str], object]]:
+    """Every test shares what the YAML reader parsed, keyed on the file's displayed path and
+    text (the package's own ``parse_cache``, which ``watch`` uses between rebuilds): hundreds of
+    tests load copies of the same bundled games; a file whose text an edit changed, and every
+    file that fails to parse, is parsed again."""
+    store: dict[tuple[str, str], object] = {}
+    with parse_cache(store):
+        yield store
+
+
+@pytest.fixture(scope="session")
+def bundled_kits(tmp_path_factory: pytest.TempPathFactory) -> KitsBuild:
+    """The bundled kits, A4, each built once per test process when first read (in-process:
+    coverage sees the build; ``build all`` would build in child processes). The files whose
+    tests read them share a worker: ``pytestmark = pytest.mark.xdist_group(KITS_GROUP)``."""
+    return KitsBuild(tmp_path_factory.mktemp("bundled-kits"))
 
 
 @pytest.fixture

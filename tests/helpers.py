@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from typer.testing import CliRunner
 
-from printandplay.assets import load_assets
+from printandplay.assets import GameAssets, load_assets
 from printandplay.cli import app
 from printandplay.model.ops import GroupOp, Op, TextOp
 from printandplay.pages import PageSpec
@@ -26,6 +27,15 @@ from printandplay.planning.planner import KitPlanner
 from printandplay.project import Resources
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def load_yaml(path: Path) -> Any:
+    """A test data file parsed as ``yaml.safe_load`` does, with libyaml's loader when PyYAML has
+    it (several times faster: the case files are read at collection, by every xdist worker)."""
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=_YAML_LOADER)
 
 
 def component_records(game: str) -> list[dict[str, Any]]:
@@ -62,10 +72,47 @@ def replace_once(path: Path, old: str, new: str) -> None:
 
 
 @cache
+def bundled_assets(game: str) -> GameAssets:
+    """The bundled ``game`` as loaded by a build (one load per test process: read it only)."""
+    return load_assets(Resources((ROOT,)), game)
+
+
+@cache
+def _planned(game: str, options: tuple[tuple[str, Any], ...]) -> tuple[PageSpec, ...]:
+    return tuple(KitPlanner(bundled_assets(game), BuildOptions(**dict(options))).kit_pages())
+
+
+def planned_pages(game: str, **options: Any) -> tuple[PageSpec, ...]:
+    """The pages the bundled ``game``'s kit prints with these build options, in print order.
+
+    Planned once per test process for each set of options (the tests only read pages), so
+    the test files that check the same kit share it. Option values must be hashable."""
+    return _planned(game, tuple(sorted(options.items())))
+
+
 def kit_pages(game: str, paper: str = "a4") -> tuple[PageSpec, ...]:
     """The pages the bundled ``game``'s kit prints, in print order (what `build` writes)."""
-    assets = load_assets(Resources((ROOT,)), game)
-    return tuple(KitPlanner(assets, BuildOptions(paper=paper)).kit_pages())
+    return planned_pages(game, paper=paper)
+
+
+KITS_GROUP = "bundled-kits"  # the xdist group of the files that read the `bundled_kits` build
+
+
+class KitsBuild:
+    """The bundled kits built by ``printandplay build GAME --out FOLDER`` in this process, each
+    once, when a test first asks for it (the session fixture ``bundled_kits``)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self._built: dict[str, Path] = {}
+
+    def pdf(self, game: str) -> Path:
+        """The A4 kit of ``game``: the path ``build`` printed (the build must succeed)."""
+        if game not in self._built:
+            result = CliRunner().invoke(app, ["build", game, "--out", str(self.folder)])
+            assert result.exit_code == 0, result.output
+            self._built[game] = Path(result.stdout.strip().splitlines()[-1])
+        return self._built[game]
 
 
 GUIDE_TITLES = ("Impression et montage", "Printing and assembly")

@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import copy_kit, replace_once
 from typer.testing import CliRunner
 
-from helpers import copy_kit, replace_once
 from printandplay.cli import app
 from printandplay.cli.build_all import kit_weight
 from printandplay.data.icons import IconLibrary

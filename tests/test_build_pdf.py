@@ -6,7 +6,15 @@ import shutil
 from pathlib import Path
 
 import pytest
-from helpers import body_pages, kit_pages, page_text, pdf_guide_length
+from helpers import (
+    KITS_GROUP,
+    KitsBuild,
+    body_pages,
+    bundled_assets,
+    kit_pages,
+    page_text,
+    pdf_guide_length,
+)
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -23,9 +31,13 @@ def build(tmp: Path, *args: str) -> Path:
     return Path(result.stdout.strip().splitlines()[-1])
 
 
-@pytest.fixture(scope="module")
-def a4_pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build(tmp_path_factory.mktemp("a4"))
+pytestmark = pytest.mark.xdist_group(KITS_GROUP)
+
+
+@pytest.fixture
+def a4_pdf(bundled_kits: KitsBuild) -> Path:
+    """The A4 kit, built once for the session (shared with the other KITS_GROUP files)."""
+    return bundled_kits.pdf("charlie")
 
 
 def page_sizes(reader: PdfReader) -> list[tuple[float, float]]:
@@ -129,11 +141,9 @@ def test_every_front_sheet_starts_on_a_recto() -> None:
 def test_pages_stream_and_are_counted_without_composing(tmp_path: Path) -> None:
     """The planner yields pages one at a time, counts them beforehand (for the progress bar)
     without composing a face, and forgets each face after its last placement."""
-    from printandplay.build import BuildOptions, KitPlanner, load_assets
-    from printandplay.project import Resources
+    from printandplay.build import BuildOptions, KitPlanner
 
-    root = Path(__file__).resolve().parents[1]
-    assets = load_assets(Resources((root,)), "charlie")
+    assets = bundled_assets("charlie")
     for paper in ("a4", "letter"):
         planner = KitPlanner(assets, BuildOptions(paper=paper))
         total = planner.count_kit_pages()
@@ -144,5 +154,4 @@ def test_pages_stream_and_are_counted_without_composing(tmp_path: Path) -> None:
         rest = list(pages)
         assert total == 1 + len(rest)
         assert not planner.placer.held  # every face forgotten after its last placement
-        assert [p.label for p in [first, *rest]] == [
-            p.label for p in KitPlanner(assets, BuildOptions(paper=paper)).kit_pages()]
+        assert [p.label for p in [first, *rest]] == [p.label for p in kit_pages("charlie", paper)]

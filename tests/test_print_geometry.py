@@ -9,15 +9,13 @@ text under 6 pt. One test reads a built PDF's content stream back for the same r
 from __future__ import annotations
 
 import re
-from functools import cache
 from pathlib import Path
 
 import pytest
-from helpers import ROOT, pdf_guide_length
+from helpers import bundled_assets, kit_pages, pdf_guide_length
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from printandplay.assets import load_assets
 from printandplay.cli import app
 from printandplay.layout.extent import op_extents
 from printandplay.layout.legibility import text_ops
@@ -25,9 +23,7 @@ from printandplay.layout.marks import MARK_BAND, MIN_MARK
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import LineOp, Placement, TextOp
 from printandplay.pages import PageSpec
-from printandplay.planning.options import DEFAULT_BLEED, BuildOptions
-from printandplay.planning.planner import KitPlanner
-from printandplay.project import Resources
+from printandplay.planning.options import DEFAULT_BLEED
 from printandplay.render.fonts import FontTable
 
 MM = 72 / 25.4
@@ -39,20 +35,9 @@ CASES = [(game, paper) for game in GAMES for paper in PAPERS]
 runner = CliRunner()
 
 
-@cache
-def planned(game: str, paper: str = "a4") -> tuple[tuple[PageSpec, ...], FontTable]:
-    """The kit's pages and the fonts that measured them."""
-    assets = load_assets(Resources((ROOT,)), game)
-    pages = tuple(KitPlanner(assets, BuildOptions(paper=paper)).kit_pages())
-    return pages, assets.fonts
-
-
-def kit_pages(game: str, paper: str = "a4") -> tuple[PageSpec, ...]:
-    return planned(game, paper)[0]
-
-
 def fonts(game: str, paper: str = "a4") -> FontTable:
-    return planned(game, paper)[1]
+    """The fonts that measured the kit's pages (those of :func:`helpers.kit_pages`)."""
+    return bundled_assets(game).fonts
 
 
 def printable(page: PageSpec) -> Rect:

@@ -4,15 +4,24 @@ page labels and boxes, the blank-page note, the calibration notation and --back-
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
 from pathlib import Path
 
 import pytest
-from helpers import ROOT, copy_kit, kit_pages, page_text, replace_once
+from helpers import (
+    KITS_GROUP,
+    ROOT,
+    KitsBuild,
+    bundled_assets,
+    copy_kit,
+    kit_pages,
+    page_text,
+    planned_pages,
+    replace_once,
+)
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from printandplay.assets import GameAssets, load_assets
+from printandplay.assets import load_assets
 from printandplay.cli import app
 from printandplay.errors import OptionError
 from printandplay.layout.imposition import mirror_axes, mirror_rect
@@ -25,18 +34,14 @@ from printandplay.planning.planner import KitPlanner
 from printandplay.project import Resources
 from printandplay.units import MM, format_back_offset, parse_back_offset
 
+pytestmark = pytest.mark.xdist_group(KITS_GROUP)  # reads the shared `bundled_kits` build
 runner = CliRunner()
 GAMES = ["charlie", "licum", "sorciers", "limits", "oups"]
 MARGIN = 5 * MM
 
 
-@cache
-def assets(game: str) -> GameAssets:
-    return load_assets(Resources((ROOT,)), game)
-
-
-def planned(game: str, **options: object) -> list[PageSpec]:
-    return KitPlanner(assets(game), BuildOptions(**options)).kit_pages()  # type: ignore[arg-type]
+assets = bundled_assets
+planned = planned_pages
 
 
 @pytest.fixture(scope="module")
@@ -48,11 +53,8 @@ def charlie_short(tmp_path_factory: pytest.TempPathFactory) -> PdfReader:
 
 
 @pytest.fixture(scope="module")
-def licum_pdf(tmp_path_factory: pytest.TempPathFactory) -> PdfReader:
-    out = tmp_path_factory.mktemp("licum")
-    result = runner.invoke(app, ["build", "licum", "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    return PdfReader(out / "licum-a4.pdf")
+def licum_pdf(bundled_kits: KitsBuild) -> PdfReader:
+    return PdfReader(bundled_kits.pdf("licum"))
 
 
 # ---- the PDF's own settings -----------------------------------------------------------------

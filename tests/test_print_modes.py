@@ -5,15 +5,21 @@ from __future__ import annotations
 
 import csv
 import json
-from functools import cache
 from pathlib import Path
 
 import pytest
-from helpers import ROOT, copy_kit, page_text, pdf_guide_length, replace_once
+from helpers import (
+    ROOT,
+    bundled_assets,
+    copy_kit,
+    page_text,
+    pdf_guide_length,
+    planned_pages,
+    replace_once,
+)
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from printandplay.assets import load_assets
 from printandplay.build import DeckCard, build_deck
 from printandplay.cli import app
 from printandplay.data.design_loader import load_face_designs
@@ -33,14 +39,8 @@ LETTER = Size(215.9 * MM, 279.4 * MM)
 POKER = Size(63 * MM, 88 * MM)
 
 
-@cache
-def _assets(game: str):  # type: ignore[no-untyped-def]
-    return load_assets(Resources((ROOT,)), game)
-
-
-def pages(game: str, **options: object) -> list[PageSpec]:
-    """The planned pages of a bundled game's kit with these build options."""
-    return KitPlanner(_assets(game), BuildOptions(**options)).kit_pages()  # type: ignore[arg-type]
+_assets = bundled_assets
+pages = planned_pages  # the planned pages of a bundled game's kit with these build options
 
 
 # ---- fold-and-glue -------------------------------------------------------------------------
@@ -258,8 +258,8 @@ def _back_of(page: PageSpec, planner: KitPlanner, layout: str) -> int:
 
 
 def test_licum_kit_prints_cards_allowed_in_jeu_in_both_decks() -> None:
-    planner = KitPlanner(_assets("licum"), BuildOptions())
-    planned = planner.kit_pages()
+    planner = KitPlanner(_assets("licum"), BuildOptions())  # composes the backs compared with
+    planned = pages("licum")  # the kit's pages (faces are values: equal when drawn alike)
     both = ("Arbitre de mauvaise humeur", "Blessure")
     jeu_fronts = [p for p in planned if p.label.startswith("Cartes de Jeu") and p.recto]
     prep_fronts = [p for p in planned if p.label.startswith("Cartes de Préparation") and p.recto]

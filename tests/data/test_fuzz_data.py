@@ -8,7 +8,7 @@ import struct
 import zlib
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from printandplay.data.images import check_image
@@ -19,8 +19,9 @@ from printandplay.errors import DataError, Location
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 ICONS = sorted((ROOT / "templates").glob("*/icons/*.svg"))[:12]
-FUZZ = settings(max_examples=600, deadline=None, database=None,
-                suppress_health_check=[HealthCheck.too_slow])
+# inputs per test: the Hypothesis profile's (tests/conftest.py: ``ci`` by default, ``deep`` with
+# HYPOTHESIS_PROFILE=deep)
+FUZZ = settings(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
 # Text made of YAML's structural characters, so that generated input reaches deep parser states.
 YAML_ALPHABET = st.sampled_from(list("-?:,[]{}&*!|>'\"#%@` \n\t\\abc01.~<=") + ["<<", "- ", ": "])
@@ -111,6 +112,7 @@ PNG = _png()
 
 @FUZZ
 @given(EDITS, CUT)
+@example([(19, 0)], None)  # a zero width: "image without a size", whatever inputs were drawn
 def test_image_check_gives_a_size_or_a_value_error(edits: list[tuple[int, int]],
                                                    cut: int | None) -> None:
     try:

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from printandplay.data.yamlio import LocDict, LocList, load_yaml, parse_yaml
+from printandplay.data import yamlio
+from printandplay.data.yamlio import LocDict, LocList, load_yaml, parse_cache, parse_yaml
 from printandplay.errors import DataError, Location
 
 # --- locations of good YAML --------------------------------------------------------------------
@@ -187,6 +188,23 @@ def test_load_yaml_reads_utf8(tmp_path: Path) -> None:
     data = load_yaml(path, display="g.yaml")
     assert data == {"nom": "Épée « ok »"}
     assert data.location == Location("g.yaml", 1)
+
+
+def test_load_yaml_parses_each_time_without_a_cache_and_once_within_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(yamlio, "_PARSED", None)  # no cache (the suite shares one: conftest.py)
+    path = tmp_path / "g.yaml"
+    path.write_text("a: [1, 2]\n", encoding="utf-8")
+    first, second = load_yaml(path, display="g.yaml"), load_yaml(path, display="g.yaml")
+    assert first == second == {"a": [1, 2]} and first is not second
+    store: dict[tuple[str, str], object] = {}
+    with parse_cache(store):
+        cached = load_yaml(path, display="g.yaml")
+        assert load_yaml(path, display="g.yaml") is cached
+        path.write_text("a: [3]\n", encoding="utf-8")
+        assert load_yaml(path, display="g.yaml") == {"a": [3]}  # a changed text is parsed again
+    assert set(store) == {("g.yaml", "a: [1, 2]\n"), ("g.yaml", "a: [3]\n")}
+    assert yamlio._PARSED is None  # the previous cache (none here) is back
 
 
 def test_missing_file(tmp_path: Path) -> None:

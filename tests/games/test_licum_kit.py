@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 import yaml
 from helpers import (
+    KITS_GROUP,
+    KitsBuild,
     body_pages,
     component_records,
     copies,
@@ -29,6 +31,7 @@ from typer.testing import CliRunner
 
 from printandplay.cli import app
 
+pytestmark = pytest.mark.xdist_group(KITS_GROUP)  # reads the shared `bundled_kits` build
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[2]
 KINDS = {"impro", "avant-match", "entre-periode", "difficulte", "improvisateur", "condition",
@@ -283,10 +286,8 @@ def test_a_broken_deck_is_refused(tmp_path: Path) -> None:
 
 # ---- build ---------------------------------------------------------------------------------
 
-def test_build_a4(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["build", "licum", "--out", str(tmp_path)])
-    assert result.exit_code == 0, result.output
-    assert len(PdfReader(str(tmp_path / "licum-a4.pdf")).pages) == len(kit_pages("licum"))
+def test_build_a4(bundled_kits: KitsBuild) -> None:
+    assert len(PdfReader(bundled_kits.pdf("licum")).pages) == len(kit_pages("licum"))
     texts = [page_text(page) for page in body_pages("licum")]
     assert "aide-mémoire" in texts[0] and "Un tour de jeu" in texts[0]
     mat = [i for i, t in enumerate(texts) if "Tapis de jeu —" in t]

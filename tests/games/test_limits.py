@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 from helpers import (
+    KITS_GROUP,
+    KitsBuild,
     body_pages,
     component_records,
     copies,
@@ -28,6 +30,7 @@ from typer.testing import CliRunner
 
 from printandplay.cli import app
 
+pytestmark = pytest.mark.xdist_group(KITS_GROUP)  # reads the shared `bundled_kits` build
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[2]
 COLOURS = ["rouge", "jaune", "vert", "bleu", "violet"]
@@ -234,10 +237,8 @@ def test_limit_value_outside_0_9_x_is_refused(kit_copy: Path) -> None:
 
 # ---- build ---------------------------------------------------------------------------------
 
-def test_build_a4(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["build", "limits", "--out", str(tmp_path)])
-    assert result.exit_code == 0, result.output
-    reader = PdfReader(str(tmp_path / "limits-a4.pdf"))
+def test_build_a4(bundled_kits: KitsBuild) -> None:
+    reader = PdfReader(bundled_kits.pdf("limits"))
     per_sheet = 9  # poker cards, 3 × 3 on A4
     sheets = (math.ceil(60 / per_sheet) + math.ceil(24 / per_sheet)
               + math.ceil((28 + 6) / per_sheet))

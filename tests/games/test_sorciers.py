@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from helpers import (
+    KITS_GROUP,
+    KitsBuild,
     body_pages,
     component_records,
     copy_kit,
@@ -21,6 +23,7 @@ from typer.testing import CliRunner
 from printandplay.cli import app
 from printandplay.pages import PageSpec
 
+pytestmark = pytest.mark.xdist_group(KITS_GROUP)  # reads the shared `bundled_kits` build
 runner = CliRunner()
 
 CIBLAGE = {"Gauche": 11, "Droite": 11, "Gauche x2": 8, "Droite x2": 8, "Sélectif": 5, "Double": 3}
@@ -110,10 +113,8 @@ def _rules_pages(pages: Sequence[PageSpec]) -> int:
     return sum(1 for page in pages if page.label.startswith("Règles "))
 
 
-def test_build_has_the_expected_pages(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["build", "sorciers", "--out", str(tmp_path)])
-    assert result.exit_code == 0, result.output
-    pdf = Path(result.stdout.strip().splitlines()[-1])
+def test_build_has_the_expected_pages(bundled_kits: KitsBuild) -> None:
+    pdf = bundled_kits.pdf("sorciers")  # the path `build sorciers` printed
     assert pdf.name == "sorciers-a4.pdf"
     pages = body_pages("sorciers")  # after the printing guide and its blank verso
     rules = _rules_pages(pages)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
+from helpers import load_yaml
 from typer.testing import CliRunner
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -37,7 +37,7 @@ def load_cases() -> list[dict[str, Any]]:
     cases: list[dict[str, Any]] = []
     seen: dict[str, str] = {}
     for path in sorted(CASES_DIR.glob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+        data = load_yaml(path) or []
         assert isinstance(data, list), f"{path.name}: a list of cases"
         for case in data:
             assert isinstance(case, dict) and "id" in case, f"{path.name}: a case without id"

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
+from helpers import load_yaml
 
 from printandplay.errors import OptionError, PrintAndPlayError
 from printandplay.rules.oups import compute_spell, spell_from_text
@@ -39,7 +39,8 @@ DIGEST = Path(__file__).resolve().parents[2] / "seeds" / "oups.md"
 
 
 def _cases() -> list[dict[str, Any]]:
-    return yaml.safe_load(CASES.read_text(encoding="utf-8"))
+    cases: list[dict[str, Any]] = load_yaml(CASES)
+    return cases
 
 
 def _example() -> Any:
