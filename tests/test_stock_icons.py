@@ -62,6 +62,20 @@ def test_plain_name_prefers_lorc_then_delapouite_and_author_names_pick(corpus: P
     assert credits[1] == {"author": "Lorc", "licence": "CC BY 3.0", "icons": ["anvil"]}
 
 
+def test_an_icon_without_the_black_square_keeps_its_black_drawing(corpus: Path) -> None:
+    # a full copy may hold one's own icons: a black drawing on nothing takes the colour
+    (corpus / "moi").mkdir()
+    (corpus / "moi" / "plume.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">'
+        '<path d="M10 10h100v100z"/><path fill="#fff" d="M20 20h10v10z"/>'
+        '<path fill="#c00" d="M40 40h10v10z"/></svg>', encoding="utf-8")
+    icon = IconLibrary([], str, StockIcons([corpus])).get("gi-moi--plume")
+    assert [shape.fill for shape in icon.shapes] == ["current", (1.0, 1.0, 1.0), (0.8, 0.0, 0.0)]
+    # with the square, the square and every black go, and white takes the colour
+    square = IconLibrary([], str, StockIcons([corpus])).get("gi-lorc--anvil")
+    assert [shape.fill for shape in square.shapes] == ["current"]
+
+
 def test_unknown_stock_icon_suggests_close_names(corpus: Path) -> None:
     library = IconLibrary([], str, StockIcons([corpus]))
     with pytest.raises(LayoutError, match=r"unknown icon 'gi-anvl' \(did you mean 'gi-anvil'"):

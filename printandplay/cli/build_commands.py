@@ -26,6 +26,7 @@ from printandplay.cli.options import (
     OffsetOpt,
     OutOpt,
     PaperOpt,
+    RulesOpt,
     SectionsOpt,
     SimplexOpt,
     build_options,
@@ -162,6 +163,10 @@ def export(game: GameArg,
            deck_file: Annotated[Path | None, typer.Option(
                "--deck", metavar="DECK", help="With --tts: export this deck list's cards and "
                "copies instead of the whole kit.")] = None,
+           rules: RulesOpt = None,
+           force: Annotated[bool, typer.Option(
+               "--force", help="With --deck: export even an invalid deck (unknown names are "
+               "dropped).")] = False,
            ink_saver: InkSaverOpt = False, sections: SectionsOpt = None,
            icons_dir: IconsDirOpt = None,
            ) -> None:
@@ -179,6 +184,8 @@ def export(game: GameArg,
             raise OptionError(f"--dpi {dpi:g}: use a value from 30 to 1200")
         if deck_file is not None and tts is None:
             raise OptionError("--deck goes with --tts")
+        if deck_file is None and (rules is not None or force):
+            raise OptionError("--rules and --force go with --deck")
         if print_shop is None and (bleed_mm is not None or ink_saver or sections is not None
                                    or manifest is not ManifestFormat.json):
             raise OptionError("--bleed-mm, --manifest, --ink-saver and --sections go with "
@@ -201,14 +208,8 @@ def export(game: GameArg,
 
             entries = name = None
             if deck_file is not None:
-                from printandplay.data.decklist import load_deck
-
-                deck = load_deck(deck_file, assets.game, str(deck_file))
-                if deck.unknown:
-                    first = deck.unknown[0]
-                    raise OptionError(f"{deck_file}:{first.line}: unknown card '{first.name}' "
-                                      f"(printandplay validate {game} {deck_file})")
-                entries, name = list(deck.counts().items()), f"deck-{deck_file.stem}"
+                entries = _checked_deck(game, deck_file, assets.game, rules, force)
+                name = f"deck-{deck_file.stem}"
             result = export_tts(resources, game, tts, dpi, entries, name, assets)
             cards = sum(d.cards for d in result.decks)
             err.print(f"{game}: {cards} cards in {len(result.decks)} decks", markup=False)
@@ -242,3 +243,34 @@ def calibrate(paper: PaperOpt = "a4",
         path = build_calibration(find_resources(), paper.lower(), flip.value, out_folder(out_dir),
                                  check_margin(margin))
     out.print(escape(str(path)))
+
+
+def _checked_deck(game_id: str, deck_file: Path, game: Any, rules: str | None,
+                  force: bool) -> list[tuple[str, int]]:
+    """The cards and copies of ``deck_file`` for ``export --deck``, checked as ``print-deck``
+    checks them: against the game's deck rules when it has some (an invalid deck is refused
+    unless ``force``), and every name known (unknown ones dropped, each named, with
+    ``force``)."""
+    from printandplay.cli.game_commands import print_report
+    from printandplay.data.decklist import load_deck
+    from printandplay.rules.deck import validate_deck
+
+    deck = load_deck(deck_file, game, str(deck_file))
+    if game.deck_rules is not None or rules is not None:
+        report = validate_deck(deck, game, rules, None)
+        if not report.is_valid and not force:
+            print_report(deck_file, report)
+            err.print("[red]error:[/] the deck is not valid; fix it or export it anyway with "
+                      "--force")
+            raise typer.Exit(code=1)
+    for unknown in deck.unknown:
+        if not force:
+            raise OptionError(f"{deck_file}:{unknown.line}: unknown card '{unknown.name}' "
+                              f"(printandplay validate {game_id} {deck_file})")
+        err.print(f"[yellow]warning:[/] {escape(str(deck_file))}:{unknown.line}: dropping "
+                  f"{unknown.count} × {escape(repr(unknown.name))}: "
+                  f"{'ambiguous' if unknown.ambiguous else 'no such'} card")
+    entries = list(deck.counts().items())
+    if not entries:
+        raise OptionError(f"{deck_file}: no card left to export")
+    return entries

@@ -120,7 +120,8 @@ def _load_deck_and_report(game: str, deck_file: Path, collection: Path | None,
     return loaded, deck, validate_deck(deck, loaded, rules, owned)
 
 
-def _print_report(deck_file: Path, report: Any) -> None:
+def print_report(deck_file: Path, report: Any) -> None:
+    """Print a deck's validation report: its status and counts, then each violation."""
     status = "[green]valid[/]" if report.is_valid else "[red]INVALID[/]"
     summary = ", ".join(f"{k} {v}" for k, v in report.counts.items())
     out.print(f"{escape(str(deck_file))}: {status} ({escape(summary)})")
@@ -144,7 +145,7 @@ def validate(game: GameArg, deck_file: DeckArg,
     if format is TextFormat.json:
         typer.echo(json.dumps(report.as_dict(), ensure_ascii=False, indent=2))
     else:
-        _print_report(deck_file, report)
+        print_report(deck_file, report)
     raise typer.Exit(code=0 if report.is_valid else 1)
 
 
@@ -171,7 +172,7 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
         check_output(output_path(check_game_id(game), options, stem=f"deck-{deck_file.stem}"))
         loaded, deck, report = _load_deck_and_report(game, deck_file, None, rules)
         if not report.is_valid and not force:
-            _print_report(deck_file, report)
+            print_report(deck_file, report)
             err.print("[red]error:[/] the deck is not valid; fix it or print it anyway with "
                       "--force")
             raise typer.Exit(code=1)

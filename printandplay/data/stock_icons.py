@@ -8,7 +8,7 @@ copy of the set (its folder of author folders) can be named with ``--icons-dir``
 then the other authors in alphabetical order, uncredited folders last);
 ``gi-AUTHOR--NAME`` picks one author's icon. The icons come as a white drawing on a black
 square: :func:`recolour` drops the black and paints the white in ``currentColor``, so the
-layout's ``color`` decides.
+layout's ``color`` decides (an icon without that square has its black painted instead).
 """
 
 from __future__ import annotations
@@ -108,20 +108,39 @@ class StockIcons:
                       if qualified or AUTHOR_SEPARATOR not in name)
 
 
-def _recolour_paint(paint: Paint) -> Paint:
+def _recolour_paint(paint: Paint, backdrop: bool) -> Paint:
     if paint == _BLACK:
-        return None
-    if paint == _WHITE:
+        return None if backdrop else "current"
+    if paint == _WHITE and backdrop:
         return "current"
     return paint
 
 
+def has_backdrop(icon: Icon) -> bool:
+    """Whether ``icon`` is drawn as game-icons.net draws (every icon of its 4,229): white on a
+    black square, its first shape, that covers the whole viewBox."""
+    if not icon.shapes or icon.shapes[0].fill != _BLACK:
+        return False
+    points = icon.shapes[0].points()
+    if not points:
+        return False
+    x, y, width, height = icon.view_box
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    eps = 1e-6 * max(width, height)
+    return (min(xs) <= x + eps and min(ys) <= y + eps and max(xs) >= x + width - eps
+            and max(ys) >= y + height - eps)
+
+
 def recolour(icon: Icon) -> Icon:
-    """Drop the black background and paint the white drawing in ``currentColor``."""
+    """Paint a stock icon in ``currentColor``: one drawn white on a black square loses the
+    square and its black, and its white takes the colour; any other icon (a black drawing on
+    nothing, in a full copy of the set that also holds one's own) has its black painted in
+    the colour and keeps its other paints."""
+    backdrop = has_backdrop(icon)
     shapes: list[IconShape] = []
     for shape in icon.shapes:
-        fill = _recolour_paint(shape.fill)
-        stroke = _recolour_paint(shape.stroke)
+        fill = _recolour_paint(shape.fill, backdrop)
+        stroke = _recolour_paint(shape.stroke, backdrop)
         if fill is None and (stroke is None or shape.stroke_width <= 0):
             continue
         shapes.append(replace(shape, fill=fill, stroke=stroke))

@@ -7,6 +7,7 @@ fails naming the character), and measures widths with a cache.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from itertools import repeat
 from pathlib import Path
@@ -54,8 +55,31 @@ def _measure(font: str) -> Callable[[str], float]:
     return measure
 
 
+def file_digest(path: Path) -> str:
+    """The SHA-256 of a font file's bytes, in hex."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def registered_name(path: Path) -> str:
+    """The name a font file is registered under with ReportLab: its file stem, unless another
+    file with other bytes already holds that name in this process (two games' ``Regular.ttf``,
+    or a font file edited under ``watch``): then the stem and the start of its digest. A
+    fresh build names its fonts the same way every time."""
+    name = path.stem
+    if name not in pdfmetrics.getRegisteredFontNames():
+        return name
+    found = pdfmetrics.getFont(name)
+    digest = getattr(found, "printandplay_digest", None)
+    face = getattr(found, "face", None)
+    if digest is None and face is not None and getattr(face, "filename", None) == str(path):
+        return name  # registered from this very file by someone else
+    mine = file_digest(path)
+    return name if digest == mine else f"{name}-{mine[:10]}"
+
+
 class FontTable:
-    """The fonts of one build, registered with ReportLab under their file names."""
+    """The fonts of one build, registered with ReportLab under their file names (see
+    :func:`registered_name`)."""
 
     def __init__(self, roles: dict[str, FontRole]) -> None:
         self.roles = roles
@@ -66,6 +90,7 @@ class FontTable:
         self._prepared: dict[tuple[str, str], str] = {}
         self._files: dict[str, Path] = {}
         self._measures: dict[str, Callable[[str], float]] = {}  # font → width at size 1
+        self._files_named: dict[Path, str] = {}  # font file → its registered name
 
     def load_all(self, source: str) -> None:
         """Read every font file of every role now, so that a broken file is a clear error
@@ -81,7 +106,9 @@ class FontTable:
                                     f"({reason})") from None
 
     def _register(self, path: Path) -> str:
-        name = path.stem
+        name = self._files_named.get(path)
+        if name is None:
+            name = self._files_named[path] = registered_name(path)
         if name not in self._charsets:
             # Not getFont() on an unknown name: it first searches every Type 1 font file
             # ReportLab ships (about 0.2 s per name).
@@ -89,6 +116,7 @@ class FontTable:
                 font = pdfmetrics.getFont(name)
             else:
                 font = TTFont(name, str(path))
+                font.printandplay_digest = file_digest(path)  # type: ignore[attr-defined]
                 pdfmetrics.registerFont(font)
             face = font.face
             self._charsets[name] = frozenset(face.charToGlyph)

@@ -135,9 +135,27 @@ def test_tts_charlie_tiles_have_their_own_backs(tmp_path: Path) -> None:
     assert all(c["UniqueBack"] for c in tiles["CustomDeck"].values())
 
 
+def test_tts_refuses_an_invalid_deck_unless_forced(tmp_path: Path) -> None:
+    deck_file = tmp_path / "court.txt"  # a team and three cards: far too few
+    deck_file.write_text("Équipe: Rouges\n\nPréparation\n1 Avant-Match\n1 Cliché\n\nJeu\n"
+                         "1 Geneviève Allain\n1 Personne Inconnue\n", encoding="utf-8")
+    args = ["export", "licum", "--tts", str(tmp_path / "tts"), "--deck", str(deck_file),
+            "--dpi", "30"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1, result.output
+    assert "INVALID" in result.output and "export it anyway with --force" in result.output
+    assert not (tmp_path / "tts").exists()
+    result = runner.invoke(app, [*args, "--force"])
+    assert result.exit_code == 0, result.output
+    assert "dropping 1 × 'Personne Inconnue': no such card" in result.output
+    assert (tmp_path / "tts" / "deck-court.json").is_file()
+
+
 @pytest.mark.parametrize("args", [
     ["export", "charlie"],
     ["export", "charlie", "--png", "x", "--deck", "d.txt"],
+    ["export", "charlie", "--png", "x", "--force"],
+    ["export", "charlie", "--tts", "x", "--rules", "base"],
     ["export", "charlie", "--png", "x", "--dpi", "5"],
     ["export", "nope", "--png", "x"],
 ])

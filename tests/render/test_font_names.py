@@ -1,0 +1,61 @@
+"""Two different font files with the same file name, in one process (two games' own
+``Regular.ttf``, ``build all``, ``watch`` after a font is replaced): each build measures and
+embeds its own font, not the first one registered under that name."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import font_fredoka_one
+import font_roboto
+
+from printandplay.model.fonts import FontRole
+from printandplay.render.fonts import FontTable
+
+ROBOTO = Path(font_roboto.__file__).parent / "files" / "Roboto-Regular.ttf"
+FREDOKA = Path(font_fredoka_one.__file__).parent / "files" / "FredokaOne-Regular.ttf"
+TEXT = "Bonjour, Charlie !"
+
+
+def _table(path: Path) -> FontTable:
+    table = FontTable({"body": FontRole("body", {"regular": path}, "OFL-1.1")})
+    table.load_all("fonts/fonts.yaml")
+    return table
+
+
+def _width(table: FontTable) -> float:
+    font = table.select("body", False, False)
+    return table.width(table.prepare(TEXT, font), font)
+
+
+def test_same_file_name_other_font_is_its_own_font(tmp_path: Path) -> None:
+    first, second = tmp_path / "a" / "MaPolice.ttf", tmp_path / "b" / "MaPolice.ttf"
+    for target, source in ((first, ROBOTO), (second, FREDOKA)):
+        target.parent.mkdir()
+        shutil.copyfile(source, target)
+    roboto, fredoka = _table(first), _table(second)
+    assert roboto.select("body", False, False) == "MaPolice"  # the first keeps the stem
+    assert fredoka.select("body", False, False).startswith("MaPolice-")
+    assert _width(roboto) == _width(_table(ROBOTO))
+    assert _width(fredoka) == _width(_table(FREDOKA))
+    assert _width(roboto) != _width(fredoka)
+
+
+def test_same_bytes_share_one_name(tmp_path: Path) -> None:
+    first, second = tmp_path / "a" / "Commune.ttf", tmp_path / "b" / "Commune.ttf"
+    for target in (first, second):
+        target.parent.mkdir()
+        shutil.copyfile(ROBOTO, target)
+    assert _table(first).select("body", False, False) == "Commune"
+    assert _table(second).select("body", False, False) == "Commune"
+
+
+def test_a_font_replaced_in_place_is_read_again(tmp_path: Path) -> None:
+    path = tmp_path / "Titre.ttf"
+    shutil.copyfile(ROBOTO, path)
+    before = _table(path)
+    shutil.copyfile(FREDOKA, path)  # as a designer saves another font over it under watch
+    after = _table(path)
+    assert after.select("body", False, False) != before.select("body", False, False)
+    assert _width(after) == _width(_table(FREDOKA))
