@@ -54,7 +54,8 @@ GOAL_MEMORY_MB = 200  # … and under 200 MB
 GOAL_SIZE = 1.1  # engine bytes/card ≤ 1.1 × floor
 GOAL_LINEAR = 0.10  # time per card from the smallest to the largest N within ±10 %
 GOAL_STARTUP = 0.2  # seconds
-SIDES = ("floor", "naive", "engine")  # floor = the competent floor; naive = the naive one
+SIDES = ("floor", "naive", "engine")
+CARDS_PER_FILE = 10_000  # synthetic cards per YAML file of components  # floor = the competent floor; naive = the naive one
 
 # ---------------------------------------------------------------------------------------------
 # The synthetic game
@@ -222,16 +223,24 @@ def write_game(folder: Path, n: int, variant: str = "default") -> dict[str, Any]
     (templates / "images").mkdir(parents=True, exist_ok=True)
     game_dir.mkdir(parents=True, exist_ok=True)
     (folder / "fonts").mkdir(exist_ok=True)
-    (game_dir / "game.yaml").write_text(GAME_YAML, encoding="utf-8")
-    lines = ["kind: carte", "cards:"]
-    for card in cards:
-        lines.append(f"  - id: {card['id']}")
-        lines.append(f"    titre: {_yaml_str(card['titre'])}")
-        lines.append(f"    cout: {card['cout']}")
-        if card["count"] > 1:
-            lines.append(f"    count: {card['count']}")
-        lines.append(f"    texte: {_yaml_str(engine_markup(card['tokens']))}")
-    (game_dir / "cartes.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    # One file of components up to CARDS_PER_FILE cards, then cartes-01.yaml, cartes-02.yaml…:
+    # an input file is limited to 10 MB and 200,000 YAML values (printandplay/data/limits.py).
+    chunks = [cards[i:i + CARDS_PER_FILE] for i in range(0, len(cards), CARDS_PER_FILE)] or [[]]
+    names = (["cartes.yaml"] if len(chunks) == 1
+             else [f"cartes-{i + 1:02d}.yaml" for i in range(len(chunks))])
+    listed = "".join(f"  - {name}\n" for name in names)
+    (game_dir / "game.yaml").write_text(GAME_YAML.replace("  - cartes.yaml\n", listed),
+                                        encoding="utf-8")
+    for name, chunk in zip(names, chunks, strict=True):
+        lines = ["kind: carte", "cards:"]
+        for card in chunk:
+            lines.append(f"  - id: {card['id']}")
+            lines.append(f"    titre: {_yaml_str(card['titre'])}")
+            lines.append(f"    cout: {card['cout']}")
+            if card["count"] > 1:
+                lines.append(f"    count: {card['count']}")
+            lines.append(f"    texte: {_yaml_str(engine_markup(card['tokens']))}")
+        (game_dir / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
     (templates / "layouts.yaml").write_text(LAYOUTS_YAML, encoding="utf-8")
     (templates / "icons" / "gemme.svg").write_text(GEM_SVG, encoding="utf-8")
     (folder / "fonts" / "fonts.yaml").write_text(FONTS_YAML, encoding="utf-8")

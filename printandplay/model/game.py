@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -65,7 +65,40 @@ class Kind:
         return next((f for f in self.fields if f.name == name), None)
 
 
-@dataclass(frozen=True)
+class FieldLines(Mapping[str, Location]):
+    """Where the fields of one component stand, compactly: a large game holds one per card.
+
+    Keeps the component's location, the names of its located fields (one tuple shared by
+    every component with the same fields) and each field's line as an offset from the
+    component's line (small numbers, shared by Python); a :class:`Location` is made only
+    when a message asks for it."""
+
+    __slots__ = ("_base", "_keys", "_offsets")
+
+    _KEYS: dict[tuple[str, ...], tuple[str, ...]] = {}  # one tuple per set of field names
+
+    def __init__(self, base: Location, lines: Mapping[str, int]) -> None:
+        keys = tuple(lines)
+        self._base = base
+        self._keys = self._KEYS.setdefault(keys, keys)
+        self._offsets = tuple(lines[key] - base.line for key in keys)
+
+    def __getitem__(self, key: str) -> Location:
+        try:
+            offset = self._offsets[self._keys.index(key)]
+        except ValueError:
+            raise KeyError(key) from None
+        base = self._base
+        return Location(base.path, base.line + offset, base.column)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+
+@dataclass(frozen=True, slots=True)
 class Component:
     """One component (card, tile, token…): identity, copies in the kit and field values."""
 
