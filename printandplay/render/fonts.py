@@ -16,6 +16,10 @@ from reportlab.pdfbase.ttfonts import TTFont
 from printandplay.errors import DataError, LayoutError, Location
 from printandplay.model.fonts import FontRole, style_of
 
+#: Most texts whose width (or fallback spelling) is kept per cache: texts are measured per
+#: word and per run of a card, so an unbounded cache would grow with the number of cards.
+CACHE_MAX: Final = 50_000
+
 FALLBACKS: Final[dict[str, tuple[str, ...]]] = {
     "\u202f": ("\u00a0", " "),
     "\u00a0": (" ",),
@@ -99,6 +103,8 @@ class FontTable:
         for char in text:
             out.append(char if ord(char) in charset else self._fallback(char, font, charset))
         done = "".join(out)
+        if len(self._prepared) >= CACHE_MAX:  # bounded: memory must not grow with the cards
+            self._prepared.clear()
         self._prepared[key] = done
         return done
 
@@ -129,6 +135,8 @@ class FontTable:
         width = self._widths.get(key)
         if width is None:
             width = pdfmetrics.stringWidth(text, font, 1.0)
+            if len(self._widths) >= CACHE_MAX:  # bounded, as above
+                self._widths.clear()
             self._widths[key] = width
         return width
 
