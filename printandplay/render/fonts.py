@@ -18,7 +18,7 @@ from printandplay.model.fonts import FontRole, style_of
 
 #: Most texts whose width (or fallback spelling) is kept per cache: texts are measured per
 #: word and per run of a card, so an unbounded cache would grow with the number of cards.
-CACHE_MAX: Final = 50_000
+CACHE_MAX: Final = 20_000
 
 FALLBACKS: Final[dict[str, tuple[str, ...]]] = {
     "\u202f": ("\u00a0", " "),
