@@ -23,7 +23,7 @@ from printandplay.data.reader import (
 )
 from printandplay.data.yamlio import LocList, load_yaml
 from printandplay.errors import DataError, Location, suggest
-from printandplay.model.game import Component, FieldLines, Kind
+from printandplay.model.game import Component, FieldLines, FieldValues, Kind
 
 
 @dataclass(frozen=True)
@@ -171,7 +171,8 @@ def _read_component(node: Any, kind: Kind, problems: Problems, where: Location) 
     fields.finish()
     if component_id is None:
         return None
-    return Component(component_id, name, kind.id, count, values, front, back, fields.location,
+    return Component(component_id, name, kind.id, count, FieldValues(values), front, back,
+                     fields.location,
                      FieldLines(fields.location, fields.lines(values)))
 
 

@@ -98,6 +98,36 @@ class FieldLines(Mapping[str, Location]):
         return len(self._keys)
 
 
+class FieldValues(Mapping[str, Any]):
+    """The field values of one component, compactly: the field names are one tuple shared by
+    every component with the same fields, the values a tuple (a dict per card costs twice
+    as much in a game of 100,000 cards)."""
+
+    __slots__ = ("_keys", "_values")
+
+    _KEYS: dict[tuple[str, ...], tuple[str, ...]] = {}  # one tuple per set of field names
+
+    def __init__(self, values: Mapping[str, Any]) -> None:
+        keys = tuple(values)
+        self._keys = self._KEYS.setdefault(keys, keys)
+        self._values = tuple(values.values())
+
+    def __getitem__(self, key: str) -> Any:
+        try:
+            return self._values[self._keys.index(key)]
+        except ValueError:
+            raise KeyError(key) from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def __repr__(self) -> str:
+        return repr(dict(self.items()))
+
+
 @dataclass(frozen=True, slots=True)
 class Component:
     """One component (card, tile, token…): identity, copies in the kit and field values."""
