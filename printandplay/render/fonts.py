@@ -99,10 +99,11 @@ class FontTable:
         if done is not None:
             return done
         charset = self._charsets[font]
-        out = []
-        for char in text:
-            out.append(char if ord(char) in charset else self._fallback(char, font, charset))
-        done = "".join(out)
+        if all(ord(char) in charset for char in text):
+            done = text  # the same string, not a copy of it in every cache
+        else:
+            done = "".join(char if ord(char) in charset else self._fallback(char, font, charset)
+                           for char in text)
         if len(self._prepared) >= CACHE_MAX:  # bounded: memory must not grow with the cards
             self._prepared.clear()
         self._prepared[key] = done
