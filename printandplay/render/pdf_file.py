@@ -20,11 +20,11 @@ from __future__ import annotations
 import os
 import pickle
 import tempfile
+from array import array
 from typing import IO, Any
 
 from reportlab import rl_config
 from reportlab.pdfbase.pdfdoc import (
-    PDFCrossReferenceTable,
     PDFFile,
     PDFIndirectObject,
     PDFObject,
@@ -162,6 +162,16 @@ class _StreamedFile(PDFFile):  # type: ignore[misc]
         return b""
 
 
+def _write_xref(file: PDFFile, offsets: array[int], versions: array[int]) -> int:
+    """The cross-reference table of objects 1…n, as ``PDFCrossReferenceTable`` formats it,
+    written in slices; returns where it starts."""
+    start: int = file.add(f"xref\n0 {len(offsets) + 1}\n0000000000 65535 f \n".encode())
+    for first in range(0, len(offsets), 4096):
+        file.add("".join(f"{offset:010d} {version:05d} n \n" for offset, version in zip(
+            offsets[first:first + 4096], versions[first:first + 4096], strict=True)).encode())
+    return start
+
+
 def write_document(canvas: Canvas, out: IO[bytes]) -> None:
     """Write the canvas's document to ``out`` as ReportLab's ``Canvas.save()`` would, each
     object written as soon as it is formatted."""
@@ -198,8 +208,9 @@ def _format(doc: Any, out: IO[bytes]) -> None:
         encrypt_ref = doc.Reference(encrypt_info)
     number_to_id = doc.numberToId
     id_to_object = doc.idToObject
-    id_to_offset = doc.idToOffset
-    ids = []
+    id_to_version = doc.idToObjectNumberAndVersion
+    offsets = array("Q")  # of objects 1, 2, 3… (ReportLab keeps a dictionary and a list)
+    versions = array("L")
     file = _StreamedFile(out, doc._pdfVersion)
     setattr(doc, "__accum__", file)  # noqa: B010 - as PDFDocument.format() does
     counter = 0
@@ -214,15 +225,13 @@ def _format(doc: Any, out: IO[bytes]) -> None:
             name = {_PackedPage: "PDFPage", _SpilledStream: "PDFStream"}.get(
                 type(obj), type(obj).__name__)
             file.add(f"% {ascii(oid)}: class {name[:50]} \n")
-        id_to_offset[oid] = file.add(formatted)
-        ids.append(oid)
+        offsets.append(file.add(formatted))
+        versions.append(id_to_version[oid][1])
     delattr(doc, "__accum__")
     count = len(number_to_id)
     if counter - 1 != count:
         raise ValueError(f"counter {counter} doesn't match number to id dictionary {count}")
-    xref = PDFCrossReferenceTable()
-    xref.addsection(0, ids)
-    xref_offset = file.add(xref.format(doc))
+    xref_offset = _write_xref(file, offsets, versions)
     trailer = PDFTrailer(startxref=xref_offset, Size=count + 1, Root=doc.Reference(catalog),
                          Info=doc.Reference(info), Encrypt=encrypt_ref, ID=doc.ID())
     file.add(trailer.format(doc))
