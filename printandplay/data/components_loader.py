@@ -23,7 +23,8 @@ from printandplay.data.reader import (
 )
 from printandplay.data.yamlio import LocList, load_yaml
 from printandplay.errors import DataError, Location, suggest
-from printandplay.model.game import Component, FieldLines, FieldValues, Kind
+from printandplay.model.component_fields import FieldLines, FieldValues
+from printandplay.model.game import Component, Kind
 
 
 @dataclass(frozen=True)
