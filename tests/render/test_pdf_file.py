@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import IO, Any
 
 import pytest
-from reportlab.pdfbase.pdfdoc import PDFPage, PDFStream
 from pypdf import PdfReader
+from reportlab.pdfbase.pdfdoc import PDFPage, PDFStream
 from typer.testing import CliRunner
 
 import printandplay.render.content as content
