@@ -23,7 +23,7 @@ class PrintAndPlayError(Exception):
         return [str(self)]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Location:
     """Where a value came from: a file, a 1-based line (0 when unknown) and, in a CSV file, a
     1-based column (0 when unknown)."""

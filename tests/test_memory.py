@@ -2,8 +2,11 @@
 at a time): the peak resident memory of two builds, of 100 and 800 cards, in fresh processes.
 
 Nothing is timed. Before pages were streamed, a card cost ~11 KB of peak memory (a build
-composed every face before writing the first page); now ~3–4 KB, most of it ReportLab's
-compressed pages, kept until the file is saved."""
+composed every face before writing the first page); then ~3–4 KB, most of it ReportLab's
+pages, kept until the file was saved. Now finished pages are packed (a few hundred bytes each,
+their content on disk) and the file written object by object; between 100 and 800 cards the
+peak still grows ~4 KB per card while the bounded caches (measured words, widths, numbers)
+fill, so the two in-process tests at the end guard the per-page and per-card costs exactly."""
 
 from __future__ import annotations
 
@@ -65,3 +68,77 @@ def test_peak_memory_is_flat_in_the_number_of_cards(tmp_path: Path) -> None:
     assert growth < GROWTH_MAX_KB, (
         f"peak memory grew by {growth} KB from {SMALL} to {LARGE} cards "
         f"({growth / (LARGE - SMALL):.1f} KB per card; peaks {peaks})")
+
+
+# In-process guards, measured with tracemalloc (what Python allocates, not the RSS): exact
+# enough to tell a few hundred bytes per page or per card, and nothing is timed.
+
+PAGE_MAX_BYTES = 1_000  # kept per finished page until the PDF is saved (ReportLab's: ~7 KB)
+COMPONENT_MAX_BYTES = 1_000  # kept per loaded card (before issue 15's work: ~1,350)
+
+
+def _faces(fonts: object, page: int) -> list[object]:
+    from printandplay.model.ops import Face, RectOp, TextOp
+
+    font = fonts.select("body", False, False)  # type: ignore[attr-defined]
+    return [Face(180, 252, 8.5, False, (
+        RectOp(0, 0, 180, 252, fill=(0.9, 0.9, 0.8)),
+        TextOp(10, 200, f"Carte {page}-{slot}", font, 12, (0.1, 0.1, 0.1)),
+        TextOp(10, 100, f"Texte de la carte {page * 9 + slot}", font, 9, (0.1, 0.1, 0.1)),
+    )) for slot in range(9)]
+
+
+def test_finished_pages_keep_little_memory_until_saved(tmp_path: Path) -> None:
+    import tracemalloc
+
+    from printandplay.assets import load_assets
+    from printandplay.model.game import Size
+    from printandplay.model.ops import Placement
+    from printandplay.project import Resources
+    from printandplay.render.pdf import PdfWriter
+
+    assets = load_assets(Resources((ROOT,)), "charlie")
+    writer = PdfWriter(tmp_path / "pages.pdf", assets.fonts, assets.icons, title="t",
+                       images=assets.images)
+    size = Size(595.28, 841.89)
+
+    def write(first: int, count: int) -> None:
+        for page in range(first, first + count):
+            faces = _faces(assets.fonts, page)
+            writer.page(size, (), [Placement(face, 20 + 190 * (i % 3), 20 + 262 * (i // 3),  # type: ignore[arg-type]
+                                             None, uses=1) for i, face in enumerate(faces)])
+
+    write(0, 20)  # fonts, forms and caches settle
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        write(20, 100)
+        kept = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    writer.save()
+    assert kept / 100 < PAGE_MAX_BYTES, f"{kept / 100:.0f} bytes kept per page"
+
+
+def test_loaded_cards_are_compact(tmp_path: Path) -> None:
+    import gc
+    import tracemalloc
+
+    from printandplay.data.game_loader import load_game
+    from printandplay.project import Resources
+
+    bench = _bench_module()
+    bench.write_game(tmp_path, 2_000)  # type: ignore[attr-defined]
+    gc.collect()
+    tracemalloc.start()
+    try:
+        game = load_game(Resources((tmp_path,)), "bench")
+        gc.collect()
+        kept = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    per_card = kept / len(game.components)
+    assert len(game.components) > 1_000
+    assert per_card < COMPONENT_MAX_BYTES, f"{per_card:.0f} bytes per loaded card"
+    card = game.components[0]
+    assert str(card.where("texte")).startswith("cards/bench/cartes.yaml:")  # still located

@@ -23,6 +23,7 @@ from printandplay.data.reader import (
 )
 from printandplay.data.yamlio import LocList, load_yaml
 from printandplay.errors import DataError, Location, suggest
+from printandplay.model.component_fields import FieldLines, FieldValues
 from printandplay.model.game import Component, Kind
 
 
@@ -171,9 +172,9 @@ def _read_component(node: Any, kind: Kind, problems: Problems, where: Location) 
     fields.finish()
     if component_id is None:
         return None
-    field_locations = {key: fields.at(key) for key in values if fields.has(key)}
-    return Component(component_id, name, kind.id, count, values, front, back, fields.location,
-                     field_locations)
+    return Component(component_id, name, kind.id, count, FieldValues(values), front, back,
+                     fields.location,
+                     FieldLines(fields.location, fields.lines(values)))
 
 
 def _check_unique_ids(components: list[Component], problems: Problems) -> None:

@@ -7,7 +7,7 @@ for. Problems are collected in a :class:`Problems` so one pass reports all of th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar, get_args
 
 from printandplay.data.yamlio import LocDict, LocList
@@ -70,6 +70,19 @@ class Fields:
         if isinstance(self.node, LocDict):
             return self.node.at(key)
         return self.location
+
+    def lines(self, keys: Iterable[str]) -> dict[str, int]:
+        """The line of each of ``keys`` present in the mapping (marks them as known): what
+        :meth:`at` would locate, without making a :class:`Location` per key."""
+        node = self.node
+        key_lines = node.key_lines if isinstance(node, LocDict) else {}
+        fallback = self.location.line
+        out = {}
+        for key in keys:
+            self.used.add(key)
+            if key in node:
+                out[key] = key_lines.get(key) or fallback
+        return out
 
     def has(self, key: str) -> bool:
         """Whether the mapping has ``key`` (marks it as known)."""

@@ -65,7 +65,7 @@ class Kind:
         return next((f for f in self.fields if f.name == name), None)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Component:
     """One component (card, tile, token…): identity, copies in the kit and field values."""
 

@@ -17,17 +17,7 @@ from reportlab import rl_config
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, PDFStream, xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
-
-class _Deflated:
-    """A stream filter for content compressed already (as ReportLab's own filter would)."""
-
-    pdfname = "FlateDecode"
-
-    def encode(self, data: bytes) -> bytes:
-        return data
-
-
-_DEFLATED = _Deflated()
+from printandplay.render.pdf_file import DEFLATED, PackedPages
 
 
 def _deflate(data: str | bytes) -> bytes:
@@ -42,6 +32,7 @@ class ContentStream:
         # the document's fonts and objects (not its content stream: safe without a flush)
         self._doc: Any = canvas._doc
         self._out: list[str] = []  # operators not yet handed to the canvas
+        self._packed = PackedPages(self._doc)  # finished pages, kept small until saved
 
     def _canvas(self) -> Canvas:
         """The canvas, once the operators written so far are handed to it."""
@@ -52,13 +43,13 @@ class ContentStream:
         return canvas
 
     def _compress_last_page(self) -> None:
-        """Compress the page just finished now rather than at save (same bytes): a
-        document then holds only compressed pages in memory."""
+        """Compress the page just finished now rather than at save (same bytes) and pack it
+        (:class:`PackedPages`): a long document then holds little per page in memory."""
         page = self._doc.Pages.pages[-1]
         if page.stream and page.compression and not rl_config.useA85:
-            page.Contents = PDFStream(content=_deflate(page.stream), filters=[_DEFLATED])
-            page.Contents.__Comment__ = "page stream"
-            page.stream = None
+            self._packed.pack_last(_deflate(page.stream))
+        else:
+            self._packed.pack_last(None)
 
     def _end_form(self, name: str) -> None:
         """End a form; give it the transparency states it uses (ReportLab's form XObjects
@@ -66,7 +57,7 @@ class ContentStream:
         self._canvas().endForm()
         form = self._doc.idToObject[xObjectName(name)]
         if form.stream and form.compression and not rl_config.useA85:  # compressed now
-            form.Contents = PDFStream(content=_deflate(form.stream), filters=[_DEFLATED])
+            form.Contents = PDFStream(content=_deflate(form.stream), filters=[DEFLATED])
             form.Contents.__Comment__ = "xobject form stream"
             form.compression = 0
             form.stream = None

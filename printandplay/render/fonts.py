@@ -20,6 +20,10 @@ from reportlab.pdfbase.ttfonts import TTFont
 from printandplay.errors import DataError, LayoutError, Location
 from printandplay.model.fonts import FontRole, style_of
 
+#: Most texts whose width (or fallback spelling) is kept per cache: texts are measured per
+#: word and per run of a card, so an unbounded cache would grow with the number of cards.
+CACHE_MAX: Final = 20_000
+
 FALLBACKS: Final[dict[str, tuple[str, ...]]] = {
     "\u202f": ("\u00a0", " "),
     "\u00a0": (" ",),
@@ -144,10 +148,13 @@ class FontTable:
         if done is not None:
             return done
         charset = self._charsets[font]
-        out = []
-        for char in text:
-            out.append(char if ord(char) in charset else self._fallback(char, font, charset))
-        done = "".join(out)
+        if all(ord(char) in charset for char in text):
+            done = text  # the same string, not a copy of it in every cache
+        else:
+            done = "".join(char if ord(char) in charset else self._fallback(char, font, charset)
+                           for char in text)
+        if len(self._prepared) >= CACHE_MAX:  # bounded: memory must not grow with the cards
+            self._prepared.clear()
         self._prepared[key] = done
         return done
 
@@ -180,7 +187,10 @@ class FontTable:
             measure = self._measures.get(font)
             if measure is None:
                 measure = self._measures[font] = _measure(font)
-            width = self._widths[key] = measure(text)
+            width = measure(text)
+            if len(self._widths) >= CACHE_MAX:  # bounded, as above
+                self._widths.clear()
+            self._widths[key] = width
         return width
 
     def ascent(self, font: str) -> float:

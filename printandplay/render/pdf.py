@@ -34,6 +34,7 @@ from printandplay.model.providers import IconProvider, ImageProvider
 from printandplay.render.ops_writer import _SHAPES_MAX, OpsWriter
 from printandplay.render.paint import num, nums
 from printandplay.render.pdf_boxes import item_boxes
+from printandplay.render.pdf_file import write_document
 from printandplay.render.temp_files import (
     LIVE_TEMP_FILES,
     hold_signals,
@@ -215,7 +216,8 @@ class PdfWriter(OpsWriter):
         if not isinstance(self.target, Path) or self.temp is None:
             raise TypeError("save() writes a file; use save_bytes() for an in-memory PDF")
         try:
-            self._canvas().save()
+            with open(self.temp, "wb") as out:
+                write_document(self._canvas(), out)
             os.replace(self.temp, self.target)
         except OSError as error:
             raise OptionError(f"cannot write {self.target}: {error.strerror}") from None
@@ -227,11 +229,17 @@ class PdfWriter(OpsWriter):
         """Finish an in-memory PDF and return its bytes."""
         if not isinstance(self.target, io.BytesIO):
             raise TypeError("save_bytes() is for a PdfWriter made on a BytesIO")
-        self._canvas().save()
+        try:
+            write_document(self._canvas(), self.target)
+        finally:
+            self._packed.close()
         return self.target.getvalue()
 
     def discard(self) -> None:
-        """Remove the temporary file (after a failure)."""
+        """Remove the temporary files (after a failure)."""
+        packed = getattr(self, "_packed", None)
+        if packed is not None:
+            packed.close()
         if self.temp is not None:
             self.temp.unlink(missing_ok=True)
             LIVE_TEMP_FILES.discard(self.temp)
