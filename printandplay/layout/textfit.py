@@ -8,6 +8,7 @@ breaking the em widths at ``w / s``. The result is a list of positioned :class:`
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -119,6 +120,32 @@ def _line_width(line: Sequence[Item]) -> float:
     return sum([item.width for item in line if not isinstance(item, Break)])
 
 
+class _LineFloor:
+    """The fewest lines ``items`` can break into at a width, without breaking them: every
+    line holds at most the width (hyphenated heads included), so the words' total width
+    divided by it, and a line per break. A size whose floor already overflows the box
+    cannot fit, and :func:`fit_text` skips it without breaking lines (same result)."""
+
+    __slots__ = ("words", "breaks")
+
+    def __init__(self, items: Sequence[Item]) -> None:
+        total = 0.0
+        breaks = 0
+        for item in items:
+            if isinstance(item, Word):
+                total += item.width
+            elif isinstance(item, Break):
+                breaks += 1
+        # a little under the total: hyphenated pieces are measured apart (rounding)
+        self.words = max(0.0, total * (1 - 1e-7) - 1e-9)
+        self.breaks = breaks
+
+    def lines(self, max_width: float) -> int:
+        """At least how many lines at ``max_width`` (em)."""
+        by_width = math.ceil(self.words / (max_width + 1e-8)) if max_width > 0 else 1
+        return max(1, by_width, self.breaks)
+
+
 def fit_text(
     items: Sequence[Item],
     width: float,
@@ -146,11 +173,17 @@ def fit_text(
         gaps = sum(1 for _, par in lines[:-1] if par)
         return size * (ascent + descent + (len(lines) - 1 + gaps * PAR_GAP) * style.leading)
 
+    floor = _LineFloor(items) if style.wrap and style.leading >= 0 else None
     while size >= style.min_size - 1e-9:
         tag_scale = style.min_tag_size / size
         if tag_scale > TAG_SCALE:  # rule tags would be too small: larger than usual
             items = _scale_tags(base_items, tag_scale)
             unwrapped = None if style.wrap else break_lines(items, float("inf"))
+            floor = _LineFloor(items) if floor is not None else None
+        if floor is not None and size * (ascent + descent + (floor.lines(width / size) - 1)
+                                          * style.leading) > height + 1e-6:
+            size -= 0.25  # too many lines at this size, however they break: skip it
+            continue
         if unwrapped is not None:
             fits = all(_line_width(line) <= width / size + 1e-9 for line, _ in unwrapped)
             lines = unwrapped if fits else None

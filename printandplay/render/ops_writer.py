@@ -63,6 +63,14 @@ def _scaled_translation(x: float, y: float, w: float, h: float) -> str:
                             b0 * 0 + d0 * h, a0 * 0 + c0 * 0 + e0, b0 * 0 + d0 * 0 + f0)
 
 
+def _font_state(font: Any, doc: Any) -> Any:
+    """ReportLab's subsetting state of a TrueType ``font`` in ``doc`` (``None`` if none yet)."""
+    states = getattr(font, "state", None)  # a WeakKeyDictionary: document → state
+    get = getattr(states, "get", None)
+    state = get(doc) if get is not None else None
+    return state if hasattr(state, "assignments") else None
+
+
 class _SubsetEncoder:
     """The string literals of a font's first subset, for the characters it already holds.
 
@@ -78,10 +86,7 @@ class _SubsetEncoder:
         self.chars: set[str] = set()  # characters with a code in subset 0
         self.table: dict[int, str] = {}  # their code point → the escaped byte
         self._seen = 0  # assignments looked at
-        self._state: Any = None
-        states = getattr(font, "state", None)
-        if isinstance(states, dict):
-            self._state = states.get(doc)
+        self._state: Any = _font_state(font, doc)
 
     def literal(self, text: str) -> str | None:
         """The escaped literal of ``text`` in subset 0, or ``None`` when some character of it
@@ -93,9 +98,8 @@ class _SubsetEncoder:
     def learn(self, font: Any, doc: Any) -> None:
         """Take in the codes ``splitString`` assigned since the last call."""
         if self._state is None:
-            states = getattr(font, "state", None)
-            self._state = states.get(doc) if isinstance(states, dict) else None
-            if self._state is None:
+            self._state = _font_state(font, doc)
+            if self._state is None:  # not a subsetting TrueType font: splitString always
                 return
         assignments = self._state.assignments
         if len(assignments) == self._seen:
