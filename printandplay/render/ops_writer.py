@@ -12,16 +12,7 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas, fp_str
 
 from printandplay.model.color import RGB
 from printandplay.model.icon import IconShape
-from printandplay.model.ops import (
-    EllipseOp,
-    GroupOp,
-    IconOp,
-    ImageOp,
-    LineOp,
-    Op,
-    RectOp,
-    TextOp,
-)
+from printandplay.model.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, TextOp
 from printandplay.model.providers import IconProvider, ImageProvider
 from printandplay.render.content import ContentStream
 from printandplay.render.paint import (
@@ -33,6 +24,7 @@ from printandplay.render.paint import (
     shape_code,
     shape_path,
 )
+from printandplay.render.subset_text import SubsetEncoder
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -63,56 +55,6 @@ def _scaled_translation(x: float, y: float, w: float, h: float) -> str:
                             b0 * 0 + d0 * h, a0 * 0 + c0 * 0 + e0, b0 * 0 + d0 * 0 + f0)
 
 
-def _font_state(font: Any, doc: Any) -> Any:
-    """ReportLab's subsetting state of a TrueType ``font`` in ``doc`` (``None`` if none yet)."""
-    states = getattr(font, "state", None)  # a WeakKeyDictionary: document → state
-    get = getattr(states, "get", None)
-    state = get(doc) if get is not None else None
-    return state if hasattr(state, "assignments") else None
-
-
-class _SubsetEncoder:
-    """The string literals of a font's first subset, for the characters it already holds.
-
-    ReportLab's ``TTFont.splitString`` gives each character a code in a subset the first time
-    the document uses it, and never changes it. Once every character of a text has a code in
-    subset 0 (the usual case after the first cards), the literal is a ``str.translate`` away,
-    with the same bytes as ``splitString`` then the escaping would give; any other text goes
-    through ``splitString`` (which also assigns the new characters their codes)."""
-
-    __slots__ = ("chars", "table", "_seen", "_state")
-
-    def __init__(self, font: Any, doc: Any) -> None:
-        self.chars: set[str] = set()  # characters with a code in subset 0
-        self.table: dict[int, str] = {}  # their code point → the escaped byte
-        self._seen = 0  # assignments looked at
-        self._state: Any = _font_state(font, doc)
-
-    def literal(self, text: str) -> str | None:
-        """The escaped literal of ``text`` in subset 0, or ``None`` when some character of it
-        has no code there yet (or is not a plain assigned character)."""
-        if self.chars.issuperset(text):
-            return text.translate(self.table)
-        return None
-
-    def learn(self, font: Any, doc: Any) -> None:
-        """Take in the codes ``splitString`` assigned since the last call."""
-        if self._state is None:
-            self._state = _font_state(font, doc)
-            if self._state is None:  # not a subsetting TrueType font: splitString always
-                return
-        assignments = self._state.assignments
-        if len(assignments) == self._seen:
-            return
-        for code, n in assignments.items():
-            if n < 256 and code != 0xA0:
-                char = chr(code)
-                if char not in self.chars:
-                    self.chars.add(char)
-                    self.table[code] = chr(n).translate(ESCAPES)
-        self._seen = len(assignments)
-
-
 class OpsWriter(ContentStream):
     """Writes ops (and the icon forms they use) through the flushing canvas of its stream."""
 
@@ -131,7 +73,7 @@ class OpsWriter(ContentStream):
         self._matrices: dict[tuple[float, ...], str] = {}  # a group's transform → its cm
         # (image, x, y, w, h) → the operators placing it
         self._placed_images: dict[tuple[str, float, float, float, float], str] = {}
-        self._encoders: dict[str, _SubsetEncoder] = {}  # font → its first subset's encoder
+        self._encoders: dict[str, SubsetEncoder] = {}  # font → its first subset's encoder
 
     def _define_icons(self, ops: Sequence[Op]) -> None:
         """Define the forms of the icons ``ops`` use (forms cannot be defined inside forms)."""
@@ -248,11 +190,11 @@ class OpsWriter(ContentStream):
             font = self._rl_fonts.get(op.font)
             if font is None:
                 font = self._rl_fonts[op.font] = pdfmetrics.getFont(op.font)
-                self._encoders[op.font] = _SubsetEncoder(font, doc)
+                self._encoders[op.font] = SubsetEncoder(font, doc)
             encoder = self._encoders[op.font]
             literal = encoder.literal(op.text) if op.text else None
-            if literal is not None:  # every character known: subset 0, no splitString
-                chunks = None
+            if literal is not None:  # every character has its code: subset 0, as it is
+                chunks: list[tuple[int, bytes | None]] = [(0, None)]
             else:
                 chunks = font.splitString(op.text, doc)
                 if not chunks:
@@ -268,15 +210,6 @@ class OpsWriter(ContentStream):
                 out.append(fill)
             out.append(f"1 0 0 1 {known.get(op.x) or num(op.x)} "
                        f"{known.get(op.y) or num(op.y)} Tm")
-            if chunks is None:
-                name = subsets.get((op.font, 0))
-                if name is None:  # the same name for good once given (and the font used)
-                    name = subsets[(op.font, 0)] = font.getSubsetInternalName(0, doc)
-                if (name, op.size) != current:
-                    current = (name, op.size)
-                    out.append(f"{name} {num(op.size)} Tf")
-                out.append(f"({literal}) Tj")
-                continue
             for subset, data in chunks:
                 name = subsets.get((op.font, subset))
                 if name is None:  # the same name for good once given (and the font used)
@@ -284,7 +217,9 @@ class OpsWriter(ContentStream):
                 if (name, op.size) != current:
                     current = (name, op.size)
                     out.append(f"{name} {num(op.size)} Tf")
-                out.append(f"({data.decode('latin-1').translate(ESCAPES)}) Tj")
+                if data is not None:
+                    literal = data.decode("latin-1").translate(ESCAPES)
+                out.append(f"({literal}) Tj")
         out.append("ET")
 
     def _emit_icon(self, op: IconOp) -> None:
