@@ -1,0 +1,153 @@
+"""The fast paths of setting and writing text (issue 15, round 2) give exactly what the long
+way gives: text literals of a font's first subset written without ``splitString`` are the
+bytes ``splitString`` gives, and sizes skipped by the line floor of text fitting are sizes the
+long way rejects too."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from helpers import ROOT, FakeMetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from printandplay.assets import load_assets
+from printandplay.layout import textfit
+from printandplay.layout.hyphenation import hyphenator_for
+from printandplay.layout.richtext import parse_markup
+from printandplay.layout.textfit import TextStyle, fit_text
+from printandplay.layout.tokens import tokenize
+from printandplay.model.ops import TextOp
+from printandplay.project import Resources
+from printandplay.render import subset_text
+from printandplay.render.ops_writer import OpsWriter
+
+# --- text literals without splitString ------------------------------------------------------
+
+
+def _texts(seed: int, count: int, wide: bool) -> list[str]:
+    """Texts over more characters than one subset holds (so that a second subset is made),
+    with the characters a literal escapes, a no-break space and a character no font has."""
+    rng = random.Random(seed)
+    alphabet = "abcdéèàçœ ABCXYZ0123456789,.;:!?’«»()\\\u202f—–-…"
+    if wide:
+        alphabet += ("\u00a0\u4e2d"
+                     + "".join(chr(c) for c in range(0x391, 0x3c9))  # Greek
+                     + "".join(chr(c) for c in range(0x410, 0x44f))  # Cyrillic
+                     + "".join(chr(c) for c in range(0x100, 0x17f)))  # Latin Extended-A
+    return ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
+            for _ in range(count)]
+
+
+def _write(texts: list[str], fast: bool, monkeypatch: pytest.MonkeyPatch,
+           fonts_used: int = 2) -> tuple[str, int]:
+    """The content written for ``texts`` in one new document (in turn in the regular and the
+    bold font, or in the regular one only), and splitString's calls."""
+    assets = load_assets(Resources((ROOT,)), "licum")
+    fonts = assets.fonts
+    names = [fonts.select("body", b, False) for b in (False, True)][:fonts_used]
+    calls = 0
+    original = TTFont.splitString
+
+    def counted(self: TTFont, text: str, doc: object, encoding: str = "utf-8") -> list:
+        nonlocal calls
+        calls += 1
+        return original(self, text, doc, encoding)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(TTFont, "splitString", counted)
+        if not fast:
+            patch.setattr(subset_text.SubsetEncoder, "literal", lambda self, text: None)
+        canvas = Canvas(io.BytesIO())
+        writer = OpsWriter(canvas, assets.icons, None)
+        for index, text in enumerate(texts):
+            writer._emit([TextOp(1.0, float(index), text, names[index % len(names)], 9.0, (0, 0, 0))])
+        writer._canvas()
+        return "\n".join(canvas._code), calls  # type: ignore[attr-defined]
+
+
+def test_subset_literals_are_the_bytes_splitstring_gives(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # wide texts first (a second subset is made), then texts of characters seen already
+    texts = _texts(5, 300, wide=True) + _texts(6, 300, wide=False)
+    fast, fast_calls = _write(texts, True, monkeypatch)
+    slow, slow_calls = _write(texts, False, monkeypatch)
+    assert fast == slow
+    assert "\\(" in fast and "\\\\" in fast and "\\3" in fast  # escapes were written
+    # (characters first seen once subset 0 was full stay on the long way: their subset is 1)
+    assert slow_calls == 600 and fast_calls < 500  # the fast path wrote known texts
+
+
+def test_a_text_with_a_new_character_goes_through_splitstring(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # (ReportLab gives printable ASCII its codes up front: non-ASCII letters here)
+    texts = ["éà", "àé", "éàè", "èàé", "x\u00a0y", "x\u00a0y"]
+    code, calls = _write(texts, True, monkeypatch, fonts_used=1)
+    assert calls == 4  # 'àé' and 'èàé' known; a no-break space is never taken as known
+    assert code == _write(texts, False, monkeypatch, fonts_used=1)[0]
+
+
+# --- text fitting: sizes skipped by the line floor --------------------------------------------
+
+
+def _words(rng: random.Random, count: int) -> str:
+    syllables = ("ba", "cha", "ton", "mé", "ri", "que", "lon", "gue", "ment", "i")
+    words = []
+    for _ in range(count):
+        word = "".join(rng.choice(syllables) for _ in range(rng.randint(1, 6)))
+        roll = rng.random()
+        words.append(f"**{word}**" if roll < 0.1 else word + ("\n" if roll > 0.97 else ""))
+    return " ".join(words)
+
+
+def _fits(metrics: object, floor: bool, monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    rng = random.Random(11)
+    hyphenator = hyphenator_for("fr")
+    out = []
+    with monkeypatch.context() as patch:
+        if not floor:
+            patch.setattr(textfit._LineFloor, "lines", lambda self, max_width: 1)
+        for _ in range(150):
+            style = TextStyle(size=rng.choice((9.0, 10.0, 12.0)), min_size=rng.choice((4.0, 6.0)),
+                              leading=rng.choice((1.0, 1.2, 1.5)),
+                              min_tag_size=rng.choice((0.0, 0.0, 7.0)))
+            items = tokenize(parse_markup(_words(rng, rng.randint(1, 60))), style,
+                             metrics, lambda name: 1.0)  # type: ignore[arg-type]
+            width, height = rng.uniform(40, 160), rng.uniform(10, 90)
+            out.append(fit_text(items, width, height, style, metrics,  # type: ignore[arg-type]
+                                hyphenator))
+    return out
+
+
+@pytest.mark.parametrize("real_fonts", [False, True], ids=["fake-metrics", "licum-fonts"])
+def test_the_line_floor_changes_no_fit(real_fonts: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    metrics = (load_assets(Resources((ROOT,)), "licum").fonts if real_fonts else FakeMetrics())
+    calls = 0
+    original = textfit.break_lines
+
+    def counted(*args: object, **kwargs: object) -> object:
+        nonlocal calls
+        calls += 1
+        return original(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(textfit, "break_lines", counted)
+    with_floor = _fits(metrics, True, monkeypatch)
+    floor_calls, calls = calls, 0
+    without = _fits(metrics, False, monkeypatch)
+    assert with_floor == without
+    assert sum(f is None for f in without) > 5 and sum(f is not None for f in without) > 50
+    assert floor_calls < calls  # sizes were skipped without breaking lines
+
+
+def test_the_line_floor_never_exceeds_the_lines_broken() -> None:
+    metrics = FakeMetrics()
+    rng = random.Random(3)
+    for _ in range(300):
+        items = tokenize(parse_markup(_words(rng, rng.randint(1, 40))), TextStyle(), metrics,
+                         lambda name: 1.0)  # type: ignore[arg-type]
+        max_width = rng.uniform(2, 40)
+        lines = textfit.break_lines(items, max_width)
+        if lines is not None:
+            assert textfit._LineFloor(items).lines(max_width) <= len(lines)
