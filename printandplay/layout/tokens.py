@@ -139,13 +139,13 @@ def tokenize(
             elif not items or not isinstance(items[-1], (Glue, Break)):
                 items.append(glue)
             if piece:
-                frag = known.get(piece)
-                if frag is None:
+                found = known.get(piece)
+                if found is None:
                     text = metrics.prepare(piece, font)
-                    frag = known[piece] = Frag("text", text, font, 1.0, None,
-                                               metrics.width(text, font))
-                frags.append(frag)
-                width += frag.width
+                    found = known[piece] = Frag("text", text, font, 1.0, None,
+                                                metrics.width(text, font))
+                frags.append(found)
+                width += found.width
     if frags:
         items.append(Word(frags, width))
     return items
