@@ -217,13 +217,13 @@ def _place(
         top = used
     baseline = top - ascent * size
     ops: list[Op] = []
+    align = style.align
     for line, paragraph_follows in lines:
-        line_width = _line_width(line) * size
-        if style.align == "center":
-            x = (width - line_width) / 2
-        elif style.align == "right":
-            x = width - line_width
-        else:
+        if align == "center":
+            x = (width - _line_width(line) * size) / 2
+        elif align == "right":
+            x = width - _line_width(line) * size
+        else:  # left: the line's width is not needed
             x = 0.0
         _emit_line(ops, line, x, baseline, size, style.color)
         baseline -= size * style.leading * (1 + (PAR_GAP if paragraph_follows else 0))
@@ -236,46 +236,45 @@ def _emit_line(
     """The ops of one line: a text op per run of text in one font, scale and colour (the
     spaces between them included), an icon op per inline icon."""
     run: list[str] = []
-    run_key: tuple[str, float, RGB] | None = None
+    run_font: str | None = None  # the run's font, scale and colour (None: no run)
+    run_scale = 1.0
+    run_color = color
     run_x = x
     for item in line:
         if isinstance(item, Glue):
-            if run_key is not None and run_key[0] == item.font and run_key[1] == 1.0:
+            if run_font is not None and run_font == item.font and run_scale == 1.0:
                 run.append(" ")
             else:  # the run ends here
-                if run_key is not None and run:
-                    font, scale, run_color = run_key
-                    ops.append(TextOp(run_x, baseline, "".join(run), font, size * scale,
-                                      run_color))
+                if run_font is not None and run:
+                    ops.append(TextOp(run_x, baseline, "".join(run), run_font,
+                                      size * run_scale, run_color))
                 run.clear()
-                run_key = None
+                run_font = None
             x += item.width * size
             continue
         if isinstance(item, Break):
             continue
         for frag in item.frags:
             if frag.kind == "icon":
-                if run_key is not None and run:
-                    font, scale, run_color = run_key
-                    ops.append(TextOp(run_x, baseline, "".join(run), font, size * scale,
-                                      run_color))
+                if run_font is not None and run:
+                    ops.append(TextOp(run_x, baseline, "".join(run), run_font,
+                                      size * run_scale, run_color))
                 run.clear()
-                run_key = None
+                run_font = None
                 w = frag.width * size
                 h = ICON_EM * size * frag.scale
                 y = baseline + (0.5 * ICON_EM - ICON_DROP) * size - h / 2
                 ops.append(IconOp(frag.value, x, y, w, h, frag.color or color))
             else:
-                key = (frag.font, frag.scale, frag.color or color)
-                if key != run_key:
-                    if run_key is not None and run:
-                        font, scale, run_color = run_key
-                        ops.append(TextOp(run_x, baseline, "".join(run), font, size * scale,
-                                          run_color))
+                frag_color = frag.color or color
+                if run_font is None or frag.font != run_font or frag.scale != run_scale \
+                        or frag_color != run_color:
+                    if run_font is not None and run:
+                        ops.append(TextOp(run_x, baseline, "".join(run), run_font,
+                                          size * run_scale, run_color))
                     run.clear()
-                    run_key, run_x = key, x
+                    run_font, run_scale, run_color, run_x = frag.font, frag.scale, frag_color, x
                 run.append(frag.value)
             x += frag.width * size
-    if run_key is not None and run:
-        font, scale, run_color = run_key
-        ops.append(TextOp(run_x, baseline, "".join(run), font, size * scale, run_color))
+    if run_font is not None and run:
+        ops.append(TextOp(run_x, baseline, "".join(run), run_font, size * run_scale, run_color))
