@@ -19,7 +19,7 @@ from printandplay.layout.hyphenation import hyphenator_for
 from printandplay.layout.richtext import parse_markup
 from printandplay.layout.textfit import TextStyle, fit_text
 from printandplay.layout.tokens import tokenize
-from printandplay.model.ops import TextOp
+from printandplay.model.ops import GroupOp, TextOp
 from printandplay.project import Resources
 from printandplay.render import subset_text
 from printandplay.render.ops_writer import OpsWriter
@@ -151,3 +151,66 @@ def test_the_line_floor_never_exceeds_the_lines_broken() -> None:
         lines = textfit.break_lines(items, max_width)
         if lines is not None:
             assert textfit._LineFloor(items).lines(max_width) <= len(lines)
+
+
+# --- the legibility check of a text box met again ---------------------------------------------
+
+
+def test_a_text_box_met_again_over_the_same_layers_is_checked_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    from printandplay.assets import component_context
+    from printandplay.errors import LayoutError
+    from printandplay.layout import face as face_module
+    from printandplay.layout.face import FaceComposer
+    from printandplay.layout.legibility import hex_color
+    from printandplay.model.color import parse_color
+    from printandplay.model.design import Template
+
+    assets = load_assets(Resources((ROOT,)), "licum")
+    game = assets.game
+    composer = FaceComposer(assets.templates, assets.fonts, assets.icons.aspect, game.colors,
+                            game.language, 3.0, assets.images.aspect if assets.images else None,
+                            min_font_size=game.min_font_size)
+    component = next(c for c in game.components if c.front in assets.designs)
+    design, kind = assets.designs[component.front], game.kinds[component.kind]
+    context = {**assets.base_context(), "card": component_context(component, game)}
+    checked: list[str] = []
+    original = face_module.check_text_over
+
+    def has_text(ops: object) -> bool:
+        return any(isinstance(op, TextOp) or isinstance(op, GroupOp) and has_text(op.ops)
+                   for op in ops)  # type: ignore[attr-defined]
+
+    def counted(box_ops, below, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if has_text(box_ops):  # (a box whose text is empty draws none: nothing to check)
+            checked.append(args[-2])  # what
+        return original(box_ops, below, *args, **kwargs)
+
+    monkeypatch.setattr(face_module, "check_text_over", counted)
+    first = composer.compose(design, kind, context, "first")
+    texts = len(checked)
+    assert texts > 0
+    assert composer.compose(design, kind, context, "again") == first
+    texts = len(checked)  # a text met again is checked and its passing noted
+    assert composer.compose(design, kind, context, "third") == first
+    assert len(checked) == texts  # every text box: fitted from the cache, checked already
+    # what lies under the texts changes: checked again
+    index, box = next((i, b) for i, b in enumerate(design.boxes)
+                      if b.bleed and b.fill is not None)
+    boxes = list(design.boxes)
+    red, green, blue = parse_color(box.fill.source, game.colors)  # type: ignore[misc]
+    shifted = hex_color((red, green, min(1.0, blue + 1 / 255) if blue < 1 else blue - 1 / 255))
+    boxes[index] = replace(box, fill=Template(shifted))
+    composer.compose(replace(design, boxes=tuple(boxes)), kind, context, "shifted")
+    assert len(checked) > texts
+    # a text that fails is refused every time (failures are not kept)
+    text_index, text_box = next((i, b) for i, b in enumerate(design.boxes)
+                                if b.text is not None and b.text.source.strip())
+    boxes[index] = replace(box, fill=Template("#ffffff"))
+    boxes[text_index] = replace(text_box, color=Template("#fefefe"), fill=None)
+    unreadable = replace(design, boxes=tuple(boxes))
+    for _ in range(2):
+        with pytest.raises(LayoutError, match="contrast"):
+            composer.compose(unreadable, kind, context, "unreadable")
