@@ -173,17 +173,21 @@ def fit_text(
         gaps = sum(1 for _, par in lines[:-1] if par)
         return size * (ascent + descent + (len(lines) - 1 + gaps * PAR_GAP) * style.leading)
 
-    floor = _LineFloor(items) if style.wrap and style.leading >= 0 else None
+    # once the first size failed: the fewest lines at each size (most texts fit at once)
+    use_floor = style.wrap and style.leading >= 0
+    floor: _LineFloor | None = None
     while size >= style.min_size - 1e-9:
         tag_scale = style.min_tag_size / size
         if tag_scale > TAG_SCALE:  # rule tags would be too small: larger than usual
             items = _scale_tags(base_items, tag_scale)
             unwrapped = None if style.wrap else break_lines(items, float("inf"))
-            floor = _LineFloor(items) if floor is not None else None
-        if floor is not None and size * (ascent + descent + (floor.lines(width / size) - 1)
-                                          * style.leading) > height + 1e-6:
-            size -= 0.25  # too many lines at this size, however they break: skip it
-            continue
+            floor = None
+        if use_floor and size < style.size:
+            floor = floor or _LineFloor(items)
+            if size * (ascent + descent + (floor.lines(width / size) - 1) * style.leading) \
+                    > height + 1e-6:
+                size -= 0.25  # too many lines at this size, however they break: skip it
+                continue
         if unwrapped is not None:
             fits = all(_line_width(line) <= width / size + 1e-9 for line, _ in unwrapped)
             lines = unwrapped if fits else None
