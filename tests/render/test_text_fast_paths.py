@@ -214,3 +214,28 @@ def test_a_text_box_met_again_over_the_same_layers_is_checked_once(
     for _ in range(2):
         with pytest.raises(LayoutError, match="contrast"):
             composer.compose(unreadable, kind, context, "unreadable")
+
+
+# --- measured pieces kept per font ------------------------------------------------------------
+
+
+def test_tokens_from_the_piece_cache_equal_fresh_ones_and_other_fonts_miss() -> None:
+    from printandplay.layout.tokens import TokenCache
+
+    metrics = FakeMetrics()
+    rng = random.Random(8)
+    cache = TokenCache()
+    for _ in range(200):
+        source = _words(rng, rng.randint(0, 30)) + rng.choice(("", " :gemme:", "  x", " "))
+        style = TextStyle(bold=rng.random() < 0.2)
+        spans = parse_markup(source)
+        shared = tokenize(spans, style, metrics, lambda name: 1.5, cache)  # type: ignore[arg-type]
+        fresh = tokenize(spans, style, metrics, lambda name: 1.5)  # type: ignore[arg-type]
+        assert shared == fresh
+    assert set(cache.pieces) == {"R", "B"} and len(cache) > 20
+    bold = cache.pieces["B"]
+    assert all(piece.font == "B" for piece in bold.values())  # each font measured apart
+    assert all(cache.pieces["R"][text].width < piece.width  # (the fake bold is wider)
+               for text, piece in bold.items() if text in cache.pieces["R"])
+    cache.clear()
+    assert len(cache) == 0
