@@ -165,8 +165,11 @@ class FaceComposer:
                     what: str) -> None:
         """Refuse text under ``min_font_size`` or of contrast under 3:1; warn under 4.5:1
         (``below``: the :func:`layers` of the ops drawn before the box)."""
-        check_text_over(box_ops, below, self.metrics, self.min_font_size, what,
-                        lambda seen, message: self._warn_once((*key, *seen), message))
+        checked = self._fits.check_key(key, box_ops, below)  # the same text over the same
+        if checked is None or checked not in self._fits.checked:  # layers: passed already
+            check_text_over(box_ops, below, self.metrics, self.min_font_size, what,
+                            lambda seen, message: self._warn_once((*key, *seen), message))
+            self._fits.passed(checked)
 
     def _warn_once(self, seen: tuple[Any, ...], message: str) -> None:
         if seen not in self._warned:

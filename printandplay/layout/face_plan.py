@@ -5,11 +5,12 @@ design's plan by the design's identity, a text style by a number."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from printandplay.layout.face_geometry import Transform, box_rect, placement_transform
+from printandplay.layout.legibility import Layer
 from printandplay.layout.textfit import FittedText, TextStyle
 from printandplay.model.color import RGB
 from printandplay.model.design import Box, FaceDesign
@@ -57,6 +58,9 @@ class FitCache:
         # per (id of a box, colour): the box (kept: its id is not reused), style, number
         self._styles: dict[tuple[int, RGB], tuple[Box, TextStyle, int]] = {}
         self._numbers: dict[TextStyle, int] = {}
+        self.repeated = False  # whether the last text fitted came from the cache
+        # text boxes (design, box, ops, what lies under them) that passed the legibility check
+        self.checked: set[Hashable] = set()
 
     def style(self, box: Box, color: RGB) -> tuple[TextStyle, int]:
         """How ``box`` sets its text in ``color``, and that style's number."""
@@ -70,9 +74,24 @@ class FitCache:
     def get(self, key: tuple[Any, ...]) -> tuple[bool, FittedText | None]:
         """Whether ``key`` (source, width, height, style number) was fitted, and the result
         (``None``: it did not fit)."""
-        if key in self._fits:
+        self.repeated = key in self._fits
+        if self.repeated:
             return True, self._fits[key]
         return False, None
+
+    def check_key(self, box: tuple[str, str], box_ops: Sequence[Op],
+                  below: Sequence[Layer]) -> Hashable | None:
+        """What the legibility check of a text box depends on (besides the composer's fonts
+        and minimum size): its design and box names, its ops and the layers under them; only
+        when its text came from the cache (a text met once is not worth keeping)."""
+        return (*box, tuple(box_ops), tuple(below)) if self.repeated else None
+
+    def passed(self, key: Hashable | None) -> None:
+        """Note that the check of ``key`` (:meth:`check_key`) passed (bounded)."""
+        if key is not None:
+            if len(self.checked) >= FITS_MAX:
+                self.checked.clear()
+            self.checked.add(key)
 
     def put(self, key: tuple[Any, ...], fitted: FittedText | None) -> None:
         """Keep a result (bounded: memory must not grow with the cards)."""

@@ -121,11 +121,11 @@ def fill_over(below: Sequence[Layer], rect: Bounds) -> RGB | None:
         if shape is None:  # an image
             if _intersects(extent, rect):
                 return None
-            continue
-        if shape.opacity >= 1.0 and _covers(shape, extent, rect):
-            assert shape.fill is not None
-            return shape.fill
-        if _intersects(extent, rect) and shape.opacity < 1.0:
+        elif shape.opacity >= 1.0:
+            if _covers(shape, extent, rect):
+                assert shape.fill is not None
+                return shape.fill
+        elif shape.opacity < 1.0 and _intersects(extent, rect):  # (opacity tested first)
             return None
     return PAPER
 

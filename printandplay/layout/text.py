@@ -46,8 +46,8 @@ class TextSetter:
 
     def tokens(self, source: str, style: TextStyle, where: str) -> list[Item]:
         """The measured tokens of ``source`` (markup) in ``style``; errors name ``where``."""
-        if len(self.cache.pieces) >= _PIECES_MAX:  # bounded: memory must not grow with cards
-            self.cache.pieces.clear()
+        if len(self.cache) >= _PIECES_MAX:  # bounded: memory must not grow with cards
+            self.cache.clear()
         try:
             spans = parse_markup(apply_typography(source, self.language))
             return tokenize(spans, style, self.metrics, self.icon_aspect, self.cache)

@@ -8,6 +8,7 @@ breaking the em widths at ``w / s``. The result is a list of positioned :class:`
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -119,6 +120,32 @@ def _line_width(line: Sequence[Item]) -> float:
     return sum([item.width for item in line if not isinstance(item, Break)])
 
 
+class _LineFloor:
+    """The fewest lines ``items`` can break into at a width, without breaking them: every
+    line holds at most the width (hyphenated heads included), so the words' total width
+    divided by it, and a line per break. A size whose floor already overflows the box
+    cannot fit, and :func:`fit_text` skips it without breaking lines (same result)."""
+
+    __slots__ = ("words", "breaks")
+
+    def __init__(self, items: Sequence[Item]) -> None:
+        total = 0.0
+        breaks = 0
+        for item in items:
+            if isinstance(item, Word):
+                total += item.width
+            elif isinstance(item, Break):
+                breaks += 1
+        # a little under the total: hyphenated pieces are measured apart (rounding)
+        self.words = max(0.0, total * (1 - 1e-7) - 1e-9)
+        self.breaks = breaks
+
+    def lines(self, max_width: float) -> int:
+        """At least how many lines at ``max_width`` (em)."""
+        by_width = math.ceil(self.words / (max_width + 1e-8)) if max_width > 0 else 1
+        return max(1, by_width, self.breaks)
+
+
 def fit_text(
     items: Sequence[Item],
     width: float,
@@ -146,11 +173,21 @@ def fit_text(
         gaps = sum(1 for _, par in lines[:-1] if par)
         return size * (ascent + descent + (len(lines) - 1 + gaps * PAR_GAP) * style.leading)
 
+    # once the first size failed: the fewest lines at each size (most texts fit at once)
+    use_floor = style.wrap and style.leading >= 0
+    floor: _LineFloor | None = None
     while size >= style.min_size - 1e-9:
         tag_scale = style.min_tag_size / size
         if tag_scale > TAG_SCALE:  # rule tags would be too small: larger than usual
             items = _scale_tags(base_items, tag_scale)
             unwrapped = None if style.wrap else break_lines(items, float("inf"))
+            floor = None
+        if use_floor and size < style.size:
+            floor = floor or _LineFloor(items)
+            if size * (ascent + descent + (floor.lines(width / size) - 1) * style.leading) \
+                    > height + 1e-6:
+                size -= 0.25  # too many lines at this size, however they break: skip it
+                continue
         if unwrapped is not None:
             fits = all(_line_width(line) <= width / size + 1e-9 for line, _ in unwrapped)
             lines = unwrapped if fits else None
@@ -184,13 +221,13 @@ def _place(
         top = used
     baseline = top - ascent * size
     ops: list[Op] = []
+    align = style.align
     for line, paragraph_follows in lines:
-        line_width = _line_width(line) * size
-        if style.align == "center":
-            x = (width - line_width) / 2
-        elif style.align == "right":
-            x = width - line_width
-        else:
+        if align == "center":
+            x = (width - _line_width(line) * size) / 2
+        elif align == "right":
+            x = width - _line_width(line) * size
+        else:  # left: the line's width is not needed
             x = 0.0
         _emit_line(ops, line, x, baseline, size, style.color)
         baseline -= size * style.leading * (1 + (PAR_GAP if paragraph_follows else 0))
@@ -203,46 +240,45 @@ def _emit_line(
     """The ops of one line: a text op per run of text in one font, scale and colour (the
     spaces between them included), an icon op per inline icon."""
     run: list[str] = []
-    run_key: tuple[str, float, RGB] | None = None
+    run_font: str | None = None  # the run's font, scale and colour (None: no run)
+    run_scale = 1.0
+    run_color = color
     run_x = x
     for item in line:
         if isinstance(item, Glue):
-            if run_key is not None and run_key[0] == item.font and run_key[1] == 1.0:
+            if run_font is not None and run_font == item.font and run_scale == 1.0:
                 run.append(" ")
             else:  # the run ends here
-                if run_key is not None and run:
-                    font, scale, run_color = run_key
-                    ops.append(TextOp(run_x, baseline, "".join(run), font, size * scale,
-                                      run_color))
+                if run_font is not None and run:
+                    ops.append(TextOp(run_x, baseline, "".join(run), run_font,
+                                      size * run_scale, run_color))
                 run.clear()
-                run_key = None
+                run_font = None
             x += item.width * size
             continue
         if isinstance(item, Break):
             continue
         for frag in item.frags:
             if frag.kind == "icon":
-                if run_key is not None and run:
-                    font, scale, run_color = run_key
-                    ops.append(TextOp(run_x, baseline, "".join(run), font, size * scale,
-                                      run_color))
+                if run_font is not None and run:
+                    ops.append(TextOp(run_x, baseline, "".join(run), run_font,
+                                      size * run_scale, run_color))
                 run.clear()
-                run_key = None
+                run_font = None
                 w = frag.width * size
                 h = ICON_EM * size * frag.scale
                 y = baseline + (0.5 * ICON_EM - ICON_DROP) * size - h / 2
                 ops.append(IconOp(frag.value, x, y, w, h, frag.color or color))
             else:
-                key = (frag.font, frag.scale, frag.color or color)
-                if key != run_key:
-                    if run_key is not None and run:
-                        font, scale, run_color = run_key
-                        ops.append(TextOp(run_x, baseline, "".join(run), font, size * scale,
-                                          run_color))
+                frag_color = frag.color or color
+                if run_font is None or frag.font != run_font or frag.scale != run_scale \
+                        or frag_color != run_color:
+                    if run_font is not None and run:
+                        ops.append(TextOp(run_x, baseline, "".join(run), run_font,
+                                          size * run_scale, run_color))
                     run.clear()
-                    run_key, run_x = key, x
+                    run_font, run_scale, run_color, run_x = frag.font, frag.scale, frag_color, x
                 run.append(frag.value)
             x += frag.width * size
-    if run_key is not None and run:
-        font, scale, run_color = run_key
-        ops.append(TextOp(run_x, baseline, "".join(run), font, size * scale, run_color))
+    if run_font is not None and run:
+        ops.append(TextOp(run_x, baseline, "".join(run), run_font, size * run_scale, run_color))

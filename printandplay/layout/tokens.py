@@ -69,8 +69,16 @@ class TokenCache:
     """Measured pieces of text and spaces per font, shared by every text set with one set of
     fonts (kept by the caller)."""
 
-    pieces: dict[tuple[str, str], Frag] = field(default_factory=dict)  # (text, font) → piece
+    pieces: dict[str, dict[str, Frag]] = field(default_factory=dict)  # font → text → piece
     spaces: dict[str, Glue] = field(default_factory=dict)  # font → a space in it
+
+    def __len__(self) -> int:
+        """How many measured pieces are kept."""
+        return sum(len(known) for known in self.pieces.values())
+
+    def clear(self) -> None:
+        """Forget the measured pieces (the spaces stay: one per font)."""
+        self.pieces.clear()
 
 
 def tokenize(
@@ -87,54 +95,57 @@ def tokenize(
     items: list[Item] = []
     if cache is None:
         cache = TokenCache()
-    word = Word()
-
-    def close_word() -> None:
-        nonlocal word
-        if word.frags:
-            items.append(word)
-            word = Word()
-
-    def add(frag: Frag) -> None:
-        word.frags.append(frag)
-        word.width += frag.width
-
+    # the word being read: its fragments and width (a Word once a space or a break ends it)
+    frags: list[Frag] = []
+    width = 0.0
     for span in spans:
-        if span.kind in ("br", "par"):
-            close_word()
-            items.append(Break(span.kind == "par"))
+        kind = span.kind
+        if kind == "br" or kind == "par":
+            if frags:
+                items.append(Word(frags, width))
+                frags, width = [], 0.0
+            items.append(Break(kind == "par"))
             continue
         font = metrics.select(style.role, style.bold or span.bold, style.italic or span.italic)
-        if span.kind == "icon":
+        if kind == "icon":
             scale = style.icon_scale
-            add(Frag("icon", span.value, font, scale, None,
-                      icon_aspect(span.value) * ICON_EM * scale))
+            frag = Frag("icon", span.value, font, scale, None,
+                        icon_aspect(span.value) * ICON_EM * scale)
+            frags.append(frag)
+            width += frag.width
             continue
-        if span.kind == "tag":
+        if kind == "tag":
             tag_font = metrics.select(style.role, False, False)
             text = metrics.prepare(span.value, tag_font)
-            width = metrics.width(text, tag_font) * TAG_SCALE
-            add(Frag("tag", text, tag_font, TAG_SCALE, TAG_COLOR, width))
+            frag = Frag("tag", text, tag_font, TAG_SCALE, TAG_COLOR,
+                        metrics.width(text, tag_font) * TAG_SCALE)
+            frags.append(frag)
+            width += frag.width
             continue
-        pieces = span.value.replace("\t", " ").split(" ")
-        known = cache.pieces
-        for index, piece in enumerate(pieces):  # close_word() and add() inlined: the hot loop
-            if index > 0:
-                if word.frags:
-                    items.append(word)
-                    word = Word()
-                if not items or not isinstance(items[-1], (Glue, Break)):
-                    glue = cache.spaces.get(font)
-                    if glue is None:
-                        glue = cache.spaces[font] = Glue(font, metrics.width(" ", font))
-                    items.append(glue)
+        known = cache.pieces.get(font)
+        if known is None:
+            known = cache.pieces[font] = {}
+        glue = cache.spaces.get(font)
+        if glue is None:
+            glue = cache.spaces[font] = Glue(font, metrics.width(" ", font))
+        first = True
+        for piece in span.value.replace("\t", " ").split(" "):  # the hot loop
+            if first:
+                first = False
+            elif frags:  # a space ends the word: the word, then the space
+                items.append(Word(frags, width))
+                frags, width = [], 0.0
+                items.append(glue)
+            elif not items or not isinstance(items[-1], (Glue, Break)):
+                items.append(glue)
             if piece:
-                frag = known.get((piece, font))
-                if frag is None:
+                found = known.get(piece)
+                if found is None:
                     text = metrics.prepare(piece, font)
-                    frag = Frag("text", text, font, 1.0, None, metrics.width(text, font))
-                    known[(piece, font)] = frag
-                word.frags.append(frag)
-                word.width += frag.width
-    close_word()
+                    found = known[piece] = Frag("text", text, font, 1.0, None,
+                                                metrics.width(text, font))
+                frags.append(found)
+                width += found.width
+    if frags:
+        items.append(Word(frags, width))
     return items

@@ -12,16 +12,7 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas, fp_str
 
 from printandplay.model.color import RGB
 from printandplay.model.icon import IconShape
-from printandplay.model.ops import (
-    EllipseOp,
-    GroupOp,
-    IconOp,
-    ImageOp,
-    LineOp,
-    Op,
-    RectOp,
-    TextOp,
-)
+from printandplay.model.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, TextOp
 from printandplay.model.providers import IconProvider, ImageProvider
 from printandplay.render.content import ContentStream
 from printandplay.render.paint import (
@@ -33,6 +24,7 @@ from printandplay.render.paint import (
     shape_code,
     shape_path,
 )
+from printandplay.render.subset_text import SubsetEncoder
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -81,6 +73,7 @@ class OpsWriter(ContentStream):
         self._matrices: dict[tuple[float, ...], str] = {}  # a group's transform → its cm
         # (image, x, y, w, h) → the operators placing it
         self._placed_images: dict[tuple[str, float, float, float, float], str] = {}
+        self._encoders: dict[str, SubsetEncoder] = {}  # font → its first subset's encoder
 
     def _define_icons(self, ops: Sequence[Op]) -> None:
         """Define the forms of the icons ``ops`` use (forms cannot be defined inside forms)."""
@@ -197,9 +190,16 @@ class OpsWriter(ContentStream):
             font = self._rl_fonts.get(op.font)
             if font is None:
                 font = self._rl_fonts[op.font] = pdfmetrics.getFont(op.font)
-            chunks = font.splitString(op.text, doc)
-            if not chunks:
-                continue
+                self._encoders[op.font] = SubsetEncoder(font, doc)
+            encoder = self._encoders[op.font]
+            literal = encoder.literal(op.text) if op.text else None
+            if literal is not None:  # every character has its code: subset 0, as it is
+                chunks: list[tuple[int, bytes | None]] = [(0, None)]
+            else:
+                chunks = font.splitString(op.text, doc)
+                if not chunks:
+                    continue
+                encoder.learn(font, doc)
             if op.color != color:
                 color = op.color
                 fill = self._fills.get(color)
@@ -217,7 +217,9 @@ class OpsWriter(ContentStream):
                 if (name, op.size) != current:
                     current = (name, op.size)
                     out.append(f"{name} {num(op.size)} Tf")
-                out.append(f"({data.decode('latin-1').translate(ESCAPES)}) Tj")
+                if data is not None:
+                    literal = data.decode("latin-1").translate(ESCAPES)
+                out.append(f"({literal}) Tj")
         out.append("ET")
 
     def _emit_icon(self, op: IconOp) -> None:

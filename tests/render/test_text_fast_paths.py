@@ -1,0 +1,241 @@
+"""The fast paths of setting and writing text (issue 15, round 2) give exactly what the long
+way gives: text literals of a font's first subset written without ``splitString`` are the
+bytes ``splitString`` gives, and sizes skipped by the line floor of text fitting are sizes the
+long way rejects too."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from helpers import ROOT, FakeMetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from printandplay.assets import load_assets
+from printandplay.layout import textfit
+from printandplay.layout.hyphenation import hyphenator_for
+from printandplay.layout.richtext import parse_markup
+from printandplay.layout.textfit import TextStyle, fit_text
+from printandplay.layout.tokens import tokenize
+from printandplay.model.ops import GroupOp, TextOp
+from printandplay.project import Resources
+from printandplay.render import subset_text
+from printandplay.render.ops_writer import OpsWriter
+
+# --- text literals without splitString ------------------------------------------------------
+
+
+def _texts(seed: int, count: int, wide: bool) -> list[str]:
+    """Texts over more characters than one subset holds (so that a second subset is made),
+    with the characters a literal escapes, a no-break space and a character no font has."""
+    rng = random.Random(seed)
+    alphabet = "abcdéèàçœ ABCXYZ0123456789,.;:!?’«»()\\\u202f—–-…"
+    if wide:
+        alphabet += ("\u00a0\u4e2d"
+                     + "".join(chr(c) for c in range(0x391, 0x3c9))  # Greek
+                     + "".join(chr(c) for c in range(0x410, 0x44f))  # Cyrillic
+                     + "".join(chr(c) for c in range(0x100, 0x17f)))  # Latin Extended-A
+    return ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
+            for _ in range(count)]
+
+
+def _write(texts: list[str], fast: bool, monkeypatch: pytest.MonkeyPatch,
+           fonts_used: int = 2) -> tuple[str, int]:
+    """The content written for ``texts`` in one new document (in turn in the regular and the
+    bold font, or in the regular one only), and splitString's calls."""
+    assets = load_assets(Resources((ROOT,)), "licum")
+    fonts = assets.fonts
+    names = [fonts.select("body", b, False) for b in (False, True)][:fonts_used]
+    calls = 0
+    original = TTFont.splitString
+
+    def counted(self: TTFont, text: str, doc: object, encoding: str = "utf-8") -> list:
+        nonlocal calls
+        calls += 1
+        return original(self, text, doc, encoding)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(TTFont, "splitString", counted)
+        if not fast:
+            patch.setattr(subset_text.SubsetEncoder, "literal", lambda self, text: None)
+        canvas = Canvas(io.BytesIO())
+        writer = OpsWriter(canvas, assets.icons, None)
+        for index, text in enumerate(texts):
+            writer._emit([TextOp(1.0, float(index), text, names[index % len(names)], 9.0, (0, 0, 0))])
+        writer._canvas()
+        return "\n".join(canvas._code), calls  # type: ignore[attr-defined]
+
+
+def test_subset_literals_are_the_bytes_splitstring_gives(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # wide texts first (a second subset is made), then texts of characters seen already
+    texts = _texts(5, 300, wide=True) + _texts(6, 300, wide=False)
+    fast, fast_calls = _write(texts, True, monkeypatch)
+    slow, slow_calls = _write(texts, False, monkeypatch)
+    assert fast == slow
+    assert "\\(" in fast and "\\\\" in fast and "\\3" in fast  # escapes were written
+    # (characters first seen once subset 0 was full stay on the long way: their subset is 1)
+    assert slow_calls == 600 and fast_calls < 500  # the fast path wrote known texts
+
+
+def test_a_text_with_a_new_character_goes_through_splitstring(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # (ReportLab gives printable ASCII its codes up front: non-ASCII letters here)
+    texts = ["éà", "àé", "éàè", "èàé", "x\u00a0y", "x\u00a0y"]
+    code, calls = _write(texts, True, monkeypatch, fonts_used=1)
+    assert calls == 4  # 'àé' and 'èàé' known; a no-break space is never taken as known
+    assert code == _write(texts, False, monkeypatch, fonts_used=1)[0]
+
+
+# --- text fitting: sizes skipped by the line floor --------------------------------------------
+
+
+def _words(rng: random.Random, count: int) -> str:
+    syllables = ("ba", "cha", "ton", "mé", "ri", "que", "lon", "gue", "ment", "i")
+    words = []
+    for _ in range(count):
+        word = "".join(rng.choice(syllables) for _ in range(rng.randint(1, 6)))
+        roll = rng.random()
+        words.append(f"**{word}**" if roll < 0.1 else word + ("\n" if roll > 0.97 else ""))
+    return " ".join(words)
+
+
+def _fits(metrics: object, floor: bool, monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    rng = random.Random(11)
+    hyphenator = hyphenator_for("fr")
+    out = []
+    with monkeypatch.context() as patch:
+        if not floor:
+            patch.setattr(textfit._LineFloor, "lines", lambda self, max_width: 1)
+        for _ in range(150):
+            style = TextStyle(size=rng.choice((9.0, 10.0, 12.0)), min_size=rng.choice((4.0, 6.0)),
+                              leading=rng.choice((1.0, 1.2, 1.5)),
+                              min_tag_size=rng.choice((0.0, 0.0, 7.0)))
+            items = tokenize(parse_markup(_words(rng, rng.randint(1, 60))), style,
+                             metrics, lambda name: 1.0)  # type: ignore[arg-type]
+            width, height = rng.uniform(40, 160), rng.uniform(10, 90)
+            out.append(fit_text(items, width, height, style, metrics,  # type: ignore[arg-type]
+                                hyphenator))
+    return out
+
+
+@pytest.mark.parametrize("real_fonts", [False, True], ids=["fake-metrics", "licum-fonts"])
+def test_the_line_floor_changes_no_fit(real_fonts: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    metrics = (load_assets(Resources((ROOT,)), "licum").fonts if real_fonts else FakeMetrics())
+    calls = 0
+    original = textfit.break_lines
+
+    def counted(*args: object, **kwargs: object) -> object:
+        nonlocal calls
+        calls += 1
+        return original(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(textfit, "break_lines", counted)
+    with_floor = _fits(metrics, True, monkeypatch)
+    floor_calls, calls = calls, 0
+    without = _fits(metrics, False, monkeypatch)
+    assert with_floor == without
+    assert sum(f is None for f in without) > 5 and sum(f is not None for f in without) > 50
+    assert floor_calls < calls  # sizes were skipped without breaking lines
+
+
+def test_the_line_floor_never_exceeds_the_lines_broken() -> None:
+    metrics = FakeMetrics()
+    rng = random.Random(3)
+    for _ in range(300):
+        items = tokenize(parse_markup(_words(rng, rng.randint(1, 40))), TextStyle(), metrics,
+                         lambda name: 1.0)  # type: ignore[arg-type]
+        max_width = rng.uniform(2, 40)
+        lines = textfit.break_lines(items, max_width)
+        if lines is not None:
+            assert textfit._LineFloor(items).lines(max_width) <= len(lines)
+
+
+# --- the legibility check of a text box met again ---------------------------------------------
+
+
+def test_a_text_box_met_again_over_the_same_layers_is_checked_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    from printandplay.assets import component_context
+    from printandplay.errors import LayoutError
+    from printandplay.layout import face as face_module
+    from printandplay.layout.face import FaceComposer
+    from printandplay.layout.legibility import hex_color
+    from printandplay.model.color import parse_color
+    from printandplay.model.design import Template
+
+    assets = load_assets(Resources((ROOT,)), "licum")
+    game = assets.game
+    composer = FaceComposer(assets.templates, assets.fonts, assets.icons.aspect, game.colors,
+                            game.language, 3.0, assets.images.aspect if assets.images else None,
+                            min_font_size=game.min_font_size)
+    component = next(c for c in game.components if c.front in assets.designs)
+    design, kind = assets.designs[component.front], game.kinds[component.kind]
+    context = {**assets.base_context(), "card": component_context(component, game)}
+    checked: list[str] = []
+    original = face_module.check_text_over
+
+    def has_text(ops: object) -> bool:
+        return any(isinstance(op, TextOp) or isinstance(op, GroupOp) and has_text(op.ops)
+                   for op in ops)  # type: ignore[attr-defined]
+
+    def counted(box_ops, below, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if has_text(box_ops):  # (a box whose text is empty draws none: nothing to check)
+            checked.append(args[-2])  # what
+        return original(box_ops, below, *args, **kwargs)
+
+    monkeypatch.setattr(face_module, "check_text_over", counted)
+    first = composer.compose(design, kind, context, "first")
+    texts = len(checked)
+    assert texts > 0
+    assert composer.compose(design, kind, context, "again") == first
+    texts = len(checked)  # a text met again is checked and its passing noted
+    assert composer.compose(design, kind, context, "third") == first
+    assert len(checked) == texts  # every text box: fitted from the cache, checked already
+    # what lies under the texts changes: checked again
+    index, box = next((i, b) for i, b in enumerate(design.boxes)
+                      if b.bleed and b.fill is not None)
+    boxes = list(design.boxes)
+    red, green, blue = parse_color(box.fill.source, game.colors)  # type: ignore[misc]
+    shifted = hex_color((red, green, min(1.0, blue + 1 / 255) if blue < 1 else blue - 1 / 255))
+    boxes[index] = replace(box, fill=Template(shifted))
+    composer.compose(replace(design, boxes=tuple(boxes)), kind, context, "shifted")
+    assert len(checked) > texts
+    # a text that fails is refused every time (failures are not kept)
+    text_index, text_box = next((i, b) for i, b in enumerate(design.boxes)
+                                if b.text is not None and b.text.source.strip())
+    boxes[index] = replace(box, fill=Template("#ffffff"))
+    boxes[text_index] = replace(text_box, color=Template("#fefefe"), fill=None)
+    unreadable = replace(design, boxes=tuple(boxes))
+    for _ in range(2):
+        with pytest.raises(LayoutError, match="contrast"):
+            composer.compose(unreadable, kind, context, "unreadable")
+
+
+# --- measured pieces kept per font ------------------------------------------------------------
+
+
+def test_tokens_from_the_piece_cache_equal_fresh_ones_and_other_fonts_miss() -> None:
+    from printandplay.layout.tokens import TokenCache
+
+    metrics = FakeMetrics()
+    rng = random.Random(8)
+    cache = TokenCache()
+    for _ in range(200):
+        source = _words(rng, rng.randint(0, 30)) + rng.choice(("", " :gemme:", "  x", " "))
+        style = TextStyle(bold=rng.random() < 0.2)
+        spans = parse_markup(source)
+        shared = tokenize(spans, style, metrics, lambda name: 1.5, cache)  # type: ignore[arg-type]
+        fresh = tokenize(spans, style, metrics, lambda name: 1.5)  # type: ignore[arg-type]
+        assert shared == fresh
+    assert set(cache.pieces) == {"R", "B"} and len(cache) > 20
+    bold = cache.pieces["B"]
+    assert all(piece.font == "B" for piece in bold.values())  # each font measured apart
+    assert all(cache.pieces["R"][text].width < piece.width  # (the fake bold is wider)
+               for text, piece in bold.items() if text in cache.pieces["R"])
+    cache.clear()
+    assert len(cache) == 0
