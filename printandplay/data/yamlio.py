@@ -209,10 +209,11 @@ _PARSED: dict[tuple[str, str], Any] | None = None  # see parse_cache()
 
 
 @contextmanager
-def parse_cache(store: dict[tuple[str, str], Any]) -> Iterator[None]:
+def parse_cache(store: dict[tuple[str, str], Any] | None) -> Iterator[None]:
     """While active, :func:`load_yaml` keeps what it parses in ``store``, keyed on the file's
     name and text, and parses a file again only when its text changed (``watch`` rebuilds).
-    Loaders only read the parsed values, so sharing them is safe."""
+    Loaders only read the parsed values, so sharing them is safe. ``None``: no cache (every
+    file parsed each time) while active."""
     global _PARSED
     previous, _PARSED = _PARSED, store
     try:
