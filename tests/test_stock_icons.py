@@ -153,13 +153,20 @@ def test_icons_dir_option_and_environment_variable(game: Path, corpus: Path,
     assert runner.invoke(app, ["build", "kit"]).exit_code == 0
 
 
-def test_rules_before_the_sheets_credit_their_stock_icons_while_pages_stream(game: Path) -> None:
+def test_rules_before_the_sheets_credit_their_stock_icons_while_pages_stream(
+        game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The rules come first, yet credit the icons of the sheets after them (in icon boxes and
     inline in card texts): a first pass notes those icons without composing or keeping a face,
-    and the pages still stream one at a time."""
+    once per sheet section, and the pages still stream one at a time."""
     from printandplay.build import BuildOptions, KitPlanner, load_assets
     from printandplay.model.ops import GroupOp, TextOp
+    from printandplay.planning.faces import FacePlacer
     from printandplay.project import Resources
+
+    scans: list[int] = []
+    scan = FacePlacer.scan_stock_icons
+    monkeypatch.setattr(FacePlacer, "scan_stock_icons",
+                        lambda self, components: scans.append(1) or scan(self, components))
 
     cards = game / "cards/kit/cartes.yaml"
     text = cards.read_text(encoding="utf-8")
@@ -183,6 +190,8 @@ def test_rules_before_the_sheets_credit_their_stock_icons_while_pages_stream(gam
 
     rules = " ".join(words(page.ops) for page in [first, *rest] if not page.placements)
     assert "Crédits des icônes" in rules
+    sheet_sections = [s for s in assets.game.kit if type(s).__name__ == "SheetSection"]
+    assert len(scans) == len(sheet_sections)  # the count and the rules share one scan
     for name in ("fox-head", "owl", "card-random", "two-coins"):
         assert name in rules, rules
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from itertools import chain
+from typing import Any
 
 from printandplay.assets import GameAssets
 from printandplay.face_cache import FaceCache
@@ -54,6 +55,8 @@ class KitPlanner:
         self.order = PrintOrder(job)
         self.guide = KitGuide(job, self.order)
         self._scanned = False  # the sheets' stock icons noted (scan_stock_icons)
+        # per sheet section (by id, the section kept): the stock icons its faces draw
+        self._section_icons: dict[int, tuple[SheetSection, dict[str, Any]]] = {}
         # the guide (its pages, padded length), and the number of pages after it
         self._planned_guide: tuple[list[PageSpec], int, int] | None = None
 
@@ -151,11 +154,23 @@ class KitPlanner:
         return self.documents.pages(self._credits_section(), with_credits=True)[0]
 
     def _scan_sheets(self, sections: Iterable[Section]) -> None:
-        """Note the stock icons of the sheet sections among ``sections``."""
+        """Note the stock icons of the sheet sections among ``sections`` (each section scanned
+        once per build: the guide's count and the documents before the sheets both ask)."""
+        used = self.assets.icons.stock_used
         for section in sections:
-            if isinstance(section, SheetSection):
-                self.scan_stock_icons(c for c in self.assets.game.components
-                                      if section.holds(c))
+            if not isinstance(section, SheetSection):
+                continue
+            known = self._section_icons.get(id(section))
+            if known is None or known[0] is not section:
+                noted = dict(used)
+                used.clear()
+                try:
+                    self.scan_stock_icons(c for c in self.assets.game.components
+                                          if section.holds(c))
+                    known = self._section_icons[id(section)] = (section, dict(used))
+                finally:
+                    used.update(noted)
+            used.update(known[1])
 
     def _skeleton(self) -> Iterator[PageSpec]:
         """The kit's pages after the guide, in print order, without their faces (the sheets'
