@@ -192,3 +192,19 @@ def new_kit_without_credits(folder: Path) -> Path:
     text = rules.read_text(encoding="utf-8")
     rules.write_text(text[:text.index("{% if icon_credits %}")], encoding="utf-8")
     return folder
+
+
+SMALL_STEPS = 20_000  # a template render's step budget in the tests that run one out
+SMALL_SECONDS = 0.25  # its processor-time budget there
+
+
+def small_template_budget(monkeypatch: pytest.MonkeyPatch, steps: int = SMALL_STEPS,
+                          seconds: float = SMALL_SECONDS) -> None:
+    """Give every template render a smaller budget (``template_budget.MAX_STEPS`` and
+    ``MAX_SECONDS``, read at each render) for the rest of the test: a test that runs a template
+    until it hits its budget checks the mechanism in ~0.03 s instead of the default's 1 s.
+    ``test_template_sandbox`` keeps one test at the real default and checks the defaults."""
+    from printandplay.layout import template_budget
+
+    monkeypatch.setattr(template_budget, "MAX_STEPS", steps)
+    monkeypatch.setattr(template_budget, "MAX_SECONDS", seconds)

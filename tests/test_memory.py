@@ -16,6 +16,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 SMALL, LARGE = 100, 800
@@ -125,9 +127,8 @@ def test_loaded_cards_are_compact(tmp_path: Path) -> None:
     import tracemalloc
 
     from printandplay.data.game_loader import load_game
-    from printandplay.project import Resources
-
     from printandplay.data.yamlio import parse_cache
+    from printandplay.project import Resources
 
     bench = _bench_module()
     bench.write_game(tmp_path, 2_000)  # type: ignore[attr-defined]

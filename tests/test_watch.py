@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from helpers import new_kit_without_credits
+from helpers import copy_kit, new_kit_without_credits
 from typer.testing import CliRunner
 
 from printandplay.build import build_game
@@ -27,6 +27,16 @@ def licum_copy(repo_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
         shutil.copytree(repo_root / part / "licum", tmp_path / part / "licum")
     monkeypatch.chdir(tmp_path)
     return tmp_path
+
+
+@pytest.fixture
+def sorciers_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A designer's copy of Sorciers (18 cards, icons): for the tests of a mechanism that any
+    kit shows, a build six times smaller than Licum's."""
+    return copy_kit("sorciers", tmp_path, monkeypatch)
+
+
+SORCIERS_CARD = "cards/sorciers/mage.yaml"
 
 
 def _edit(path: Path, old: str, new: str) -> None:
@@ -63,28 +73,32 @@ def test_rebuild_composes_only_what_changed(licum_copy: Path) -> None:
     assert fresh.read_bytes() == cached
 
 
-def test_failed_rebuild_reports_and_keeps_the_last_good_pdf(licum_copy: Path) -> None:
-    watcher = Watcher(Resources.discover(), "licum", BuildOptions(out_dir=licum_copy / "out"))
+def test_failed_rebuild_reports_and_keeps_the_last_good_pdf(sorciers_copy: Path) -> None:
+    watcher = Watcher(Resources.discover(), "sorciers",
+                      BuildOptions(out_dir=sorciers_copy / "out"))
     good = watcher.rebuild_once()
     assert good.build is not None
     kept = good.build.path.read_bytes()
 
-    _edit(licum_copy / CARD, "    respect: 12\n", "    respect: 12\n    atack: 3\n")
-    broken = watcher.rebuild_once([licum_copy / CARD])
+    card = sorciers_copy / SORCIERS_CARD
+    _edit(card, "    count: 3\n", "    count: 3\n    atack: 3\n")
+    broken = watcher.rebuild_once([card])
     assert not broken.ok
-    assert any(p.startswith(f"{CARD}:") and "atack" in p for p in broken.problems)
+    assert any(p.startswith(f"{SORCIERS_CARD}:") and "atack" in p for p in broken.problems)
     assert good.build.path.read_bytes() == kept
     assert watcher.last_good == good.build.path
 
-    _edit(licum_copy / CARD, "    atack: 3\n", "")
-    fixed = watcher.rebuild_once([licum_copy / CARD])
+    _edit(card, "    atack: 3\n", "")
+    fixed = watcher.rebuild_once([card])
     assert fixed.ok and fixed.composed == 0
 
 
-def test_an_icon_change_composes_every_face_again(licum_copy: Path) -> None:
-    watcher = Watcher(Resources.discover(), "licum", BuildOptions(out_dir=licum_copy / "out"))
+def test_an_icon_change_composes_every_face_again(sorciers_copy: Path) -> None:
+    watcher = Watcher(Resources.discover(), "sorciers",
+                      BuildOptions(out_dir=sorciers_copy / "out"))
     first = watcher.rebuild_once()
-    icon = next((licum_copy / "templates" / "licum" / "icons").glob("*.svg"))
+    assert first.ok and first.composed > 10
+    icon = next((sorciers_copy / "templates" / "sorciers" / "icons").glob("*.svg"))
     icon.write_text(icon.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     again = watcher.rebuild_once([icon])
     assert again.ok and again.composed == first.composed and again.reused == first.reused

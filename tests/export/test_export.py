@@ -47,18 +47,20 @@ def test_png_one_file_per_distinct_face_and_contact_sheets(tmp_path: Path) -> No
 
 
 def test_png_shared_back_is_written_once(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["export", "licum", "--png", str(tmp_path), "--dpi", "30"])
+    # Sorciers (18 cards) has both: backs shared by a kind and a card's own back
+    result = runner.invoke(app, ["export", "sorciers", "--png", str(tmp_path), "--dpi", "30"])
     assert result.exit_code == 0, result.output
     index = json.loads((tmp_path / "faces.json").read_text(encoding="utf-8"))["components"]
     backs = [entry["back"] for entry in index.values() if "back" in entry]
     assert len(set(backs)) < len(backs)
     assert all(b.startswith("back-") for b in backs if backs.count(b) > 1)
+    assert any(not b.startswith("back-") for b in backs)  # a card's own back keeps its name
 
 
 def test_png_with_bleed_is_larger_by_the_bleed(tmp_path: Path) -> None:
     trim, bled = tmp_path / "trim", tmp_path / "bleed"
     for folder, extra in ((trim, []), (bled, ["--bleed"])):
-        result = runner.invoke(app, ["export", "oups", "--png", str(folder), "--dpi", "72",
+        result = runner.invoke(app, ["export", "sorciers", "--png", str(folder), "--dpi", "72",
                                      *extra])
         assert result.exit_code == 0, result.output
     name = sorted(p.name for p in trim.glob("*.png") if not p.name.startswith("contact"))[0]

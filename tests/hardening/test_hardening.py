@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import load_yaml
+from helpers import load_yaml, small_template_budget
 from typer.testing import CliRunner
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -149,6 +149,9 @@ def test_case(case: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPa
             candidate.write_bytes(PREVIOUS_PDF)
             previous = candidate
     monkeypatch.chdir(project)
+    # a template that runs until its budget stops it stops at a smaller one here (the bundled
+    # templates fit it many times over): test_template_sandbox checks the real default
+    small_template_budget(monkeypatch)
     args = [str(a).replace("{tmp}", str(project)) for a in case["args"]]
     timeout = float(case.get("timeout", DEFAULT_TIMEOUT))
     runner = CliRunner()

@@ -8,10 +8,14 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers import SMALL_STEPS, small_template_budget
 
 from printandplay.errors import LayoutError
+from printandplay.layout import template_budget
 from printandplay.layout.template_budget import MAX_VALUE, approx_len
 from printandplay.layout.templating import BOX_OUTPUT, Rich, TemplateEnv
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def render(source: str, **context: object) -> str:
@@ -157,8 +161,45 @@ def test_big_values_are_refused_before_they_are_built(source: str, fragment: str
     ("{% macro f(n) %}{% for i in range(100) %}{{ f(n - 1) if n else '' }}{% endfor %}"
      "{% endmacro %}{{ f(6) }}", "limit"),
 ])
-def test_endless_work_stops_with_a_clear_error(source: str, fragment: str) -> None:
+def test_endless_work_stops_with_a_clear_error(source: str, fragment: str,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    small_template_budget(monkeypatch)  # the mechanism, not the default's second
     assert fragment in box_error(source)
+
+
+def test_endless_loops_stop_at_the_default_time_limit() -> None:
+    # the one test run to the real budget: on this clock 1,000,000 steps take longer than 1 s
+    source = "{% for i in range(10**5) %}{% for j in range(10**5) %}{% endfor %}{% endfor %}"
+    assert "the template ran for more than 1 s (limit)" in box_error(source)
+
+
+def test_the_step_limit_counts_loop_iterations_and_calls(monkeypatch: pytest.MonkeyPatch) -> None:
+    small_template_budget(monkeypatch, seconds=60.0)  # the step count trips, not the clock
+    loops = "{% for i in range(10**5) %}{% for j in range(10**5) %}{% endfor %}{% endfor %}"
+    assert f"more than {SMALL_STEPS:,} loop iterations and calls" in box_error(loops)
+    calls = "{% macro f(n) %}{% for i in range(100) %}{{ f(n - 1) if n else '' }}{% endfor %}" \
+        "{% endmacro %}{{ f(6) }}"
+    assert f"more than {SMALL_STEPS:,} loop iterations and calls" in box_error(calls)
+    just_under = f"{{% for i in range({SMALL_STEPS - 100}) %}}{{% endfor %}}ok"
+    assert render(just_under) == "ok"
+
+
+def test_the_time_limit_counts_processor_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    small_template_budget(monkeypatch, steps=10**9, seconds=0.05)
+    loops = "{% for i in range(10**5) %}{% for j in range(10**5) %}{% endfor %}{% endfor %}"
+    assert "the template ran for more than 0.05 s (limit)" in box_error(loops)
+
+
+def test_budget_defaults_are_the_documented_ones() -> None:
+    assert template_budget.MAX_STEPS == 1_000_000
+    assert template_budget.MAX_SECONDS == 1.0
+    assert template_budget.MAX_WORK == 20_000_000
+    assert MAX_VALUE == BOX_OUTPUT == 1_000_000
+    docs = (ROOT / "docs" / "security-templates.md").read_text(encoding="utf-8")
+    assert (f"| loop iterations and calls (macros, methods) | "
+            f"{template_budget.MAX_STEPS:,} steps, and {template_budget.MAX_SECONDS:g} s |") in docs
+    assert f"| all values built together | {template_budget.MAX_WORK:,} characters |" in docs
+    assert f"| output | {BOX_OUTPUT:,} characters per box" in docs
 
 
 def test_box_output_is_bounded() -> None:
@@ -193,10 +234,11 @@ def test_approx_len_stops_counting_past_its_limit() -> None:
     assert MAX_VALUE == 1_000_000
 
 
-def test_each_render_has_its_own_budget() -> None:
+def test_each_render_has_its_own_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    small_template_budget(monkeypatch)
     env = TemplateEnv()
-    source = "{% for i in range(90000) %}{% endfor %}ok"
-    for _ in range(12):  # 12 × 90 000 steps: more than one render's budget, all fine
+    source = f"{{% for i in range({SMALL_STEPS * 9 // 10}) %}}{{% endfor %}}ok"
+    for _ in range(12):  # 12 × 90 % of the steps: more than one render's budget, all fine
         assert env.render_string(source, {}, "box") == "ok"
 
 
