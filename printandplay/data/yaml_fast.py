@@ -40,6 +40,15 @@ _PLAIN_TAGS = frozenset({
 _IMPLICIT: dict[Any, Any] = yaml.resolver.Resolver.yaml_implicit_resolvers
 
 
+if None in _IMPLICIT:  # a resolver for every first character: none here, check it once
+    raise ImportError("yaml_fast expects implicit resolvers keyed on the first character")
+# A plain scalar's value once resolved (``'3'`` → 3, ``'non'`` → ``'non'``): the values met are
+# few (numbers, yes/no, words), all immutable; bounded.
+_RESOLVED: dict[str, Any] = {}
+_RESOLVED_MAX = 4096
+_MISSING = object()
+
+
 class Unusual(Exception):
     """The text is not of the common shape (or not valid): read it the long way."""
 
@@ -75,15 +84,22 @@ def _build(loader: Any, path: Path | str, max_depth: int, max_nodes: int) -> Any
             if event.anchor is not None or event.tag is not None:
                 raise Unusual
             value = event.value
-            if event.implicit[0]:
-                resolvers = _IMPLICIT.get(value[0] if value else "")
-                if resolvers is not None or None in _IMPLICIT:
+            if event.implicit[0] and (value[0] if value else "") in _IMPLICIT:
+                known = _RESOLVED.get(value, _MISSING)
+                if known is _MISSING:
+                    known = value
                     tag = resolve(ScalarNode, value, event.implicit)
                     if tag != _STR:
                         if tag not in _PLAIN_TAGS:
                             raise Unusual
-                        value = constructors[tag](
-                            loader, ScalarNode(tag, value, event.start_mark, event.end_mark))
+                        try:
+                            known = constructors[tag](
+                                loader, ScalarNode(tag, value, event.start_mark, event.end_mark))
+                        except Exception:  # e.g. a date that does not exist: the long way
+                            raise Unusual from None
+                    if len(_RESOLVED) < _RESOLVED_MAX:
+                        _RESOLVED[value] = known
+                value = known
             nodes += 1
             line = event.start_mark.line + 1
             made = value

@@ -131,3 +131,16 @@ def test_unknown_key_errors_keep_their_line(tmp_path: Path) -> None:
     assert data["cards"].at(0).line == 3
     assert card.at("atack").line == 5
     assert str(card.at("atack")) == "cards/g/c.yaml:5"
+
+
+def test_resolved_scalars_are_shared_but_equal_to_the_long_way() -> None:
+    text = "".join(f"- {v}\n" for v in ["3", "3", "oui", "yes", "yes", "~", "1.5", "1.5",
+                                        "2026-11-30", "2026-11-30", "true", "texte"])
+    first, second = _fast(text), _fast(text)
+    _same(first, parse_yaml_long(text, "t.yaml"))
+    _same(second, parse_yaml_long(text, "t.yaml"))
+
+
+def test_a_value_the_constructor_refuses_goes_the_long_way() -> None:
+    with pytest.raises(Unusual):
+        _fast("a: 2026-13-45\n")  # looks like a date, is none
