@@ -19,11 +19,6 @@ from printandplay.model.geometry import Rect
 from printandplay.model.ops import Face, Op
 
 FITS_MAX = 256  # fitted texts kept (the same text on several cards is fitted once)
-# Short texts (titles, costs, types) come back across a whole game while long ones (rules
-# texts) rarely do: short ones are kept apart, more of them, so that the long ones do not
-# push them out; a short text's fitted lines are small (a few ops).
-SHORT_TEXT = 48  # characters
-SHORT_FITS_MAX = 512
 
 
 def box_geometry(box: Box, kind: Kind) -> tuple[Rect, Transform]:
@@ -60,7 +55,6 @@ class FitCache:
     def __init__(self, min_font_size: float) -> None:
         self.min_font_size = min_font_size
         self._fits: dict[tuple[Any, ...], FittedText | None] = {}
-        self._short: dict[tuple[Any, ...], FittedText | None] = {}  # sources ≤ SHORT_TEXT
         # per (id of a box, colour): the box (kept: its id is not reused), style, number
         self._styles: dict[tuple[int, RGB], tuple[Box, TextStyle, int]] = {}
         self._numbers: dict[TextStyle, int] = {}
@@ -80,10 +74,9 @@ class FitCache:
     def get(self, key: tuple[Any, ...]) -> tuple[bool, FittedText | None]:
         """Whether ``key`` (source, width, height, style number) was fitted, and the result
         (``None``: it did not fit)."""
-        fits = self._short if len(key[0]) <= SHORT_TEXT else self._fits
-        self.repeated = key in fits
+        self.repeated = key in self._fits
         if self.repeated:
-            return True, fits[key]
+            return True, self._fits[key]
         return False, None
 
     def check_key(self, box: tuple[str, str], box_ops: Sequence[Op],
@@ -102,11 +95,6 @@ class FitCache:
 
     def put(self, key: tuple[Any, ...], fitted: FittedText | None) -> None:
         """Keep a result (bounded: memory must not grow with the cards)."""
-        if len(key[0]) <= SHORT_TEXT:
-            if len(self._short) >= SHORT_FITS_MAX:
-                self._short.clear()
-            self._short[key] = fitted
-            return
         if len(self._fits) >= FITS_MAX:
             self._fits.clear()
         self._fits[key] = fitted
