@@ -12,32 +12,13 @@ from yaml.composer import Composer
 
 from printandplay.data.files import read_text
 from printandplay.data.limits import MAX_YAML_DEPTH, MAX_YAML_NODES
+from printandplay.data.located import LocDict, LocList
+from printandplay.data.yaml_fast import Unusual, parse_plain
 from printandplay.errors import DataError, Location
 
+__all__ = ["LocDict", "LocList", "check_bounds", "load_yaml", "parse_cache", "parse_yaml"]
+
 _BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-class LocDict(dict[str, Any]):
-    """A mapping read from YAML that remembers where it and each of its keys stand."""
-
-    location: Location
-    key_lines: dict[str, int]
-
-    def at(self, key: str) -> Location:
-        """The location of ``key`` (or of the mapping itself when the key is absent)."""
-        line = self.key_lines.get(key)
-        return Location(self.location.path, line) if line else self.location
-
-
-class LocList(list[Any]):
-    """A sequence read from YAML that remembers where it and each of its items stand."""
-
-    location: Location
-    item_lines: list[int]
-
-    def at(self, index: int) -> Location:
-        """The location of item ``index``."""
-        return Location(self.location.path, self.item_lines[index])
 
 
 def _make_loader(path: Path | str) -> type:
@@ -145,7 +126,21 @@ _TOO_DEEP = f"YAML nested deeper than {MAX_YAML_DEPTH} levels (the limit)"
 
 
 def parse_yaml(text: str, path: Path | str) -> Any:
-    """Parse YAML text; mappings become :class:`LocDict`, sequences :class:`LocList`."""
+    """Parse YAML text; mappings become :class:`LocDict`, sequences :class:`LocList`.
+
+    Plain documents (no anchors, aliases, tags or merge keys) are read in one pass over the
+    parser's events (:func:`~printandplay.data.yaml_fast.parse_plain`); any other document,
+    or any error, is read the long way below, which words every message."""
+    try:
+        return parse_plain(text, path, MAX_YAML_DEPTH, MAX_YAML_NODES)
+    except Unusual:
+        pass
+    return parse_yaml_long(text, path)
+
+
+def parse_yaml_long(text: str, path: Path | str) -> Any:
+    """:func:`parse_yaml` without the one-pass path: check the limits on the event stream,
+    then build the document (streaming the items of a top-level mapping's sequences)."""
     try:
         check_bounds(text, path)
         try:
