@@ -53,8 +53,17 @@ def _make_loader(path: Path | str) -> type:
         result.item_lines = [child.start_mark.line + 1 for child in node.value]
         return result
 
+    def construct_timestamp(loader: Any, node: yaml.ScalarNode) -> Any:
+        try:
+            return _BaseLoader.construct_yaml_timestamp(loader, node)
+        except ValueError as err:  # 2026-13-45: YAML's date pattern, not a date
+            raise DataError(Location(path, node.start_mark.line + 1),
+                            f"invalid date {node.value!r}: {err} (quote it to keep it as "
+                            f"text)") from None
+
     Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, construct_mapping)
     Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, construct_sequence)
+    Loader.add_constructor("tag:yaml.org,2002:timestamp", construct_timestamp)
     return Loader
 
 
