@@ -47,8 +47,10 @@ def _measure(font: str) -> Callable[[str], float]:
     is ReportLab's pure-Python code for TrueType fonts, the same sum of the same character
     widths in the same order (the same float) without its per-call overhead."""
     found = pdfmetrics.getFont(font)
-    if not isinstance(found, TTFont) or \
-            rl_accel.instanceStringWidthTTF is not rl_accel._py_instanceStringWidthTTF:
+    # with ReportLab's C accelerator (rl_accel) installed there is no pure-Python code to copy
+    pure = getattr(rl_accel, "_py_instanceStringWidthTTF", None)
+    if not isinstance(found, TTFont) or pure is None or \
+            getattr(rl_accel, "instanceStringWidthTTF", None) is not pure:
         return lambda text: float(pdfmetrics.stringWidth(text, font, 1.0))
     get = found.face.charWidths.get
     default = found.face.defaultWidth

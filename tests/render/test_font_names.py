@@ -9,6 +9,7 @@ from pathlib import Path
 
 import font_fredoka_one
 import font_roboto
+import pytest
 
 from printandplay.model.fonts import FontRole
 from printandplay.render.fonts import FontTable
@@ -59,3 +60,14 @@ def test_a_font_replaced_in_place_is_read_again(tmp_path: Path) -> None:
     after = _table(path)
     assert after.select("body", False, False) != before.select("body", False, False)
     assert _width(after) == _width(_table(FREDOKA))
+
+
+def test_widths_with_reportlab_s_c_accelerator(monkeypatch: pytest.MonkeyPatch) -> None:
+    # with rl_accel installed, ReportLab has no pure-Python width function to copy
+    from reportlab.lib import rl_accel
+    from reportlab.pdfbase import pdfmetrics
+
+    monkeypatch.delattr(rl_accel, "_py_instanceStringWidthTTF", raising=False)
+    table = _table(ROBOTO)
+    font = table.select("body", False, False)
+    assert table.width(TEXT, font) == pdfmetrics.stringWidth(TEXT, font, 1.0)
