@@ -245,8 +245,8 @@ def test_game_yaml_document_style_restyles_the_rules(tmp_path: Path,
     result = runner.invoke(app, ["build", "charlie", "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
     planner = KitPlanner(load_assets(Resources.discover(cwd=work), "charlie"), BuildOptions())
-    pages = planner.document_pages(next(s for s in planner.assets.game.kit
-                                        if type(s).__name__ == "DocumentSection"))
+    pages, _ = planner.documents.pages(next(s for s in planner.assets.game.kit
+                                           if type(s).__name__ == "DocumentSection"))
     footer = pages[0].ops[-1]
     assert isinstance(footer, TextOp) and (footer.size, footer.color) == (6, (1.0, 0.0, 0.0))
     sizes = {op.size for op in text_ops(pages[0].ops)}

@@ -44,7 +44,7 @@ def test_documents_show_the_frame_and_blocks() -> None:
     assets = load_assets(Resources.discover(), "charlie")
     planner = KitPlanner(assets, BuildOptions(debug_boxes=True))
     section = next(s for s in assets.game.kit if isinstance(s, DocumentSection))
-    page = planner.document_pages(section)[0]
+    page = planner.documents.pages(section)[0][0]
     labels = [op.text for op in _flat(page.ops) if isinstance(op, TextOp)
               and op.color == debug.BOX]
     assert "heading 1" in labels

@@ -15,9 +15,6 @@ from printandplay.assets import GameAssets
 from printandplay.face_cache import FaceCache
 from printandplay.kit_sections import select_sections
 from printandplay.layout.face import FaceComposer
-from printandplay.layout.fold import FoldPlan
-from printandplay.layout.imposition import SheetPlan
-from printandplay.layout.print_guide import GuideSection
 from printandplay.model.game import Component, DocumentSection, SheetSection
 from printandplay.model.ops import Face
 from printandplay.pages import PageSpec
@@ -212,7 +209,7 @@ class KitPlanner:
             self._planned_guide = (guide, length, body)
         return self._planned_guide
 
-    # The planner's parts, by their names of old (build, export and tests call them).
+    # What build and print-deck call.
 
     def print_order(self, pages: Iterable[PageSpec], notes: bool = True) -> Iterator[PageSpec]:
         """The pages as printed (:class:`~printandplay.planning.print_order.PrintOrder`)."""
@@ -223,53 +220,13 @@ class KitPlanner:
         """``body`` after the guide (:meth:`KitGuide.with_guide`)."""
         return self.guide.with_guide(body, command, target)
 
-    def guide_pages(self, sections: Sequence[GuideSection], total: int, command: str = "build",
-                    target: str = "") -> list[PageSpec]:
-        """The guide's pages listing ``sections`` of a file of ``total`` pages."""
-        return self.guide.pages(sections, total, command, target)
-
-    def document_pages(self, section: DocumentSection) -> list[PageSpec]:
-        """The pages of a document section."""
-        return self.documents.pages(section)[0]
-
-    def sheet_plan(self, section: SheetSection, count: int | None = None) -> SheetPlan:
-        """The imposition shared by every sheet of a section of ``count`` items."""
-        return self.sheets.plan(section, count)
-
     def sheet_pages(self, items: Sequence[Component], section: SheetSection) -> list[PageSpec]:
         """Sheets of fronts, each followed by its sheet of backs when any item has a back.
 
-        Items larger than the paper are split across several sheets (:meth:`tiled_pages`)."""
+        Items larger than the paper are split across several sheets (:class:`TileSheets`)."""
         return list(self.iter_sheet_pages(items, section))
 
     def iter_sheet_pages(self, items: Sequence[Component],
                          section: SheetSection) -> Iterator[PageSpec]:
         """:meth:`sheet_pages` one page at a time (:meth:`SheetPlanner.iter_pages`)."""
         return self.sheets.iter_pages(items, section)
-
-    def sheet_rectos(self, items: Sequence[Component], section: SheetSection) -> list[bool]:
-        """The ``recto`` flags of the pages :meth:`iter_sheet_pages` yields (no face composed)."""
-        return [page.recto for page in self.sheets.skeleton(items, section)]
-
-    def fold_plan(self, section: SheetSection) -> FoldPlan | None:
-        """The fold-and-glue imposition of a section, or None when it does not fit."""
-        return self.folds.plan(section)
-
-    def fold_pages(self, items: Sequence[Component], section: SheetSection, full: FoldPlan
-                   ) -> list[PageSpec]:
-        """Sheets of fronts with their backs beside them, across a fold line."""
-        return list(self.iter_fold_pages(items, section, full))
-
-    def iter_fold_pages(self, items: Sequence[Component], section: SheetSection,
-                        full: FoldPlan) -> Iterator[PageSpec]:
-        """:meth:`fold_pages` one page at a time."""
-        return self.folds.iter_pages(items, section, full)
-
-    def tiled_pages(self, items: Sequence[Component], section: SheetSection) -> list[PageSpec]:
-        """Each item on as many sheets as it needs, with overlaps, guides and tile labels."""
-        return list(self.iter_tiled_pages(items, section))
-
-    def iter_tiled_pages(self, items: Sequence[Component], section: SheetSection
-                         ) -> Iterator[PageSpec]:
-        """:meth:`tiled_pages` one page at a time."""
-        return self.tiles.iter_pages(items, section)
