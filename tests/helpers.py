@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 
 from printandplay.assets import GameAssets, load_assets
 from printandplay.cli import app
-from printandplay.model.ops import GroupOp, Op, TextOp
+from printandplay.layout.legibility import text_ops
 from printandplay.pages import PageSpec
 from printandplay.planning.options import BuildOptions
 from printandplay.planning.planner import KitPlanner
@@ -132,15 +132,6 @@ def body_pages(game: str, paper: str = "a4") -> tuple[PageSpec, ...]:
     """The kit's pages after its printing guide: the rules, then the sheets."""
     pages = kit_pages(game, paper)
     return pages[guide_length(pages):]
-
-
-def text_ops(ops: Iterable[Op]) -> Iterator[TextOp]:
-    """Every text op among ``ops`` and inside their groups, in drawing order."""
-    for op in ops:
-        if isinstance(op, TextOp):
-            yield op
-        elif isinstance(op, GroupOp):
-            yield from text_ops(op.ops)
 
 
 def page_text(page: PageSpec) -> str:

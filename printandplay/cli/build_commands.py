@@ -251,25 +251,19 @@ def _checked_deck(game_id: str, deck_file: Path, game: Any, rules: str | None,
     checks them: against the game's deck rules when it has some (an invalid deck is refused
     unless ``force``), and every name known (unknown ones dropped, each named, with
     ``force``)."""
-    from printandplay.cli.game_commands import print_report
+    from printandplay.cli.game_commands import accept_deck
     from printandplay.data.decklist import load_deck
     from printandplay.rules.deck import validate_deck
 
     deck = load_deck(deck_file, game, str(deck_file))
+    report = None
     if game.deck_rules is not None or rules is not None:
         report = validate_deck(deck, game, rules, None)
-        if not report.is_valid and not force:
-            print_report(deck_file, report)
-            err.print("[red]error:[/] the deck is not valid; fix it or export it anyway with "
-                      "--force")
-            raise typer.Exit(code=1)
-    for unknown in deck.unknown:
-        if not force:
-            raise OptionError(f"{deck_file}:{unknown.line}: unknown card '{unknown.name}' "
-                              f"(printandplay validate {game_id} {deck_file})")
-        err.print(f"[yellow]warning:[/] {escape(str(deck_file))}:{unknown.line}: dropping "
-                  f"{unknown.count} × {escape(repr(unknown.name))}: "
-                  f"{'ambiguous' if unknown.ambiguous else 'no such'} card")
+    elif deck.unknown and not force:  # no rules to report it: the first unknown name stops
+        first = deck.unknown[0]
+        raise OptionError(f"{deck_file}:{first.line}: unknown card '{first.name}' "
+                          f"(printandplay validate {game_id} {deck_file})")
+    accept_deck(deck_file, deck, report, force, "export")
     entries = list(deck.counts().items())
     if not entries:
         raise OptionError(f"{deck_file}: no card left to export")

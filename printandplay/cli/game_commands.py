@@ -149,6 +149,21 @@ def validate(game: GameArg, deck_file: DeckArg,
     raise typer.Exit(code=0 if report.is_valid else 1)
 
 
+def accept_deck(deck_file: Path, deck: Any, report: Any, force: bool, verb: str) -> None:
+    """Refuse an invalid deck (its report, exit code 1) unless ``force``; then name each card
+    of the list that will be dropped (unknown or ambiguous). ``report`` is ``None`` for a game
+    without deck rules; ``verb`` says what ``--force`` would do anyway."""
+    if report is not None and not report.is_valid and not force:
+        print_report(deck_file, report)
+        err.print(f"[red]error:[/] the deck is not valid; fix it or {verb} it anyway with "
+                  "--force")
+        raise typer.Exit(code=1)
+    for unknown in deck.unknown:
+        err.print(f"[yellow]warning:[/] {escape(str(deck_file))}:{unknown.line}: dropping "
+                  f"{unknown.count} × {escape(repr(unknown.name))}: "
+                  f"{'ambiguous' if unknown.ambiguous else 'no such'} card")
+
+
 def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_dir: OutOpt = None,
                flip: FlipOpt = FlipEdge.long, back_offset: OffsetOpt = "0,0",
                bleed: BleedOpt = None, margin: MarginOpt = DEFAULT_MARGIN_MM,
@@ -171,15 +186,7 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
                                  sections=sections)
         check_output(output_path(check_game_id(game), options, stem=f"deck-{deck_file.stem}"))
         loaded, deck, report = _load_deck_and_report(game, deck_file, None, rules)
-        if not report.is_valid and not force:
-            print_report(deck_file, report)
-            err.print("[red]error:[/] the deck is not valid; fix it or print it anyway with "
-                      "--force")
-            raise typer.Exit(code=1)
-        for unknown in deck.unknown:
-            err.print(f"[yellow]warning:[/] {escape(str(deck_file))}:{unknown.line}: dropping "
-                      f"{unknown.count} × {escape(repr(unknown.name))}: "
-                      f"{'ambiguous' if unknown.ambiguous else 'no such'} card", markup=True)
+        accept_deck(deck_file, deck, report, force, "print")
         # copies per card and deck section (a card allowed in two decks takes the back of the
         # one it is listed in); kinds the rules ignore are not printed
         accepts = {s.section: s.accepts for s in deck_format(loaded, rules).sections}

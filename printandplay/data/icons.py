@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 from xml.parsers import expat
 
-from printandplay.data.files import read_bytes, resolve_inside
+from printandplay.data.files import resolve_inside
 from printandplay.data.stock_icons import AUTHOR_SEPARATOR, PREFIX, StockIcon, StockIcons, recolour
 from printandplay.errors import DataError, LayoutError, Location, suggest
 from printandplay.model.icon import Icon
@@ -108,14 +108,9 @@ def checked_svg_text(path: Path, shown: str) -> str:
     """The text of the SVG file at ``path`` once checked: a regular file of at most 10 MB,
     UTF-8, well-formed XML (the errors of a full parse, with ``shown`` and the line). The SVG
     subset itself is checked when the icon is parsed."""
-    try:
-        data = read_bytes(path, shown)
-    except DataError as error:
-        raise DataError(error.location, f"cannot read icon: {error.message}") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise DataError(Location(shown), f"not UTF-8 text (byte {error.start})") from None
+    from printandplay.data.svg import read_svg_text
+
+    text = read_svg_text(path, shown)
     parser = expat.ParserCreate(namespace_separator=" ")
     try:
         parser.Parse(text, True)

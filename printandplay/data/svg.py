@@ -85,15 +85,21 @@ def load_icon(path: Path, source: str | None = None, icon_id: str | None = None)
     file stem.
     """
     shown = source or str(path)
+    return parse_svg(read_svg_text(Path(path), shown), source=shown,
+                     icon_id=icon_id or Path(path).stem)
+
+
+def read_svg_text(path: Path, shown: str) -> str:
+    """The text of the SVG file at ``path``: a regular file of at most 10 MB, UTF-8 (errors
+    name ``shown``)."""
     try:
-        data = read_bytes(Path(path), shown)
+        data = read_bytes(path, shown)
     except DataError as error:
         raise DataError(error.location, f"cannot read icon: {error.message}") from None
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise DataError(Location(shown), f"not UTF-8 text (byte {error.start})") from None
-    return parse_svg(text, source=shown, icon_id=icon_id or Path(path).stem)
 
 
 class _Reader:

@@ -14,7 +14,7 @@ from typing import Final
 
 from printandplay.errors import LayoutError
 from printandplay.layout.blocks import Block
-from printandplay.layout.legibility import DEFAULT_MIN_FONT_SIZE, text_ops
+from printandplay.layout.legibility import DEFAULT_MIN_FONT_SIZE, size_error, text_ops, too_small
 from printandplay.layout.text import TextSetter
 from printandplay.layout.textfit import FittedText, TextStyle
 from printandplay.model.color import RGB
@@ -225,8 +225,6 @@ def check_min_size(ops: Sequence[Op], min_font_size: float, where: Callable[[], 
     """Refuse text of ``ops`` set under ``min_font_size`` points (the game's
     ``min_font_size``): ``where()`` starts the message."""
     for text in text_ops(ops):
-        if text.size < min_font_size - 1e-6:
-            raise LayoutError(
-                f"{where()}: text at {text.size:.3g} pt is smaller than min_font_size "
-                f"{min_font_size:g} pt (raise the sizes of document_style in game.yaml, or "
-                f"lower min_font_size)")
+        if too_small(text, min_font_size):
+            raise size_error(text, min_font_size, where(), "raise the sizes of document_style "
+                             "in game.yaml, or lower min_font_size")

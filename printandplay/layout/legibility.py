@@ -160,6 +160,18 @@ def poorest_contrast(texts: Iterable[TextOp], fill: RGB) -> Contrast | None:
     return worst
 
 
+def too_small(text: TextOp, min_font_size: float) -> bool:
+    """Whether ``text`` is set under ``min_font_size`` points."""
+    return text.size < min_font_size - 1e-6
+
+
+def size_error(text: TextOp, min_font_size: float, what: str, remedy: str) -> LayoutError:
+    """The error for ``text`` set under ``min_font_size``: ``what`` starts it, ``remedy`` (what
+    to change) ends it."""
+    return LayoutError(f"{what}: text at {text.size:.3g} pt is smaller than min_font_size "
+                       f"{min_font_size:g} pt: «{_shown(text.text)}» ({remedy})")
+
+
 def check_text(box_ops: Sequence[Op], drawn: Sequence[Op], metrics: FontMetrics,
                min_font_size: float, what: str,
                warn: Callable[[tuple[Any, ...], str], None]) -> None:
@@ -184,11 +196,8 @@ def check_text_over(box_ops: Sequence[Op], drawn: Sequence[Layer], metrics: Font
         below.extend(layers(box_ops[done:index]))
         done = index
         for text, extent in texts:
-            if text.size < min_font_size - 1e-6:
-                raise LayoutError(
-                    f"{what}: text at {text.size:.2g} pt is smaller than min_font_size "
-                    f"{min_font_size:g} pt: «{_shown(text.text)}» (raise the box's "
-                    f"size and min_size)")
+            if too_small(text, min_font_size):
+                raise size_error(text, min_font_size, what, "raise the box's size and min_size")
             fill = fill_over(below, extent)
             if fill is None:
                 continue

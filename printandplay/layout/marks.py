@@ -59,20 +59,24 @@ def crop_marks(slots: Sequence[_Placed], page: Size, margin: float) -> tuple[Mar
     bottom = min(s.clip.y for s in slots)
     top = max(s.clip.top for s in slots)
     area = Rect(0, 0, page.width, page.height).inset(margin)
-    marks: list[Mark] = []
-    for x in xs:
-        for start, direction, limit in ((top + MARK_GAP, 1, area.top),
-                                        (bottom - MARK_GAP, -1, area.y)):
+    return (*(Mark(x, start, x, end)
+              for x, start, end in _beyond(xs, (bottom, top), (area.y, area.top))),
+            *(Mark(start, y, end, y)
+              for y, start, end in _beyond(ys, (left, right), (area.x, area.right))))
+
+
+def _beyond(cuts: Sequence[float], items: tuple[float, float], area: tuple[float, float]
+            ) -> list[tuple[float, float, float]]:
+    """The marks of one axis: for each cut line, one beyond the far end of the ``items`` and
+    one beyond the near end, stopped at the ``area``; each as (cut, start, end)."""
+    out: list[tuple[float, float, float]] = []
+    for cut in cuts:
+        for start, direction, limit in ((items[1] + MARK_GAP, 1, area[1]),
+                                        (items[0] - MARK_GAP, -1, area[0])):
             end = mark_end(start, direction, limit)
             if end is not None:
-                marks.append(Mark(x, start, x, end))
-    for y in ys:
-        for start, direction, limit in ((right + MARK_GAP, 1, area.right),
-                                        (left - MARK_GAP, -1, area.x)):
-            end = mark_end(start, direction, limit)
-            if end is not None:
-                marks.append(Mark(start, y, end, y))
-    return tuple(marks)
+                out.append((cut, start, end))
+    return out
 
 
 def mark_end(start: float, direction: int, limit: float) -> float | None:

@@ -8,6 +8,7 @@ each, spots along the bottom and top bands of the page, then beside every obstac
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from typing import Final
 
@@ -51,19 +52,13 @@ def free_spot(page: Size, width: float, height: float, obstacles: Sequence[Rect]
 
     Sheets of the same geometry get the same spot: answers are kept by value (page, box
     size, obstacles, margin)."""
-    key = (page, width, height, tuple(obstacles), margin)
-    found = _SPOTS.get(key, _UNSEEN)
-    if found is not _UNSEEN:
-        return found  # type: ignore[return-value]
-    if len(_SPOTS) >= _SPOTS_MAX:  # bounded: a build has few sheet geometries
-        _SPOTS.clear()
-    spot = _SPOTS[key] = _free_spot(page, width, height, obstacles, margin)
-    return spot
+    return _known_spot(page, width, height, tuple(obstacles), margin)
 
 
-_SPOTS: dict[tuple[Size, float, float, tuple[Rect, ...], float], tuple[float, float] | None] = {}
-_SPOTS_MAX = 512
-_UNSEEN = object()
+@functools.lru_cache(maxsize=512)  # bounded: a build has few sheet geometries
+def _known_spot(page: Size, width: float, height: float, obstacles: tuple[Rect, ...],
+                margin: float) -> tuple[float, float] | None:
+    return _free_spot(page, width, height, obstacles, margin)
 
 
 def _free_spot(page: Size, width: float, height: float, obstacles: Sequence[Rect],

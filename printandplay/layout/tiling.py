@@ -139,7 +139,6 @@ def _tile_marks(trim: Rect, clip: Rect, area: Rect, bleed_x: float,
             *(Mark(start, y, end, y) for y, start, end in horizontal))
 
 
-
 def _edge_marks(edges: Span, shown: Span, trim: Span, clip: Span, area: Span,
                 bleed: float) -> list[tuple[float, float, float]]:
     """The marks along one axis: for each trim ``edges`` line the sheet ``shown`` across, the

@@ -66,6 +66,12 @@ def file_digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+def _file_state(path: Path) -> tuple[str, int, int]:
+    """What says a file was not touched since: its path, size and modification time."""
+    info = path.stat()
+    return str(path), info.st_size, info.st_mtime_ns
+
+
 def registered_name(path: Path) -> str:
     """The name a font file is registered under with ReportLab: its file stem, unless another
     file with other bytes already holds that name in this process (two games' ``Regular.ttf``,
@@ -76,6 +82,8 @@ def registered_name(path: Path) -> str:
         return name
     found = pdfmetrics.getFont(name)
     digest = getattr(found, "printandplay_digest", None)
+    if digest is not None and getattr(found, "printandplay_file", None) == _file_state(path):
+        return name  # registered from this very file, untouched since: no need to read it
     face = getattr(found, "face", None)
     if digest is None and face is not None and getattr(face, "filename", None) == str(path):
         return name  # registered from this very file by someone else
@@ -123,6 +131,7 @@ class FontTable:
             else:
                 font = TTFont(name, str(path))
                 font.printandplay_digest = file_digest(path)  # type: ignore[attr-defined]
+                font.printandplay_file = _file_state(path)  # type: ignore[attr-defined]
                 pdfmetrics.registerFont(font)
             face = font.face
             self._charsets[name] = frozenset(face.charToGlyph)

@@ -148,7 +148,7 @@ def test_free_spot_is_the_best_clear_candidate() -> None:
 
 
 def test_free_spot_cache_hits_and_misses(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sheet_label, "_SPOTS", {})
+    sheet_label._known_spot.cache_clear()
     computed: list[object] = []
     real = sheet_label._free_spot
 
