@@ -101,6 +101,7 @@ BOX_CONVERTERS: dict[str, Any] = {
     "stroke_width": as_length_not_negative,
     "radius": as_length_not_negative,
     "dash": as_dash,
+    "fold": as_bool,
     "opacity": as_fraction,
     "bleed": as_bool,
     "text": as_template,

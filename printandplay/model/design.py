@@ -58,6 +58,7 @@ class Box:
     stroke_width: float = 0.0
     radius: float = 0.0
     dash: tuple[float, ...] = ()
+    fold: bool = False  # a line to fold on: the printing guide's legend explains it
     opacity: float = 1.0
     bleed: bool = False
     text: Template | None = None

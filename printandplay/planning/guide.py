@@ -154,13 +154,12 @@ class KitGuide:
         return out, number, bool(runs) and runs[0][0].recto
 
     def _draws_fold_lines(self, section: SheetSection) -> bool:
-        """Whether a layout that ``section`` prints draws a dashed line (a fold line: the
-        legend then explains it)."""
+        """Whether a layout that ``section`` prints has a box marked ``fold: true`` (the legend
+        then explains fold lines)."""
         designs = self.job.assets.designs
         names: set[str | None] = {section.back}
         for component in self.job.game.components:
             if section.holds(component) and component.count > 0:
                 names.update((component.front, component.back))
-        return any(box.shape == "line" and box.dash
-                   for name in names if name is not None and name in designs
+        return any(box.fold for name in names if name is not None and name in designs
                    for box in designs[name].boxes)

@@ -60,7 +60,7 @@ def test_build_prints_warnings_and_succeeds(repo_root: Path, tmp_path: Path,
     assert result.exit_code == 0, result.output
     assert (tmp_path / "out" / "charlie-a4.pdf").is_file()
     assert ("warning: cards/charlie/tuiles.yaml:8: tuile 'CHA-DEPART' (front), box 'accroche' "
-            "(templates/charlie/layouts.yaml:38): ':Amulette:' is printed as text"
+            "(templates/charlie/layouts.yaml:39): ':Amulette:' is printed as text"
             in result.stderr)
     assert "warning:" not in result.stdout
 

@@ -90,12 +90,13 @@ def test_the_legend_shows_only_the_lines_the_kit_prints(flags: dict[str, bool],
         assert (entry in legend) == (entry in shown), (entry, legend)
 
 
-def test_fold_lines_come_from_dashed_lines_of_the_layouts() -> None:
+def test_fold_lines_come_from_boxes_marked_fold() -> None:
     def legend_of(game: str) -> str:
         pages = kit_pages(game)
         return page_text(pages[0])
 
     assert "Pointillés sur une pièce" in legend_of("charlie")  # its standees' fold lines
     assert "Pointillés sur une pièce" not in legend_of("limits")
+    assert "Pointillés sur une pièce" not in legend_of("oups")  # its dashes are decoration
     assert "Tirets au bord" in legend_of("licum")  # the mat is tiled
     assert "Tirets au bord" not in legend_of("charlie")
