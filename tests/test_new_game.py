@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
+from pdf_helpers import pdf_text
 from typer.testing import CliRunner
 
 from printandplay.cli import app
@@ -36,8 +36,7 @@ def test_new_game_builds_at_once(workdir: Path) -> None:
     assert runner.invoke(app, ["check", "monjeu"]).exit_code == 0
     built = runner.invoke(app, ["build", "monjeu"])
     assert built.exit_code == 0, built.output
-    reader = PdfReader(workdir / "build/monjeu/monjeu-a4.pdf")
-    text = "".join(page.extract_text() for page in reader.pages)
+    text = pdf_text(workdir / "build/monjeu/monjeu-a4.pdf")
     assert "Déroulement" in text
     # the sample cards use stock icons: the rules credit their authors
     assert "Lorc" in text and "Delapouite" in text and "CC BY 3.0" in text

@@ -16,7 +16,7 @@ import shlex
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
+from pdf_helpers import pdf_text
 from typer.testing import CliRunner
 
 from printandplay.cli import app
@@ -87,6 +87,5 @@ def test_walkthrough_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
     records = json.loads(outputs["printandplay cards monjeu --format json"])
     first = records[0]
     assert (first["name"], first["valeur"], first["icone"]) == ("Renard doré", 4, "gi-fox")
-    pdf = PdfReader(tmp_path / "build/monjeu/monjeu-a4.pdf")
-    text = "".join(page.extract_text() for page in pdf.pages)
+    text = pdf_text(tmp_path / "build/monjeu/monjeu-a4.pdf")
     assert "Renard doré" in text and "Renard rusé" not in text

@@ -127,9 +127,9 @@ def new_kit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def _text(path: Path) -> str:
-    from pypdf import PdfReader
+    from pdf_helpers import pdf_text
 
-    return "".join(page.extract_text() for page in PdfReader(path).pages)
+    return pdf_text(path)
 
 
 def test_rebuild_credits_the_stock_icons_of_this_build_only(new_kit: Path) -> None:
