@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -86,7 +87,8 @@ def stage_of(path: Path) -> str:
     return relative.parts[0] if len(relative.parts) > 1 else relative.stem
 
 
-def imports_of(path: Path) -> list[str]:
+@cache  # three tests read each module's imports: parsed once
+def imports_of(path: Path) -> tuple[str, ...]:
     """Every module ``path`` imports, at any depth of its code, as dotted absolute names
     (relative imports resolved; ``from printandplay import x`` counted as ``printandplay.x``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -105,7 +107,7 @@ def imports_of(path: Path) -> list[str]:
                 names.extend(f"printandplay.{alias.name}" for alias in node.names)
             else:
                 names.append(module)
-    return names
+    return tuple(names)
 
 
 def target_stage(name: str) -> str | None:
