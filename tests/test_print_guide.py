@@ -15,9 +15,9 @@ from helpers import (
     copy_kit,
     kit_pages,
     page_text,
-    planned_pages,
     replace_once,
 )
+from plan_helpers import shared_plan
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -41,7 +41,7 @@ MARGIN = 5 * MM
 
 
 assets = bundled_assets
-planned = planned_pages
+planned = shared_plan
 
 
 @pytest.fixture(scope="module")

@@ -14,10 +14,10 @@ from helpers import (
     copy_kit,
     page_text,
     pdf_guide_length,
-    planned_pages,
     replace_once,
 )
 from pdf_helpers import page_texts, shared_fonts
+from plan_helpers import shared_plan
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -41,7 +41,7 @@ POKER = Size(63 * MM, 88 * MM)
 
 
 _assets = bundled_assets
-pages = planned_pages  # the planned pages of a bundled game's kit with these build options
+pages = shared_plan  # the planned pages of a bundled game's kit with these build options
 
 
 # ---- fold-and-glue -------------------------------------------------------------------------
@@ -75,7 +75,7 @@ def test_fold_puts_four_poker_cards_and_their_backs_on_a4_landscape() -> None:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_fold_kit_pages_hold_each_front_beside_its_back(paper: str) -> None:
-    planned = pages("licum", fold=True, sections=("cartes-de-jeu",), paper=paper)
+    planned = pages("licum", fold=True, paper=paper)  # the whole kit: no blank page either
     assert not any(page.label == "blank" for page in planned)
     sheets = [p for p in planned if p.label.startswith("Cartes de Jeu")]
     assert sheets and all(p.label.endswith("pli") for p in sheets)
