@@ -6,13 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers import bundled_assets
 from PIL import Image
 from typer.testing import CliRunner
 
 from printandplay.cli import app
 from printandplay.data.decklist import load_deck
-from printandplay.data.game_loader import load_game
-from printandplay.project import Resources
 from printandplay.units import MM
 
 runner = CliRunner()
@@ -23,12 +22,36 @@ def _pixels(length_pt: float, dpi: float) -> float:
     return length_pt / 72 * dpi
 
 
-def test_png_one_file_per_distinct_face_and_contact_sheets(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["export", "charlie", "--png", str(tmp_path), "--dpi", str(DPI)])
+@pytest.fixture(scope="module")
+def charlie_export(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, list[str]]:
+    """``export charlie --png PNG --tts TTS``, once for the tests that read either: the PNG
+    folder, the TTS folder and the lines the command printed."""
+    png, tts = (tmp_path_factory.mktemp("charlie-png"), tmp_path_factory.mktemp("charlie-tts"))
+    result = runner.invoke(app, ["export", "charlie", "--png", str(png), "--tts", str(tts),
+                                 "--dpi", str(DPI)])
     assert result.exit_code == 0, result.output
-    assert result.stdout.strip() == str(tmp_path)
+    return png, tts, result.stdout.strip().splitlines()
+
+
+@pytest.fixture(scope="module")
+def sorciers_png(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Sorciers (18 cards: backs shared by a kind, and a card's own back) exported as PNGs at
+    72 dpi, without and with ``--bleed``: the folders, by ``"trim"`` and ``"bleed"``."""
+    folders = {}
+    for name, extra in (("trim", []), ("bleed", ["--bleed"])):
+        folders[name] = tmp_path_factory.mktemp(f"sorciers-{name}")
+        result = runner.invoke(app, ["export", "sorciers", "--png", str(folders[name]),
+                                     "--dpi", "72", *extra])
+        assert result.exit_code == 0, result.output
+    return folders
+
+
+def test_png_one_file_per_distinct_face_and_contact_sheets(
+        charlie_export: tuple[Path, Path, list[str]]) -> None:
+    tmp_path, tts, printed = charlie_export
+    assert printed == [str(tmp_path), str(tts / "charlie.json")]  # each target, in order
     index = json.loads((tmp_path / "faces.json").read_text(encoding="utf-8"))
-    game = load_game(Resources.discover(), "charlie")
+    game = bundled_assets("charlie").game
     assert set(index["components"]) == {c.id for c in game.components}
     for component in game.components:
         entry = index["components"][component.id]
@@ -46,23 +69,18 @@ def test_png_one_file_per_distinct_face_and_contact_sheets(tmp_path: Path) -> No
     assert files == named | contact
 
 
-def test_png_shared_back_is_written_once(tmp_path: Path) -> None:
+def test_png_shared_back_is_written_once(sorciers_png: dict[str, Path]) -> None:
     # Sorciers (18 cards) has both: backs shared by a kind and a card's own back
-    result = runner.invoke(app, ["export", "sorciers", "--png", str(tmp_path), "--dpi", "30"])
-    assert result.exit_code == 0, result.output
-    index = json.loads((tmp_path / "faces.json").read_text(encoding="utf-8"))["components"]
+    index = json.loads((sorciers_png["trim"] / "faces.json").read_text(encoding="utf-8"))
+    index = index["components"]
     backs = [entry["back"] for entry in index.values() if "back" in entry]
     assert len(set(backs)) < len(backs)
     assert all(b.startswith("back-") for b in backs if backs.count(b) > 1)
     assert any(not b.startswith("back-") for b in backs)  # a card's own back keeps its name
 
 
-def test_png_with_bleed_is_larger_by_the_bleed(tmp_path: Path) -> None:
-    trim, bled = tmp_path / "trim", tmp_path / "bleed"
-    for folder, extra in ((trim, []), (bled, ["--bleed"])):
-        result = runner.invoke(app, ["export", "sorciers", "--png", str(folder), "--dpi", "72",
-                                     *extra])
-        assert result.exit_code == 0, result.output
+def test_png_with_bleed_is_larger_by_the_bleed(sorciers_png: dict[str, Path]) -> None:
+    trim, bled = sorciers_png["trim"], sorciers_png["bleed"]
     name = sorted(p.name for p in trim.glob("*.png") if not p.name.startswith("contact"))[0]
     with Image.open(trim / name) as a, Image.open(bled / name) as b:
         grow = _pixels(2 * 3 * MM, 72)
@@ -105,10 +123,10 @@ def _check_tts(saved: dict, folder: Path, expected: dict[str, int], kinds: dict[
 
 
 def test_tts_kit_has_every_copy(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["export", "licum", "--tts", str(tmp_path), "--dpi", "60"])
+    result = runner.invoke(app, ["export", "licum", "--tts", str(tmp_path), "--dpi", "30"])
     assert result.exit_code == 0, result.output
     saved = json.loads(Path(result.stdout.strip()).read_text(encoding="utf-8"))
-    game = load_game(Resources.discover(), "licum")
+    game = bundled_assets("licum").game
     expected = {c.id: c.count for c in game.components if c.count}
     _check_tts(saved, tmp_path, expected, {c.id: c.kind for c in game.components})
     # 40 distinct players: a 10 × 4 sheet
@@ -124,15 +142,14 @@ def test_tts_deck_list(tmp_path: Path, repo_root: Path) -> None:
     json_path = Path(result.stdout.strip())
     assert json_path.name == "deck-rouges.json"
     saved = json.loads(json_path.read_text(encoding="utf-8"))
-    game = load_game(Resources.discover(), "licum")
+    game = bundled_assets("licum").game
     expected = load_deck(deck_file, game).counts()
     _check_tts(saved, tmp_path, expected, {c.id: c.kind for c in game.components})
 
 
-def test_tts_charlie_tiles_have_their_own_backs(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["export", "charlie", "--tts", str(tmp_path), "--dpi", "40"])
-    assert result.exit_code == 0, result.output
-    saved = json.loads(Path(result.stdout.strip()).read_text(encoding="utf-8"))
+def test_tts_charlie_tiles_have_their_own_backs(
+        charlie_export: tuple[Path, Path, list[str]]) -> None:
+    saved = json.loads(Path(charlie_export[2][-1]).read_text(encoding="utf-8"))
     tiles = next(s for s in saved["ObjectStates"] if s["Nickname"] == "Tuile")
     assert all(c["UniqueBack"] for c in tiles["CustomDeck"].values())
 
