@@ -21,8 +21,8 @@ from printandplay.render.pdf_file import DEFLATED, PackedPages, write_document
 runner = CliRunner()
 
 
-def _build(out: Path, game: str = "licum") -> bytes:
-    result = runner.invoke(app, ["build", game, "--out", str(out)])
+def _build(out: Path, game: str = "licum", *args: str) -> bytes:
+    result = runner.invoke(app, ["build", game, "--out", str(out), *args])
     assert result.exit_code == 0, result.output
     return Path(result.stdout.strip().splitlines()[-1]).read_bytes()
 
@@ -43,12 +43,15 @@ def _reportlab_save(canvas: Any, out: IO[bytes]) -> None:
 
 def test_packed_and_streamed_pdf_is_reportlab_s_byte_for_byte(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # licum: page labels, an outline, forms, transparency, trim and bleed boxes
-    packed = _build(tmp_path / "packed")
+    # two sections of licum (a third of the kit's work) have it all: page labels, an outline,
+    # forms, transparency, trim and bleed boxes (the one-sheet mat)
+    sections = ("--sections", "tapis-de-jeu,mises-au-jeu")
+    packed = _build(tmp_path / "packed", "licum", *sections)
     monkeypatch.setattr(content.PackedPages, "pack_last", _reportlab_pack_last)
     monkeypatch.setattr(pdf, "write_document", _reportlab_save)
-    whole = _build(tmp_path / "whole")
+    whole = _build(tmp_path / "whole", "licum", *sections)
     assert packed[:8] == b"%PDF-1.4" and b"/Outlines" in packed and b"/PageLabels" in packed
+    assert all(key in packed for key in (b"/Subtype /Form", b"/ca ", b"/TrimBox", b"/BleedBox"))
     assert packed == whole
 
 
