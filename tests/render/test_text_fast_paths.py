@@ -9,7 +9,7 @@ import io
 import random
 
 import pytest
-from helpers import ROOT, FakeMetrics
+from helpers import ROOT, FakeMetrics, bundled_assets
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
@@ -123,7 +123,7 @@ def _fits(metrics: object, floor: bool, monkeypatch: pytest.MonkeyPatch) -> list
 
 @pytest.mark.parametrize("real_fonts", [False, True], ids=["fake-metrics", "licum-fonts"])
 def test_the_line_floor_changes_no_fit(real_fonts: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    metrics = (load_assets(Resources((ROOT,)), "licum").fonts if real_fonts else FakeMetrics())
+    metrics = bundled_assets("licum").fonts if real_fonts else FakeMetrics()  # (widths only)
     calls = 0
     original = textfit.break_lines
 
@@ -168,7 +168,7 @@ def test_a_text_box_met_again_over_the_same_layers_is_checked_once(
     from printandplay.model.color import parse_color
     from printandplay.model.design import Template
 
-    assets = load_assets(Resources((ROOT,)), "licum")
+    assets = bundled_assets("licum")  # read only: the composer is this test's own
     game = assets.game
     composer = FaceComposer(assets.templates, assets.fonts, assets.icons.aspect, game.colors,
                             game.language, 3.0, assets.images.aspect if assets.images else None,
