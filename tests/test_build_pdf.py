@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -106,23 +105,31 @@ def test_letter_kit(tmp_path: Path) -> None:
     assert set(page_sizes(PdfReader(pdf))) == {LETTER}
 
 
-def test_failed_build_keeps_previous_pdf(tmp_path: Path, repo_root: Path,
+def test_failed_build_keeps_previous_pdf(tmp_path: Path,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    """A build that fails leaves the last good PDF untouched and no temporary file."""
+    """A build that fails leaves the last good PDF untouched and no temporary file (on the
+    3-card game of `printandplay new`: a build a quarter of Charlie's)."""
+    from printandplay.newgame import new_game
+
     work = tmp_path / "designer"
-    shutil.copytree(repo_root / "cards" / "charlie", work / "cards" / "charlie")
+    monkeypatch.delenv("PRINTANDPLAY_GAME_ICONS", raising=False)
+    new_game(work, "kit", cards=3)
     monkeypatch.chdir(work)
     out = tmp_path / "out"
-    good = build(out)
+    result = runner.invoke(app, ["build", "kit", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    good = out / "kit-a4.pdf"
     before = good.read_bytes()
-    tiles = work / "cards" / "charlie" / "tuiles.yaml"
-    tiles.write_text(tiles.read_text(encoding="utf-8").replace(
-        "Il t’attend !", "Il t’attend ! " + "Vraiment très longtemps, " * 12), encoding="utf-8")
-    result = runner.invoke(app, ["build", "charlie", "--out", str(out)])
+    cards = work / "cards" / "kit" / "cartes.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace(
+        "Regardez la main d'un adversaire.",
+        "Regardez la main d'un adversaire. " + "Vraiment très longtemps, " * 30),
+        encoding="utf-8")
+    result = runner.invoke(app, ["build", "kit", "--out", str(out)])
     assert result.exit_code == 2
     assert "does not fit" in result.output
     assert good.read_bytes() == before
-    assert sorted(p.name for p in out.iterdir()) == ["charlie-a4.pdf"]
+    assert sorted(p.name for p in out.iterdir()) == ["kit-a4.pdf"]
 
 
 def test_every_front_sheet_starts_on_a_recto() -> None:
