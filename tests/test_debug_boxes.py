@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from helpers import bundled_assets
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from printandplay.assets import load_assets
 from printandplay.cli import app
 from printandplay.layout import debug
 from printandplay.model.game import DocumentSection
 from printandplay.model.ops import GroupOp, Op, RectOp, TextOp
 from printandplay.planning.options import BuildOptions
 from printandplay.planning.planner import KitPlanner
-from printandplay.project import Resources
 
 
 def _flat(ops: tuple[Op, ...]) -> list[Op]:
@@ -25,7 +24,7 @@ def _flat(ops: tuple[Op, ...]) -> list[Op]:
 
 
 def test_every_box_is_outlined_and_named_on_faces() -> None:
-    assets = load_assets(Resources.discover(), "charlie")
+    assets = bundled_assets("charlie")
     plain = KitPlanner(assets, BuildOptions())
     debugged = KitPlanner(assets, BuildOptions(debug_boxes=True))
     component = assets.game.components[0]
@@ -41,7 +40,7 @@ def test_every_box_is_outlined_and_named_on_faces() -> None:
 
 
 def test_documents_show_the_frame_and_blocks() -> None:
-    assets = load_assets(Resources.discover(), "charlie")
+    assets = bundled_assets("charlie")
     planner = KitPlanner(assets, BuildOptions(debug_boxes=True))
     section = next(s for s in assets.game.kit if isinstance(s, DocumentSection))
     page = planner.documents.pages(section)[0][0]

@@ -3,26 +3,22 @@ and the page count read it) is what its sheets are; a face is kept until its las
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
-from helpers import ROOT
+from helpers import bundled_assets
 
-from printandplay.assets import GameAssets, load_assets
+from printandplay.assets import GameAssets
 from printandplay.model.game import SheetSection
 from printandplay.pages import PageSpec
 from printandplay.planning.faces import FacePlacer
 from printandplay.planning.options import BuildOptions
 from printandplay.planning.planner import KitPlanner
 from printandplay.planning.print_job import PrintJob
-from printandplay.project import Resources
 
 ITEMS = 12  # the first items of a section: more than one sheet of cards, few faces composed
 
 
-@cache
 def licum() -> GameAssets:
-    return load_assets(Resources((ROOT,)), "licum")
+    return bundled_assets("licum")  # loaded once per process, shared with the other files
 
 
 def shape(page: PageSpec) -> tuple[object, ...]:

@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from helpers import ROOT, FakeMetrics
+from helpers import ROOT, FakeMetrics, bundled_assets
 from PIL import Image
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
@@ -244,7 +244,7 @@ def test_check_text_sees_the_ops_of_its_own_box_drawn_before_the_text() -> None:
 
 
 def _composer() -> tuple[FaceComposer, object]:
-    assets = load_assets(Resources((ROOT,)), "licum")
+    assets = bundled_assets("licum")  # read only: the composer is the test's own
     game = assets.game
     composer = FaceComposer(assets.templates, assets.fonts, assets.icons.aspect, game.colors,
                             game.language, 3.0,
@@ -325,7 +325,7 @@ def test_an_image_placed_again_is_written_as_drawimage_writes_it(tmp_path: Path)
 
 def test_text_operators_from_the_caches_are_those_of_a_first_writing(tmp_path: Path) -> None:
     writer, canvas, _ = _writer(tmp_path)
-    font = load_assets(Resources((ROOT,)), "licum").fonts.select("body", False, False)
+    font = bundled_assets("licum").fonts.select("body", False, False)
     group = GroupOp((1.0, 0.0, 0.0, 1.0, 12.5, 30.0),
                     (TextOp(0.0, 5.0, "Piochez deux cartes", font, 9.0, (0.1, 0.2, 0.3)),))
     writer._emit([group])
@@ -340,7 +340,7 @@ def test_text_operators_from_the_caches_are_those_of_a_first_writing(tmp_path: P
 
 
 def test_text_widths_are_reportlabs(tmp_path: Path) -> None:
-    fonts = load_assets(Resources((ROOT,)), "licum").fonts
+    fonts = bundled_assets("licum").fonts
     names = {fonts.select(role, bold, italic) for role in fonts.roles
              for bold in (False, True) for italic in (False, True)}
     rng = random.Random(4)

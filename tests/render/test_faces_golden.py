@@ -3,21 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
+from helpers import bundled_assets
 
-from printandplay.assets import load_assets
 from printandplay.model.ops import format_op
 from printandplay.planning.options import BuildOptions
 from printandplay.planning.planner import KitPlanner
-from printandplay.project import Resources
 
 
 @pytest.fixture(scope="module")
 def planner() -> KitPlanner:
-    root = Path(__file__).resolve().parents[2]
-    return KitPlanner(load_assets(Resources((root,)), "charlie"), BuildOptions())
+    return KitPlanner(bundled_assets("charlie"), BuildOptions())  # (read only: shared)
 
 
 FACES = [
@@ -89,6 +86,5 @@ OTHER_FACES = [
 @pytest.mark.parametrize(("game", "component_id", "side"), OTHER_FACES)
 def test_other_games_faces_match_golden(golden: Callable[[str, str], None], game: str,
                                         component_id: str, side: str) -> None:
-    root = Path(__file__).resolve().parents[2]
-    planner = KitPlanner(load_assets(Resources((root,)), game), BuildOptions())
+    planner = KitPlanner(bundled_assets(game), BuildOptions())
     golden(f"face-{component_id}-{side}.ops.txt", face_dump(planner, component_id, side))
