@@ -1,4 +1,5 @@
-"""Reading built PDFs back in the end-to-end tests, fast: :func:`pdf_text`.
+"""Built PDFs for the end-to-end tests, and reading them back fast: :func:`paper_kit`,
+:func:`pdf_text`.
 
 ReportLab's documents share their font subsets between pages, and every page's resources name
 all of them (a kit has ~150): ``pypdf`` parses each font's ``/ToUnicode`` map again for every
@@ -12,9 +13,13 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 from pypdf.generic import DictionaryObject
 from pypdf.generic._font import Font
+from typer.testing import CliRunner
+
+from printandplay.cli import app
 
 
 @contextmanager
@@ -53,3 +58,18 @@ def pdf_text(pdf: Path | PdfReader, labels: Sequence[str] | None = None) -> str:
     """The text of ``pdf``'s pages (those whose label starts with one of ``labels`` when
     given), joined in page order, as ``"".join(page.extract_text() for page in …)``."""
     return "".join(page_texts(pdf, labels))
+
+
+_KITS: dict[tuple[str, str], Path] = {}
+
+
+def paper_kit(factory: pytest.TempPathFactory, game: str, paper: str) -> Path:
+    """The bundled ``game``'s kit on ``paper``, as ``build GAME --paper PAPER`` writes it: built
+    once per test process, in a folder of the session (read it only). The A4 kits are the
+    ``bundled_kits`` fixture's."""
+    if (game, paper) not in _KITS:
+        out = factory.mktemp(f"{game}-{paper}")
+        result = CliRunner().invoke(app, ["build", game, "--paper", paper, "--out", str(out)])
+        assert result.exit_code == 0, result.output
+        _KITS[game, paper] = Path(result.stdout.strip().splitlines()[-1])
+    return _KITS[game, paper]

@@ -14,6 +14,7 @@ from helpers import (
     page_text,
     pdf_guide_length,
 )
+from pdf_helpers import paper_kit
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -99,8 +100,8 @@ def test_rebuild_gives_identical_bytes(tmp_path: Path, a4_pdf: Path) -> None:
     assert again.read_bytes() == a4_pdf.read_bytes()
 
 
-def test_letter_kit(tmp_path: Path) -> None:
-    pdf = build(tmp_path, "--paper", "letter")
+def test_letter_kit(tmp_path_factory: pytest.TempPathFactory) -> None:
+    pdf = paper_kit(tmp_path_factory, "charlie", "letter")  # shared with test_print_geometry
     assert pdf.name == "charlie-letter.pdf"
     assert set(page_sizes(PdfReader(pdf))) == {LETTER}
 

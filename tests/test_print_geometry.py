@@ -12,7 +12,8 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import bundled_assets, kit_pages, pdf_guide_length
+from helpers import KITS_GROUP, KitsBuild, bundled_assets, kit_pages, pdf_guide_length
+from pdf_helpers import paper_kit
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -33,6 +34,9 @@ GAMES = ["charlie", "licum", "sorciers", "limits", "oups"]
 PAPERS = ["a4", "letter"]
 CASES = [(game, paper) for game in GAMES for paper in PAPERS]
 runner = CliRunner()
+# the files that read the bundled kits' plans and builds share a worker: the ten kit plans
+# here are those of tests/games/ and test_build_pdf.py, the A4 Charlie build theirs
+pytestmark = pytest.mark.xdist_group(KITS_GROUP)
 
 
 def fonts(game: str, paper: str = "a4") -> FontTable:
@@ -144,12 +148,13 @@ _LINE = re.compile(rf"^n {_NUMBER} {_NUMBER} m {_NUMBER} {_NUMBER} l S$")
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-def test_built_pdf_draws_every_mark_inside_the_printable_area(tmp_path: Path,
-                                                              paper: str) -> None:
+def test_built_pdf_draws_every_mark_inside_the_printable_area(
+        tmp_path_factory: pytest.TempPathFactory, paper: str, bundled_kits: KitsBuild) -> None:
     """The crop marks read back from the PDF's page content (lines drawn outside any face)."""
-    result = runner.invoke(app, ["build", "charlie", "--paper", paper, "--out", str(tmp_path)])
-    assert result.exit_code == 0, result.output
-    reader = PdfReader(tmp_path / f"charlie-{paper}.pdf")
+    # `build charlie --paper PAPER`, as test_build_pdf.py reads it too
+    pdf = (bundled_kits.pdf("charlie") if paper == "a4"
+           else paper_kit(tmp_path_factory, "charlie", paper))
+    reader = PdfReader(pdf)
     lines = 0
     for page in reader.pages:
         width, height = float(page.mediabox.width), float(page.mediabox.height)
