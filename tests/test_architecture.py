@@ -15,6 +15,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from source_helpers import module_tree
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "printandplay"
@@ -91,7 +92,7 @@ def stage_of(path: Path) -> str:
 def imports_of(path: Path) -> tuple[str, ...]:
     """Every module ``path`` imports, at any depth of its code, as dotted absolute names
     (relative imports resolved; ``from printandplay import x`` counted as ``printandplay.x``)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = module_tree(path)
     names: list[str] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):

@@ -241,14 +241,13 @@ def test_the_raw_canvas_is_reached_only_through_the_flushing_accessor() -> None:
     flushes, then gives it) name it; no code of the package keeps a canvas elsewhere on ``self``
     or hands operators to a canvas itself."""
     import ast
-    from pathlib import Path
 
-    import printandplay
+    from source_helpers import PACKAGE as package
+    from source_helpers import module_tree
 
-    package = Path(printandplay.__file__).parent
     offenders = []
     for path in sorted(package.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = module_tree(path)  # parsed once per process (test_architecture reads them too)
         where = path.relative_to(package).as_posix()
         for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
             for method in (n for n in cls.body if isinstance(n, ast.FunctionDef)):

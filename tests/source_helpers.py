@@ -1,0 +1,17 @@
+"""The package's own source, parsed once per test process for the tests that read it."""
+
+from __future__ import annotations
+
+import ast
+from functools import cache
+from pathlib import Path
+
+import printandplay
+
+PACKAGE = Path(printandplay.__file__).resolve().parent
+
+
+@cache
+def module_tree(path: Path) -> ast.Module:
+    """The syntax tree of the module at ``path`` (shared: walk it, never change it)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
