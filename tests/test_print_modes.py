@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from helpers import (
+    KITS_GROUP,
     ROOT,
     bundled_assets,
     copy_kit,
@@ -41,6 +42,9 @@ POKER = Size(63 * MM, 88 * MM)
 
 
 _assets = bundled_assets
+# in the worker of the files that read the bundled kits: Licum's and Charlie's plans and assets
+# are theirs too
+pytestmark = pytest.mark.xdist_group(KITS_GROUP)
 pages = shared_plan  # the planned pages of a bundled game's kit with these build options
 
 
