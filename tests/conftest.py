@@ -9,19 +9,21 @@ import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-import pytest
-import typer
-import typer.testing
-from helpers import KitsBuild
-from hypothesis import HealthCheck, settings
-
-from printandplay.data.yamlio import parse_cache
-
 # PYTHONDONTWRITEBYTECODE (set on some shared machines) makes every run, and every xdist worker,
 # compile the test modules and rewrite their asserts again: ~3.5 s of processor time per process,
 # more than a third of a worker's collection. The suite keeps its bytecode (in the __pycache__
-# folders git ignores) whatever that variable says.
+# folders git ignores) whatever that variable says. Set before the imports below: pytest
+# rewrites the asserts of every module of a distribution that registers a pytest plugin (all of
+# Hypothesis), and caches them only when bytecode may be written.
 sys.dont_write_bytecode = False
+
+import pytest  # noqa: E402
+import typer  # noqa: E402
+import typer.testing  # noqa: E402
+from helpers import KitsBuild  # noqa: E402
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+from printandplay.data.yamlio import parse_cache  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
