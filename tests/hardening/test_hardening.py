@@ -11,6 +11,7 @@ import os
 import shutil
 import signal
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -178,10 +179,24 @@ def bundled_games_unchanged() -> Iterator[None]:
     assert not changed, f"a case changed the repository's game files: {changed}"
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
-def test_case(case: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+@pytest.fixture(scope="module")
+def cases_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where each case makes its own folder (``tmp_path`` would scan the growing temporary
+    folder and link its latest entry at every case)."""
+    return tmp_path_factory.mktemp("cases")
+
+
+# Each file of cases runs in one xdist worker (not the whole runner in one): the files share
+# nothing but the module fixtures, and their cases are most of the suite's processor time.
+PARAMS = [pytest.param(case, id=case["id"],
+                       marks=pytest.mark.xdist_group(f"hardening-{case['_file']}"))
+          for case in CASES]
+
+
+@pytest.mark.parametrize("case", PARAMS)
+def test_case(case: dict[str, Any], cases_folder: Path, monkeypatch: pytest.MonkeyPatch,
               alarm: Any) -> None:
-    project = tmp_path / "project"
+    project = Path(tempfile.mkdtemp(prefix=f"{case['id']}-", dir=cases_folder)) / "project"
     project.mkdir()
     game = _game_of(case)
     if case.get("game"):
