@@ -1,39 +1,36 @@
-"""Shared fixtures: the repository root, golden-file comparison (``--update-golden``); the
-Hypothesis profiles of every fuzz test (``ci``, the default: 50 inputs per target; ``deep``:
-``HYPOTHESIS_PROFILE=deep``, 5000 per target)."""
+"""Shared fixtures: the repository root, golden-file comparison (``--update-golden``), the
+caches the tests share (YAML parses, Jinja's generated code, click commands) and the bundled kits
+built once per process. The Hypothesis profiles of the fuzz tests are in
+``hypothesis_profiles.py``.
+
+This module is imported by every pytest process, the xdist controller included, which runs no
+test: it imports the heavy modules (the package, Typer, Jinja, Hypothesis) only in the fixtures
+and hooks that need them."""
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 # PYTHONDONTWRITEBYTECODE (set on some shared machines) makes every run, and every xdist worker,
 # compile the test modules and rewrite their asserts again: ~3.5 s of processor time per process,
 # more than a third of a worker's collection. The suite keeps its bytecode (in the __pycache__
-# folders git ignores) whatever that variable says. Set before the imports below: pytest
+# folders git ignores) whatever that variable says. Set before anything is imported: pytest
 # rewrites the asserts of every module of a distribution that registers a pytest plugin (all of
 # Hypothesis), and caches them only when bytecode may be written.
 sys.dont_write_bytecode = False
 
-import jinja2  # noqa: E402
 import pytest  # noqa: E402
-import typer  # noqa: E402
-import typer.testing  # noqa: E402
-from helpers import KitsBuild  # noqa: E402
-from hypothesis import HealthCheck, settings  # noqa: E402
 
-from printandplay.data.yamlio import parse_cache  # noqa: E402
+if TYPE_CHECKING:
+    import jinja2
+    import typer
+    from helpers import KitsBuild
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
-
-_HYPOTHESIS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow],
-               "derandomize": False}
-settings.register_profile("ci", max_examples=50, **_HYPOTHESIS)
-settings.register_profile("deep", max_examples=5000, **_HYPOTHESIS)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginManager) -> None:
@@ -50,9 +47,12 @@ def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginMa
                                            help="ignored: pytest-xdist is not available")
 
 
+@pytest.hookimpl(tryfirst=True)  # before Hypothesis' plugin loads a profile named here
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "xdist_group(name): run in the same xdist worker as the "
                             "other tests of this group")
+    if config.getoption("hypothesis_profile", None):
+        import hypothesis_profiles  # noqa: F401 - registers the profiles
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -63,6 +63,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.get_closest_marker("xdist_group") is None:
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+    if "hypothesis" in sys.modules:  # a test module that forgot to: its tests get the profile
+        import hypothesis_profiles  # noqa: F401
 
 
 @pytest.hookimpl(optionalhook=True)  # an xdist hook: unknown without pytest-xdist
@@ -80,6 +82,8 @@ def shared_yaml_parses() -> Iterator[dict[tuple[str, str], object]]:
     text (the package's own ``parse_cache``, which ``watch`` uses between rebuilds): hundreds of
     tests load copies of the same bundled games; a file whose text an edit changed, and every
     file that fails to parse, is parsed again."""
+    from printandplay.data.yamlio import parse_cache
+
     store: dict[tuple[str, str], object] = {}
     with parse_cache(store):
         yield store
@@ -108,6 +112,8 @@ def shared_template_code() -> Iterator[None]:
     template that fails to compile is compiled again each time (errors are not kept); the
     environments, their budgets and loaders stay each build's own (a template's code finds its
     environment when it runs)."""
+    import jinja2
+
     generated: dict[tuple[object, ...], str] = {}
     compiled: dict[tuple[str, str], object] = {}
     original = jinja2.Environment.compile
@@ -154,6 +160,8 @@ def click_command_per_app() -> Iterator[None]:
     the suite); the tests reuse it while the app's commands and groups are the same objects (a
     test that registers a game command gets a new one). Click commands keep no state between
     invocations (click's own ``CliRunner`` reuses them)."""
+    import typer.testing
+
     built: dict[tuple[int, ...], tuple[list[object], object]] = {}
     original = typer.testing._get_command
 
@@ -176,6 +184,8 @@ def bundled_kits(tmp_path_factory: pytest.TempPathFactory) -> KitsBuild:
     """The bundled kits, A4, each built once per test process when first read (in-process:
     coverage sees the build; ``build all`` would build in child processes). The files whose
     tests read them share a worker: ``pytestmark = pytest.mark.xdist_group(KITS_GROUP)``."""
+    from helpers import KitsBuild
+
     return KitsBuild(tmp_path_factory.mktemp("bundled-kits"))
 
 
