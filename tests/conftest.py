@@ -106,7 +106,7 @@ def _jinja_config(env: jinja2.Environment) -> tuple[object, ...]:
 def shared_template_code() -> Iterator[None]:
     """Every test shares what Jinja compiled: hundreds of tests build copies of the same games,
     and each build made a new environment that parsed and compiled every template again (a
-    sixth of a build's time). The Python code Jinja generates is kept per template source and
+    seventh of a build's time). The Python code Jinja generates is kept per template source and
     name and environment configuration (:func:`_jinja_config`; the file name only goes into
     messages and the code object), the code object per generated code and file name. A
     template that fails to compile is compiled again each time (errors are not kept); the
@@ -230,8 +230,8 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 # (parses, generated template code, planned pages), a tenth of the tests' processor time went
 # to it. After collection the objects that exist are frozen (kept out of every later walk), and
 # collections run every 50,000 allocations: garbage cycles are still freed (the builds' memory
-# stays bounded), in fewer, cheaper passes. Nothing a test checks depends on when garbage is
-# collected: the memory tests collect explicitly (tests/test_memory.py).
+# stays bounded), in fewer, cheaper passes. The in-process memory guards of
+# tests/test_memory.py measure with Python's default thresholds.
 GC_THRESHOLDS = (50_000, 20, 100)
 
 
