@@ -1,36 +1,36 @@
-"""Shared fixtures: the repository root, golden-file comparison (``--update-golden``); the
-Hypothesis profiles of every fuzz test (``ci``, the default: 50 inputs per target; ``deep``:
-``HYPOTHESIS_PROFILE=deep``, 5000 per target)."""
+"""Shared fixtures: the repository root, golden-file comparison (``--update-golden``), the
+caches the tests share (YAML parses, Jinja's generated code, click commands) and the bundled kits
+built once per process. The Hypothesis profiles of the fuzz tests are in
+``hypothesis_profiles.py``.
+
+This module is imported by every pytest process, the xdist controller included, which runs no
+test: it imports the heavy modules (the package, Typer, Jinja, Hypothesis) only in the fixtures
+and hooks that need them."""
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-
-import pytest
-import typer
-import typer.testing
-from helpers import KitsBuild
-from hypothesis import HealthCheck, settings
-
-from printandplay.data.yamlio import parse_cache
+from typing import TYPE_CHECKING
 
 # PYTHONDONTWRITEBYTECODE (set on some shared machines) makes every run, and every xdist worker,
 # compile the test modules and rewrite their asserts again: ~3.5 s of processor time per process,
 # more than a third of a worker's collection. The suite keeps its bytecode (in the __pycache__
-# folders git ignores) whatever that variable says.
+# folders git ignores) whatever that variable says. Set before anything is imported: pytest
+# rewrites the asserts of every module of a distribution that registers a pytest plugin (all of
+# Hypothesis), and caches them only when bytecode may be written.
 sys.dont_write_bytecode = False
+
+import pytest  # noqa: E402
+
+if TYPE_CHECKING:
+    import jinja2
+    import typer
+    from helpers import KitsBuild
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
-
-_HYPOTHESIS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow],
-               "derandomize": False}
-settings.register_profile("ci", max_examples=50, **_HYPOTHESIS)
-settings.register_profile("deep", max_examples=5000, **_HYPOTHESIS)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginManager) -> None:
@@ -47,9 +47,12 @@ def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginMa
                                            help="ignored: pytest-xdist is not available")
 
 
+@pytest.hookimpl(tryfirst=True)  # before Hypothesis' plugin loads a profile named here
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "xdist_group(name): run in the same xdist worker as the "
                             "other tests of this group")
+    if config.getoption("hypothesis_profile", None):
+        import hypothesis_profiles  # noqa: F401 - registers the profiles
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -60,6 +63,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.get_closest_marker("xdist_group") is None:
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+    if "hypothesis" in sys.modules:  # a test module that forgot to: its tests get the profile
+        import hypothesis_profiles  # noqa: F401
 
 
 @pytest.hookimpl(optionalhook=True)  # an xdist hook: unknown without pytest-xdist
@@ -77,9 +82,64 @@ def shared_yaml_parses() -> Iterator[dict[tuple[str, str], object]]:
     text (the package's own ``parse_cache``, which ``watch`` uses between rebuilds): hundreds of
     tests load copies of the same bundled games; a file whose text an edit changed, and every
     file that fails to parse, is parsed again."""
+    from printandplay.data.yamlio import parse_cache
+
     store: dict[tuple[str, str], object] = {}
     with parse_cache(store):
         yield store
+
+
+def _jinja_config(env: jinja2.Environment) -> tuple[object, ...]:
+    """What the Python code Jinja generates for a template depends on, besides its source and
+    name: the environment's class (the sandbox rewrites the template), its syntax and
+    whitespace options, and the names of its filters and tests (an unknown one fails)."""
+    return (type(env), env.block_start_string, env.block_end_string,
+            env.variable_start_string, env.variable_end_string, env.comment_start_string,
+            env.comment_end_string, env.line_statement_prefix, env.line_comment_prefix,
+            env.trim_blocks, env.lstrip_blocks, env.newline_sequence,
+            env.keep_trailing_newline, env.autoescape, env.optimized, env.is_async,
+            env.finalize is not None, tuple(sorted(env.extensions)),
+            tuple(sorted(env.filters)), tuple(sorted(env.tests)))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def shared_template_code() -> Iterator[None]:
+    """Every test shares what Jinja compiled: hundreds of tests build copies of the same games,
+    and each build made a new environment that parsed and compiled every template again (a
+    seventh of a build's time). The Python code Jinja generates is kept per template source and
+    name and environment configuration (:func:`_jinja_config`; the file name only goes into
+    messages and the code object), the code object per generated code and file name. A
+    template that fails to compile is compiled again each time (errors are not kept); the
+    environments, their budgets and loaders stay each build's own (a template's code finds its
+    environment when it runs)."""
+    import jinja2
+
+    generated: dict[tuple[object, ...], str] = {}
+    compiled: dict[tuple[str, str], object] = {}
+    original = jinja2.Environment.compile
+
+    def compile_shared(self: jinja2.Environment, source: object, name: str | None = None,
+                       filename: str | None = None, raw: bool = False,
+                       defer_init: bool = False) -> object:
+        if not isinstance(source, str):  # a parsed template: compiled as usual
+            return original(self, source, name, filename, raw, defer_init)  # type: ignore[call-overload]
+        key = (_jinja_config(self), source, name, defer_init)
+        python = generated.get(key)
+        if python is None:
+            python = original(self, source, name, filename, True, defer_init)
+            generated[key] = python
+        if raw:
+            return python
+        where = "<template>" if filename is None else filename
+        if (python, where) not in compiled:
+            compiled[python, where] = self._compile(python, where)
+        return compiled[python, where]
+
+    jinja2.Environment.compile = compile_shared  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        jinja2.Environment.compile = original  # type: ignore[method-assign]
 
 
 def _parts(app: typer.Typer) -> list[object]:
@@ -100,6 +160,8 @@ def click_command_per_app() -> Iterator[None]:
     the suite); the tests reuse it while the app's commands and groups are the same objects (a
     test that registers a game command gets a new one). Click commands keep no state between
     invocations (click's own ``CliRunner`` reuses them)."""
+    import typer.testing
+
     built: dict[tuple[int, ...], tuple[list[object], object]] = {}
     original = typer.testing._get_command
 
@@ -122,6 +184,8 @@ def bundled_kits(tmp_path_factory: pytest.TempPathFactory) -> KitsBuild:
     """The bundled kits, A4, each built once per test process when first read (in-process:
     coverage sees the build; ``build all`` would build in child processes). The files whose
     tests read them share a worker: ``pytestmark = pytest.mark.xdist_group(KITS_GROUP)``."""
+    from helpers import KitsBuild
+
     return KitsBuild(tmp_path_factory.mktemp("bundled-kits"))
 
 
@@ -147,3 +211,33 @@ def golden(request: pytest.FixtureRequest) -> Callable[[str, str], None]:
         assert text == expected, f"{name} differs from its golden file (pytest --update-golden)"
 
     return check
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Collect the garbage once, then freeze what is left: pytest then collects five times
+    more to report unraisable exceptions (a finalizer that raised), each pass walking every
+    object of the session (modules, caches: ~0.15 s each); the frozen ones are skipped, and
+    garbage made after this point is still collected and reported."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+
+
+# Python's cyclic garbage collector runs every 700 allocations of container objects and, every
+# so often, walks every object of the process: with the modules and the caches a session keeps
+# (parses, generated template code, planned pages), a tenth of the tests' processor time went
+# to it. After collection the objects that exist are frozen (kept out of every later walk), and
+# collections run every 50,000 allocations: garbage cycles are still freed (the builds' memory
+# stays bounded), in fewer, cheaper passes. The in-process memory guards of
+# tests/test_memory.py measure with Python's default thresholds.
+GC_THRESHOLDS = (50_000, 20, 100)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    import gc
+
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)

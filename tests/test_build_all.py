@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from helpers import copy_kit, replace_once
+from small_games import add_small_game, install_small_games
 from typer.testing import CliRunner
 
 from printandplay.cli import app
@@ -20,22 +21,29 @@ runner = CliRunner()
 
 def test_a_broken_kit_is_reported_and_the_others_are_built_identically(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    work = copy_kit("oups", tmp_path / "work", monkeypatch)
-    replace_once(work / "cards/oups/game.yaml", "\nname:", "\nnom: x\nname:")
+    """On small games (the mechanism is the same for every kit; ``test_cli`` builds the
+    bundled kits with ``build all``): the installed data holds three, the current folder a
+    broken copy of one of them, which wins."""
+    install_small_games(tmp_path / "installed", monkeypatch, ["alpha", "beta", "gamma"])
+    work = tmp_path / "work"
+    broken = add_small_game(work, "beta")
+    replace_once(broken, "\nname:", "\nnom: x\nname:")
+    monkeypatch.chdir(work)
     result = runner.invoke(app, ["build", "all", "--out", str(tmp_path / "all")])
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
     errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
-    assert errors and all(line.startswith("error: oups: ") for line in errors), errors
+    assert errors and all(line.startswith("error: beta: ") for line in errors), errors
     assert "game.yaml" in errors[0] and "'nom'" in errors[0]
     built = sorted(p.name for p in (tmp_path / "all").glob("*.pdf"))
-    games = [g for g in Resources.discover().game_ids() if g != "oups"]
+    games = [g for g in Resources.discover().game_ids() if g != "beta"]
+    assert games == ["alpha", "gamma"]
     assert built == [f"{g}-a4.pdf" for g in games]
     # a kit built by a forked worker is byte for byte the kit built alone
-    alone = runner.invoke(app, ["build", "limits", "--out", str(tmp_path / "alone")])
+    alone = runner.invoke(app, ["build", "gamma", "--out", str(tmp_path / "alone")])
     assert alone.exit_code == 0, alone.output
-    assert ((tmp_path / "all" / "limits-a4.pdf").read_bytes()
-            == (tmp_path / "alone" / "limits-a4.pdf").read_bytes())
+    assert ((tmp_path / "all" / "gamma-a4.pdf").read_bytes()
+            == (tmp_path / "alone" / "gamma-a4.pdf").read_bytes())
 
 
 def test_kit_weight_counts_the_kits_text_files(tmp_path: Path,
@@ -109,16 +117,18 @@ def test_without_fork_the_workers_load_everything_themselves(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     """Where there is no ``fork`` (macOS, Windows) the workers are spawned: same kit, byte for
-    byte."""
+    byte (a small game in the current folder, which a spawned worker finds as well)."""
     import multiprocessing
 
     import printandplay.cli.build_all as build_all
     from printandplay.planning.options import BuildOptions
 
+    add_small_game(tmp_path, "petit")
+    monkeypatch.chdir(tmp_path)
     for method, folder in (("spawn", tmp_path / "spawned"), ("fork", tmp_path / "forked")):
         monkeypatch.setattr(build_all, "_context",
                             lambda method=method: multiprocessing.get_context(method))
-        build_all.build_all(["limits"], BuildOptions(out_dir=folder))
-        assert capsys.readouterr().out.split() == [str(folder / "limits-a4.pdf")]
-    assert ((tmp_path / "spawned" / "limits-a4.pdf").read_bytes()
-            == (tmp_path / "forked" / "limits-a4.pdf").read_bytes())
+        build_all.build_all(["petit"], BuildOptions(out_dir=folder))
+        assert capsys.readouterr().out.split() == [str(folder / "petit-a4.pdf")]
+    assert ((tmp_path / "spawned" / "petit-a4.pdf").read_bytes()
+            == (tmp_path / "forked" / "petit-a4.pdf").read_bytes())

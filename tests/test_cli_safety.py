@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from small_games import add_small_game
 from typer.testing import CliRunner
 
 from printandplay.cli import app
@@ -116,21 +117,23 @@ def test_out_folder_without_permission(tmp_path: Path) -> None:
     assert "no permission to write" in result.output
 
 
-def test_stale_temp_files_are_swept(tmp_path: Path) -> None:
+def test_stale_temp_files_are_swept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from printandplay.render.temp_files import sweep_stale_temp_files
 
-    target = tmp_path / "charlie-a4.pdf"
+    add_small_game(tmp_path / "work", "petit")  # any kit: the sweep is the writer's
+    monkeypatch.chdir(tmp_path / "work")
+    target = tmp_path / "petit-a4.pdf"
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()
-    stale = tmp_path / f".charlie-a4.pdf.{dead.pid}.abc123.tmp"
-    live = tmp_path / f".charlie-a4.pdf.{os.getppid()}.def456.tmp"
-    old = tmp_path / ".charlie-a4.pdf.xyz789.tmp"
-    fresh = tmp_path / ".charlie-a4.pdf.uvw012.tmp"
+    stale = tmp_path / f".petit-a4.pdf.{dead.pid}.abc123.tmp"
+    live = tmp_path / f".petit-a4.pdf.{os.getppid()}.def456.tmp"
+    old = tmp_path / ".petit-a4.pdf.xyz789.tmp"
+    fresh = tmp_path / ".petit-a4.pdf.uvw012.tmp"
     other = tmp_path / f".limits-a4.pdf.{dead.pid}.abc123.tmp"
     for path in (stale, live, old, fresh, other):
         path.write_bytes(b"partial")
     os.utime(old, (time.time() - 3600, time.time() - 3600))
-    result = runner.invoke(app, ["build", "charlie", "--out", str(tmp_path)])
+    result = runner.invoke(app, ["build", "petit", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert target.exists()
     assert not stale.exists() and not old.exists()

@@ -14,7 +14,10 @@ import importlib.util
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -72,6 +75,21 @@ def test_peak_memory_is_flat_in_the_number_of_cards(tmp_path: Path) -> None:
 
 # In-process guards, measured with tracemalloc (what Python allocates, not the RSS): exact
 # enough to tell a few hundred bytes per page or per card, and nothing is timed.
+
+
+@pytest.fixture(autouse=True)
+def default_garbage_collection() -> Iterator[None]:
+    """Python's own collector thresholds while a guard measures (the suite collects garbage less
+    often: tests/conftest.py), so that the garbage a build leaves counts as it would for a
+    user: short-lived."""
+    import gc
+
+    suite = gc.get_threshold()
+    gc.set_threshold(700, 10, 10)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*suite)
 
 PAGE_MAX_BYTES = 1_000  # kept per finished page until the PDF is saved (ReportLab's: ~7 KB)
 COMPONENT_MAX_BYTES = 1_000  # kept per loaded card (before issue 15's work: ~1,350)

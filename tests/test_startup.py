@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -41,22 +42,41 @@ def checkout_env() -> dict[str, str]:
         p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)}
 
 
+_REPORTS: dict[tuple[tuple[str, ...], Path], tuple[str, dict[str, Any]]] = {}
+
+
+def _probe(args: list[str], cwd: Path) -> tuple[str, dict[str, Any]]:
+    """Standard output and the report (exit code, top-level modules, the package's modules) of
+    ``printandplay ARGS`` run in ``cwd`` by a fresh interpreter, 80 columns wide. The tests only
+    read what a command imported: each distinct command runs once per test process."""
+    key = (tuple(args), cwd)
+    if key not in _REPORTS:
+        env = {**checkout_env(), "COLUMNS": "80"}
+        done = subprocess.run([sys.executable, "-c", PROBE, *args], cwd=cwd,
+                              capture_output=True, text=True, check=False, timeout=60, env=env)
+        line = next(x for x in reversed(done.stderr.splitlines()) if x.startswith("MODULES="))
+        _REPORTS[key] = done.stdout, json.loads(line.removeprefix("MODULES="))
+    return _REPORTS[key]
+
+
 def run_cli(args: list[str], cwd: Path) -> tuple[int, str, list[str]]:
     """Exit code, standard output and top-level modules imported by ``printandplay ARGS``."""
-    env = checkout_env()
-    done = subprocess.run([sys.executable, "-c", PROBE, *args], cwd=cwd, capture_output=True,
-                          text=True, check=False, timeout=60, env=env)
-    line = next(x for x in reversed(done.stderr.splitlines()) if x.startswith("MODULES="))
-    report = json.loads(line.removeprefix("MODULES="))
-    return report["code"], done.stdout, report["loaded"]
+    output, report = _probe(args, cwd)
+    return report["code"], output, report["loaded"]
 
 
-@pytest.fixture
-def small_deck(tmp_path: Path) -> Path:
-    deck = tmp_path / "petit-deck.txt"
+@pytest.fixture(scope="module")
+def small_deck(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    deck = tmp_path_factory.mktemp("startup") / "petit-deck.txt"
     deck.write_text("Équipe: Rouges\nPréparation\n1 Avant-Match\n1 Entre-Période\nJeu\n"
                     "1 Anne Bourque\n", encoding="utf-8")
     return deck
+
+
+@pytest.fixture(scope="module")
+def empty_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A current folder without any game of its own."""
+    return tmp_path_factory.mktemp("empty")
 
 
 def test_validate_imports_neither_reportlab_nor_pillow(small_deck: Path) -> None:
@@ -74,8 +94,8 @@ def test_validate_json_imports_neither_reportlab_nor_pillow(small_deck: Path) ->
     assert not set(HEAVY) & set(loaded), loaded
 
 
-def test_help_imports_neither_reportlab_nor_pillow(tmp_path: Path) -> None:
-    code, output, loaded = run_cli(["--help"], tmp_path)
+def test_help_imports_neither_reportlab_nor_pillow(empty_folder: Path) -> None:
+    code, output, loaded = run_cli(["--help"], empty_folder)
     assert code == 0
     assert "validate" in output and "build" in output
     assert not set(HEAVY) & set(loaded), loaded
@@ -83,10 +103,7 @@ def test_help_imports_neither_reportlab_nor_pillow(tmp_path: Path) -> None:
 
 def our_modules(args: list[str], cwd: Path) -> list[str]:
     """The modules of the ``printandplay`` package that ``printandplay ARGS`` imports."""
-    done = subprocess.run([sys.executable, "-c", PROBE, *args], cwd=cwd, capture_output=True,
-                          text=True, check=False, timeout=60, env=checkout_env())
-    line = next(x for x in reversed(done.stderr.splitlines()) if x.startswith("MODULES="))
-    return list(json.loads(line.removeprefix("MODULES="))["ours"])
+    return list(_probe(args, cwd)[1]["ours"])
 
 
 # Help is click's plain formatting: Rich and markdown-it (~0.15 s to import) are not needed
@@ -94,8 +111,8 @@ def our_modules(args: list[str], cwd: Path) -> list[str]:
 RICH = ("rich", "markdown_it", "pygments")
 
 
-def test_help_imports_no_rich(tmp_path: Path) -> None:
-    code, output, loaded = run_cli(["--help"], tmp_path)
+def test_help_imports_no_rich(empty_folder: Path) -> None:
+    code, output, loaded = run_cli(["--help"], empty_folder)
     assert code == 0
     assert "Commands:" in output and "print-deck" in output
     assert not set(RICH) & set(loaded), loaded

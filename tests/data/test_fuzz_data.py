@@ -8,6 +8,7 @@ import struct
 import zlib
 from pathlib import Path
 
+import hypothesis_profiles  # noqa: F401 - the profile, before FUZZ copies it
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -19,7 +20,7 @@ from printandplay.errors import DataError, Location
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 ICONS = sorted((ROOT / "templates").glob("*/icons/*.svg"))[:12]
-# inputs per test: the Hypothesis profile's (tests/conftest.py: ``ci`` by default, ``deep`` with
+# inputs per test: the Hypothesis profile's (tests/hypothesis_profiles.py: ``ci`` by default, ``deep`` with
 # HYPOTHESIS_PROFILE=deep)
 FUZZ = settings(deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import hypothesis_profiles  # noqa: F401 - the profiles (ci by default)
 from hypothesis import given
 from hypothesis import strategies as st
 

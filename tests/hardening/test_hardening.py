@@ -7,9 +7,11 @@ The case format and the generators are documented in ``tests/hardening/README.md
 
 from __future__ import annotations
 
+import os
 import shutil
 import signal
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -63,12 +65,44 @@ def _inside(root: Path, relative: str) -> Path:
     return path
 
 
+def _link_or_copy(source: str, target: str) -> None:
+    """Put ``source`` at ``target`` as a hard link (a fraction of a copy's cost), or copy it
+    where the two folders are on different file systems."""
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
+
+
+def copy_game(game: str, project: Path) -> None:
+    """Lay the bundled ``game`` (its ``cards/`` and ``templates/`` folders) into ``project``:
+    real folders, and files hard-linked to the repository's. An edit first makes the file it
+    changes a file of its own (:func:`_own_file`); the engine only reads game files (its outputs
+    are written to new files, then renamed), which :func:`bundled_games_unchanged` checks
+    after the cases."""
+    for part in ("cards", "templates"):
+        source = ROOT / part / game
+        if source.is_dir():
+            shutil.copytree(source, project / part / game, symlinks=True,
+                            copy_function=_link_or_copy)
+
+
+def _own_file(path: Path) -> None:
+    """Make ``path``, when it is a regular file, a file of its own: the same bytes, no longer
+    shared with the repository through a hard link."""
+    if path.is_file() and not path.is_symlink() and path.stat().st_nlink > 1:
+        data = path.read_bytes()
+        path.unlink()
+        path.write_bytes(data)
+
+
 def apply_edit(root: Path, edit: dict[str, Any]) -> None:
     """Apply one edit (see README.md) inside the project folder ``root``."""
     kinds = set(edit) & EDIT_KINDS
     assert "path" in edit and len(kinds) == 1, f"bad edit {edit!r}"
     path = _inside(root, edit["path"])
     kind = kinds.pop()
+    _own_file(path)
     if kind != "replace":
         path.parent.mkdir(parents=True, exist_ok=True)
     if kind == "replace":
@@ -128,17 +162,45 @@ def alarm() -> Iterator[Any]:
         signal.signal(signal.SIGALRM, previous)
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
-def test_case(case: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+def _bundled_files() -> dict[Path, bytes]:
+    return {path: path.read_bytes() for part in ("cards", "templates")
+            for path in sorted((ROOT / part).rglob("*")) if path.is_file()}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def bundled_games_unchanged() -> Iterator[None]:
+    """The cases work on hard links to the bundled games' files: after them, every file of the
+    repository's ``cards/`` and ``templates/`` still has its bytes."""
+    before = _bundled_files()
+    yield
+    after = _bundled_files()
+    changed = sorted(str(p.relative_to(ROOT)) for p in before.keys() | after.keys()
+                     if before.get(p) != after.get(p))
+    assert not changed, f"a case changed the repository's game files: {changed}"
+
+
+@pytest.fixture(scope="module")
+def cases_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where each case makes its own folder (``tmp_path`` would scan the growing temporary
+    folder and link its latest entry at every case)."""
+    return tmp_path_factory.mktemp("cases")
+
+
+# Each file of cases runs in one xdist worker (not the whole runner in one): the files share
+# nothing but the module fixtures, and their cases are most of the suite's processor time.
+PARAMS = [pytest.param(case, id=case["id"],
+                       marks=pytest.mark.xdist_group(f"hardening-{case['_file']}"))
+          for case in CASES]
+
+
+@pytest.mark.parametrize("case", PARAMS)
+def test_case(case: dict[str, Any], cases_folder: Path, monkeypatch: pytest.MonkeyPatch,
               alarm: Any) -> None:
-    project = tmp_path / "project"
+    project = Path(tempfile.mkdtemp(prefix=f"{case['id']}-", dir=cases_folder)) / "project"
     project.mkdir()
     game = _game_of(case)
     if case.get("game"):
-        for part in ("cards", "templates"):
-            source = ROOT / part / str(case["game"])
-            if source.is_dir():
-                shutil.copytree(source, project / part / str(case["game"]), symlinks=True)
+        copy_game(str(case["game"]), project)
     for edit in case.get("edits") or []:
         apply_edit(project, edit)
     previous = None
