@@ -18,14 +18,15 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
+
+from printandplay.model.record import record
 
 ENTRY_POINT_GROUP: Final = "printandplay.commands"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CommandOption:
     """One ``--name VALUE`` option (text; the command reads it)."""
 
@@ -35,7 +36,7 @@ class CommandOption:
     required: bool = False
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CommandOutput:
     """What a command computed: valid or not (exit 0 or 1), JSON data, and explained text."""
 
@@ -44,7 +45,7 @@ class CommandOutput:
     text: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class GameCommand:
     """``printandplay GROUP NAME [--option VALUE]… [--format text|json]``.
 
