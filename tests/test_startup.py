@@ -30,7 +30,9 @@ except SystemExit as exit:
     code = exit.code
 loaded = sorted({name.split(".")[0] for name in sys.modules})
 ours = sorted(name for name in sys.modules if name.startswith("printandplay."))
-print("MODULES=" + json.dumps({"code": code, "loaded": loaded, "ours": ours}), file=sys.stderr)
+metadata = "importlib.metadata" in sys.modules
+print("MODULES=" + json.dumps({"code": code, "loaded": loaded, "ours": ours,
+                               "metadata": metadata}), file=sys.stderr)
 """
 
 
@@ -158,3 +160,36 @@ def test_build_options_import_neither_reportlab_nor_pillow() -> None:
     loaded = done.stdout.strip()
     assert "printandplay" in loaded
     assert not any(f"'{heavy}'" in loaded for heavy in HEAVY), loaded
+
+
+def _probe(args: list[str], cwd: Path, env: dict[str, str]) -> dict[str, object]:
+    done = subprocess.run([sys.executable, "-c", PROBE, *args], cwd=cwd, capture_output=True,
+                          text=True, check=False, timeout=60, env=env)
+    line = next(x for x in reversed(done.stderr.splitlines()) if x.startswith("MODULES="))
+    return {**json.loads(line.removeprefix("MODULES=")), "stdout": done.stdout}
+
+
+def test_help_reads_installed_commands_without_importlib_metadata(tmp_path: Path) -> None:
+    """``--help`` lists the commands installed packages declare; when no distribution's
+    ``entry_points.txt`` names the group, :mod:`importlib.metadata` (a fifth of the start-up)
+    is not imported. When one does, its commands are listed."""
+    report = _probe(["--help"], tmp_path, checkout_env())
+    assert report["code"] == 0 and report["metadata"] is False
+    assert "essai" not in str(report["stdout"])
+
+    site = tmp_path / "site"
+    info = site / "essai_pkg-1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: essai-pkg\nVersion: 1.0\n",
+                                   encoding="utf-8")
+    (info / "entry_points.txt").write_text(
+        "[printandplay.commands]\nessai = essai_pkg:COMMANDS\n", encoding="utf-8")
+    (site / "essai_pkg.py").write_text(
+        "from printandplay.rules.commands import GameCommand\n"
+        "COMMANDS = [GameCommand('essai', 'somme', 'Add numbers.', (), print,\n"
+        "                        group_help='Essai calculators.')]\n", encoding="utf-8")
+    env = checkout_env()
+    env["PYTHONPATH"] += os.pathsep + str(site)
+    report = _probe(["--help"], tmp_path, env)
+    assert report["code"] == 0 and report["metadata"] is True
+    assert "essai Essai calculators." in " ".join(str(report["stdout"]).split())
