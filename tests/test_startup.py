@@ -115,8 +115,9 @@ def test_validate_imports_no_rich_nor_the_build_chain(small_deck: Path) -> None:
 
 def test_the_console_script_prints_what_the_app_prints(small_deck: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    """The console script prepares only the command it runs; the output is the same as the
-    whole app's (in-process, ``CliRunner``)."""
+    """The console script prepares only the command it runs (for the app's own help, the
+    commands' names and help without their parameters); the output is the same as the whole
+    app's (in-process, ``CliRunner``)."""
     from typer.testing import CliRunner
 
     from printandplay.cli import app
@@ -124,7 +125,8 @@ def test_the_console_script_prints_what_the_app_prints(small_deck: Path,
     monkeypatch.setenv("COLUMNS", "80")  # the same width for the fresh interpreter
     for args in (["validate", "licum", str(small_deck)],
                  ["--debug", "validate", "licum", str(small_deck), "--format", "json"],
-                 ["validate", "--help"]):
+                 ["validate", "--help"],
+                 ["--help"], ["-h"], []):  # the app's help: commands listed, not prepared
         code, output, _ = run_cli(args, DECKS)
         monkeypatch.chdir(DECKS)
         result = CliRunner().invoke(app, args, env={"COLUMNS": "80"})
