@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import copy
 import inspect
-import json
 import shlex
 import signal
 import sys
@@ -27,6 +26,8 @@ def _game_command_callback(command: Any) -> Callable[..., None]:
         with user_errors():
             output = command.run(values)
         if output_format is TextFormat.json:
+            import json  # only for --format json: not at start-up
+
             typer.echo(json.dumps(output.data, ensure_ascii=False, indent=2))
         else:
             typer.echo(output.text)
