@@ -20,7 +20,7 @@ DECKS = ROOT / "tests" / "fixtures" / "games" / "decks"
 HEAVY = ("reportlab", "PIL")
 
 PROBE = """
-import json, sys
+import sys
 sys.argv = ["printandplay", *sys.argv[1:]]
 from printandplay.cli import main
 code = 0
@@ -31,6 +31,7 @@ except SystemExit as exit:
 loaded = sorted({name.split(".")[0] for name in sys.modules})
 ours = sorted(name for name in sys.modules if name.startswith("printandplay."))
 metadata = "importlib.metadata" in sys.modules
+import json  # after the modules are listed: what the command imported, not the probe
 print("MODULES=" + json.dumps({"code": code, "loaded": loaded, "ours": ours,
                                "metadata": metadata}), file=sys.stderr)
 """
