@@ -150,3 +150,16 @@ def test_the_model_classes_are_frozen_dataclasses(module: Any) -> None:
         with pytest.raises(dataclasses.FrozenInstanceError):
             bare.anything = 1
         assert hash(cls.__hash__) and cls.__eq__ is not object.__eq__, cls
+
+
+def test_records_pickle_and_copy() -> None:
+    """Records cross process boundaries and get copied as dataclasses do."""
+    import copy
+    import pickle
+
+    players = game.Players(2, 4)
+    rule = deck_rules.SectionRule("jeu", ("carte",), rule="R")
+    for value in (players, rule):
+        assert pickle.loads(pickle.dumps(value)) == value
+        assert copy.deepcopy(value) == value and copy.copy(value) == value
+    assert str(pickle.loads(pickle.dumps(players))) == "2–4"
