@@ -115,3 +115,35 @@ def test_installed_packages_add_commands(monkeypatch: pytest.MonkeyPatch,
     assert done.value.code == 1  # 5 is odd: "invalid"
     result = runner.invoke(app, ["essai", "somme", "--a", "2", "--b", "4"])
     assert result.exit_code == 0 and "total 6" in result.output
+
+
+def test_installed_commands_are_looked_up_the_long_way_when_unsure(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """`importlib.metadata` is skipped only when no `entry_points.txt` on `sys.path` names the
+    group; a zip file on the path or another finder of distributions means asking it."""
+    import sys
+
+    from printandplay.rules import commands
+
+    info = tmp_path / "other-1.0.dist-info"
+    info.mkdir()
+    (info / "entry_points.txt").write_text("[console_scripts]\nother = other:main\n",
+                                           encoding="utf-8")
+    (tmp_path / "other-2.0.dist-info").mkdir()  # no entry_points.txt at all
+    monkeypatch.setattr(sys, "path", [str(tmp_path), str(tmp_path / "missing")])
+    assert commands._may_declare_commands() is False
+    assert commands.installed_commands() == []
+
+    egg = tmp_path / "plugin.egg"
+    egg.write_bytes(b"PK\x05\x06" + bytes(18))  # an empty zip file
+    monkeypatch.setattr(sys, "path", [str(tmp_path), str(egg)])
+    assert commands._may_declare_commands() is True
+
+    class Finder:
+        @staticmethod
+        def find_distributions(*args: Any, **kwargs: Any) -> list[Any]:
+            return []
+
+    monkeypatch.setattr(sys, "path", [str(tmp_path)])
+    monkeypatch.setattr(sys, "meta_path", [*sys.meta_path, Finder()])
+    assert commands._may_declare_commands() is True

@@ -163,3 +163,18 @@ def test_records_pickle_and_copy() -> None:
         assert pickle.loads(pickle.dumps(value)) == value
         assert copy.deepcopy(value) == value and copy.copy(value) == value
     assert str(pickle.loads(pickle.dumps(players))) == "2–4"
+
+
+def test_a_record_of_one_field_or_none() -> None:
+    @record(frozen=True)
+    class One:
+        a: int
+
+    @record(frozen=True)
+    class Empty:
+        pass
+
+    assert One(1) == One(1) != One(2) and hash(One(1)) == hash((1,))
+    assert Empty() == Empty() and hash(Empty()) == hash(()) and repr(Empty()).endswith("Empty()")
+    with pytest.raises(TypeError, match="frozen"):
+        record(frozen=False)
