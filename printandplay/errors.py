@@ -7,7 +7,6 @@ return them as values.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -89,6 +88,8 @@ class CheckFailed(PrintAndPlayError):
 
 def close_matches(word: str, candidates: Iterable[str], *, n: int = 3) -> tuple[str, ...]:
     """The candidates closest to ``word`` (at most ``n``, best first), for "did you mean"."""
+    import difflib  # only when a name is wrong: not at start-up
+
     return tuple(difflib.get_close_matches(word, list(candidates), n=n, cutoff=0.6))
 
 

@@ -3,6 +3,8 @@ checked at load but parsed only when used."""
 
 from __future__ import annotations
 
+import multiprocessing
+import sys
 from pathlib import Path
 
 import pytest
@@ -118,8 +120,6 @@ def test_without_fork_the_workers_load_everything_themselves(
         capsys: pytest.CaptureFixture[str]) -> None:
     """Where there is no ``fork`` (macOS, Windows) the workers are spawned: same kit, byte for
     byte (a small game in the current folder, which a spawned worker finds as well)."""
-    import multiprocessing
-
     import printandplay.cli.build_all as build_all
     from printandplay.planning.options import BuildOptions
 
@@ -132,3 +132,43 @@ def test_without_fork_the_workers_load_everything_themselves(
         assert capsys.readouterr().out.split() == [str(folder / "petit-a4.pdf")]
     assert ((tmp_path / "spawned" / "petit-a4.pdf").read_bytes()
             == (tmp_path / "forked" / "petit-a4.pdf").read_bytes())
+
+
+
+
+_BUILT_LOG: list[Path] = []  # where the fake build below writes (inherited by forked workers)
+
+
+def _fake_build(game_id: str, options: object, icons_dir: Path | None = None
+                ) -> tuple[str, str | None, str, list[str], list[str], int]:
+    """A stand-in for ``build_one`` (module level: the worker pool pickles it by name)."""
+    import os
+
+    with _BUILT_LOG[-1].open("a", encoding="utf-8") as handle:
+        handle.write(f"{os.getpid()} {game_id}\n")
+    return game_id, f"/out/{game_id}.pdf", f"{game_id}: built", [], [], 0
+
+
+def test_each_kit_is_built_once_the_smallest_by_the_parent_and_reported_in_game_order(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The largest kits go to forked workers first; the parent builds the smallest itself
+    instead of waiting; results come in the order of the ids given."""
+    import os
+
+    import printandplay.cli.build_all as build_all
+    from printandplay.planning.options import BuildOptions
+
+    log = tmp_path / "built.txt"
+    monkeypatch.setattr(build_all, "build_one", _fake_build)
+    monkeypatch.setattr(build_all, "_context", lambda: multiprocessing.get_context("fork"))
+    monkeypatch.setattr(sys.modules[__name__], "_BUILT_LOG", [log])
+    ids = ["charlie", "licum", "limits", "sorciers"]
+    resources = Resources.discover()
+    smallest = min(ids, key=lambda game_id: build_all.kit_weight(resources, game_id))
+    build_all.build_all(ids, BuildOptions(out_dir=tmp_path))
+    assert capsys.readouterr().out.split() == [f"/out/{g}.pdf" for g in ids]
+    built = [line.split() for line in log.read_text(encoding="utf-8").splitlines()]
+    assert sorted(game for _, game in built) == ids  # each kit once
+    by_parent = [game for pid, game in built if int(pid) == os.getpid()]
+    assert by_parent == [smallest]  # the others in forked workers

@@ -76,10 +76,13 @@ def test_cli_names_no_game() -> None:
         assert not re.search(rf"\b{game}\b", source, re.IGNORECASE), game
 
 
-def test_installed_packages_add_commands(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A package declares commands with the entry point group `printandplay.commands`."""
-    import importlib.metadata
+def test_installed_packages_add_commands(monkeypatch: pytest.MonkeyPatch,
+                                         tmp_path: Path) -> None:
+    """A package declares commands with the entry point group `printandplay.commands`: here an
+    installed distribution (its `.dist-info` folder on `sys.path`) whose entry point names the
+    `COMMANDS` of its module."""
     import sys
+    import types
 
     from printandplay import cli
     from printandplay.rules.commands import CommandOption, CommandOutput, GameCommand
@@ -92,16 +95,19 @@ def test_installed_packages_add_commands(monkeypatch: pytest.MonkeyPatch) -> Non
                             (CommandOption("a", "first", required=True),
                              CommandOption("b", "second")), run)]
 
-    class Point:
-        name, value = "essai", "essai_pkg:COMMANDS"
-
-        def load(self) -> Any:
-            return commands
+    info = tmp_path / "essai_pkg-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: essai-pkg\nVersion: 1.0\n",
+                                   encoding="utf-8")
+    (info / "entry_points.txt").write_text(
+        "[printandplay.commands]\nessai = essai_pkg:COMMANDS\n", encoding="utf-8")
+    module = types.ModuleType("essai_pkg")
+    module.COMMANDS = commands  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "essai_pkg", module)
+    monkeypatch.syspath_prepend(str(tmp_path))
 
     # the group is added to the shared app for this test only
     monkeypatch.setattr(cli.app, "registered_groups", list(cli.app.registered_groups))
-    monkeypatch.setattr(importlib.metadata, "entry_points",
-                        lambda group: [Point()] if group == "printandplay.commands" else [])
     monkeypatch.setattr(sys, "argv", ["printandplay", "essai", "somme", "--a", "2", "--b", "3",
                                       "--format", "json"])
     with pytest.raises(SystemExit) as done:
@@ -109,3 +115,35 @@ def test_installed_packages_add_commands(monkeypatch: pytest.MonkeyPatch) -> Non
     assert done.value.code == 1  # 5 is odd: "invalid"
     result = runner.invoke(app, ["essai", "somme", "--a", "2", "--b", "4"])
     assert result.exit_code == 0 and "total 6" in result.output
+
+
+def test_installed_commands_are_looked_up_the_long_way_when_unsure(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """`importlib.metadata` is skipped only when no `entry_points.txt` on `sys.path` names the
+    group; a zip file on the path or another finder of distributions means asking it."""
+    import sys
+
+    from printandplay.rules import commands
+
+    info = tmp_path / "other-1.0.dist-info"
+    info.mkdir()
+    (info / "entry_points.txt").write_text("[console_scripts]\nother = other:main\n",
+                                           encoding="utf-8")
+    (tmp_path / "other-2.0.dist-info").mkdir()  # no entry_points.txt at all
+    monkeypatch.setattr(sys, "path", [str(tmp_path), str(tmp_path / "missing")])
+    assert commands._may_declare_commands() is False
+    assert commands.installed_commands() == []
+
+    egg = tmp_path / "plugin.egg"
+    egg.write_bytes(b"PK\x05\x06" + bytes(18))  # an empty zip file
+    monkeypatch.setattr(sys, "path", [str(tmp_path), str(egg)])
+    assert commands._may_declare_commands() is True
+
+    class Finder:
+        @staticmethod
+        def find_distributions(*args: Any, **kwargs: Any) -> list[Any]:
+            return []
+
+    monkeypatch.setattr(sys, "path", [str(tmp_path)])
+    monkeypatch.setattr(sys, "meta_path", [*sys.meta_path, Finder()])
+    assert commands._may_declare_commands() is True

@@ -21,7 +21,7 @@ DECKS = ROOT / "tests" / "fixtures" / "games" / "decks"
 HEAVY = ("reportlab", "PIL")
 
 PROBE = """
-import json, sys
+import sys
 sys.argv = ["printandplay", *sys.argv[1:]]
 from printandplay.cli import main
 code = 0
@@ -31,7 +31,10 @@ except SystemExit as exit:
     code = exit.code
 loaded = sorted({name.split(".")[0] for name in sys.modules})
 ours = sorted(name for name in sys.modules if name.startswith("printandplay."))
-print("MODULES=" + json.dumps({"code": code, "loaded": loaded, "ours": ours}), file=sys.stderr)
+metadata = "importlib.metadata" in sys.modules
+import json  # after the modules are listed: what the command imported, not the probe
+print("MODULES=" + json.dumps({"code": code, "loaded": loaded, "ours": ours,
+                               "metadata": metadata}), file=sys.stderr)
 """
 
 
@@ -121,7 +124,7 @@ def test_help_imports_no_rich(empty_folder: Path) -> None:
 def test_validate_imports_no_rich_nor_the_build_chain(small_deck: Path) -> None:
     code, _, loaded = run_cli(["validate", "licum", str(small_deck)], DECKS)
     assert code == 1
-    assert not {*RICH, "jinja2"} & set(loaded), loaded
+    assert not {*RICH, "jinja2", "json"} & set(loaded), loaded  # json: for --format json
     ours = our_modules(["validate", "licum", str(small_deck)], DECKS)
     heavy = [m for m in ours if m.split(".")[1] in ("build", "render", "layout", "planning",
                                                     "assets", "cli.build_all")]
@@ -130,8 +133,9 @@ def test_validate_imports_no_rich_nor_the_build_chain(small_deck: Path) -> None:
 
 def test_the_console_script_prints_what_the_app_prints(small_deck: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    """The console script prepares only the command it runs; the output is the same as the
-    whole app's (in-process, ``CliRunner``)."""
+    """The console script prepares only the command it runs (for the app's own help, the
+    commands' names and help without their parameters); the output is the same as the whole
+    app's (in-process, ``CliRunner``)."""
     from typer.testing import CliRunner
 
     from printandplay.cli import app
@@ -139,7 +143,8 @@ def test_the_console_script_prints_what_the_app_prints(small_deck: Path,
     monkeypatch.setenv("COLUMNS", "80")  # the same width for the fresh interpreter
     for args in (["validate", "licum", str(small_deck)],
                  ["--debug", "validate", "licum", str(small_deck), "--format", "json"],
-                 ["validate", "--help"]):
+                 ["validate", "--help"],
+                 ["--help"], ["-h"], []):  # the app's help: commands listed, not prepared
         code, output, _ = run_cli(args, DECKS)
         monkeypatch.chdir(DECKS)
         result = CliRunner().invoke(app, args, env={"COLUMNS": "80"})
@@ -175,3 +180,36 @@ def test_build_options_import_neither_reportlab_nor_pillow() -> None:
     loaded = done.stdout.strip()
     assert "printandplay" in loaded
     assert not any(f"'{heavy}'" in loaded for heavy in HEAVY), loaded
+
+
+def _probe(args: list[str], cwd: Path, env: dict[str, str]) -> dict[str, object]:
+    done = subprocess.run([sys.executable, "-c", PROBE, *args], cwd=cwd, capture_output=True,
+                          text=True, check=False, timeout=60, env=env)
+    line = next(x for x in reversed(done.stderr.splitlines()) if x.startswith("MODULES="))
+    return {**json.loads(line.removeprefix("MODULES=")), "stdout": done.stdout}
+
+
+def test_help_reads_installed_commands_without_importlib_metadata(tmp_path: Path) -> None:
+    """``--help`` lists the commands installed packages declare; when no distribution's
+    ``entry_points.txt`` names the group, :mod:`importlib.metadata` (a fifth of the start-up)
+    is not imported. When one does, its commands are listed."""
+    report = _probe(["--help"], tmp_path, checkout_env())
+    assert report["code"] == 0 and report["metadata"] is False
+    assert "essai" not in str(report["stdout"])
+
+    site = tmp_path / "site"
+    info = site / "essai_pkg-1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: essai-pkg\nVersion: 1.0\n",
+                                   encoding="utf-8")
+    (info / "entry_points.txt").write_text(
+        "[printandplay.commands]\nessai = essai_pkg:COMMANDS\n", encoding="utf-8")
+    (site / "essai_pkg.py").write_text(
+        "from printandplay.rules.commands import GameCommand\n"
+        "COMMANDS = [GameCommand('essai', 'somme', 'Add numbers.', (), print,\n"
+        "                        group_help='Essai calculators.')]\n", encoding="utf-8")
+    env = checkout_env()
+    env["PYTHONPATH"] += os.pathsep + str(site)
+    report = _probe(["--help"], tmp_path, env)
+    assert report["code"] == 0 and report["metadata"] is True
+    assert "essai Essai calculators." in " ".join(str(report["stdout"]).split())

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -73,6 +72,8 @@ def cards(game: GameArg,
         loaded = load_game(find_resources(), check_game_id(game))
         records = component_records(loaded)
     if format is Format.json:
+        import json  # only for --format json: not at start-up
+
         typer.echo(json.dumps(records, ensure_ascii=False, indent=2))
         return
     table = Table("id", "name", "type", "count", "fields")
@@ -97,6 +98,8 @@ def check(game: GameArg,
     with user_errors():
         report = check_composition(load_game(find_resources(), check_game_id(game)))
     if format is Format.json:
+        import json  # only for --format json: not at start-up
+
         typer.echo(json.dumps(report.as_dict(), ensure_ascii=False, indent=2))
     else:
         for violation in report.errors:
@@ -143,6 +146,8 @@ def validate(game: GameArg, deck_file: DeckArg,
     with user_errors():
         _, _, report = _load_deck_and_report(game, deck_file, collection, rules)
     if format is TextFormat.json:
+        import json  # only for --format json: not at start-up
+
         typer.echo(json.dumps(report.as_dict(), ensure_ascii=False, indent=2))
     else:
         print_report(deck_file, report)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import copy
 import inspect
-import json
 import shlex
 import signal
 import sys
@@ -27,6 +26,8 @@ def _game_command_callback(command: Any) -> Callable[..., None]:
         with user_errors():
             output = command.run(values)
         if output_format is TextFormat.json:
+            import json  # only for --format json: not at start-up
+
             typer.echo(json.dumps(output.data, ensure_ascii=False, indent=2))
         else:
             typer.echo(output.text)
@@ -101,6 +102,33 @@ def _single_command(args: list[str], wanted: str | None) -> typer.Typer | None:
     return single
 
 
+def _listed_only(info: Any) -> Any:
+    """A copy of a registered command that only the list of commands will see: the same
+    name, help and class, and a callback without parameters (Typer need not inspect the
+    real one's signature). Never run."""
+    real = info.callback
+
+    def listed() -> None:
+        raise RuntimeError("a command of the help listing was run")  # pragma: no cover
+
+    listed.__name__ = real.__name__
+    listed.__qualname__ = real.__qualname__
+    listed.__doc__ = real.__doc__
+    listed.__module__ = real.__module__
+    clone = copy.copy(info)
+    clone.callback = listed
+    return clone
+
+
+def _help_app() -> typer.Typer:
+    """The app to print its own help with (``printandplay``, ``--help``, ``-h``): the help
+    lists each command's name and summary only, so the built-in commands are given without
+    their parameters (preparing all of them was a sixth of ``--help``)."""
+    listing = copy.copy(app)
+    listing.registered_commands = [_listed_only(info) for info in app.registered_commands]
+    return listing
+
+
 def _on_sigterm(signum: int, frame: object) -> None:
     raise Terminated()
 
@@ -125,4 +153,7 @@ def main() -> None:
             for problem in error.problems():
                 err.print(f"[bold red]error:[/] {escape(problem)}", markup=True, highlight=False)
             raise SystemExit(2) from None
+    if sys.argv[1:] in ([], ["--help"], ["-h"]):
+        _help_app()(prog_name="printandplay")
+        return
     app(prog_name="printandplay")

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from printandplay.model.record import record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class DeckEntry:
     """``count`` copies of one card in one section; ``line`` is 1-based in the source."""
 
@@ -16,7 +18,7 @@ class DeckEntry:
     line: int = 0
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class UnknownCard:
     """A deck line whose name matches no card (or several): kept to be reported."""
 
@@ -29,7 +31,7 @@ class UnknownCard:
     reason: str = ""  # why the name matched nothing, when the suggestions do not say it
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class HeaderProblem:
     """A header line the deck cannot use (unknown value, header given twice): a rules error."""
 
@@ -38,7 +40,7 @@ class HeaderProblem:
     message: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Deck:
     """A parsed deck: header values (by field), entries, names that matched nothing."""
 

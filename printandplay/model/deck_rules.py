@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import Any, Final, Literal
 
 from printandplay.errors import Location
+from printandplay.model.record import record
 
 Severity = Literal["error", "warning"]
 Rounding = Literal["down", "up", "nearest"]
@@ -22,7 +23,7 @@ PLACEHOLDER: Final = re.compile(r"\{([^{}]*)\}")
 """A ``{name}`` placeholder in a rule's message template."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Selection:
     """Which deck cards a count looks at: sections, kinds, field conditions (all optional)."""
 
@@ -33,7 +34,7 @@ class Selection:
     named: str = ""  # a count of the format's ``counts``, narrowed by the fields above
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Ratio:
     """A bound computed from another count: ``ratio × count``, rounded."""
 
@@ -45,7 +46,7 @@ class Ratio:
 Bound = int | Ratio
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CountRule:
     """``exactly`` / ``min`` / ``max`` copies (or distinct cards) of a selection."""
 
@@ -61,7 +62,7 @@ class CountRule:
     message: str = ""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class TargetRule:
     """Each value of a list field of the selected cards must name a card of ``section``."""
 
@@ -74,7 +75,7 @@ class TargetRule:
     message: str = ""
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(frozen=True, kw_only=True)
 class RuleNotice:
     """What a deck check reports when it fails: its rule id and its message template (empty:
     the built-in message). Given by keyword, after the check's own fields."""
@@ -83,7 +84,7 @@ class RuleNotice:
     message: str = ""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SectionRule(RuleNotice):
     """The kinds a section accepts; cards whose ``allow_field`` is true are accepted too."""
 
@@ -92,7 +93,7 @@ class SectionRule(RuleNotice):
     allow_field: str = ""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class HeaderRule(RuleNotice):
     """A header (``Équipe: Rouges``) that cards of ``restricts`` must match on ``field``."""
 
@@ -102,14 +103,14 @@ class HeaderRule(RuleNotice):
     missing: str = ""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class IgnoreRule(RuleNotice):
     """Kinds that never count in a deck: listed, they raise a warning and are dropped."""
 
     kinds: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CopyLimit(RuleNotice):
     """At most ``max`` copies of one card, all sections together; cards sharing the value of
     ``by`` (for instance ``name``) count together; ``kinds`` empty means every kind."""
@@ -120,7 +121,7 @@ class CopyLimit(RuleNotice):
     exempt: tuple[str, ...] = ()  # card ids with no limit
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CardList(RuleNotice):
     """Banned (``max`` 0) or restricted (``max`` 1) cards, by id."""
 
@@ -128,7 +129,7 @@ class CardList(RuleNotice):
     max: int
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class DeckRules:
     """One deck-building format of a game."""
 
@@ -145,7 +146,7 @@ class DeckRules:
     restricted: CardList | None = None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class DeckRuleBook:
     """Every format of a game; ``default`` is used without ``--rules``."""
 

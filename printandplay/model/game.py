@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 from printandplay.errors import Location
 from printandplay.model.deck_rules import DeckRuleBook
+from printandplay.model.record import record
 from printandplay.units import MM
 
 FieldType = Literal["text", "rich", "int", "bool", "choice", "list", "map"]
@@ -19,7 +20,7 @@ BleedMode = Literal["auto", ImpositionMode]
 """What a kit section asks for: ``auto`` lets the planner choose an :data:`ImpositionMode`."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class FieldSpec:
     """A field that components of a kind carry (``effet``, ``team``, ``limits``…)."""
 
@@ -32,7 +33,7 @@ class FieldSpec:
     description: str = ""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Size:
     """A trim size in points."""
 
@@ -40,7 +41,7 @@ class Size:
     height: float
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Kind:
     """A kind of component: its size, shape, faces and fields."""
 
@@ -88,7 +89,7 @@ class Component:
         return self.field_locations.get(field_name, self.location)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class DocumentStyle:
     """How the kit's documents look (``document_style:`` in ``game.yaml``).
 
@@ -119,7 +120,7 @@ class DocumentStyle:
     location: Location | None = None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class DocumentSection:
     """A document of the kit (rules, reference sheet) made from a template."""
 
@@ -132,7 +133,7 @@ class DocumentSection:
     assembly: str = ""  # how to assemble it (markup), for the printing guide
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SheetSection:
     """Sheets of items of some kinds, fronts then backs.
 
@@ -159,7 +160,7 @@ class SheetSection:
 KitSection = DocumentSection | SheetSection
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CompositionCheck:
     """A rule about the kit's composition: how many copies (or distinct values) of what.
 
@@ -184,7 +185,7 @@ class CompositionCheck:
     together: int = 2
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Players:
     """How many can play."""
 
@@ -195,7 +196,7 @@ class Players:
         return f"{self.min}" if self.min == self.max else f"{self.min}–{self.max}"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class DeckFormat:
     """How a game's deck lists are written: sections, header lines, name qualifiers."""
 
@@ -206,7 +207,7 @@ class DeckFormat:
     location: Location | None = None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Game:
     """Everything a game's data folder says."""
 

@@ -18,14 +18,15 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
+
+from printandplay.model.record import record
 
 ENTRY_POINT_GROUP: Final = "printandplay.commands"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CommandOption:
     """One ``--name VALUE`` option (text; the command reads it)."""
 
@@ -35,7 +36,7 @@ class CommandOption:
     required: bool = False
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CommandOutput:
     """What a command computed: valid or not (exit 0 or 1), JSON data, and explained text."""
 
@@ -44,7 +45,7 @@ class CommandOutput:
     text: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class GameCommand:
     """``printandplay GROUP NAME [--option VALUE]… [--format text|json]``.
 
@@ -84,9 +85,43 @@ def bundled_commands() -> list[GameCommand]:
 def installed_commands() -> list[GameCommand]:
     """The commands other installed packages declare (entry point group
     ``printandplay.commands``)."""
+    if not _may_declare_commands():
+        return []
     from importlib.metadata import entry_points
 
     found: list[GameCommand] = []
     for point in entry_points(group=ENTRY_POINT_GROUP):
         found += _check(point.load(), f"entry point {point.name} ({point.value})")
     return found
+
+
+def _may_declare_commands() -> bool:
+    """Whether an installed package may declare game commands: ``False`` only when no
+    ``entry_points.txt`` of the distributions on ``sys.path`` names the group, read directly
+    (importing :mod:`importlib.metadata` and listing every distribution's entry points costs
+    a fifth of ``printandplay --help``). ``True`` whenever the answer is not that simple: a zip
+    file on the path, another finder of distributions."""
+    import os
+    import sys
+    from importlib.machinery import PathFinder
+
+    if any(getattr(finder, "find_distributions", None) is not None and finder is not PathFinder
+           for finder in sys.meta_path):
+        return True
+    for entry in sys.path:
+        folder = entry or "."
+        if os.path.isfile(folder):
+            return True  # a zip file (an egg, a zipapp): let importlib.metadata read it
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        for name in names:
+            if name.endswith((".dist-info", ".egg-info")):
+                try:
+                    with open(os.path.join(folder, name, "entry_points.txt"), "rb") as file:
+                        if ENTRY_POINT_GROUP.encode() in file.read():
+                            return True
+                except OSError:
+                    continue
+    return False

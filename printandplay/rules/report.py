@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 from typing import Any
+
+from printandplay.model.record import record
 
 
 class Severity(str, Enum):
@@ -16,7 +18,7 @@ class Severity(str, Enum):
     """Legal but odd: worth a look."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Violation:
     """One broken rule: its id (from the game's rules digest), a message, and the evidence."""
 
@@ -42,7 +44,7 @@ class Violation:
         return out
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Report:
     """Every violation found, and counts worth showing."""
 
