@@ -182,7 +182,8 @@ def test_build_options_import_neither_reportlab_nor_pillow() -> None:
     assert not any(f"'{heavy}'" in loaded for heavy in HEAVY), loaded
 
 
-def _probe(args: list[str], cwd: Path, env: dict[str, str]) -> dict[str, object]:
+def _probe_with(args: list[str], cwd: Path, env: dict[str, str]) -> dict[str, object]:
+    """The report of ``printandplay ARGS`` in an environment of its own (not shared)."""
     done = subprocess.run([sys.executable, "-c", PROBE, *args], cwd=cwd, capture_output=True,
                           text=True, check=False, timeout=60, env=env)
     line = next(x for x in reversed(done.stderr.splitlines()) if x.startswith("MODULES="))
@@ -193,7 +194,7 @@ def test_help_reads_installed_commands_without_importlib_metadata(tmp_path: Path
     """``--help`` lists the commands installed packages declare; when no distribution's
     ``entry_points.txt`` names the group, :mod:`importlib.metadata` (a fifth of the start-up)
     is not imported. When one does, its commands are listed."""
-    report = _probe(["--help"], tmp_path, checkout_env())
+    report = _probe_with(["--help"], tmp_path, checkout_env())
     assert report["code"] == 0 and report["metadata"] is False
     assert "essai" not in str(report["stdout"])
 
@@ -210,6 +211,6 @@ def test_help_reads_installed_commands_without_importlib_metadata(tmp_path: Path
         "                        group_help='Essai calculators.')]\n", encoding="utf-8")
     env = checkout_env()
     env["PYTHONPATH"] += os.pathsep + str(site)
-    report = _probe(["--help"], tmp_path, env)
+    report = _probe_with(["--help"], tmp_path, env)
     assert report["code"] == 0 and report["metadata"] is True
     assert "essai Essai calculators." in " ".join(str(report["stdout"]).split())
