@@ -44,6 +44,7 @@ from printandplay.layout.template_budget import (
     check_product,
     is_sized,
 )
+from printandplay.layout.template_cache import COMPILED, MAX_SOURCE, compile_signature
 
 
 class _Transformer(NodeTransformer):
@@ -144,8 +145,19 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
             return budget.spend(function(*args, **kwargs))
 
         bounded.jinja_pass_arg = getattr(function, "jinja_pass_arg", None)  # type: ignore[attr-defined]
+        bounded.__wrapped__ = function  # type: ignore[attr-defined]  # (template_cache's key)
         bounded.__name__ = getattr(function, "__name__", name)
         return bounded
+
+    def compile(self, source: Any, name: str | None = None, filename: str | None = None,
+                raw: bool = False, defer_init: bool = False) -> Any:
+        """Jinja's compiled code of a template, compiled once per process for each source and
+        environment settings (:mod:`printandplay.layout.template_cache`)."""
+        base: Any = super().compile  # (its overloads on ``raw`` do not take a bool)
+        if not isinstance(source, str) or len(source) > MAX_SOURCE:
+            return base(source, name, filename, raw, defer_init)
+        key = (compile_signature(self), source, name, filename, raw, defer_init)
+        return COMPILED.get(key, lambda: base(source, name, filename, raw, defer_init))
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
         """A sandboxed call, counted as a step; str methods that grow are checked first."""
