@@ -82,10 +82,15 @@ def _free_spot(page: Size, width: float, height: float, obstacles: Sequence[Rect
                   for centred, x in in_x]
     candidates.sort()
     edges = [(r.x, r.right, r.y, r.top) for r in grown]
+    across: dict[float, list[tuple[float, float]]] = {}  # per y: the obstacles of its band
     for _, _, _, x, y in candidates:  # the best spot is the first one clear of everything
-        right, top = x + width, y + height
-        if not any(x < r_right and r_x < right and y < r_top and r_y < top
-                   for r_x, r_right, r_y, r_top in edges):
+        band = across.get(y)
+        if band is None:
+            top = y + height
+            band = across[y] = [(r_x, r_right) for r_x, r_right, r_y, r_top in edges
+                                if y < r_top and r_y < top]
+        right = x + width
+        if not any(x < r_right and r_x < right for r_x, r_right in band):
             return x, y
     return None
 

@@ -24,8 +24,9 @@ another is found. Anything the reader does not know makes the answer ``True``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 import jinja2
 from jinja2 import nodes
@@ -57,6 +58,7 @@ class _Reader:
         self.variables = variables
         self.assigned = assigned
         self.bound: dict[str, Abstract] = {}
+        self._values: dict[str, Values] = {}  # the variables' values, without repeats
 
     # statements
 
@@ -167,10 +169,16 @@ class _Reader:
         if name in self.bound:
             choices.append(self.bound[name])
         if name in self.variables and (name not in self.bound or name in self.assigned):
-            choices.append(Values(dedup(self.variables[name])))
+            choices.append(self._variable(name))
         if not choices:
             raise Unknown  # globals (range, dict…), or set in a way not followed
         return choices[0] if len(choices) == 1 else union(choices)
+
+    def _variable(self, name: str) -> Values:
+        known = self._values.get(name)
+        if known is None:
+            known = self._values[name] = Values(dedup(self.variables[name]))
+        return known
 
     def getattr(self, value: Abstract, attr: str) -> Abstract:
         if isinstance(value, Loop):
@@ -239,14 +247,25 @@ class _Reader:
         raise Unknown
 
 
+# ``{{ card.FIELD }}``, the commonest template: its tree is known without parsing it
+_PLAIN_FIELD: Final = re.compile(r"\{\{\s*card\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
+
+
+def _field_template(field: str) -> nodes.Template:
+    """The parse tree of ``{{ card.FIELD }}``."""
+    return nodes.Template([nodes.Output([nodes.Getattr(nodes.Name("card", "load"), field,
+                                                       "load")])])
+
+
 def may_print(env: jinja2.Environment, source: str, variables: Mapping[str, Sequence[Any]],
               text: str) -> bool:
     """Whether rendering the template ``source`` can print ``text`` when each variable takes
     any of its ``variables`` values (``False`` only when it provably cannot)."""
     if not text or "\\" in text:
         return True  # (a backslash could come from escaping the markup)
+    field = _PLAIN_FIELD.fullmatch(source)
     try:
-        template = env.parse(source)
+        template = _field_template(field[1]) if field else env.parse(source)
     except Exception:  # noqa: BLE001 - rendering reports it, naming the box
         return True
     assigned = {target.name for n in template.find_all((nodes.Assign, nodes.For))

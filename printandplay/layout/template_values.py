@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-MAX_VALUES: Final = 5_000  # values followed per expression; more is unknown
+MAX_VALUES: Final = 200_000  # values followed per expression; more is unknown
 
 
 class Unknown(Exception):
@@ -115,33 +115,21 @@ def text_of(value: Any) -> str:
 
 def contains(pieces: Iterable[str], text: str) -> bool:
     """Whether some concatenation of ``pieces`` (any order, any repetition) contains
-    ``text``: the states of a matcher of ``text`` reachable from its start by reading whole
-    pieces."""
-    failure = [0] * (len(text) + 1)  # Knuth-Morris-Pratt
-    k = 0
-    for i in range(1, len(text)):
-        while k and text[i] != text[k]:
-            k = failure[k]
-        if text[i] == text[k]:
-            k += 1
-        failure[i + 1] = k
-
-    def step(state: int, char: str) -> int:
-        while state and (state == len(text) or text[state] != char):
-            state = failure[state]
-        return state + 1 if text[state] == char else 0
-
+    ``text``: the states of a matcher of ``text`` (how much of it the text read so far ends
+    with) reachable from the start by reading whole pieces."""
     pieces = [p for p in set(pieces) if p]
+    if any(text in p for p in pieces):
+        return True
     seen = {0}
     todo = [0]
     while todo:
         start = todo.pop()
         for piece in pieces:
-            state = start
-            for char in piece:
-                state = step(state, char)
-                if state == len(text):
-                    return True
+            read = text[:start] + piece
+            if text in read:
+                return True
+            tail = read[-(len(text) - 1):] if len(text) > 1 else ""
+            state = next((k for k in range(len(tail), 0, -1) if tail.endswith(text[:k])), 0)
             if state not in seen:
                 seen.add(state)
                 todo.append(state)

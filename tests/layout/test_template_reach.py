@@ -94,3 +94,20 @@ def test_a_prefix_across_many_pieces_is_found() -> None:
     assert not contains(["ab", "ba"], "aa b")
     assert not contains(["g", "i"], "gi-")
     assert contains(["gg", "i-"], "gi-")
+
+
+def test_the_automaton_agrees_with_every_short_concatenation() -> None:
+    """A match of a 3-character text spans at most 3 non-empty pieces: trying every sequence
+    of up to 3 pieces is exact."""
+    import itertools
+    import random
+
+    from printandplay.layout.template_values import contains
+
+    rng = random.Random(15)
+    for _ in range(400):
+        pieces = ["".join(rng.choice("gi-x") for _ in range(rng.randint(1, 4)))
+                  for _ in range(rng.randint(1, 4))]
+        brute = any("gi-" in "".join(seq) for n in (1, 2, 3)
+                    for seq in itertools.product(pieces, repeat=n))
+        assert contains(pieces, "gi-") == brute, pieces
