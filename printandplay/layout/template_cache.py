@@ -27,17 +27,17 @@ MAX_SOURCE: Final = 100_000  # characters: longer sources are compiled each time
 def _callable_key(function: Any) -> Hashable:
     """What stands for a filter, test or ``finalize`` in the key: how it is passed its
     arguments, and (unless it takes the render's context, when the optimizer never calls it)
-    the function it runs: its code when it is a closure made per environment."""
+    the function itself (the one a bounded filter wraps)."""
     pass_arg = _PassArg.from_obj(function)
     if pass_arg is _PassArg.context:
         return ("context",)
-    inner = getattr(function, "__wrapped__", function)
-    return (str(pass_arg), getattr(inner, "__code__", inner))
+    return (str(pass_arg), getattr(function, "__wrapped__", function))
 
 
 def compile_signature(env: Environment) -> Hashable:
-    """Everything about ``env`` that the compiled code of a template depends on."""
-    return (
+    """Everything about ``env`` that the compiled code of a template depends on (the part
+    read from its filters and tests kept while they are the same objects)."""
+    settings = (
         type(env), env.code_generator_class, env.block_start_string, env.block_end_string,
         env.variable_start_string, env.variable_end_string, env.comment_start_string,
         env.comment_end_string, env.line_statement_prefix, env.line_comment_prefix,
@@ -45,10 +45,15 @@ def compile_signature(env: Environment) -> Hashable:
         env.optimized, env.is_async, env.autoescape, env.undefined,
         tuple(sorted(type(e).__qualname__ for e in env.extensions.values())),
         getattr(env, "intercepted_binops", None), getattr(env, "intercepted_unops", None),
-        None if env.finalize is None else _callable_key(env.finalize),
-        tuple(sorted((name, _callable_key(f)) for name, f in env.filters.items())),
-        tuple(sorted((name, _callable_key(f)) for name, f in env.tests.items())),
-    )
+        None if env.finalize is None else _callable_key(env.finalize))
+    functions = (tuple(env.filters.items()), tuple(env.tests.items()))
+    known = getattr(env, "_pnp_functions_key", None)  # (filters and tests, their key)
+    if known is None or known[0] != functions:
+        known = (functions, (
+            tuple(sorted((name, _callable_key(f)) for name, f in env.filters.items())),
+            tuple(sorted((name, _callable_key(f)) for name, f in env.tests.items()))))
+        env._pnp_functions_key = known  # type: ignore[attr-defined]
+    return (*settings, *known[1])
 
 
 class CompiledTemplates:

@@ -21,11 +21,12 @@ from typing import Any, Final
 
 import jinja2
 from jinja2.sandbox import SecurityError
+from jinja2.utils import pass_environment
 
 from printandplay.errors import LayoutError, Location
 from printandplay.layout.richtext import escape_markup
 from printandplay.layout.sandbox import BoundedEnvironment
-from printandplay.layout.template_budget import MAX_VALUE, Budget, TemplateLimit, approx_len
+from printandplay.layout.template_budget import MAX_VALUE, TemplateLimit, approx_len
 from printandplay.layout.template_loader import ConfinedLoader, TemplateRefused
 from printandplay.model.game import FieldSpec
 
@@ -64,18 +65,20 @@ def rich_field(spec: FieldSpec, value: Any) -> Any:
     return value
 
 
-def _finalize(budget: Budget) -> Callable[[Any], Any]:
-    def finalize(value: Any) -> Any:
-        if value is None:
-            return ""
-        if isinstance(value, Rich):
-            return value
-        if isinstance(value, (bool, int, float)):
-            return budget.spend(str(value))
-        budget.expect(approx_len(value))
-        return budget.spend(escape_markup(str(value)))
-
-    return finalize
+@pass_environment
+def _finalize(env: BoundedEnvironment, value: Any) -> Any:
+    """What ``{{ value }}`` prints: nothing for ``None``, :class:`Rich` as it is, anything else
+    escaped for markup, within the render's budget. (One function for every environment, so
+    that compiled templates can be shared: :mod:`printandplay.layout.template_cache`.)"""
+    budget = env.budget
+    if value is None:
+        return ""
+    if isinstance(value, Rich):
+        return value
+    if isinstance(value, (bool, int, float)):
+        return budget.spend(str(value))
+    budget.expect(approx_len(value))
+    return budget.spend(escape_markup(str(value)))
 
 
 class TemplateEnv:
@@ -96,7 +99,7 @@ class TemplateEnv:
             trim_blocks=True,
             lstrip_blocks=True,
         )
-        self.env.finalize = _finalize(self.env.budget)
+        self.env.finalize = _finalize
         self.env.filters["rich"] = self.env.bounded_filter("rich", Rich)
         self._compiled: dict[str, jinja2.Template] = {}
         # per template string: the field name when it is exactly ``{{ card.FIELD }}``

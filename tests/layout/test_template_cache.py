@@ -75,3 +75,16 @@ def test_no_source_is_compiled_twice_in_a_build(tmp_path: Path) -> None:
     assert compiled == len(COMPILED) > 10  # every compilation made a new entry
     build_kit(Resources.discover(), "limits", BuildOptions(out_dir=tmp_path))
     assert COMPILED.compiled - before == compiled  # the second build compiled nothing
+
+
+def test_a_different_filter_is_a_different_key() -> None:
+    """The optimizer runs filters on constants while compiling: an environment whose filter
+    differs must not reuse code compiled with the other one."""
+    source = "{{ 'abc' | upper }} (cache test 5)"
+    usual, odd = TemplateEnv(), TemplateEnv()
+    odd.env.filters["upper"] = odd.env.bounded_filter("upper", lambda s: s[::-1])
+    assert usual.render_string(source, {}, "t") == "ABC (cache test 5)"
+    assert odd.render_string(source, {}, "t") == "cba (cache test 5)"
+    odd.env.filters["upper"] = odd.env.bounded_filter("upper", str.title)
+    assert TemplateEnv().render_string(source, {}, "t") == "ABC (cache test 5)"
+    assert odd.render_string(source + " ", {}, "t") == "Abc (cache test 5) "
