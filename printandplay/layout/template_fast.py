@@ -12,10 +12,9 @@ compiled, and print in a fraction of a Jinja render.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-import jinja2
 from jinja2 import nodes
 
 MISSING: Final = object()  # a lookup the sandbox must make itself
@@ -43,12 +42,13 @@ def _path(node: nodes.Node) -> Path | None:
     return None
 
 
-def plain_plan(env: jinja2.Environment, source: str) -> Plan | None:
-    """The parts of ``source`` when it is only literal text and paths, else ``None``."""
+def plain_plan(parse: Callable[[str], nodes.Template], source: str) -> Plan | None:
+    """The parts of ``source`` (``parse`` reads it) when it is only literal text and paths,
+    else ``None``."""
     if "{{" not in source or "{%" in source:
         return None
     try:
-        parsed = env.parse(source)
+        parsed = parse(source)
     except Exception:  # noqa: BLE001 - the full render reports it, naming the box
         return None
     parts: list[str | Path] = []

@@ -25,10 +25,9 @@ another is found. Anything the reader does not know makes the answer ``True``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
-import jinja2
 from jinja2 import nodes
 
 from printandplay.layout.template_values import (
@@ -257,15 +256,15 @@ def _field_template(field: str) -> nodes.Template:
                                                        "load")])])
 
 
-def may_print(env: jinja2.Environment, source: str, variables: Mapping[str, Sequence[Any]],
-              text: str) -> bool:
-    """Whether rendering the template ``source`` can print ``text`` when each variable takes
+def may_print(parse: Callable[[str], nodes.Template], source: str,
+              variables: Mapping[str, Sequence[Any]], text: str) -> bool:
+    """Whether rendering the template ``source`` (``parse`` reads it) can print ``text`` when each variable takes
     any of its ``variables`` values (``False`` only when it provably cannot)."""
     if not text or "\\" in text:
         return True  # (a backslash could come from escaping the markup)
     field = _PLAIN_FIELD.fullmatch(source)
     try:
-        template = _field_template(field[1]) if field else env.parse(source)
+        template = _field_template(field[1]) if field else parse(source)
     except Exception:  # noqa: BLE001 - rendering reports it, naming the box
         return True
     assigned = {target.name for n in template.find_all((nodes.Assign, nodes.For))

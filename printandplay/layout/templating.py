@@ -105,12 +105,23 @@ class TemplateEnv:
         self._compiled: dict[str, jinja2.Template] = {}
         # per template string: its parts when it is only literal text and lookups
         self._plain: dict[str, Plan | None] = {}
+        self._parsed: dict[str, jinja2.nodes.Template] = {}  # (:meth:`parse`)
+
+    def parse(self, source: str) -> jinja2.nodes.Template:
+        """The parse tree of a template string, read once (it must not be changed: the
+        readers of templates share it; compiling parses the source again)."""
+        tree = self._parsed.get(source)
+        if tree is None:
+            if len(self._parsed) >= _PARSED_MAX:
+                self._parsed.clear()
+            tree = self._parsed[source] = self.env.parse(source)
+        return tree
 
     def render_string(self, source: str, context: Mapping[str, Any], what: str) -> str:
         """Render a template string (a box of a layout); errors name ``what``."""
         plan = self._plain.get(source, _UNKNOWN)
         if plan is _UNKNOWN:
-            plan = self._plain[source] = plain_plan(self.env, source)
+            plan = self._plain[source] = plain_plan(self.parse, source)
         if plan is not None:  # literal text and lookups: printed without Jinja when plain
             shown = _plain_render(plan, context)
             if shown is not None:
@@ -198,6 +209,7 @@ class TemplateEnv:
         return where, f"template error: {type(err).__name__}: {err}"
 
 
+_PARSED_MAX: Final = 4096  # parse trees kept per environment (bounded)
 _UNKNOWN: Final = ("\0",)  # not a plan: the template was not looked at yet
 
 

@@ -195,7 +195,7 @@ class FacePlacer:
                 name: (value,) for name, value in self.assets.base_context().items()}
             variables["card"] = [component_context(c, game) for c in game.components]
             self._variables = variables
-        return may_print(self.assets.templates.env, template.source, self._variables, text)
+        return may_print(self.assets.templates.parse, template.source, self._variables, text)
 
     def _design_token(self, design: FaceDesign, kind: Kind) -> tuple[int, bool]:
         """The cache's token for a face design drawn on a kind with this build's game-wide values,

@@ -98,13 +98,13 @@ def test_plain_field_templates_skip_jinja(monkeypatch: pytest.MonkeyPatch) -> No
 def test_only_literal_text_and_lookups_make_a_plain_template() -> None:
     """(Once only ``{{ card.FIELD }}``; now any literal text and lookups: the lookups that
     Jinja would make otherwise, like ``card.keys``, are left to it when printing.)"""
-    env = TemplateEnv().env
-    assert plain_plan(env, "{{ card.titre }}") == (("card", (0, "titre")),)
-    assert plain_plan(env, "{{ card.titre }} !") == (("card", (0, "titre")), " !")
-    assert plain_plan(env, "{{ card.a.b }}") == (("card", (0, "a"), (0, "b")),)
-    assert plain_plan(env, "{{ carte.titre }}") == (("carte", (0, "titre")),)
+    parse = TemplateEnv().parse
+    assert plain_plan(parse, "{{ card.titre }}") == (("card", (0, "titre")),)
+    assert plain_plan(parse, "{{ card.titre }} !") == (("card", (0, "titre")), " !")
+    assert plain_plan(parse, "{{ card.a.b }}") == (("card", (0, "a"), (0, "b")),)
+    assert plain_plan(parse, "{{ carte.titre }}") == (("carte", (0, "titre")),)
     for source in ("{% if card.a %}x{% endif %}", "{{ card.titre", "{{ card.titre|upper }}"):
-        assert plain_plan(env, source) is None, source
+        assert plain_plan(parse, source) is None, source
     keys = TemplateEnv().render_string("{{ card.keys }}", {"card": {"keys": "k"}}, "box")
     assert "built-in method keys" in keys  # the dict's method, as Jinja looks it up
 

@@ -74,16 +74,16 @@ def _renders(templates: TemplateEnv, source: str) -> list[str]:
 def test_may_print_is_never_contradicted_by_a_render(templates: TemplateEnv, source: str,
                                                      expected: bool) -> None:
     printed = any("gi-" in text for text in _renders(templates, source))
-    answer = may_print(templates.env, source, VARIABLES, "gi-")
+    answer = may_print(templates.parse, source, VARIABLES, "gi-")
     assert answer or not printed, f"{source!r} prints the prefix, yet was said not to"
     assert answer == expected
 
 
 def test_inline_icon_pattern_and_a_colon_from_another_piece(templates: TemplateEnv) -> None:
-    assert may_print(templates.env, ":{{ card.icone }}:", VARIABLES, ":gi-") is False
-    assert may_print(templates.env, ":{{ tables.icones[card.id] }}:", VARIABLES, ":gi-")
-    assert may_print(templates.env, "{{ ':' }}{{ card.debut }}{{ card.fin }}", VARIABLES, ":gi-")
-    assert may_print(templates.env, "{% for x in", VARIABLES, "gi-")  # a syntax error: render
+    assert may_print(templates.parse, ":{{ card.icone }}:", VARIABLES, ":gi-") is False
+    assert may_print(templates.parse, ":{{ tables.icones[card.id] }}:", VARIABLES, ":gi-")
+    assert may_print(templates.parse, "{{ ':' }}{{ card.debut }}{{ card.fin }}", VARIABLES, ":gi-")
+    assert may_print(templates.parse, "{% for x in", VARIABLES, "gi-")  # a syntax error: render
 
 
 def test_a_prefix_across_many_pieces_is_found() -> None:
