@@ -33,6 +33,7 @@ from jinja2 import nodes
 from printandplay.layout.template_values import (
     BOOLS,
     LOOP_NUMBERS,
+    MAX_VALUES,
     NUMBER,
     PLAIN,
     Abstract,
@@ -176,7 +177,10 @@ class _Reader:
     def _variable(self, name: str) -> Values:
         known = self._values.get(name)
         if known is None:
-            known = self._values[name] = Values(dedup(self.variables[name]))
+            values = tuple(self.variables[name])  # (repeats only cost time)
+            if len(values) > MAX_VALUES:
+                raise Unknown
+            known = self._values[name] = Values(values)
         return known
 
     def getattr(self, value: Abstract, attr: str) -> Abstract:
