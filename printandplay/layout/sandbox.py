@@ -44,7 +44,12 @@ from printandplay.layout.template_budget import (
     check_product,
     is_sized,
 )
-from printandplay.layout.template_cache import COMPILED, MAX_SOURCE, compile_signature
+from printandplay.layout.template_cache import (
+    COMPILED,
+    MAX_SOURCE,
+    compile_signature,
+    with_filename,
+)
 
 
 class _Transformer(NodeTransformer):
@@ -156,8 +161,11 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
         base: Any = super().compile  # (its overloads on ``raw`` do not take a bool)
         if not isinstance(source, str) or len(source) > MAX_SOURCE:
             return base(source, name, filename, raw, defer_init)
-        key = (compile_signature(self), source, name, filename, raw, defer_init)
-        return COMPILED.get(key, lambda: base(source, name, filename, raw, defer_init))
+        # the file's name only goes into the code's co_filename (errors are not kept): the
+        # same template in another folder (a copy of a game) reuses the code, renamed
+        key = (compile_signature(self), source, name, raw, defer_init)
+        code = COMPILED.get(key, lambda: base(source, name, filename, raw, defer_init))
+        return code if raw else with_filename(code, filename or "<template>")
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
         """A sandboxed call, counted as a step; str methods that grow are checked first."""

@@ -2,10 +2,12 @@
 once, whichever build asks for it (``watch``'s rebuilds, the builds of the test suite).
 
 What is kept is Jinja's compiled *code* (a code object, bound to no environment), keyed on
-the source, its name and file, and everything about the environment that the compiler reads
+the source, its name, and everything about the environment that the compiler reads
 (:func:`compile_signature`: its class, syntax and whitespace settings, its filters, tests and
-``finalize``, which the optimizer may call on constants). Each environment makes its own
-template from the code, so that renders keep their own budget and filters. The cache is
+``finalize``, which the optimizer may call on constants). The file's name is given to the code
+when it is taken (:func:`with_filename`: a copy of a game in another folder reuses the code,
+and its errors still name its own files). Each environment makes its own template from the
+code, so that renders keep their own budget and filters. The cache is
 bounded (least recently used first out), and held in memory only: a cache on disk would run
 code that anything able to write there chose.
 """
@@ -15,6 +17,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from types import CodeType
 from typing import Any, Final
 
 from jinja2 import Environment
@@ -54,6 +57,16 @@ def compile_signature(env: Environment) -> Hashable:
             tuple(sorted((name, _callable_key(f)) for name, f in env.tests.items()))))
         env._pnp_functions_key = known  # type: ignore[attr-defined]
     return (*settings, *known[1])
+
+
+def with_filename(code: CodeType, filename: str) -> CodeType:
+    """``code`` as compiled from a file of that name (``co_filename`` of it and of every code
+    object inside it: the only trace the file's name leaves in compiled code)."""
+    if code.co_filename == filename:
+        return code
+    consts = tuple(with_filename(c, filename) if isinstance(c, CodeType) else c
+                   for c in code.co_consts)
+    return code.replace(co_filename=filename, co_consts=consts)
 
 
 class CompiledTemplates:

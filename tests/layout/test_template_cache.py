@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from printandplay.errors import LayoutError
 from printandplay.layout.template_cache import COMPILED, CompiledTemplates
 from printandplay.layout.templating import TemplateEnv
 
@@ -88,3 +91,18 @@ def test_a_different_filter_is_a_different_key() -> None:
     odd.env.filters["upper"] = odd.env.bounded_filter("upper", str.title)
     assert TemplateEnv().render_string(source, {}, "t") == "ABC (cache test 5)"
     assert odd.render_string(source + " ", {}, "t") == "Abc (cache test 5) "
+
+
+def test_a_copy_of_a_template_in_another_folder_reuses_the_code_and_names_its_file(
+        tmp_path: Path) -> None:
+    text = "Titre (cache test 6)\n\n{{ regles.absente }}\n"
+    folders = [tmp_path / "a", tmp_path / "b"]
+    for folder in folders:
+        folder.mkdir()
+        (folder / "regles.md.j2").write_text(text, encoding="utf-8")
+    before = COMPILED.compiled
+    for folder in folders:
+        with pytest.raises(LayoutError) as error:
+            TemplateEnv([folder]).render_file("regles.md.j2", {"regles": {}})
+        assert str(error.value).startswith(f"{folder / 'regles.md.j2'}:3:"), error.value
+    assert COMPILED.compiled == before + 1
