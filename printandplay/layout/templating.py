@@ -27,6 +27,7 @@ from printandplay.errors import LayoutError, Location
 from printandplay.layout.richtext import escape_markup
 from printandplay.layout.sandbox import BoundedEnvironment
 from printandplay.layout.template_budget import MAX_VALUE, TemplateLimit, approx_len
+from printandplay.layout.template_cache import compile_signature
 from printandplay.layout.template_fast import MISSING, Plan, plain_plan, resolve
 from printandplay.layout.template_loader import ConfinedLoader, TemplateRefused
 from printandplay.model.game import FieldSpec
@@ -105,16 +106,17 @@ class TemplateEnv:
         self._compiled: dict[str, jinja2.Template] = {}
         # per template string: its parts when it is only literal text and lookups
         self._plain: dict[str, Plan | None] = {}
-        self._parsed: dict[str, jinja2.nodes.Template] = {}  # (:meth:`parse`)
 
     def parse(self, source: str) -> jinja2.nodes.Template:
-        """The parse tree of a template string, read once (it must not be changed: the
-        readers of templates share it; compiling parses the source again)."""
-        tree = self._parsed.get(source)
+        """The parse tree of a template string, read once per process and environment
+        settings (it must not be changed: the readers of templates share it; compiling parses
+        the source again)."""
+        key = (compile_signature(self.env), source)
+        tree = _PARSED.get(key)
         if tree is None:
-            if len(self._parsed) >= _PARSED_MAX:
-                self._parsed.clear()
-            tree = self._parsed[source] = self.env.parse(source)
+            if len(_PARSED) >= _PARSED_MAX:
+                _PARSED.clear()
+            tree = _PARSED[key] = self.env.parse(source)
         return tree
 
     def render_string(self, source: str, context: Mapping[str, Any], what: str) -> str:
@@ -209,7 +211,8 @@ class TemplateEnv:
         return where, f"template error: {type(err).__name__}: {err}"
 
 
-_PARSED_MAX: Final = 4096  # parse trees kept per environment (bounded)
+_PARSED: dict[tuple[Any, str], jinja2.nodes.Template] = {}  # (:meth:`TemplateEnv.parse`)
+_PARSED_MAX: Final = 4096  # parse trees kept (bounded)
 _UNKNOWN: Final = ("\0",)  # not a plan: the template was not looked at yet
 
 
