@@ -240,7 +240,7 @@ class _Reader:
         if name == "rich" and not args:
             from printandplay.layout.templating import Rich
 
-            return Values(dedup(Rich(v) if isinstance(v, str) else v for v in value.items))
+            return Values(dedup(Rich(text_of(v)) for v in value.items))  # str(v), marked
         if name == "replace" and len(args) == 2:
             old, new = args
             if not isinstance(old, Values) or not isinstance(new, Values):

@@ -50,6 +50,8 @@ TEMPLATES = [
     ("{{ game.name }}", False),
     ("{{ card }}", False),  # a whole dict, as Python shows it
     ("{{ card.items() }}", True),
+    ("{{ card.debut }}{{ card.vide | rich }}{{ card.fin }}", True),  # none | rich shows None
+    ("{{ card.debut }}{{ card.vide }}{{ card.fin }}", True),
     ("{{ loop }}", True),
 ]
 
