@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from printandplay.data.design_loader import load_face_designs
-from printandplay.data.files import resolve_inside
+from printandplay.data.files import read_text, resolve_inside
 from printandplay.data.fonts_loader import load_fonts
 from printandplay.data.game_loader import load_game
 from printandplay.data.icons import IconLibrary
@@ -98,7 +98,7 @@ def load_assets(resources: Resources, game_id: str, reuse: GameAssets | None = N
             path = resolve_inside(folder, "layouts.yaml", Location(resources.display(path)),
                                   "layouts file", f"templates/{folder.name}/")
             if design_memo is None:
-                designs.update(load_face_designs(path, resources.display(path)))
+                designs.update(_face_designs(path, resources.display(path)))
                 continue
             key = (str(path), path.read_text(encoding="utf-8", errors="replace"))
             if key not in design_memo:
@@ -123,6 +123,29 @@ def load_assets(resources: Resources, game_id: str, reuse: GameAssets | None = N
                         images)
     _check_layouts(assets)
     return assets
+
+
+# Face designs read in this process, by the layouts file's name and text: every build of the
+# same game (the test suite, ``build all``'s parent) reads each text once. Designs are
+# immutable; bounded.
+_DESIGNS: dict[tuple[str, str], dict[str, FaceDesign]] = {}
+_DESIGNS_MAX = 32
+_DESIGNS_TEXT = 1_000_000  # characters: larger files are read each time
+
+
+def _face_designs(path: Path, shown: str) -> dict[str, FaceDesign]:
+    """The face designs of the layouts file ``path``, parsed from the text just read, once
+    per process for each text."""
+    text = read_text(path, shown)
+    key = (shown, text)
+    known = _DESIGNS.get(key)
+    if known is None:
+        known = load_face_designs(path, shown, text)
+        if len(text) <= _DESIGNS_TEXT:
+            if len(_DESIGNS) >= _DESIGNS_MAX:
+                _DESIGNS.clear()
+            _DESIGNS[key] = known
+    return known
 
 
 def preload_shared(resources: Resources, game_ids: Iterable[str]) -> None:

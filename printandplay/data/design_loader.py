@@ -20,16 +20,18 @@ from printandplay.data.reader import (
     as_str,
     type_name,
 )
-from printandplay.data.yamlio import LocDict, load_yaml
+from printandplay.data.yamlio import LocDict, load_yaml, parse_yaml
 from printandplay.errors import Location, suggest
 from printandplay.model.design import Box, Dim, FaceDesign
 
 Located = dict[str, tuple[Any, Location]]
 
 
-def load_face_designs(path: Path, display: str) -> dict[str, FaceDesign]:
-    """Load every layout of a ``layouts.yaml`` file, fully resolved."""
-    data = load_yaml(path, display=display)
+def load_face_designs(path: Path, display: str, text: str | None = None
+                      ) -> dict[str, FaceDesign]:
+    """Load every layout of a ``layouts.yaml`` file, fully resolved (from ``text`` when the
+    caller read the file already)."""
+    data = load_yaml(path, display=display) if text is None else parse_yaml(text, display)
     problems = Problems()
     top = Fields(data, "layouts.yaml", problems, Location(display))
     styles = _named_mappings(top.raw("styles", {}), "style", problems, top.at("styles"))

@@ -74,8 +74,23 @@ def parse_svg(text: str, *, source: str, icon_id: str) -> Icon:
     Raises :class:`DataError` (``source:line: message``) for bad XML and for anything outside
     the supported subset.
     """
-    view_box, shapes = _Reader(text, source).read()
-    return Icon(id=icon_id, view_box=view_box, shapes=shapes)
+    key = (text, source, icon_id)
+    icon = _PARSED.get(key)
+    if icon is None:
+        view_box, shapes = _Reader(text, source).read()
+        icon = Icon(id=icon_id, view_box=view_box, shapes=shapes)
+        if len(text) <= _PARSED_TEXT:
+            if len(_PARSED) >= _PARSED_MAX:
+                _PARSED.clear()
+            _PARSED[key] = icon
+    return icon
+
+
+# Icons parsed in this process, by text, name and id: every build of the same game (tests,
+# ``build all``'s parent, ``watch``) parses each icon once. Icons are immutable; bounded.
+_PARSED: dict[tuple[str, str, str], Icon] = {}
+_PARSED_MAX = 2048
+_PARSED_TEXT = 200_000  # characters: larger icons are parsed each time
 
 
 def load_icon(path: Path, source: str | None = None, icon_id: str | None = None) -> Icon:

@@ -1,6 +1,7 @@
 """The common shape of YAML read in one pass over the parser's events.
 
-Game files are plain mappings, sequences and scalars: no anchors, aliases, tags or merge keys.
+Game files are plain mappings, sequences and scalars: no tags or merge keys, no anchors but on
+scalars (a text repeated with ``&name`` … ``*name``).
 For them :func:`parse_plain` builds the located values (:class:`LocDict`, :class:`LocList`)
 straight from libyaml's events, checking the nesting and size limits on the way, without the
 node tree, the constructor's bookkeeping or a second scan of the text for the limits. Anything
@@ -15,6 +16,7 @@ from typing import Any
 
 import yaml
 from yaml.events import (
+    AliasEvent,
     DocumentEndEvent,
     DocumentStartEvent,
     MappingEndEvent,
@@ -77,11 +79,19 @@ def _build(loader: Any, path: Path | str, max_depth: int, max_nodes: int) -> Any
     stack: list[list[Any]] = []
     nodes = 0
     root: Any = None
+    anchored: dict[str, tuple[Any, int]] = {}  # scalars' anchors: the value and its line
     while True:
         event = get_event()
         kind = type(event)
-        if kind is ScalarEvent:
-            if event.anchor is not None or event.tag is not None:
+        if kind is AliasEvent:  # a scalar's anchor repeated: its value, read at its line
+            if event.anchor not in anchored or (stack and stack[-1][1] is _NO_KEY
+                                                and type(stack[-1][0]) is LocDict):
+                raise Unusual  # a collection's anchor, an unknown one, or a key
+            made, line = anchored[event.anchor]
+            nodes += 1
+            kind = ScalarEvent
+        elif kind is ScalarEvent:
+            if event.tag is not None:
                 raise Unusual
             value = event.value
             if event.implicit[0] and (value[0] if value else "") in _IMPLICIT:
@@ -103,6 +113,10 @@ def _build(loader: Any, path: Path | str, max_depth: int, max_nodes: int) -> Any
             nodes += 1
             line = event.start_mark.line + 1
             made = value
+            if event.anchor is not None:
+                if event.anchor in anchored:
+                    raise Unusual  # the long way says "duplicate anchor"
+                anchored[event.anchor] = (value, line)
         elif kind is MappingStartEvent or kind is SequenceStartEvent:
             if event.anchor is not None or event.tag is not None or len(stack) >= max_depth:
                 raise Unusual

@@ -88,7 +88,15 @@ class BlockMeasurer:
         return f"{card} (printed by {self.what}, line {line} of the document)"
 
     def _text(self, source: str, width: float, style: TextStyle, line: int) -> FittedText:
-        fitted = self.text.fit(source, width, BIG, style, self._where(line, source))
+        # the card a text comes from is looked for only when there is an error to report
+        plain = f"{self.what}:{line}"
+        try:
+            fitted = self.text.fit(source, width, BIG, style, plain)
+        except LayoutError as err:
+            message = str(err)
+            if message.startswith(plain):  # (errors of text start with where they are)
+                message = self._where(line, source) + message[len(plain):]
+            raise LayoutError(message) from None
         if fitted is None:
             raise LayoutError(f"{self._where(line, source)}: a word is wider than the column: "
                               f"{source!r}")

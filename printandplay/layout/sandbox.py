@@ -44,6 +44,12 @@ from printandplay.layout.template_budget import (
     check_product,
     is_sized,
 )
+from printandplay.layout.template_cache import (
+    COMPILED,
+    MAX_SOURCE,
+    compile_signature,
+    with_filename,
+)
 
 
 class _Transformer(NodeTransformer):
@@ -144,8 +150,22 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
             return budget.spend(function(*args, **kwargs))
 
         bounded.jinja_pass_arg = getattr(function, "jinja_pass_arg", None)  # type: ignore[attr-defined]
+        bounded.__wrapped__ = function  # type: ignore[attr-defined]  # (template_cache's key)
         bounded.__name__ = getattr(function, "__name__", name)
         return bounded
+
+    def compile(self, source: Any, name: str | None = None, filename: str | None = None,
+                raw: bool = False, defer_init: bool = False) -> Any:
+        """Jinja's compiled code of a template, compiled once per process for each source and
+        environment settings (:mod:`printandplay.layout.template_cache`)."""
+        base: Any = super().compile  # (its overloads on ``raw`` do not take a bool)
+        if not isinstance(source, str) or len(source) > MAX_SOURCE:
+            return base(source, name, filename, raw, defer_init)
+        # the file's name only goes into the code's co_filename (errors are not kept): the
+        # same template in another folder (a copy of a game) reuses the code, renamed
+        key = (compile_signature(self), source, name, raw, defer_init)
+        code = COMPILED.get(key, lambda: base(source, name, filename, raw, defer_init))
+        return code if raw else with_filename(code, filename or "<template>")
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
         """A sandboxed call, counted as a step; str methods that grow are checked first."""

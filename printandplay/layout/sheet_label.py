@@ -75,18 +75,30 @@ def _free_spot(page: Size, width: float, height: float, obstacles: Sequence[Rect
     for r in grown:
         xs.update((r.right, r.x - width))
         ys.update((r.top, r.y - height))
-    in_x = [(round(abs(x + width / 2 - page.width / 2), 3), x) for x in xs
-            if low_x - 1e-6 <= x <= high_x + 1e-6]
-    candidates = [(round(min(y - low_y, high_y - y), 3), y > page.height / 2, centred, x, y)
-                  for y in ys if low_y - 1e-6 <= y <= high_y + 1e-6
-                  for centred, x in in_x]
-    candidates.sort()
+    in_x = sorted((round(abs(x + width / 2 - page.width / 2), 3), x) for x in xs
+                  if low_x - 1e-6 <= x <= high_x + 1e-6)
+    # the candidates best first: (distance to a band, upper half, centred, x, y); the first
+    # two depend on y alone, so the rows of y are taken in that order, each row's spots in
+    # the order of in_x (rows of equal rank merged), without listing every candidate
+    rows: dict[tuple[float, bool], list[float]] = {}
+    for y in ys:
+        if low_y - 1e-6 <= y <= high_y + 1e-6:
+            rows.setdefault((round(min(y - low_y, high_y - y), 3), y > page.height / 2),
+                            []).append(y)
     edges = [(r.x, r.right, r.y, r.top) for r in grown]
-    for _, _, _, x, y in candidates:  # the best spot is the first one clear of everything
-        right, top = x + width, y + height
-        if not any(x < r_right and r_x < right and y < r_top and r_y < top
-                   for r_x, r_right, r_y, r_top in edges):
-            return x, y
+    for rank in sorted(rows):
+        same = rows[rank]
+        spots = ([(x, same[0]) for _, x in in_x] if len(same) == 1 else
+                 [(x, y) for _, x, y in sorted((c, x, y) for y in same for c, x in in_x)])
+        band: list[tuple[float, float]] | None = None
+        for x, y in spots:  # the best spot is the first one clear of everything
+            if band is None or len(same) > 1:
+                top = y + height  # the obstacles across the row's band
+                band = [(r_x, r_right) for r_x, r_right, r_y, r_top in edges
+                        if y < r_top and r_y < top]
+            right = x + width
+            if not any(x < r_right and r_x < right for r_x, r_right in band):
+                return x, y
     return None
 
 

@@ -21,11 +21,14 @@ from typing import Any, Final
 
 import jinja2
 from jinja2.sandbox import SecurityError
+from jinja2.utils import pass_environment
 
 from printandplay.errors import LayoutError, Location
 from printandplay.layout.richtext import escape_markup
 from printandplay.layout.sandbox import BoundedEnvironment
-from printandplay.layout.template_budget import MAX_VALUE, Budget, TemplateLimit, approx_len
+from printandplay.layout.template_budget import MAX_VALUE, TemplateLimit, approx_len
+from printandplay.layout.template_cache import compile_signature
+from printandplay.layout.template_fast import MISSING, Plan, plain_plan, resolve
 from printandplay.layout.template_loader import ConfinedLoader, TemplateRefused
 from printandplay.model.game import FieldSpec
 
@@ -64,18 +67,20 @@ def rich_field(spec: FieldSpec, value: Any) -> Any:
     return value
 
 
-def _finalize(budget: Budget) -> Callable[[Any], Any]:
-    def finalize(value: Any) -> Any:
-        if value is None:
-            return ""
-        if isinstance(value, Rich):
-            return value
-        if isinstance(value, (bool, int, float)):
-            return budget.spend(str(value))
-        budget.expect(approx_len(value))
-        return budget.spend(escape_markup(str(value)))
-
-    return finalize
+@pass_environment
+def _finalize(env: BoundedEnvironment, value: Any) -> Any:
+    """What ``{{ value }}`` prints: nothing for ``None``, :class:`Rich` as it is, anything else
+    escaped for markup, within the render's budget. (One function for every environment, so
+    that compiled templates can be shared: :mod:`printandplay.layout.template_cache`.)"""
+    budget = env.budget
+    if value is None:
+        return ""
+    if isinstance(value, Rich):
+        return value
+    if isinstance(value, (bool, int, float)):
+        return budget.spend(str(value))
+    budget.expect(approx_len(value))
+    return budget.spend(escape_markup(str(value)))
 
 
 class TemplateEnv:
@@ -96,19 +101,31 @@ class TemplateEnv:
             trim_blocks=True,
             lstrip_blocks=True,
         )
-        self.env.finalize = _finalize(self.env.budget)
+        self.env.finalize = _finalize
         self.env.filters["rich"] = self.env.bounded_filter("rich", Rich)
         self._compiled: dict[str, jinja2.Template] = {}
-        # per template string: the field name when it is exactly ``{{ card.FIELD }}``
-        self._plain: dict[str, str | None] = {}
+        # per template string: its parts when it is only literal text and lookups
+        self._plain: dict[str, Plan | None] = {}
+
+    def parse(self, source: str) -> jinja2.nodes.Template:
+        """The parse tree of a template string, read once per process and environment
+        settings (it must not be changed: the readers of templates share it; compiling parses
+        the source again)."""
+        key = (compile_signature(self.env), source)
+        tree = _PARSED.get(key)
+        if tree is None:
+            if len(_PARSED) >= _PARSED_MAX:
+                _PARSED.clear()
+            tree = _PARSED[key] = self.env.parse(source)
+        return tree
 
     def render_string(self, source: str, context: Mapping[str, Any], what: str) -> str:
         """Render a template string (a box of a layout); errors name ``what``."""
-        field = self._plain.get(source, _UNKNOWN)
-        if field is _UNKNOWN:
-            field = self._plain[source] = _plain_field(self.env, source)
-        if field is not None:
-            shown = _plain_value(context, field)
+        plan = self._plain.get(source, _UNKNOWN)
+        if plan is _UNKNOWN:
+            plan = self._plain[source] = plain_plan(self.parse, source)
+        if plan is not None:  # literal text and lookups: printed without Jinja when plain
+            shown = _plain_render(plan, context)
             if shown is not None:
                 return shown
         try:
@@ -194,41 +211,15 @@ class TemplateEnv:
         return where, f"template error: {type(err).__name__}: {err}"
 
 
-_UNKNOWN: Final = "\0"  # not a field name: the template was not looked at yet
+_PARSED: dict[tuple[Any, str], jinja2.nodes.Template] = {}  # (:meth:`TemplateEnv.parse`)
+_PARSED_MAX: Final = 4096  # parse trees kept (bounded)
+_UNKNOWN: Final = ("\0",)  # not a plan: the template was not looked at yet
 
 
-def _plain_field(env: jinja2.Environment, source: str) -> str | None:
-    """``FIELD`` when ``source`` is exactly ``{{ card.FIELD }}`` (a box showing one field,
-    the commonest template), decided once per template; else ``None``."""
-    if "{{" not in source or "card." not in source:
-        return None
-    try:
-        parsed = env.parse(source)
-    except Exception:  # noqa: BLE001 - the full render reports it, naming the box
-        return None
-    if len(parsed.body) != 1 or not isinstance(parsed.body[0], jinja2.nodes.Output):
-        return None
-    output = parsed.body[0].nodes
-    if len(output) != 1 or not isinstance(output[0], jinja2.nodes.Getattr):
-        return None
-    node = output[0]
-    if not (isinstance(node.node, jinja2.nodes.Name) and node.node.name == "card"
-            and node.ctx == "load" and not hasattr(dict, node.attr)):
-        return None
-    return node.attr
-
-
-def _plain_value(context: Mapping[str, Any], field: str) -> str | None:
-    """What the sandbox prints for ``{{ card.FIELD }}`` when it is sure to print it without
-    error: ``card`` a plain dict (its keys are not attributes of ``dict``, checked when the
-    template was read) holding FIELD, a string (escaped for markup, :class:`Rich` as it is), a
-    number or ``None``, within the limits. Anything else (a missing card or field, another
-    type, a value past a limit) returns ``None``: the full sandboxed render then decides,
-    with its errors."""
-    card = context.get("card") if "card" in context else None
-    if type(card) is not dict or field not in card:
-        return None
-    value = card[field]
+def _shown(value: Any) -> str | None:
+    """What the sandbox prints for ``value`` (:func:`_finalize`) when it is sure to print it
+    without error: a string (escaped for markup, :class:`Rich` as it is), a number or
+    ``None``, within the limits; else ``None`` (the full render decides, with its errors)."""
     kind = type(value)
     if kind is str:
         if len(value) > MAX_VALUE:
@@ -245,7 +236,28 @@ def _plain_value(context: Mapping[str, Any], field: str) -> str | None:
             return None
     else:
         return None
-    return shown if len(shown) <= min(MAX_VALUE, BOX_OUTPUT) else None
+    return shown if len(shown) <= MAX_VALUE else None
+
+
+def _plain_render(plan: Plan, context: Mapping[str, Any]) -> str | None:
+    """What a template of literal text and paths (:func:`plain_plan`) prints, when every
+    lookup is plain and every value prints without error within the limits; else ``None``."""
+    parts: list[str] = []
+    size = 0
+    for part in plan:
+        if isinstance(part, str):
+            shown = part  # literal text, printed as it is
+            if len(part) > MAX_VALUE:
+                return None
+        else:
+            value = resolve(part, context)
+            found = None if value is MISSING else _shown(value)
+            if found is None:
+                return None
+            shown = found
+        size += len(shown)
+        parts.append(shown)
+    return "".join(parts) if size <= min(MAX_VALUE, BOX_OUTPUT) else None
 
 
 def _template_frame(error: BaseException, folders: Sequence[Path]) -> tuple[str, int] | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
+from typing import Any
 
 from printandplay.assets import component_context
 from printandplay.data.icons import IconLibrary
@@ -13,7 +14,8 @@ from printandplay.data.stock_icons import PREFIX
 from printandplay.errors import LayoutError
 from printandplay.face_cache import FaceCache, design_sources, freeze, globals_read
 from printandplay.layout.face import FaceComposer
-from printandplay.model.design import FaceDesign
+from printandplay.layout.template_reach import may_print
+from printandplay.model.design import FaceDesign, Template
 from printandplay.model.game import Component, Kind, SheetSection
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import Face, GroupOp, IconOp, Op, Placement
@@ -48,6 +50,9 @@ class FacePlacer:
         self.used: set[Hashable] = set()  # cache keys of the faces this build placed
         self._design_globals: dict[str, Hashable] = {}
         self._tokens: dict[tuple[str, str], tuple[int, bool]] = {}
+        # per face design (by name, the design kept): whether it may draw a stock icon
+        self._stock_designs: dict[str, tuple[FaceDesign, bool]] = {}
+        self._variables: dict[str, Sequence[Any]] | None = None  # what templates may read
         game, options = job.game, job.options
         assets = self.assets
         self.composer = FaceComposer(assets.templates, assets.fonts, assets.icons.aspect,
@@ -147,6 +152,8 @@ class FacePlacer:
                 if not name:
                     continue
                 design = self.assets.designs[name]
+                if not self._may_draw_stock(design):
+                    continue  # no card can make its templates print a stock icon
                 kind = self.assets.game.kinds[component.kind]
                 card = component_context(component, self.assets.game)
                 if self.cache is not None:
@@ -163,6 +170,32 @@ class FacePlacer:
                         icons.get(icon)
                     except LayoutError:
                         pass  # composing the face says so, naming the card and the box
+
+    def _may_draw_stock(self, design: FaceDesign) -> bool:
+        """Whether a face of ``design`` may draw a stock icon, for some card of the game: an
+        icon box whose template may print the stock prefix, or a text box whose template may
+        print an inline stock icon (``:gi-…``). Read from the templates' parse trees over
+        every value the game gives them (:func:`may_print`); ``True`` when in doubt."""
+        known = self._stock_designs.get(design.name)
+        if known is None or known[0] is not design:
+            known = (design, any(
+                self._may_print(template, text)
+                for box in design.boxes
+                for template, text in ((box.icon, PREFIX), (box.text, f":{PREFIX}"))
+                if template is not None))
+            self._stock_designs[design.name] = known
+        return known[1]
+
+    def _may_print(self, template: Template, text: str) -> bool:
+        if template.is_static:
+            return text in template.source
+        if self._variables is None:
+            game = self.assets.game
+            variables: dict[str, Sequence[Any]] = {
+                name: (value,) for name, value in self.assets.base_context().items()}
+            variables["card"] = [component_context(c, game) for c in game.components]
+            self._variables = variables
+        return may_print(self.assets.templates.parse, template.source, self._variables, text)
 
     def _design_token(self, design: FaceDesign, kind: Kind) -> tuple[int, bool]:
         """The cache's token for a face design drawn on a kind with this build's game-wide values,

@@ -497,3 +497,26 @@ def test_charlie_faces_have_layouts(charlie: dict[str, FaceDesign]) -> None:
 ])
 def test_out_of_range_values_are_refused(tmp_path: Path, line: str, message: str) -> None:
     assert message in one_error(tmp_path, f"layouts:\n  a:\n    boxes:\n      b: {{{line}}}\n")
+
+
+def test_face_designs_are_read_once_per_process_and_again_when_the_file_changes(
+        tmp_path: Path) -> None:
+    """Builds of the same game in one process (the test suite) share the face designs read
+    from the same text of layouts.yaml; an edited file is read again."""
+    import shutil
+
+    from printandplay.assets import load_assets
+    from printandplay.project import Resources
+
+    root = Path(__file__).resolve().parents[2]
+    for part in ("cards", "templates"):
+        shutil.copytree(root / part / "limits", tmp_path / part / "limits")
+    first = load_assets(Resources.discover(tmp_path), "limits").designs
+    again = load_assets(Resources.discover(tmp_path), "limits").designs
+    assert again == first and all(again[name] is first[name] for name in first)
+    layouts = tmp_path / "templates/limits/layouts.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    assert "width: 58mm" in text
+    layouts.write_text(text.replace("width: 58mm", "width: 57mm", 1), encoding="utf-8")
+    edited = load_assets(Resources.discover(tmp_path), "limits").designs
+    assert edited != first

@@ -594,3 +594,12 @@ def test_load_icon_file_problems(tmp_path: Path) -> None:
     bom = tmp_path / "bom.svg"
     bom.write_bytes(b'\xef\xbb\xbf<svg viewBox="0 0 2 1">\r\n<path d="M0 0"/></svg>')
     assert load_icon(bom).aspect == 2
+
+
+def test_an_icon_is_parsed_once_per_process_and_again_when_its_text_changes() -> None:
+    text = '<svg viewBox="0 0 10 10"><path d="M1 1h5v5z"/></svg>'
+    first = parse_svg(text, source="icons/a.svg", icon_id="a")
+    assert parse_svg(text, source="icons/a.svg", icon_id="a") is first
+    other = parse_svg(text.replace("h5", "h6"), source="icons/a.svg", icon_id="a")
+    assert other is not first and other.shapes != first.shapes
+    assert parse_svg(text, source="icons/b.svg", icon_id="b").id == "b"

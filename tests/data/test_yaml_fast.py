@@ -53,6 +53,11 @@ PLAIN = [
     "a:\n  - b:\n      - c: 1\n        d: [2, 3]\n",
     "# commentaire\n---\na: 1\n...\n",
     "cle: valeur # commentaire\n\n\nautre: 'é ü ☃'\n",
+    # a scalar's anchor and its aliases (a text repeated), in mappings and lists
+    "a: &x 1\nb: *x\n",
+    "a: &x hello\nb: *x\nc: [*x, 1]\nd:\n  - *x\n  - &y 3\n  - *y\n",
+    "- &a x\n- *a\n- [*a, *a]\n- {k: *a}\n",
+    "texte: &t >-\n  plié\n  ici\nautre: *t\n",
 ]
 
 
@@ -75,8 +80,20 @@ def test_every_yaml_file_of_the_project_matches_the_long_way() -> None:
     assert checked >= 20
 
 
+def test_licum_layouts_take_the_one_pass_way() -> None:
+    """Licum's layouts repeat a template with an anchor (``&demandes``): read in one pass."""
+    path = ROOT / "templates/licum/layouts.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "&demandes" in text
+    _same(_fast(text, str(path)), parse_yaml_long(text, str(path)))
+
+
 UNUSUAL = [
-    "a: &x 1\nb: *x\n",  # anchors and aliases
+    "a: &x {y: 1}\nb: *x\n",  # anchors of collections and their aliases
+    "a: &x [1]\nb: *x\n",
+    "a: *x\n",  # an unknown anchor
+    "a: &x 1\nb: &x 2\nc: *x\n",  # an anchor defined twice
+    "a: &x 1\n*x : 2\n",  # an alias as a key
     "base: &b {x: 1}\nc:\n  <<: *b\n  y: 2\n",  # merge keys
     "a: !!str 3\n",  # tags
     "a: ! 3\n",

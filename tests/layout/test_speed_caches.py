@@ -24,6 +24,7 @@ from printandplay.layout.extent import op_extents
 from printandplay.layout.face import FaceComposer
 from printandplay.layout.legibility import PAPER, check_text, fill_under, hex_color
 from printandplay.layout.sheet_label import CLEARANCE, free_spot
+from printandplay.layout.template_fast import plain_plan
 from printandplay.layout.templating import Rich, TemplateEnv
 from printandplay.model.color import RGB
 from printandplay.model.design import Template
@@ -94,12 +95,18 @@ def test_plain_field_templates_skip_jinja(monkeypatch: pytest.MonkeyPatch) -> No
         env.render_string("{{ card.titre|upper }}", context, "box")
 
 
-def test_only_a_single_card_field_is_a_plain_template() -> None:
-    env = TemplateEnv().env
-    assert templating._plain_field(env, "{{ card.titre }}") == "titre"
-    for source in ("{{ card.keys }}", "{{ card.titre }} !", "{{ carte.titre }}",
-                   "{{ card.a.b }}", "{% if card.a %}x{% endif %}", "{{ card.titre"):
-        assert templating._plain_field(env, source) is None, source
+def test_only_literal_text_and_lookups_make_a_plain_template() -> None:
+    """(Once only ``{{ card.FIELD }}``; now any literal text and lookups: the lookups that
+    Jinja would make otherwise, like ``card.keys``, are left to it when printing.)"""
+    parse = TemplateEnv().parse
+    assert plain_plan(parse, "{{ card.titre }}") == (("card", (0, "titre")),)
+    assert plain_plan(parse, "{{ card.titre }} !") == (("card", (0, "titre")), " !")
+    assert plain_plan(parse, "{{ card.a.b }}") == (("card", (0, "a"), (0, "b")),)
+    assert plain_plan(parse, "{{ carte.titre }}") == (("carte", (0, "titre")),)
+    for source in ("{% if card.a %}x{% endif %}", "{{ card.titre", "{{ card.titre|upper }}"):
+        assert plain_plan(parse, source) is None, source
+    keys = TemplateEnv().render_string("{{ card.keys }}", {"card": {"keys": "k"}}, "box")
+    assert "built-in method keys" in keys  # the dict's method, as Jinja looks it up
 
 
 # --- the free spot of a sheet label ----------------------------------------------------------

@@ -1,0 +1,107 @@
+"""The stock-icon scan (the rules before the sheets credit every stock icon the sheets print)
+skips the face designs that provably print none, and misses no icon built from pieces."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import new_kit_without_credits
+
+from printandplay.build import BuildOptions, KitPlanner, load_assets
+from printandplay.layout.face import FaceComposer
+from printandplay.model.ops import GroupOp, TextOp
+from printandplay.project import Resources
+
+
+def _words(ops: tuple[object, ...]) -> str:
+    return " ".join(op.text if isinstance(op, TextOp) else
+                    _words(op.ops) if isinstance(op, GroupOp) else "" for op in ops)
+
+
+def _rules_text(game: Path) -> tuple[str, int]:
+    """The text of the kit's documents, and the faces the scan rendered."""
+    assets = load_assets(Resources.discover(game), "kit")
+    planner = KitPlanner(assets, BuildOptions())
+    scanned = []
+    names = planner.composer.icon_names
+
+    def counted(*args: object, **kwargs: object) -> object:
+        scanned.append(1)
+        return names(*args, **kwargs)  # type: ignore[arg-type]
+
+    planner.composer.icon_names = counted  # type: ignore[method-assign]
+    pages = list(planner.iter_kit_pages())
+    return " ".join(_words(p.ops) for p in pages if not p.placements), len(scanned)
+
+
+@pytest.fixture
+def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("PRINTANDPLAY_GAME_ICONS", raising=False)
+    return new_kit_without_credits(tmp_path)
+
+
+def test_an_icon_name_built_from_pieces_is_credited(game: Path) -> None:
+    """No value and no template holds ``gi-``: the icon box joins ``g``, ``i-`` and the card's
+    value, and a text box joins two fields into an inline icon. Both are credited by the
+    rules printed before the sheets."""
+    cards = game / "cards/kit/cartes.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("icone: gi-", "icone: "),
+                     encoding="utf-8")
+    rules = game / "templates/kit/regles.md.j2"
+    rules.write_text(rules.read_text(encoding="utf-8").replace(":{{ c.icone }}:", ""),
+                     encoding="utf-8")
+    layouts = game / "templates/kit/layouts.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    assert 'icon: "{{ card.icone }}"' in text and 'text: "{{ card.effet }}"' in text
+    text = text.replace('icon: "{{ card.icone }}"', "icon: \"{{ 'g' ~ 'i-' ~ card.icone }}\"")
+    text = text.replace('text: "{{ card.effet }}"',
+                        'text: "{{ card.effet }} :{{ card.debut }}{{ card.fin }}:"')
+    layouts.write_text(text, encoding="utf-8")
+    kinds = game / "cards/kit/game.yaml"
+    kinds.write_text(kinds.read_text(encoding="utf-8").replace(
+        "      effet: {type: rich, required: false}",
+        "      effet: {type: rich, required: false}\n"
+        "      debut: {type: text, required: false}\n"
+        "      fin: {type: text, required: false}"), encoding="utf-8")
+    cards.write_text(cards.read_text(encoding="utf-8").replace(
+        "icone: owl", "icone: owl\n    debut: g\n    fin: i-two-coins").replace(
+        "icone: fox-head", "icone: fox-head\n    debut: g\n    fin: i-owl"), encoding="utf-8")
+    rules, scanned = _rules_text(game)
+    assert "Crédits des icônes" in rules
+    for name in ("fox-head", "owl", "bear-head", "card-random", "two-coins"):
+        assert name in rules, (name, rules)
+    assert scanned  # those faces had to be rendered
+
+
+def test_designs_that_print_no_stock_icon_are_not_rendered_by_the_scan(game: Path) -> None:
+    for path in (game / "cards/kit/cartes.yaml", game / "templates/kit/layouts.yaml"):
+        path.write_text(path.read_text(encoding="utf-8").replace("gi-", ""), encoding="utf-8")
+    (game / "templates/kit/icons").mkdir()
+    for name in ("fox-head", "owl", "bear-head", "card-random"):
+        (game / f"templates/kit/icons/{name}.svg").write_text(
+            '<svg viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="currentColor"/></svg>',
+            encoding="utf-8")
+    rules, scanned = _rules_text(game)
+    assert "Crédits" not in rules
+    assert scanned == 0
+
+
+@pytest.mark.parametrize("game_id", ["licum", "limits", "oups", "sorciers"])
+def test_the_bundled_kits_need_no_scan_render(game_id: str, monkeypatch: pytest.MonkeyPatch
+                                              ) -> None:
+    """Their templates print no stock icon whatever the card: counting their pages renders
+    no face for the scan (Charlie's effect aid, which loops over a table's items, still is)."""
+    calls: list[str] = []
+    names = FaceComposer.icon_names
+
+    def counted(self: FaceComposer, design: object, *args: object) -> object:
+        calls.append(getattr(design, "name", ""))
+        return names(self, design, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(FaceComposer, "icon_names", counted)
+    assets = load_assets(Resources.discover(), game_id)
+    planner = KitPlanner(assets, BuildOptions())
+    assert planner.count_kit_pages() > 0
+    assert calls == []
