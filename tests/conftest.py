@@ -25,7 +25,6 @@ sys.dont_write_bytecode = False
 import pytest  # noqa: E402
 
 if TYPE_CHECKING:
-    import jinja2
     import typer
     from helpers import KitsBuild
 
@@ -87,59 +86,6 @@ def shared_yaml_parses() -> Iterator[dict[tuple[str, str], object]]:
     store: dict[tuple[str, str], object] = {}
     with parse_cache(store):
         yield store
-
-
-def _jinja_config(env: jinja2.Environment) -> tuple[object, ...]:
-    """What the Python code Jinja generates for a template depends on, besides its source and
-    name: the environment's class (the sandbox rewrites the template), its syntax and
-    whitespace options, and the names of its filters and tests (an unknown one fails)."""
-    return (type(env), env.block_start_string, env.block_end_string,
-            env.variable_start_string, env.variable_end_string, env.comment_start_string,
-            env.comment_end_string, env.line_statement_prefix, env.line_comment_prefix,
-            env.trim_blocks, env.lstrip_blocks, env.newline_sequence,
-            env.keep_trailing_newline, env.autoescape, env.optimized, env.is_async,
-            env.finalize is not None, tuple(sorted(env.extensions)),
-            tuple(sorted(env.filters)), tuple(sorted(env.tests)))
-
-
-@pytest.fixture(scope="session", autouse=True)
-def shared_template_code() -> Iterator[None]:
-    """Every test shares what Jinja compiled: hundreds of tests build copies of the same games,
-    and each build made a new environment that parsed and compiled every template again (a
-    seventh of a build's time). The Python code Jinja generates is kept per template source and
-    name and environment configuration (:func:`_jinja_config`; the file name only goes into
-    messages and the code object), the code object per generated code and file name. A
-    template that fails to compile is compiled again each time (errors are not kept); the
-    environments, their budgets and loaders stay each build's own (a template's code finds its
-    environment when it runs)."""
-    import jinja2
-
-    generated: dict[tuple[object, ...], str] = {}
-    compiled: dict[tuple[str, str], object] = {}
-    original = jinja2.Environment.compile
-
-    def compile_shared(self: jinja2.Environment, source: object, name: str | None = None,
-                       filename: str | None = None, raw: bool = False,
-                       defer_init: bool = False) -> object:
-        if not isinstance(source, str):  # a parsed template: compiled as usual
-            return original(self, source, name, filename, raw, defer_init)  # type: ignore[call-overload]
-        key = (_jinja_config(self), source, name, defer_init)
-        python = generated.get(key)
-        if python is None:
-            python = original(self, source, name, filename, True, defer_init)
-            generated[key] = python
-        if raw:
-            return python
-        where = "<template>" if filename is None else filename
-        if (python, where) not in compiled:
-            compiled[python, where] = self._compile(python, where)
-        return compiled[python, where]
-
-    jinja2.Environment.compile = compile_shared  # type: ignore[assignment]
-    try:
-        yield
-    finally:
-        jinja2.Environment.compile = original  # type: ignore[method-assign]
 
 
 def _parts(app: typer.Typer) -> list[object]:
