@@ -19,10 +19,10 @@ def _words(ops: tuple[object, ...]) -> str:
                     _words(op.ops) if isinstance(op, GroupOp) else "" for op in ops)
 
 
-def _rules_text(game: Path) -> tuple[str, int]:
+def _rules_text(game: Path, options: BuildOptions | None = None) -> tuple[str, int]:
     """The text of the kit's documents, and the faces the scan rendered."""
     assets = load_assets(Resources.discover(game), "kit")
-    planner = KitPlanner(assets, BuildOptions())
+    planner = KitPlanner(assets, options or BuildOptions())
     scanned = []
     names = planner.composer.icon_names
 
@@ -86,6 +86,31 @@ def test_designs_that_print_no_stock_icon_are_not_rendered_by_the_scan(game: Pat
     rules, scanned = _rules_text(game)
     assert "Crédits" not in rules
     assert scanned == 0
+
+
+def test_an_icon_only_the_ink_saver_version_draws_is_credited_under_ink_saver(game: Path
+                                                                           ) -> None:
+    """The scan reads the layout that composing draws: with ``--ink-saver``, a design's
+    ink-saver version (here the only one that prints a stock icon, the owl on the back)."""
+    for path in (game / "cards/kit/cartes.yaml", game / "templates/kit/layouts.yaml"):
+        path.write_text(path.read_text(encoding="utf-8").replace("gi-", ""), encoding="utf-8")
+    (game / "templates/kit/icons").mkdir()
+    for name in ("fox-head", "owl", "bear-head", "card-random"):
+        (game / f"templates/kit/icons/{name}.svg").write_text(
+            '<svg viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="currentColor"/></svg>',
+            encoding="utf-8")
+    layouts = game / "templates/kit/layouts.yaml"
+    text = layouts.read_text(encoding="utf-8")
+    anchor = "      motif: {x: 20%, y: 18%, width: 60%, height: 45%, icon: card-random, color: or}\n"
+    assert anchor in text
+    assert text.rstrip().endswith('text: "{{ game.name }}"}')  # the back is the last layout
+    layouts.write_text(text.rstrip() + "\n    ink_saver:\n      motif: {icon: gi-owl}\n",
+                       encoding="utf-8")
+    rules, _ = _rules_text(game)
+    assert "Crédits" not in rules  # the usual back draws the kit's own icon
+    rules, scanned = _rules_text(game, BuildOptions(ink_saver=True))
+    assert "Crédits des icônes" in rules and "owl" in rules, rules
+    assert scanned
 
 
 @pytest.mark.parametrize("game_id", ["licum", "limits", "oups", "sorciers"])

@@ -152,6 +152,8 @@ class FacePlacer:
                 if not name:
                     continue
                 design = self.assets.designs[name]
+                if self.composer.ink_saver and design.ink_saver is not None:
+                    design = design.ink_saver  # what composing draws under --ink-saver
                 if not self._may_draw_stock(design):
                     continue  # no card can make its templates print a stock icon
                 kind = self.assets.game.kinds[component.kind]
