@@ -61,6 +61,9 @@ class FaceComposer:
     warnings: list[str] = field(default_factory=list)  # problems that do not stop a build
     _text: TextSetter = field(init=False, repr=False)
     _fits: FitCache = field(init=False, repr=False)
+    # the FittedText.extent of the text of the box composed last (None: none known)
+    _text_extent: tuple[float, float, float, float] | None = field(default=None, init=False,
+                                                                  repr=False)
 
     def __post_init__(self) -> None:
         self._text = TextSetter(self.metrics, self.icon_aspect, self.language)
@@ -111,12 +114,14 @@ class FaceComposer:
                     plan.static[key] = ()
                 hidden.add(index)
                 continue
+            self._text_extent = None
             box_ops = self._box_ops(box, kind, context, box_what, ink, box_ink is not None,
                                     plan.geometry(index))
             if box.text is not None:
                 below.extend(layers(ops[laid:]))
                 laid = len(ops)
-                self._check_text(box_ops, below, (design.name, box.name), box_what)
+                self._check_text(box_ops, below, (design.name, box.name), box_what,
+                                 self._text_extent)
             if static is not None:
                 plan.static[key] = tuple(box_ops)
             ops.extend(box_ops)
@@ -162,13 +167,15 @@ class FaceComposer:
                     yield from self._text.icon_names(source, prefix)
 
     def _check_text(self, box_ops: list[Op], below: list[Layer], key: tuple[str, str],
-                    what: str) -> None:
+                    what: str, extent: tuple[float, float, float, float] | None = None) -> None:
         """Refuse text under ``min_font_size`` or of contrast under 3:1; warn under 4.5:1
-        (``below``: the :func:`layers` of the ops drawn before the box)."""
+        (``below``: the :func:`layers` of the ops drawn before the box; ``extent``: where its
+        fitted text lies in the box's frame, when known)."""
         checked = self._fits.check_key(key, box_ops, below)  # the same text over the same
         if checked is None or checked not in self._fits.checked:  # layers: passed already
             check_text_over(box_ops, below, self.metrics, self.min_font_size, what,
-                            lambda seen, message: self._warn_once((*key, *seen), message))
+                            lambda seen, message: self._warn_once((*key, *seen), message),
+                            extent=extent)
             self._fits.passed(checked)
 
     def _warn_once(self, seen: tuple[Any, ...], message: str) -> None:
@@ -274,7 +281,9 @@ class FaceComposer:
         source = "" if box.text is None else self._render(box.text, context, what)
         if not source.strip():
             return []
-        return list(self._fit(source, width, height, box, color, what).ops)
+        fitted = self._fit(source, width, height, box, color, what)
+        self._text_extent = fitted.extent
+        return list(fitted.ops)
 
     def _fit(self, source: str, width: float, height: float, box: Box, color: RGB,
              what: str) -> FittedText:

@@ -182,12 +182,29 @@ def check_text(box_ops: Sequence[Op], drawn: Sequence[Op], metrics: FontMetrics,
 
 def check_text_over(box_ops: Sequence[Op], drawn: Sequence[Layer], metrics: FontMetrics,
                     min_font_size: float, what: str,
-                    warn: Callable[[tuple[Any, ...], str], None]) -> None:
+                    warn: Callable[[tuple[Any, ...], str], None],
+                    extent: Bounds | None = None) -> None:
     """:func:`check_text` with the :func:`layers` of the ops drawn before the box (a caller
-    that checks box after box keeps them instead of walking every op drawn again)."""
+    that checks box after box keeps them instead of walking every op drawn again).
+
+    ``extent`` (optional, from :attr:`~printandplay.layout.textfit.FittedText.extent`): bounds
+    as ``(x0, y0, x1, y1)``, in the frame of each group of ``box_ops``, that hold every text op
+    of the group up to rounding. When one fill lies under all of them (:func:`_uniform_fill`),
+    the texts are judged against it without measuring each one: the same outcome."""
     below: list[Layer] | None = None
     done = 0  # box_ops[:done] are in ``below``
     for index, op in enumerate(box_ops):
+        if extent is not None and type(op) is GroupOp:
+            if below is None:
+                below = list(drawn)
+            below.extend(layers(box_ops[done:index]))
+            done = index
+            fill = _group_fill(op, extent, below)
+            if fill is not _UNKNOWN:
+                for text in op.ops:
+                    if type(text) is TextOp:
+                        _judge(text, fill, min_font_size, what, warn)  # type: ignore[arg-type]
+                continue
         texts = _text_extents(op, metrics, IDENTITY, [])
         if not texts:
             continue
@@ -195,24 +212,72 @@ def check_text_over(box_ops: Sequence[Op], drawn: Sequence[Layer], metrics: Font
             below = list(drawn)
         below.extend(layers(box_ops[done:index]))
         done = index
-        for text, extent in texts:
-            if too_small(text, min_font_size):
-                raise size_error(text, min_font_size, what, "raise the box's size and min_size")
-            fill = fill_over(below, extent)
-            if fill is None:
-                continue
-            ratio = _ratio(text.color, fill)
-            if ratio >= GOOD_CONTRAST:
-                continue
-            contrast = Contrast(text.color, fill, ratio)
-            if ratio < MIN_CONTRAST:
-                raise LayoutError(
-                    f"{what}: text colour {contrast.describe()} is below the {MIN_CONTRAST:g}:1 "
-                    f"contrast needed to read it: «{_shown(text.text)}»")
-            if ratio < GOOD_CONTRAST:
-                warn((text.color, fill), f"{what}: text colour {contrast.describe()} is below "
-                                         f"the {GOOD_CONTRAST:g}:1 contrast recommended for "
-                                         f"small text")
+        for text, bounds in texts:
+            _judge(text, fill_over(below, bounds), min_font_size, what, warn)
+
+
+def _judge(text: TextOp, fill: RGB | None, min_font_size: float, what: str,
+           warn: Callable[[tuple[Any, ...], str], None]) -> None:
+    """Refuse ``text`` under ``min_font_size`` or of contrast under 3:1 against ``fill`` (the
+    fill under it; ``None``: not one colour, not judged), warn under 4.5:1."""
+    if too_small(text, min_font_size):
+        raise size_error(text, min_font_size, what, "raise the box's size and min_size")
+    if fill is None:
+        return
+    ratio = _ratio(text.color, fill)
+    if ratio >= GOOD_CONTRAST:
+        return
+    contrast = Contrast(text.color, fill, ratio)
+    if ratio < MIN_CONTRAST:
+        raise LayoutError(
+            f"{what}: text colour {contrast.describe()} is below the {MIN_CONTRAST:g}:1 "
+            f"contrast needed to read it: «{_shown(text.text)}»")
+    warn((text.color, fill), f"{what}: text colour {contrast.describe()} is below "
+                             f"the {GOOD_CONTRAST:g}:1 contrast recommended for small text")
+
+
+_UNKNOWN: Final = (-1.0, -1.0, -1.0)  # no one fill known under every text of a group
+# how far the bounds of a group's texts are grown before they are compared with the layers:
+# far more than the rounding between summed and measured widths, far less than a glyph
+_MARGIN: Final = 0.01
+
+
+def _group_fill(group: GroupOp, extent: Bounds, below: Sequence[Layer]) -> RGB | None:
+    """What :func:`fill_over` gives for every text op of ``group`` (its texts lying within
+    ``extent`` in its frame, up to rounding), or :data:`_UNKNOWN` when they may differ."""
+    if any(type(op) is GroupOp for op in group.ops):  # nested groups: the long way
+        return _UNKNOWN
+    x0, y0, x1, y1 = extent
+    m = _MARGIN + 1e-9 * (abs(x0) + abs(y0) + abs(x1) + abs(y1))
+    box = transform_box(compose_transforms(IDENTITY, group.transform),
+                        x0 - m, y0 - m, x1 - x0 + 2 * m, y1 - y0 + 2 * m)
+    area = (box[0] - m, box[1] - m, box[0] + box[2] + m, box[1] + box[3] + m)
+    return _uniform_fill(below, area)
+
+
+def _uniform_fill(below: Sequence[Layer], area: Bounds) -> RGB | None:
+    """:func:`fill_over` of every rectangle inside ``area`` when it is one and the same, else
+    :data:`_UNKNOWN`: the layers drawn last that matter to ``area`` are an opaque rectangle
+    covering it whole (its fill) or none (the paper); any layer that might matter to one
+    rectangle and not to another (an image, a translucent shape or an opaque shape
+    overlapping ``area``, an ellipse near it) makes it unknown."""
+    ax, ay, aright, atop = area
+    for shape, bounds in reversed(below):
+        # clearly apart: neither overlaps nor (with Rect.contains' tolerance) covers any
+        # rectangle inside ``area``
+        gap = 2 * _CONTAINS_TOLERANCE
+        if shape is not None and not isinstance(shape, RectOp):
+            gap += 1e-5 * (abs(shape.w) + abs(shape.h))  # an ellipse's own tolerance
+        if bounds[0] > aright + gap or bounds[2] < ax - gap or \
+                bounds[1] > atop + gap or bounds[3] < ay - gap:
+            continue
+        if shape is None or not shape.opacity >= 1.0 or not isinstance(shape, RectOp):
+            return _UNKNOWN
+        if not _covers(shape, bounds, area):
+            return _UNKNOWN
+        assert shape.fill is not None
+        return shape.fill
+    return PAPER
 
 
 _RATIOS: dict[tuple[RGB, RGB], float] = {}  # a face uses few colours: each pair once

@@ -50,6 +50,10 @@ class FittedText:
     ops: tuple[Op, ...]
     height: float
     lines: int
+    # (x0, y0, x1, y1) in the box's frame, holding every text op as the legibility check
+    # measures it (advance width, descent to ascent), up to the rounding of summing the
+    # measured pieces instead of measuring each run again; None: not known
+    extent: tuple[float, float, float, float] | None = None
 
 
 def break_lines(items: Sequence[Item], max_width: float, split: Splitter | None = None
@@ -198,13 +202,16 @@ def fit_text(
         if lines is not None:
             used = used_by(lines)
             if used <= height + 1e-6:
-                ops = _place(lines, width, height, used, size, ascent, style)
-                return FittedText(size, tuple(ops), used, len(lines))
+                ops: list[Op] = []
+                left, right = _place(ops, lines, width, height, used, size, ascent, style)
+                return FittedText(size, tuple(ops), used, len(lines),
+                                  _extent(ops, left, right, metrics))
         size -= 0.25
     return None
 
 
 def _place(
+    ops: list[Op],
     lines: list[tuple[list[Item], bool]],
     width: float,
     height: float,
@@ -212,7 +219,9 @@ def _place(
     size: float,
     ascent: float,
     style: TextStyle,
-) -> list[Op]:
+) -> tuple[float, float]:
+    """Append the ops of ``lines`` to ``ops``; the leftmost start and the rightmost end of
+    the lines (what they advance over: every text op lies between them)."""
     if style.valign == "top":
         top = height
     elif style.valign == "middle":
@@ -220,8 +229,8 @@ def _place(
     else:
         top = used
     baseline = top - ascent * size
-    ops: list[Op] = []
     align = style.align
+    left = right = 0.0
     for line, paragraph_follows in lines:
         if align == "center":
             x = (width - _line_width(line) * size) / 2
@@ -229,16 +238,38 @@ def _place(
             x = width - _line_width(line) * size
         else:  # left: the line's width is not needed
             x = 0.0
-        _emit_line(ops, line, x, baseline, size, style.color)
+        end = _emit_line(ops, line, x, baseline, size, style.color)
+        if x < left:
+            left = x
+        if end > right:
+            right = end
         baseline -= size * style.leading * (1 + (PAR_GAP if paragraph_follows else 0))
-    return ops
+    return left, right
+
+
+def _extent(ops: Sequence[Op], left: float, right: float,
+            metrics: FontMetrics) -> tuple[float, float, float, float] | None:
+    """:attr:`FittedText.extent` of ``ops``, the lines spanning ``left`` to ``right``."""
+    low = high = None
+    for op in ops:
+        if type(op) is TextOp:
+            bottom = op.y - metrics.descent(op.font) * op.size
+            top = op.y + metrics.ascent(op.font) * op.size
+            if low is None or bottom < low:
+                low = bottom
+            if high is None or top > high:
+                high = top
+    if low is None or high is None:
+        return None
+    return left, low, right, high
 
 
 def _emit_line(
     ops: list[Op], line: Sequence[Item], x: float, baseline: float, size: float, color: RGB
-) -> None:
+) -> float:
     """The ops of one line: a text op per run of text in one font, scale and colour (the
-    spaces between them included), an icon op per inline icon."""
+    spaces between them included), an icon op per inline icon; returns where the line ends
+    (widths are never negative: ``x`` only grows)."""
     run: list[str] = []
     run_font: str | None = None  # the run's font, scale and colour (None: no run)
     run_scale = 1.0
@@ -282,3 +313,4 @@ def _emit_line(
             x += frag.width * size
     if run_font is not None and run:
         ops.append(TextOp(run_x, baseline, "".join(run), run_font, size * run_scale, run_color))
+    return x
