@@ -102,6 +102,11 @@ class FaceComposer:
                 static = plan.static[key] = () if is_static_box(box) else None
             elif (static := plan.static[key]) is not None and (static or box.when is None):
                 # the same ops on every face: composed once, shared
+                if static and index < plan.last_text:  # a text comes later: its layers too
+                    if laid < len(ops):
+                        below.extend(layers(ops[laid:]))
+                    below.extend(plan.layers(key, static))
+                    laid = len(ops) + len(static)
                 ops.extend(static)
                 if leading:
                     shared = len(ops)

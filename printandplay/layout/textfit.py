@@ -251,10 +251,15 @@ def _extent(ops: Sequence[Op], left: float, right: float,
             metrics: FontMetrics) -> tuple[float, float, float, float] | None:
     """:attr:`FittedText.extent` of ``ops``, the lines spanning ``left`` to ``right``."""
     low = high = None
+    heights: dict[str, tuple[float, float]] = {}  # font → (descent, ascent)
     for op in ops:
         if type(op) is TextOp:
-            bottom = op.y - metrics.descent(op.font) * op.size
-            top = op.y + metrics.ascent(op.font) * op.size
+            font = op.font
+            height = heights.get(font)
+            if height is None:
+                height = heights[font] = (metrics.descent(font), metrics.ascent(font))
+            bottom = op.y - height[0] * op.size
+            top = op.y + height[1] * op.size
             if low is None or bottom < low:
                 low = bottom
             if high is None or top > high:

@@ -178,3 +178,64 @@ def test_nested_groups_and_loose_texts_go_the_long_way(metrics: Any) -> None:
         _outcome([nested], dark, metrics, 6.0, None)
     assert _outcome([text], dark, metrics, 6.0, (0.0, -3.0, 40.0, 10.0))[0].startswith(
         "box: text colour")
+
+
+# --- layers of static boxes kept by the design's plan --------------------------------------
+
+
+def _faces(game_name: str, cached: bool, monkeypatch: pytest.MonkeyPatch,
+           grey_panel: bool = False) -> list[object]:
+    """Every face of a bundled game composed by one composer (outcome: the face, or the error,
+    then the warnings), with the static boxes' layers kept or (``cached=False``) measured
+    again at each text box as before."""
+    from printandplay.assets import component_context
+    from printandplay.layout import face_plan
+    from printandplay.layout.face import FaceComposer
+    from printandplay.model.design import Template
+
+    assets = load_assets(Resources((ROOT,)), game_name)
+    game = assets.game
+    composer = FaceComposer(assets.templates, assets.fonts, assets.icons.aspect, game.colors,
+                            game.language, 3.0, assets.images.aspect if assets.images else None,
+                            min_font_size=game.min_font_size)
+    designs = dict(assets.designs)
+    if grey_panel:  # every static fill a mid grey: texts over it warn or fail
+        from dataclasses import replace
+
+        designs = {name: replace(design, boxes=tuple(
+            replace(box, fill=Template("#8a8a8a")) if box.fill is not None and box.fill.is_static
+            else box for box in design.boxes)) for name, design in designs.items()}
+    out: list[object] = []
+    with monkeypatch.context() as patch:
+        if not cached:
+            patch.setattr(face_plan.DesignPlan, "__post_init__",
+                          lambda self: setattr(self, "last_text", -1))
+        base = assets.base_context()
+        for component in game.components:
+            kind = game.kinds[component.kind]
+            for name in (component.front, component.back):
+                if name is None or name not in designs:
+                    continue
+                context = {**base, "card": component_context(component, game)}
+                try:
+                    out.append(composer.compose(designs[name], kind, context, component.id))
+                except LayoutError as err:
+                    out.append(str(err))
+    out.append(list(composer.warnings))
+    return out
+
+
+@pytest.mark.parametrize("game_name", ["charlie", "licum", "sorciers", "limits", "oups"])
+def test_kept_layers_of_static_boxes_give_the_same_faces(
+        game_name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    cached = _faces(game_name, True, monkeypatch)
+    assert cached == _faces(game_name, False, monkeypatch)
+    assert len(cached) > 10
+
+
+def test_kept_layers_under_poor_contrast_give_the_same_errors_and_warnings(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    cached = _faces("licum", True, monkeypatch, grey_panel=True)
+    assert cached == _faces("licum", False, monkeypatch, grey_panel=True)
+    assert any(isinstance(found, str) and "contrast" in found for found in cached[:-1]) or \
+        any("contrast" in warning for warning in cached[-1])  # type: ignore[union-attr]
