@@ -249,10 +249,18 @@ def _group_fill(group: GroupOp, extent: Bounds, below: Sequence[Layer]) -> RGB |
         return _UNKNOWN
     x0, y0, x1, y1 = extent
     m = _MARGIN + 1e-9 * (abs(x0) + abs(y0) + abs(x1) + abs(y1))
-    box = transform_box(compose_transforms(IDENTITY, group.transform),
-                        x0 - m, y0 - m, x1 - x0 + 2 * m, y1 - y0 + 2 * m)
-    area = (box[0] - m, box[1] - m, box[0] + box[2] + m, box[1] + box[3] + m)
-    return _uniform_fill(below, area)
+    a, b, c, d, e, f = group.transform
+    if b == 0.0 and c == 0.0:  # no rotation: two corners (the margins absorb any rounding)
+        left, right = a * (x0 - m) + e, a * (x1 + m) + e
+        bottom, top = d * (y0 - m) + f, d * (y1 + m) + f
+        if left > right:
+            left, right = right, left
+        if bottom > top:
+            bottom, top = top, bottom
+        return _uniform_fill(below, (left - m, bottom - m, right + m, top + m))
+    box = transform_box(group.transform, x0 - m, y0 - m, x1 - x0 + 2 * m, y1 - y0 + 2 * m)
+    return _uniform_fill(below, (box[0] - m, box[1] - m, box[0] + box[2] + m,
+                                 box[1] + box[3] + m))
 
 
 def _uniform_fill(below: Sequence[Layer], area: Bounds) -> RGB | None:

@@ -78,8 +78,7 @@ class TokenCache:
 
     def __len__(self) -> int:
         """How many measured pieces and words are kept."""
-        return sum(len(known) for known in self.pieces.values()) + \
-            sum(len(known) for known in self.words.values())
+        return sum(map(len, self.pieces.values())) + sum(map(len, self.words.values()))
 
     def clear(self) -> None:
         """Forget the measured pieces and words (the spaces stay: one per font)."""
