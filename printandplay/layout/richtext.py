@@ -17,6 +17,7 @@ _ICON_RE: Final = re.compile(r":([a-z][a-z0-9_-]*):")
 _TAG_RE: Final = re.compile(r"\[\[([A-Za-z0-9_.-]+)\]\]")
 _PLAIN_RE: Final = re.compile(r"[^\\*:\[\n]+")  # no character that may start markup
 _SPECIAL: Final = re.compile(r"([\\*]|:(?=[a-z][a-z0-9_-]*:)|\[(?=\[))")
+_MAYBE_SPECIAL: Final = re.compile(r"[\\*:\[]")  # every character _SPECIAL may escape
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,8 @@ class MarkupError(ValueError):
 def escape_markup(text: str) -> str:
     """Escape what would be read as markup in ``text`` (``*``, ``\\``, a ``:`` that opens an
     icon name, a ``[`` that opens a tag) so it is shown literally."""
+    if _MAYBE_SPECIAL.search(text) is None:  # (most values: a quicker look, the same text)
+        return text
     return _SPECIAL.sub(r"\\\1", text)
 
 

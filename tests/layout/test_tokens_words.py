@@ -153,3 +153,16 @@ def test_a_shared_word_hyphenated_once_stays_right_for_every_text() -> None:
     assert [w for w in again if isinstance(w, Word)][1] is \
         [w for w in first if isinstance(w, Word)][1]  # the same word, shared
     assert break_lines(again, 9.0, split) == lines == break_lines(fresh, 9.0, split)
+
+
+def test_escaping_skips_only_values_without_markup_characters() -> None:
+    from printandplay.layout import richtext
+
+    rng = random.Random(17)
+    alphabet = "ab :*\\[]\n-_z9é"
+    for _ in range(3000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
+        assert richtext.escape_markup(text) == richtext._SPECIAL.sub(r"\\\1", text)
+    plain = "Navé banu difo"
+    assert richtext.escape_markup(plain) is plain
+    assert richtext.escape_markup("a :b: **c** [[d]]") == "a \\:b: \\*\\*c\\*\\* \\[[d]]"
