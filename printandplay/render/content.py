@@ -33,14 +33,30 @@ class ContentStream:
         self._doc: Any = canvas._doc
         self._out: list[str] = []  # operators not yet handed to the canvas
         self._packed = PackedPages(self._doc)  # finished pages, kept small until saved
+        self._canvas_calls = 0  # how often the canvas was reached (it may have written)
+        self._pending_forms: list[str] = []  # forms the pending operators use (_use_form)
+        self._forms_used: list[str] | None = None  # forms named by _use_form, when recording
 
     def _canvas(self) -> Canvas:
-        """The canvas, once the operators written so far are handed to it."""
+        """The canvas, once the operators written so far (and the forms they use) are
+        handed to it."""
+        self._canvas_calls += 1
         canvas = self.__canvas
         if self._out:
             canvas.addLiteral("\n".join(self._out))
             self._out.clear()
+        if self._pending_forms:
+            canvas._formsinuse.extend(self._pending_forms)  # noqa: SLF001 - what doForm records
+            self._pending_forms.clear()
         return canvas
+
+    def _use_form(self, name: str) -> None:
+        """Note that the pending operators use form ``name`` (the page's or form's
+        resources), as the canvas's ``doForm`` and ``drawImage`` record it; it is handed to
+        the canvas with them, in the same order. The operators drawing it are the caller's."""
+        self._pending_forms.append(name)
+        if self._forms_used is not None:
+            self._forms_used.append(name)
 
     def _compress_last_page(self) -> None:
         """Compress the page just finished now rather than at save (same bytes) and pack it

@@ -46,6 +46,7 @@ from printandplay.render.temp_files import (
 # its content compressed alone), a face drawn again in a page costs far less once compressed
 # (copies are mostly on the same page, whose repeats deflate compresses well).
 FORM_MIN_USES = 6
+_REPLAYS_MAX = 2_000  # faces whose operators are kept for their copies to come
 
 
 class PdfWriter(OpsWriter):
@@ -101,6 +102,9 @@ class PdfWriter(OpsWriter):
             self._forms = 0  # form names given
             self._statics: dict[tuple[Op, ...], str] = {}  # shared leading ops → their form
             self._static_ids: dict[tuple[int, int], tuple[Op, str]] = {}  # (id(first op), n) → …
+            # faces drawn in their page and placed again: id(face) → [face, its operators,
+            # the forms they use, placements to come]
+            self._replays: dict[int, list[Any]] = {}
             self.pages = 0
             self._outline = False
         except BaseException:
@@ -142,7 +146,7 @@ class PdfWriter(OpsWriter):
         self._define_icons(ops)
         self._canvas().setPageSize((size.width, size.height))
         out = self._out
-        for placement, (name, static, shared) in zip(placements, drawn, strict=True):
+        for placement, (name, static, shared, again) in zip(placements, drawn, strict=True):
             face = placement.face
             clip = placement.clip
             if clip is None and name is None:  # drawn here: clip it as its form would be
@@ -156,7 +160,7 @@ class PdfWriter(OpsWriter):
             if name is None:
                 if static is not None:
                     self._canvas().doForm(static)
-                self._emit(face.ops[shared:] if shared else face.ops)
+                self._draw_in_page(face, shared, again)
             else:
                 self._canvas().doForm(name)
             out.append("Q")
@@ -182,12 +186,13 @@ class PdfWriter(OpsWriter):
         self._compress_last_page()
         self.pages += 1
 
-    def _prepare(self, placement: Placement) -> tuple[str | None, str | None, int]:
+    def _prepare(self, placement: Placement) -> tuple[str | None, str | None, int, int]:
         """Define what a placement needs before the page is drawn: the face's form (or its
         icons when it is drawn in the page) and the form of its shared leading ops.
 
-        Returns the face's form name (None: drawn in the page), the shared ops' form name and
-        how many leading ops that form draws."""
+        Returns the face's form name (None: drawn in the page), the shared ops' form name,
+        how many leading ops that form draws, and (drawn in the page) how many placements
+        of the face come after this one."""
         face = placement.face
         entry = self._faces.get(id(face))
         if entry is not None:  # a form already: one placement less to come
@@ -195,7 +200,7 @@ class PdfWriter(OpsWriter):
                 entry[2] -= 1
                 if entry[2] == 0:
                     del self._faces[id(face)]
-            return entry[1], None, 0
+            return entry[1], None, 0, 0
         static = self._define_static(face)
         shared = face.shared if static is not None else 0
         uses = placement.uses
@@ -204,12 +209,43 @@ class PdfWriter(OpsWriter):
             uses = known[1] if known is not None else 0
         if 0 < uses < FORM_MIN_USES or (static is not None and shared == len(face.ops)):
             # placed a few times only, or nothing but the shared form: drawn in the page
-            self._define_icons(face.ops[shared:])
-            return None, static, shared
+            replay = self._replays.get(id(face))
+            if replay is None or replay[0] is not face:  # (drawn before: icons defined)
+                self._define_icons(face.ops[shared:])
+            return None, static, shared, uses - 1
         name = self._define_face(face, static, shared)
         # placed again later: remember the form until its last placement (or for good)
         self._faces[id(face)] = [face, name, uses - 1 if uses > 1 else -1]
-        return name, None, 0
+        return name, None, 0, 0
+
+    def _draw_in_page(self, face: Face, shared: int, again: int) -> None:
+        """Write the ops of ``face`` after its ``shared`` leading ones into the page. A face
+        placed ``again`` later keeps its operators (and the forms they name) until its last
+        placement, when writing them touched nothing but the pending operators: copies are
+        then the same lines, as writing the ops again would give."""
+        replay = self._replays.get(id(face))
+        if replay is not None and replay[0] is face:
+            self._out.extend(replay[1])
+            for form in replay[2]:
+                self._use_form(form)
+            replay[3] -= 1
+            if replay[3] <= 0:
+                del self._replays[id(face)]
+            return
+        ops = face.ops[shared:] if shared else face.ops
+        if again <= 0 or len(self._replays) >= _REPLAYS_MAX:
+            self._emit(ops)
+            return
+        out = self._out
+        start, calls = len(out), self._canvas_calls
+        forms: list[str] = []
+        self._forms_used = forms
+        try:
+            self._emit(ops)
+        finally:
+            self._forms_used = None
+        if self._canvas_calls == calls:  # only pending operators written: kept
+            self._replays[id(face)] = [face, out[start:], forms, again]
 
     def save(self) -> Path:
         """Finish the PDF and move it into place."""
