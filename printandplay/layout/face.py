@@ -14,7 +14,8 @@ from printandplay.layout.face_geometry import (
     bleed_rect,
     box_rect,
     check_safe_zone,
-    contain,
+    icon_ops,
+    image_ops,
     inner_size,
     is_static_box,
     shape_op,
@@ -33,8 +34,6 @@ from printandplay.model.geometry import Rect
 from printandplay.model.ops import (
     Face,
     GroupOp,
-    IconOp,
-    ImageOp,
     Op,
 )
 
@@ -240,9 +239,11 @@ class FaceComposer:
             fill, color, stroke = ink_saver_colors(ink, recolor, box.bleed, fill, color, stroke)
         ops = self._shape_ops(box, kind, rect, fill, stroke)
         width, height = inner_size(box, rect)
-        local = [*self._image_ops(box, context, what, width, height),
-                 *self._icon_ops(box, context, what, width, height, color),
-                 *self._text_ops(box, context, what, width, height, color)]
+        local = image_ops(self._name(box.image, context, what), self.image_aspect, width, height,
+                          what)
+        local += icon_ops(self._name(box.icon, context, what), self.icon_aspect, width, height,
+                          color, box.opacity, what)
+        local += self._text_ops(box, context, what, width, height, color)
         if local:
             ops.append(GroupOp(transform, tuple(local)))
         return ops
@@ -255,30 +256,9 @@ class FaceComposer:
         return [shape_op(box, bleed_rect(rect, kind, self.bleed) if box.bleed else rect,
                          fill, stroke)]
 
-    def _image_ops(self, box: Box, context: Mapping[str, Any], what: str, width: float,
-                   height: float) -> list[Op]:
-        """The box's image, contained in its inner ``width × height``."""
-        image = "" if box.image is None else self._render(box.image, context, what).strip()
-        if not image:
-            return []
-        try:
-            if self.image_aspect is None:
-                raise LayoutError(f"image '{image}': this build has no images folder")
-            return [ImageOp(image, *contain(self.image_aspect(image), width, height))]
-        except LayoutError as err:
-            raise LayoutError(f"{what}: {err}") from None
-
-    def _icon_ops(self, box: Box, context: Mapping[str, Any], what: str, width: float,
-                  height: float, color: RGB) -> list[Op]:
-        """The box's icon, contained in its inner ``width × height``."""
-        icon = "" if box.icon is None else self._render(box.icon, context, what).strip()
-        if not icon:
-            return []
-        try:
-            return [IconOp(icon, *contain(self.icon_aspect(icon), width, height), color,
-                           box.opacity)]
-        except LayoutError as err:
-            raise LayoutError(f"{what}: {err}") from None
+    def _name(self, template: Template | None, context: Mapping[str, Any], what: str) -> str:
+        """An image's or icon's name ('' for none)."""
+        return "" if template is None else self._render(template, context, what).strip()
 
     def _text_ops(self, box: Box, context: Mapping[str, Any], what: str, width: float,
                   height: float, color: RGB) -> list[Op]:

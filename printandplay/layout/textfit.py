@@ -8,10 +8,11 @@ breaking the em widths at ``w / s``. The result is a list of positioned :class:`
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from printandplay.layout.fit_bounds import LineFloor as _LineFloor
+from printandplay.layout.fit_bounds import text_extent
 from printandplay.layout.hyphenation import Hyphenator, Splitter, split_word, syllables
 from printandplay.layout.tokens import ICON_EM, TAG_SCALE, Break, Glue, Item, Word
 from printandplay.model.color import RGB
@@ -124,32 +125,6 @@ def _line_width(line: Sequence[Item]) -> float:
     return sum([item.width for item in line if not isinstance(item, Break)])
 
 
-class _LineFloor:
-    """The fewest lines ``items`` can break into at a width, without breaking them: every
-    line holds at most the width (hyphenated heads included), so the words' total width
-    divided by it, and a line per break. A size whose floor already overflows the box
-    cannot fit, and :func:`fit_text` skips it without breaking lines (same result)."""
-
-    __slots__ = ("words", "breaks")
-
-    def __init__(self, items: Sequence[Item]) -> None:
-        total = 0.0
-        breaks = 0
-        for item in items:
-            if isinstance(item, Word):
-                total += item.width
-            elif isinstance(item, Break):
-                breaks += 1
-        # a little under the total: hyphenated pieces are measured apart (rounding)
-        self.words = max(0.0, total * (1 - 1e-7) - 1e-9)
-        self.breaks = breaks
-
-    def lines(self, max_width: float) -> int:
-        """At least how many lines at ``max_width`` (em)."""
-        by_width = math.ceil(self.words / (max_width + 1e-8)) if max_width > 0 else 1
-        return max(1, by_width, self.breaks)
-
-
 def fit_text(
     items: Sequence[Item],
     width: float,
@@ -205,7 +180,7 @@ def fit_text(
                 ops: list[Op] = []
                 left, right = _place(ops, lines, width, height, used, size, ascent, style)
                 return FittedText(size, tuple(ops), used, len(lines),
-                                  _extent(ops, left, right, metrics))
+                                  text_extent(ops, left, right, metrics))
         size -= 0.25
     return None
 
@@ -245,28 +220,6 @@ def _place(
             right = end
         baseline -= size * style.leading * (1 + (PAR_GAP if paragraph_follows else 0))
     return left, right
-
-
-def _extent(ops: Sequence[Op], left: float, right: float,
-            metrics: FontMetrics) -> tuple[float, float, float, float] | None:
-    """:attr:`FittedText.extent` of ``ops``, the lines spanning ``left`` to ``right``."""
-    low = high = None
-    heights: dict[str, tuple[float, float]] = {}  # font → (descent, ascent)
-    for op in ops:
-        if type(op) is TextOp:
-            font = op.font
-            height = heights.get(font)
-            if height is None:
-                height = heights[font] = (metrics.descent(font), metrics.ascent(font))
-            bottom = op.y - height[0] * op.size
-            top = op.y + height[1] * op.size
-            if low is None or bottom < low:
-                low = bottom
-            if high is None or top > high:
-                high = top
-    if low is None or high is None:
-        return None
-    return left, low, right, high
 
 
 def _emit_line(

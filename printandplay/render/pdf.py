@@ -46,7 +46,6 @@ from printandplay.render.temp_files import (
 # its content compressed alone), a face drawn again in a page costs far less once compressed
 # (copies are mostly on the same page, whose repeats deflate compresses well).
 FORM_MIN_USES = 6
-_REPLAYS_MAX = 2_000  # faces whose operators are kept for their copies to come
 
 
 class PdfWriter(OpsWriter):
@@ -102,9 +101,6 @@ class PdfWriter(OpsWriter):
             self._forms = 0  # form names given
             self._statics: dict[tuple[Op, ...], str] = {}  # shared leading ops → their form
             self._static_ids: dict[tuple[int, int], tuple[Op, str]] = {}  # (id(first op), n) → …
-            # faces drawn in their page and placed again: id(face) → [face, its operators,
-            # the forms they use, placements to come]
-            self._replays: dict[int, list[Any]] = {}
             self.pages = 0
             self._outline = False
         except BaseException:
@@ -160,7 +156,9 @@ class PdfWriter(OpsWriter):
             if name is None:
                 if static is not None:
                     self._canvas().doForm(static)
-                self._draw_in_page(face, shared, again)
+                # (copies to come keep the operators: ContentStream._write_kept)
+                self._write_kept(face, self._emit, face.ops[shared:] if shared else face.ops,
+                                 again)
             else:
                 self._canvas().doForm(name)
             out.append("Q")
@@ -209,43 +207,13 @@ class PdfWriter(OpsWriter):
             uses = known[1] if known is not None else 0
         if 0 < uses < FORM_MIN_USES or (static is not None and shared == len(face.ops)):
             # placed a few times only, or nothing but the shared form: drawn in the page
-            replay = self._replays.get(id(face))
-            if replay is None or replay[0] is not face:  # (drawn before: icons defined)
+            if not self._has_kept(face):  # (drawn before: its icons are defined)
                 self._define_icons(face.ops[shared:])
             return None, static, shared, uses - 1
         name = self._define_face(face, static, shared)
         # placed again later: remember the form until its last placement (or for good)
         self._faces[id(face)] = [face, name, uses - 1 if uses > 1 else -1]
         return name, None, 0, 0
-
-    def _draw_in_page(self, face: Face, shared: int, again: int) -> None:
-        """Write the ops of ``face`` after its ``shared`` leading ones into the page. A face
-        placed ``again`` later keeps its operators (and the forms they name) until its last
-        placement, when writing them touched nothing but the pending operators: copies are
-        then the same lines, as writing the ops again would give."""
-        replay = self._replays.get(id(face))
-        if replay is not None and replay[0] is face:
-            self._out.extend(replay[1])
-            for form in replay[2]:
-                self._use_form(form)
-            replay[3] -= 1
-            if replay[3] <= 0:
-                del self._replays[id(face)]
-            return
-        ops = face.ops[shared:] if shared else face.ops
-        if again <= 0 or len(self._replays) >= _REPLAYS_MAX:
-            self._emit(ops)
-            return
-        out = self._out
-        start, calls = len(out), self._canvas_calls
-        forms: list[str] = []
-        self._forms_used = forms
-        try:
-            self._emit(ops)
-        finally:
-            self._forms_used = None
-        if self._canvas_calls == calls:  # only pending operators written: kept
-            self._replays[id(face)] = [face, out[start:], forms, again]
 
     def save(self) -> Path:
         """Finish the PDF and move it into place."""

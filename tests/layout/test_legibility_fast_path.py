@@ -13,7 +13,7 @@ from helpers import ROOT
 
 from printandplay.assets import load_assets
 from printandplay.errors import LayoutError
-from printandplay.layout import legibility
+from printandplay.layout import fills, legibility
 from printandplay.layout.extent import op_extents
 from printandplay.layout.hyphenation import hyphenator_for
 from printandplay.layout.legibility import check_text_over, layers
@@ -136,15 +136,15 @@ def test_the_fast_path_judges_as_the_long_way(metrics: Any,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     rng = random.Random(5)
     fast_taken = 0
-    original = legibility._group_fill
+    original = fills.group_fill
 
     def counted(*args: Any) -> Any:
         nonlocal fast_taken
         found = original(*args)
-        fast_taken += found is not legibility._UNKNOWN
+        fast_taken += found is not fills.UNKNOWN
         return found
 
-    monkeypatch.setattr(legibility, "_group_fill", counted)
+    monkeypatch.setattr(legibility, "group_fill", counted)
     outcomes = set()
     for _ in range(1500):
         fitted, width, height = _fitted(rng, metrics)

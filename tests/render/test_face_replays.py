@@ -13,24 +13,23 @@ from helpers import ROOT
 from printandplay.build import build_game
 from printandplay.planning.options import BuildOptions
 from printandplay.project import Resources
-from printandplay.render import pdf
+from printandplay.render import content, pdf
 
 
 def _build(game: str, out: Path, replays: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[bytes, int]:
     """The kit's PDF, and how many copies were written from kept operators."""
     replayed = 0
-    original = pdf.PdfWriter._draw_in_page
+    original = pdf.PdfWriter._write_kept
 
-    def counted(self: Any, face: Any, shared: int, again: int) -> None:
+    def counted(self: Any, thing: Any, *args: Any) -> None:
         nonlocal replayed
-        known = self._replays.get(id(face))
-        replayed += known is not None and known[0] is face
-        original(self, face, shared, again)
+        replayed += self._has_kept(thing)
+        original(self, thing, *args)
 
     with monkeypatch.context() as patch:
-        patch.setattr(pdf.PdfWriter, "_draw_in_page", counted)
+        patch.setattr(pdf.PdfWriter, "_write_kept", counted)
         if not replays:
-            patch.setattr(pdf, "_REPLAYS_MAX", 0)
+            patch.setattr(content, "_KEPT_MAX", 0)
         path = build_game(Resources((ROOT,)), game, BuildOptions(out_dir=out))
     return path.read_bytes(), replayed
 
@@ -79,7 +78,7 @@ def test_copies_with_icons_translucent_icons_and_text_give_the_same_bytes(
     def write(replays: bool) -> bytes:
         with monkeypatch.context() as patch:
             if not replays:
-                patch.setattr(pdf, "_REPLAYS_MAX", 0)
+                patch.setattr(content, "_KEPT_MAX", 0)
             writer = pdf.PdfWriter(io.BytesIO(), assets.fonts, assets.icons, title="t")
             for page in pages:
                 writer.page(Size(595, 842), (), [
