@@ -14,7 +14,8 @@ from printandplay.layout.face_geometry import (
     bleed_rect,
     box_rect,
     check_safe_zone,
-    contain,
+    icon_ops,
+    image_ops,
     inner_size,
     is_static_box,
     shape_op,
@@ -33,8 +34,6 @@ from printandplay.model.geometry import Rect
 from printandplay.model.ops import (
     Face,
     GroupOp,
-    IconOp,
-    ImageOp,
     Op,
 )
 
@@ -61,6 +60,9 @@ class FaceComposer:
     warnings: list[str] = field(default_factory=list)  # problems that do not stop a build
     _text: TextSetter = field(init=False, repr=False)
     _fits: FitCache = field(init=False, repr=False)
+    # the FittedText.extent of the text of the box composed last (None: none known)
+    _text_extent: tuple[float, float, float, float] | None = field(default=None, init=False,
+                                                                  repr=False)
 
     def __post_init__(self) -> None:
         self._text = TextSetter(self.metrics, self.icon_aspect, self.language)
@@ -99,6 +101,11 @@ class FaceComposer:
                 static = plan.static[key] = () if is_static_box(box) else None
             elif (static := plan.static[key]) is not None and (static or box.when is None):
                 # the same ops on every face: composed once, shared
+                if static and index < plan.last_text:  # a text comes later: its layers too
+                    if laid < len(ops):
+                        below.extend(layers(ops[laid:]))
+                    below.extend(plan.layers(key, static))
+                    laid = len(ops) + len(static)
                 ops.extend(static)
                 if leading:
                     shared = len(ops)
@@ -111,12 +118,14 @@ class FaceComposer:
                     plan.static[key] = ()
                 hidden.add(index)
                 continue
+            self._text_extent = None
             box_ops = self._box_ops(box, kind, context, box_what, ink, box_ink is not None,
                                     plan.geometry(index))
             if box.text is not None:
                 below.extend(layers(ops[laid:]))
                 laid = len(ops)
-                self._check_text(box_ops, below, (design.name, box.name), box_what)
+                self._check_text(box_ops, below, (design.name, box.name), box_what,
+                                 self._text_extent)
             if static is not None:
                 plan.static[key] = tuple(box_ops)
             ops.extend(box_ops)
@@ -162,13 +171,15 @@ class FaceComposer:
                     yield from self._text.icon_names(source, prefix)
 
     def _check_text(self, box_ops: list[Op], below: list[Layer], key: tuple[str, str],
-                    what: str) -> None:
+                    what: str, extent: tuple[float, float, float, float] | None = None) -> None:
         """Refuse text under ``min_font_size`` or of contrast under 3:1; warn under 4.5:1
-        (``below``: the :func:`layers` of the ops drawn before the box)."""
+        (``below``: the :func:`layers` of the ops drawn before the box; ``extent``: where its
+        fitted text lies in the box's frame, when known)."""
         checked = self._fits.check_key(key, box_ops, below)  # the same text over the same
         if checked is None or checked not in self._fits.checked:  # layers: passed already
             check_text_over(box_ops, below, self.metrics, self.min_font_size, what,
-                            lambda seen, message: self._warn_once((*key, *seen), message))
+                            lambda seen, message: self._warn_once((*key, *seen), message),
+                            extent=extent)
             self._fits.passed(checked)
 
     def _warn_once(self, seen: tuple[Any, ...], message: str) -> None:
@@ -228,9 +239,11 @@ class FaceComposer:
             fill, color, stroke = ink_saver_colors(ink, recolor, box.bleed, fill, color, stroke)
         ops = self._shape_ops(box, kind, rect, fill, stroke)
         width, height = inner_size(box, rect)
-        local = [*self._image_ops(box, context, what, width, height),
-                 *self._icon_ops(box, context, what, width, height, color),
-                 *self._text_ops(box, context, what, width, height, color)]
+        local = image_ops(self._name(box.image, context, what), self.image_aspect, width, height,
+                          what)
+        local += icon_ops(self._name(box.icon, context, what), self.icon_aspect, width, height,
+                          color, box.opacity, what)
+        local += self._text_ops(box, context, what, width, height, color)
         if local:
             ops.append(GroupOp(transform, tuple(local)))
         return ops
@@ -243,30 +256,9 @@ class FaceComposer:
         return [shape_op(box, bleed_rect(rect, kind, self.bleed) if box.bleed else rect,
                          fill, stroke)]
 
-    def _image_ops(self, box: Box, context: Mapping[str, Any], what: str, width: float,
-                   height: float) -> list[Op]:
-        """The box's image, contained in its inner ``width × height``."""
-        image = "" if box.image is None else self._render(box.image, context, what).strip()
-        if not image:
-            return []
-        try:
-            if self.image_aspect is None:
-                raise LayoutError(f"image '{image}': this build has no images folder")
-            return [ImageOp(image, *contain(self.image_aspect(image), width, height))]
-        except LayoutError as err:
-            raise LayoutError(f"{what}: {err}") from None
-
-    def _icon_ops(self, box: Box, context: Mapping[str, Any], what: str, width: float,
-                  height: float, color: RGB) -> list[Op]:
-        """The box's icon, contained in its inner ``width × height``."""
-        icon = "" if box.icon is None else self._render(box.icon, context, what).strip()
-        if not icon:
-            return []
-        try:
-            return [IconOp(icon, *contain(self.icon_aspect(icon), width, height), color,
-                           box.opacity)]
-        except LayoutError as err:
-            raise LayoutError(f"{what}: {err}") from None
+    def _name(self, template: Template | None, context: Mapping[str, Any], what: str) -> str:
+        """An image's or icon's name ('' for none)."""
+        return "" if template is None else self._render(template, context, what).strip()
 
     def _text_ops(self, box: Box, context: Mapping[str, Any], what: str, width: float,
                   height: float, color: RGB) -> list[Op]:
@@ -274,7 +266,9 @@ class FaceComposer:
         source = "" if box.text is None else self._render(box.text, context, what)
         if not source.strip():
             return []
-        return list(self._fit(source, width, height, box, color, what).ops)
+        fitted = self._fit(source, width, height, box, color, what)
+        self._text_extent = fitted.extent
+        return list(fitted.ops)
 
     def _fit(self, source: str, width: float, height: float, box: Box, color: RGB,
              what: str) -> FittedText:

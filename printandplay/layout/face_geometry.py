@@ -4,13 +4,14 @@ the transform of a box's content, and the safe zone text must stay in."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from printandplay.errors import LayoutError
 from printandplay.model.color import RGB
 from printandplay.model.design import Box, FaceDesign
 from printandplay.model.game import Kind
 from printandplay.model.geometry import Rect
-from printandplay.model.ops import EllipseOp, LineOp, Op, RectOp
+from printandplay.model.ops import EllipseOp, IconOp, ImageOp, LineOp, Op, RectOp
 
 EDGE = 0.01  # points: a box edge this close to the trim edge touches it
 Transform = tuple[float, float, float, float, float, float]
@@ -104,3 +105,29 @@ def contain(aspect: float, width: float, height: float) -> tuple[float, float, f
     """``(x, y, w, h)`` of the largest rectangle of ``aspect`` centred in ``width × height``."""
     w, h = (width, width / aspect) if width / aspect <= height else (height * aspect, height)
     return (width - w) / 2, (height - h) / 2, w, h
+
+
+def image_ops(image: str, aspect: Callable[[str], float] | None, width: float, height: float,
+              what: str) -> list[Op]:
+    """The image ``image`` ('' for none) contained in a box's inner ``width × height``;
+    errors name ``what``."""
+    if not image:
+        return []
+    try:
+        if aspect is None:
+            raise LayoutError(f"image '{image}': this build has no images folder")
+        return [ImageOp(image, *contain(aspect(image), width, height))]
+    except LayoutError as err:
+        raise LayoutError(f"{what}: {err}") from None
+
+
+def icon_ops(icon: str, aspect: Callable[[str], float], width: float, height: float,
+             color: RGB, opacity: float, what: str) -> list[Op]:
+    """The icon ``icon`` ('' for none) contained in a box's inner ``width × height``; errors
+    name ``what``."""
+    if not icon:
+        return []
+    try:
+        return [IconOp(icon, *contain(aspect(icon), width, height), color, opacity)]
+    except LayoutError as err:
+        raise LayoutError(f"{what}: {err}") from None

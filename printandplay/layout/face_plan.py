@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printandplay.layout.face_geometry import Transform, box_rect, placement_transform
-from printandplay.layout.legibility import Layer
+from printandplay.layout.legibility import Layer, layers
 from printandplay.layout.textfit import FittedText, TextStyle
 from printandplay.model.color import RGB
 from printandplay.model.design import Box, FaceDesign
@@ -39,6 +39,20 @@ class DesignPlan:
     static: dict[Hashable, tuple[Op, ...] | None] = field(default_factory=dict)
     whole: Face | None = None
     _geometry: dict[int, tuple[Rect, Transform]] = field(default_factory=dict)
+    # per key of ``static``: its ops and their legibility layers
+    _layers: dict[Hashable, tuple[tuple[Op, ...], list[Layer]]] = field(default_factory=dict)
+    last_text: int = field(init=False)  # the index of the last box with a text (-1: none)
+
+    def __post_init__(self) -> None:
+        self.last_text = max((index for index, box in enumerate(self.design.boxes)
+                              if box.text is not None), default=-1)
+
+    def layers(self, key: Hashable, ops: tuple[Op, ...]) -> list[Layer]:
+        """:func:`~printandplay.layout.legibility.layers` of a static box's ``ops`` (kept)."""
+        found = self._layers.get(key)
+        if found is None or found[0] is not ops:
+            found = self._layers[key] = (ops, layers(ops))
+        return found[1]
 
     def geometry(self, index: int) -> tuple[Rect, Transform]:
         """Rectangle and content transform of box ``index``."""

@@ -6,7 +6,6 @@ Below :data:`MIN_CONTRAST` text is refused; below :data:`GOOD_CONTRAST` the buil
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -18,15 +17,17 @@ from printandplay.layout.extent import (
     compose_transforms,
     transform_box,
 )
+from printandplay.layout.fills import PAPER as PAPER
+from printandplay.layout.fills import UNKNOWN, Bounds, Layer, fill_over, group_fill, layers
+from printandplay.layout.fills import _bounds as _bounds
 from printandplay.model.color import RGB
 from printandplay.model.fonts import FontMetrics
 from printandplay.model.geometry import Rect
-from printandplay.model.ops import EllipseOp, GroupOp, ImageOp, Op, RectOp, TextOp
+from printandplay.model.ops import GroupOp, Op, TextOp
 
 DEFAULT_MIN_FONT_SIZE: Final = 6.0  # points
 MIN_CONTRAST: Final = 3.0
 GOOD_CONTRAST: Final = 4.5
-PAPER: Final[RGB] = (1.0, 1.0, 1.0)
 
 
 def relative_luminance(color: RGB) -> float:
@@ -56,78 +57,6 @@ def text_ops(ops: Iterable[Op]) -> Iterator[TextOp]:
             yield from text_ops(op.ops)
         elif isinstance(op, TextOp):
             yield op
-
-
-# A rectangle as (x, y, right, top), right = x + w and top = y + h as :class:`Rect` computes
-# them: the checks below compare these numbers exactly as they would compare the rectangles'.
-Bounds = tuple[float, float, float, float]
-_CONTAINS_TOLERANCE: Final = 0.01  # that of Rect.contains
-
-
-def _bounds(x: float, y: float, w: float, h: float) -> Bounds:
-    return x, y, x + w, y + h
-
-
-def _covers(op: RectOp | EllipseOp, shape: Bounds, rect: Bounds) -> bool:
-    """Whether ``op`` (of bounds ``shape``) covers ``rect`` whole."""
-    x, y, right, top = rect
-    if isinstance(op, RectOp):  # Rect.contains
-        tolerance = _CONTAINS_TOLERANCE
-        return (x >= shape[0] - tolerance and y >= shape[1] - tolerance
-                and right <= shape[2] + tolerance and top <= shape[3] + tolerance)
-    cx, cy, rx, ry = op.x + op.w / 2, op.y + op.h / 2, op.w / 2, op.h / 2
-    if rx <= 0 or ry <= 0:
-        return False
-    return all(math.hypot((px - cx) / rx, (py - cy) / ry) <= 1.0 + 1e-6
-               for px, py in ((x, y), (right, y), (x, top), (right, top)))
-
-
-def _intersects(a: Bounds, b: Bounds) -> bool:
-    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
-
-
-# One thing text may be drawn over: a filled shape (``RectOp``/``EllipseOp``), or the page
-# rectangle of an image (``None`` for the op), drawn inside a group or not.
-Layer = tuple["RectOp | EllipseOp | None", Bounds]
-
-
-def _image_bounds(ops: Iterable[Op], transform: Transform, out: list[Layer]) -> None:
-    """The page rectangles of the images among ``ops``, groups opened; nothing else is
-    measured (text extents are not needed to know what lies under a text)."""
-    for op in ops:
-        if isinstance(op, GroupOp):
-            _image_bounds(op.ops, compose_transforms(transform, op.transform), out)
-        elif isinstance(op, ImageOp):
-            out.append((None, _bounds(*transform_box(transform, op.x, op.y, op.w, op.h))))
-
-
-def layers(ops: Iterable[Op]) -> list[Layer]:
-    """What of ``ops`` may lie under a text, in drawing order: filled shapes at the top level,
-    and images at any depth (shapes inside groups and every other op are ignored)."""
-    out: list[Layer] = []
-    for op in ops:
-        if isinstance(op, (RectOp, EllipseOp)):
-            if op.fill is not None:
-                out.append((op, _bounds(op.x, op.y, op.w, op.h)))
-        elif isinstance(op, (ImageOp, GroupOp)):
-            _image_bounds((op,), IDENTITY, out)
-    return out
-
-
-def fill_over(below: Sequence[Layer], rect: Bounds) -> RGB | None:
-    """:func:`fill_under` from the :func:`layers` of the ops drawn, for ``rect`` as
-    ``(x, y, right, top)``."""
-    for shape, extent in reversed(below):
-        if shape is None:  # an image
-            if _intersects(extent, rect):
-                return None
-        elif shape.opacity >= 1.0:
-            if _covers(shape, extent, rect):
-                assert shape.fill is not None
-                return shape.fill
-        elif shape.opacity < 1.0 and _intersects(extent, rect):  # (opacity tested first)
-            return None
-    return PAPER
 
 
 def fill_under(drawn: Sequence[Op], rect: Rect, metrics: FontMetrics) -> RGB | None:
@@ -182,12 +111,29 @@ def check_text(box_ops: Sequence[Op], drawn: Sequence[Op], metrics: FontMetrics,
 
 def check_text_over(box_ops: Sequence[Op], drawn: Sequence[Layer], metrics: FontMetrics,
                     min_font_size: float, what: str,
-                    warn: Callable[[tuple[Any, ...], str], None]) -> None:
+                    warn: Callable[[tuple[Any, ...], str], None],
+                    extent: Bounds | None = None) -> None:
     """:func:`check_text` with the :func:`layers` of the ops drawn before the box (a caller
-    that checks box after box keeps them instead of walking every op drawn again)."""
+    that checks box after box keeps them instead of walking every op drawn again).
+
+    ``extent`` (optional, from :attr:`~printandplay.layout.textfit.FittedText.extent`): bounds
+    as ``(x0, y0, x1, y1)``, in the frame of each group of ``box_ops``, that hold every text op
+    of the group up to rounding. When one fill lies under all of them (:func:`~printandplay.layout.fills.group_fill`),
+    the texts are judged against it without measuring each one: the same outcome."""
     below: list[Layer] | None = None
     done = 0  # box_ops[:done] are in ``below``
     for index, op in enumerate(box_ops):
+        if extent is not None and type(op) is GroupOp:
+            if below is None:
+                below = list(drawn)
+            below.extend(layers(box_ops[done:index]))
+            done = index
+            fill = group_fill(op, extent, below)
+            if fill is not UNKNOWN:
+                for text in op.ops:
+                    if type(text) is TextOp:
+                        _judge(text, fill, min_font_size, what, warn)  # type: ignore[arg-type]
+                continue
         texts = _text_extents(op, metrics, IDENTITY, [])
         if not texts:
             continue
@@ -195,24 +141,28 @@ def check_text_over(box_ops: Sequence[Op], drawn: Sequence[Layer], metrics: Font
             below = list(drawn)
         below.extend(layers(box_ops[done:index]))
         done = index
-        for text, extent in texts:
-            if too_small(text, min_font_size):
-                raise size_error(text, min_font_size, what, "raise the box's size and min_size")
-            fill = fill_over(below, extent)
-            if fill is None:
-                continue
-            ratio = _ratio(text.color, fill)
-            if ratio >= GOOD_CONTRAST:
-                continue
-            contrast = Contrast(text.color, fill, ratio)
-            if ratio < MIN_CONTRAST:
-                raise LayoutError(
-                    f"{what}: text colour {contrast.describe()} is below the {MIN_CONTRAST:g}:1 "
-                    f"contrast needed to read it: «{_shown(text.text)}»")
-            if ratio < GOOD_CONTRAST:
-                warn((text.color, fill), f"{what}: text colour {contrast.describe()} is below "
-                                         f"the {GOOD_CONTRAST:g}:1 contrast recommended for "
-                                         f"small text")
+        for text, bounds in texts:
+            _judge(text, fill_over(below, bounds), min_font_size, what, warn)
+
+
+def _judge(text: TextOp, fill: RGB | None, min_font_size: float, what: str,
+           warn: Callable[[tuple[Any, ...], str], None]) -> None:
+    """Refuse ``text`` under ``min_font_size`` or of contrast under 3:1 against ``fill`` (the
+    fill under it; ``None``: not one colour, not judged), warn under 4.5:1."""
+    if too_small(text, min_font_size):
+        raise size_error(text, min_font_size, what, "raise the box's size and min_size")
+    if fill is None:
+        return
+    ratio = _ratio(text.color, fill)
+    if ratio >= GOOD_CONTRAST:
+        return
+    contrast = Contrast(text.color, fill, ratio)
+    if ratio < MIN_CONTRAST:
+        raise LayoutError(
+            f"{what}: text colour {contrast.describe()} is below the {MIN_CONTRAST:g}:1 "
+            f"contrast needed to read it: «{_shown(text.text)}»")
+    warn((text.color, fill), f"{what}: text colour {contrast.describe()} is below "
+                             f"the {GOOD_CONTRAST:g}:1 contrast recommended for small text")
 
 
 _RATIOS: dict[tuple[RGB, RGB], float] = {}  # a face uses few colours: each pair once

@@ -17,6 +17,7 @@ _ICON_RE: Final = re.compile(r":([a-z][a-z0-9_-]*):")
 _TAG_RE: Final = re.compile(r"\[\[([A-Za-z0-9_.-]+)\]\]")
 _PLAIN_RE: Final = re.compile(r"[^\\*:\[\n]+")  # no character that may start markup
 _SPECIAL: Final = re.compile(r"([\\*]|:(?=[a-z][a-z0-9_-]*:)|\[(?=\[))")
+_MAYBE_SPECIAL: Final = re.compile(r"[\\*:\[]")  # every character _SPECIAL may escape
 
 
 @dataclass(frozen=True)
@@ -36,24 +37,21 @@ class MarkupError(ValueError):
 def escape_markup(text: str) -> str:
     """Escape what would be read as markup in ``text`` (``*``, ``\\``, a ``:`` that opens an
     icon name, a ``[`` that opens a tag) so it is shown literally."""
+    if _MAYBE_SPECIAL.search(text) is None:  # (most values: a quicker look, the same text)
+        return text
     return _SPECIAL.sub(r"\\\1", text)
 
 
 def parse_markup(source: str) -> list[Span]:
     """Parse inline markup into spans. Unbalanced ``*``/``**`` raise :class:`MarkupError`."""
     spans: list[Span] = []
-    buffer: list[str] = []
+    buffer: list[str] = []  # the text read since the last span (flushed inline: hot loop)
     bold = italic = False
     text = source.replace("\r\n", "\n").strip("\n")
     i, n = 0, len(text)
-
-    def flush() -> None:
-        if buffer:
-            spans.append(Span("text", "".join(buffer), bold, italic))
-            buffer.clear()
-
+    plain_at = _PLAIN_RE.match
     while i < n:
-        plain = _PLAIN_RE.match(text, i)
+        plain = plain_at(text, i)
         if plain is not None:  # a run of characters that are never markup, at once
             buffer.append(plain.group())
             i = plain.end()
@@ -63,23 +61,33 @@ def parse_markup(source: str) -> list[Span]:
             buffer.append(text[i + 1])
             i += 2
         elif text.startswith("**", i):
-            flush()
+            if buffer:
+                spans.append(Span("text", "".join(buffer), bold, italic))
+                buffer.clear()
             bold = not bold
             i += 2
         elif char == "*":
-            flush()
+            if buffer:
+                spans.append(Span("text", "".join(buffer), bold, italic))
+                buffer.clear()
             italic = not italic
             i += 1
         elif char == ":" and (match := _ICON_RE.match(text, i)):
-            flush()
+            if buffer:
+                spans.append(Span("text", "".join(buffer), bold, italic))
+                buffer.clear()
             spans.append(Span("icon", match.group(1), bold, italic))
             i = match.end()
         elif char == "[" and (match := _TAG_RE.match(text, i)):
-            flush()
+            if buffer:
+                spans.append(Span("text", "".join(buffer), bold, italic))
+                buffer.clear()
             spans.append(Span("tag", match.group(1)))
             i = match.end()
         elif char == "\n":
-            flush()
+            if buffer:
+                spans.append(Span("text", "".join(buffer), bold, italic))
+                buffer.clear()
             j = i
             while j < n and text[j] in "\n \t":
                 j += 1
@@ -89,7 +97,8 @@ def parse_markup(source: str) -> list[Span]:
         else:
             buffer.append(char)
             i += 1
-    flush()
+    if buffer:
+        spans.append(Span("text", "".join(buffer), bold, italic))
     if bold or italic:
         raise MarkupError(f"unclosed {'**' if bold else '*'} in {source!r}")
     return spans

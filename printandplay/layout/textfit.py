@@ -8,10 +8,11 @@ breaking the em widths at ``w / s``. The result is a list of positioned :class:`
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from printandplay.layout.fit_bounds import LineFloor as _LineFloor
+from printandplay.layout.fit_bounds import text_extent
 from printandplay.layout.hyphenation import Hyphenator, Splitter, split_word, syllables
 from printandplay.layout.tokens import ICON_EM, TAG_SCALE, Break, Glue, Item, Word
 from printandplay.model.color import RGB
@@ -50,6 +51,10 @@ class FittedText:
     ops: tuple[Op, ...]
     height: float
     lines: int
+    # (x0, y0, x1, y1) in the box's frame, holding every text op as the legibility check
+    # measures it (advance width, descent to ascent), up to the rounding of summing the
+    # measured pieces instead of measuring each run again; None: not known
+    extent: tuple[float, float, float, float] | None = None
 
 
 def break_lines(items: Sequence[Item], max_width: float, split: Splitter | None = None
@@ -120,32 +125,6 @@ def _line_width(line: Sequence[Item]) -> float:
     return sum([item.width for item in line if not isinstance(item, Break)])
 
 
-class _LineFloor:
-    """The fewest lines ``items`` can break into at a width, without breaking them: every
-    line holds at most the width (hyphenated heads included), so the words' total width
-    divided by it, and a line per break. A size whose floor already overflows the box
-    cannot fit, and :func:`fit_text` skips it without breaking lines (same result)."""
-
-    __slots__ = ("words", "breaks")
-
-    def __init__(self, items: Sequence[Item]) -> None:
-        total = 0.0
-        breaks = 0
-        for item in items:
-            if isinstance(item, Word):
-                total += item.width
-            elif isinstance(item, Break):
-                breaks += 1
-        # a little under the total: hyphenated pieces are measured apart (rounding)
-        self.words = max(0.0, total * (1 - 1e-7) - 1e-9)
-        self.breaks = breaks
-
-    def lines(self, max_width: float) -> int:
-        """At least how many lines at ``max_width`` (em)."""
-        by_width = math.ceil(self.words / (max_width + 1e-8)) if max_width > 0 else 1
-        return max(1, by_width, self.breaks)
-
-
 def fit_text(
     items: Sequence[Item],
     width: float,
@@ -198,13 +177,16 @@ def fit_text(
         if lines is not None:
             used = used_by(lines)
             if used <= height + 1e-6:
-                ops = _place(lines, width, height, used, size, ascent, style)
-                return FittedText(size, tuple(ops), used, len(lines))
+                ops: list[Op] = []
+                left, right = _place(ops, lines, width, height, used, size, ascent, style)
+                return FittedText(size, tuple(ops), used, len(lines),
+                                  text_extent(ops, left, right, metrics))
         size -= 0.25
     return None
 
 
 def _place(
+    ops: list[Op],
     lines: list[tuple[list[Item], bool]],
     width: float,
     height: float,
@@ -212,7 +194,9 @@ def _place(
     size: float,
     ascent: float,
     style: TextStyle,
-) -> list[Op]:
+) -> tuple[float, float]:
+    """Append the ops of ``lines`` to ``ops``; the leftmost start and the rightmost end of
+    the lines (what they advance over: every text op lies between them)."""
     if style.valign == "top":
         top = height
     elif style.valign == "middle":
@@ -220,8 +204,8 @@ def _place(
     else:
         top = used
     baseline = top - ascent * size
-    ops: list[Op] = []
     align = style.align
+    left = right = 0.0
     for line, paragraph_follows in lines:
         if align == "center":
             x = (width - _line_width(line) * size) / 2
@@ -229,16 +213,21 @@ def _place(
             x = width - _line_width(line) * size
         else:  # left: the line's width is not needed
             x = 0.0
-        _emit_line(ops, line, x, baseline, size, style.color)
+        end = _emit_line(ops, line, x, baseline, size, style.color)
+        if x < left:
+            left = x
+        if end > right:
+            right = end
         baseline -= size * style.leading * (1 + (PAR_GAP if paragraph_follows else 0))
-    return ops
+    return left, right
 
 
 def _emit_line(
     ops: list[Op], line: Sequence[Item], x: float, baseline: float, size: float, color: RGB
-) -> None:
+) -> float:
     """The ops of one line: a text op per run of text in one font, scale and colour (the
-    spaces between them included), an icon op per inline icon."""
+    spaces between them included), an icon op per inline icon; returns where the line ends
+    (widths are never negative: ``x`` only grows)."""
     run: list[str] = []
     run_font: str | None = None  # the run's font, scale and colour (None: no run)
     run_scale = 1.0
@@ -282,3 +271,4 @@ def _emit_line(
             x += frag.width * size
     if run_font is not None and run:
         ops.append(TextOp(run_x, baseline, "".join(run), run_font, size * run_scale, run_color))
+    return x

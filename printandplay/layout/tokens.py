@@ -71,14 +71,19 @@ class TokenCache:
 
     pieces: dict[str, dict[str, Frag]] = field(default_factory=dict)  # font → text → piece
     spaces: dict[str, Glue] = field(default_factory=dict)  # font → a space in it
+    # font → text → the word of that one piece, shared by every text where the piece is a
+    # whole word (spaces before and after it in one span); its syllables, filled in by the
+    # hyphenation of one text setter (one hyphenator, one set of fonts), hold for all
+    words: dict[str, dict[str, Word]] = field(default_factory=dict)
 
     def __len__(self) -> int:
-        """How many measured pieces are kept."""
-        return sum(len(known) for known in self.pieces.values())
+        """How many measured pieces and words are kept."""
+        return sum(map(len, self.pieces.values())) + sum(map(len, self.words.values()))
 
     def clear(self) -> None:
-        """Forget the measured pieces (the spaces stay: one per font)."""
+        """Forget the measured pieces and words (the spaces stay: one per font)."""
         self.pieces.clear()
+        self.words.clear()
 
 
 def tokenize(
@@ -125,19 +130,38 @@ def tokenize(
         known = cache.pieces.get(font)
         if known is None:
             known = cache.pieces[font] = {}
+        whole = cache.words.get(font)
+        if whole is None:
+            whole = cache.words[font] = {}
         glue = cache.spaces.get(font)
         if glue is None:
             glue = cache.spaces[font] = Glue(font, metrics.width(" ", font))
-        first = True
-        for piece in span.value.replace("\t", " ").split(" "):  # the hot loop
-            if first:
-                first = False
-            elif frags:  # a space ends the word: the word, then the space
-                items.append(Word(frags, width))
-                frags, width = [], 0.0
-                items.append(glue)
-            elif not items or not isinstance(items[-1], (Glue, Break)):
-                items.append(glue)
+        pieces = span.value.replace("\t", " ").split(" ")
+        last = len(pieces) - 1
+        after_word = False  # items[-1] is a whole word: the space after it comes next
+        for index, piece in enumerate(pieces):  # the hot loop
+            if index:
+                if after_word:
+                    items.append(glue)
+                    after_word = False
+                elif frags:  # a space ends the word: the word, then the space
+                    items.append(Word(frags, width))
+                    frags, width = [], 0.0
+                    items.append(glue)
+                elif not items or not isinstance(items[-1], (Glue, Break)):
+                    items.append(glue)
+                if piece and index < last:  # a whole word, of this piece alone
+                    word = whole.get(piece)
+                    if word is None:
+                        found = known.get(piece)
+                        if found is None:
+                            text = metrics.prepare(piece, font)
+                            found = known[piece] = Frag("text", text, font, 1.0, None,
+                                                        metrics.width(text, font))
+                        word = whole[piece] = Word([found], found.width)
+                    items.append(word)
+                    after_word = True  # (a next piece follows: this one is not the last)
+                    continue
             if piece:
                 found = known.get(piece)
                 if found is None:

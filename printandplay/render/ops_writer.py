@@ -237,11 +237,14 @@ class OpsWriter(ContentStream):
             canvas.setStrokeAlpha(op.opacity)
         out.append(f"{num(op.w / view_box[2])} 0 0 {num(op.h / view_box[3])} "
                    f"{num(op.x)} {num(op.y)} cm")
-        canvas = self._canvas()
-        canvas.doForm(f"I-{op.icon}")
+        name = f"I-{op.icon}"
         if op.opacity < 1:
+            canvas = self._canvas()
+            canvas.doForm(name)
             canvas.restoreState()
-        else:
+        else:  # what doForm writes and records, without handing the operators over
+            out.append(f"/{self._doc.getXObjectName(name)} Do")
+            self._use_form(name)
             out.append("Q")
 
     def _emit_image(self, op: ImageOp) -> None:
@@ -264,7 +267,7 @@ class OpsWriter(ContentStream):
             code = f"q\n{_scaled_translation(op.x, op.y, op.w, op.h)}\n{draw}\nQ"
             if len(self._placed_images) < _SHAPES_MAX:
                 self._placed_images[key] = code
-        self._canvas()._formsinuse.append(name)  # noqa: SLF001 - what drawImage records
+        self._use_form(name)  # what drawImage records
         self._out.append(code)
 
     def _image_file(self, name: str) -> _ImageFile:

@@ -142,7 +142,7 @@ class PdfWriter(OpsWriter):
         self._define_icons(ops)
         self._canvas().setPageSize((size.width, size.height))
         out = self._out
-        for placement, (name, static, shared) in zip(placements, drawn, strict=True):
+        for placement, (name, static, shared, again) in zip(placements, drawn, strict=True):
             face = placement.face
             clip = placement.clip
             if clip is None and name is None:  # drawn here: clip it as its form would be
@@ -156,7 +156,9 @@ class PdfWriter(OpsWriter):
             if name is None:
                 if static is not None:
                     self._canvas().doForm(static)
-                self._emit(face.ops[shared:] if shared else face.ops)
+                # (copies to come keep the operators: ContentStream._write_kept)
+                self._write_kept(face, self._emit, face.ops[shared:] if shared else face.ops,
+                                 again)
             else:
                 self._canvas().doForm(name)
             out.append("Q")
@@ -182,12 +184,13 @@ class PdfWriter(OpsWriter):
         self._compress_last_page()
         self.pages += 1
 
-    def _prepare(self, placement: Placement) -> tuple[str | None, str | None, int]:
+    def _prepare(self, placement: Placement) -> tuple[str | None, str | None, int, int]:
         """Define what a placement needs before the page is drawn: the face's form (or its
         icons when it is drawn in the page) and the form of its shared leading ops.
 
-        Returns the face's form name (None: drawn in the page), the shared ops' form name and
-        how many leading ops that form draws."""
+        Returns the face's form name (None: drawn in the page), the shared ops' form name,
+        how many leading ops that form draws, and (drawn in the page) how many placements
+        of the face come after this one."""
         face = placement.face
         entry = self._faces.get(id(face))
         if entry is not None:  # a form already: one placement less to come
@@ -195,7 +198,7 @@ class PdfWriter(OpsWriter):
                 entry[2] -= 1
                 if entry[2] == 0:
                     del self._faces[id(face)]
-            return entry[1], None, 0
+            return entry[1], None, 0, 0
         static = self._define_static(face)
         shared = face.shared if static is not None else 0
         uses = placement.uses
@@ -204,12 +207,13 @@ class PdfWriter(OpsWriter):
             uses = known[1] if known is not None else 0
         if 0 < uses < FORM_MIN_USES or (static is not None and shared == len(face.ops)):
             # placed a few times only, or nothing but the shared form: drawn in the page
-            self._define_icons(face.ops[shared:])
-            return None, static, shared
+            if not self._has_kept(face):  # (drawn before: its icons are defined)
+                self._define_icons(face.ops[shared:])
+            return None, static, shared, uses - 1
         name = self._define_face(face, static, shared)
         # placed again later: remember the form until its last placement (or for good)
         self._faces[id(face)] = [face, name, uses - 1 if uses > 1 else -1]
-        return name, None, 0
+        return name, None, 0, 0
 
     def save(self) -> Path:
         """Finish the PDF and move it into place."""

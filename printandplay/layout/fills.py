@@ -1,0 +1,138 @@
+"""What text may be drawn over, and which solid fill lies under a rectangle: the layers of
+the ops drawn (filled shapes, images) and the fill found under a text (see
+:mod:`.legibility`, which judges the contrast)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from printandplay.layout.extent import IDENTITY, Transform, compose_transforms, transform_box
+from printandplay.model.color import RGB
+from printandplay.model.ops import EllipseOp, GroupOp, ImageOp, Op, RectOp
+
+PAPER: Final[RGB] = (1.0, 1.0, 1.0)
+
+# A rectangle as (x, y, right, top), right = x + w and top = y + h as :class:`Rect` computes
+# them: the checks below compare these numbers exactly as they would compare the rectangles'.
+Bounds = tuple[float, float, float, float]
+_CONTAINS_TOLERANCE: Final = 0.01  # that of Rect.contains
+
+
+def _bounds(x: float, y: float, w: float, h: float) -> Bounds:
+    return x, y, x + w, y + h
+
+
+def _covers(op: RectOp | EllipseOp, shape: Bounds, rect: Bounds) -> bool:
+    """Whether ``op`` (of bounds ``shape``) covers ``rect`` whole."""
+    x, y, right, top = rect
+    if isinstance(op, RectOp):  # Rect.contains
+        tolerance = _CONTAINS_TOLERANCE
+        return (x >= shape[0] - tolerance and y >= shape[1] - tolerance
+                and right <= shape[2] + tolerance and top <= shape[3] + tolerance)
+    cx, cy, rx, ry = op.x + op.w / 2, op.y + op.h / 2, op.w / 2, op.h / 2
+    if rx <= 0 or ry <= 0:
+        return False
+    return all(math.hypot((px - cx) / rx, (py - cy) / ry) <= 1.0 + 1e-6
+               for px, py in ((x, y), (right, y), (x, top), (right, top)))
+
+
+def _intersects(a: Bounds, b: Bounds) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+# One thing text may be drawn over: a filled shape (``RectOp``/``EllipseOp``), or the page
+# rectangle of an image (``None`` for the op), drawn inside a group or not.
+Layer = tuple["RectOp | EllipseOp | None", Bounds]
+
+
+def _image_bounds(ops: Iterable[Op], transform: Transform, out: list[Layer]) -> None:
+    """The page rectangles of the images among ``ops``, groups opened; nothing else is
+    measured (text extents are not needed to know what lies under a text)."""
+    for op in ops:
+        if isinstance(op, GroupOp):
+            _image_bounds(op.ops, compose_transforms(transform, op.transform), out)
+        elif isinstance(op, ImageOp):
+            out.append((None, _bounds(*transform_box(transform, op.x, op.y, op.w, op.h))))
+
+
+def layers(ops: Iterable[Op]) -> list[Layer]:
+    """What of ``ops`` may lie under a text, in drawing order: filled shapes at the top level,
+    and images at any depth (shapes inside groups and every other op are ignored)."""
+    out: list[Layer] = []
+    for op in ops:
+        if isinstance(op, (RectOp, EllipseOp)):
+            if op.fill is not None:
+                out.append((op, _bounds(op.x, op.y, op.w, op.h)))
+        elif isinstance(op, (ImageOp, GroupOp)):
+            _image_bounds((op,), IDENTITY, out)
+    return out
+
+
+def fill_over(below: Sequence[Layer], rect: Bounds) -> RGB | None:
+    """:func:`fill_under` from the :func:`layers` of the ops drawn, for ``rect`` as
+    ``(x, y, right, top)``."""
+    for shape, extent in reversed(below):
+        if shape is None:  # an image
+            if _intersects(extent, rect):
+                return None
+        elif shape.opacity >= 1.0:
+            if _covers(shape, extent, rect):
+                assert shape.fill is not None
+                return shape.fill
+        elif shape.opacity < 1.0 and _intersects(extent, rect):  # (opacity tested first)
+            return None
+    return PAPER
+
+
+UNKNOWN: Final = (-1.0, -1.0, -1.0)  # no one fill known under every text of a group
+# how far the bounds of a group's texts are grown before they are compared with the layers:
+# far more than the rounding between summed and measured widths, far less than a glyph
+_MARGIN: Final = 0.01
+
+
+def group_fill(group: GroupOp, extent: Bounds, below: Sequence[Layer]) -> RGB | None:
+    """What :func:`fill_over` gives for every text op of ``group`` (its texts lying within
+    ``extent`` in its frame, up to rounding), or :data:`UNKNOWN` when they may differ."""
+    if any(type(op) is GroupOp for op in group.ops):  # nested groups: the long way
+        return UNKNOWN
+    x0, y0, x1, y1 = extent
+    m = _MARGIN + 1e-9 * (abs(x0) + abs(y0) + abs(x1) + abs(y1))
+    a, b, c, d, e, f = group.transform
+    if b == 0.0 and c == 0.0:  # no rotation: two corners (the margins absorb any rounding)
+        left, right = a * (x0 - m) + e, a * (x1 + m) + e
+        bottom, top = d * (y0 - m) + f, d * (y1 + m) + f
+        if left > right:
+            left, right = right, left
+        if bottom > top:
+            bottom, top = top, bottom
+        return _uniform_fill(below, (left - m, bottom - m, right + m, top + m))
+    box = transform_box(group.transform, x0 - m, y0 - m, x1 - x0 + 2 * m, y1 - y0 + 2 * m)
+    return _uniform_fill(below, (box[0] - m, box[1] - m, box[0] + box[2] + m,
+                                 box[1] + box[3] + m))
+
+
+def _uniform_fill(below: Sequence[Layer], area: Bounds) -> RGB | None:
+    """:func:`fill_over` of every rectangle inside ``area`` when it is one and the same, else
+    :data:`UNKNOWN`: the layers drawn last that matter to ``area`` are an opaque rectangle
+    covering it whole (its fill) or none (the paper); any layer that might matter to one
+    rectangle and not to another (an image, a translucent shape or an opaque shape
+    overlapping ``area``, an ellipse near it) makes it unknown."""
+    ax, ay, aright, atop = area
+    for shape, bounds in reversed(below):
+        # clearly apart: neither overlaps nor (with Rect.contains' tolerance) covers any
+        # rectangle inside ``area``
+        gap = 2 * _CONTAINS_TOLERANCE
+        if shape is not None and not isinstance(shape, RectOp):
+            gap += 1e-5 * (abs(shape.w) + abs(shape.h))  # an ellipse's own tolerance
+        if bounds[0] > aright + gap or bounds[2] < ax - gap or \
+                bounds[1] > atop + gap or bounds[3] < ay - gap:
+            continue
+        if shape is None or not shape.opacity >= 1.0 or not isinstance(shape, RectOp):
+            return UNKNOWN
+        if not _covers(shape, bounds, area):
+            return UNKNOWN
+        assert shape.fill is not None
+        return shape.fill
+    return PAPER

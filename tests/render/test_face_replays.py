@@ -1,0 +1,89 @@
+"""Copies of a face drawn in their page (placed 2 to 5 times) reuse the operators written for
+its first placement (issue 15, round 4): the PDF is byte for byte the one written when every
+copy writes its ops again."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import ROOT
+
+from printandplay.build import build_game
+from printandplay.planning.options import BuildOptions
+from printandplay.project import Resources
+from printandplay.render import content, pdf
+
+
+def _build(game: str, out: Path, replays: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[bytes, int]:
+    """The kit's PDF, and how many copies were written from kept operators."""
+    replayed = 0
+    original = pdf.PdfWriter._write_kept
+
+    def counted(self: Any, thing: Any, *args: Any) -> None:
+        nonlocal replayed
+        replayed += self._has_kept(thing)
+        original(self, thing, *args)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(pdf.PdfWriter, "_write_kept", counted)
+        if not replays:
+            patch.setattr(content, "_KEPT_MAX", 0)
+        path = build_game(Resources((ROOT,)), game, BuildOptions(out_dir=out))
+    return path.read_bytes(), replayed
+
+
+@pytest.mark.parametrize("game", ["oups", "charlie", "licum"])
+def test_copies_from_kept_operators_give_the_same_pdf(game: str, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    kept, replayed = _build(game, tmp_path / "kept", True, monkeypatch)
+    again, none = _build(game, tmp_path / "again", False, monkeypatch)
+    assert none == 0
+    assert kept == again
+    if game == "oups":
+        assert replayed > 0
+
+
+def test_copies_with_icons_translucent_icons_and_text_give_the_same_bytes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Faces placed 2 to 4 times over three pages: opaque icons (kept with their forms), a
+    translucent icon (written through the canvas: never kept), text in two fonts, a new
+    character in a copy's neighbour; kept or not, the same bytes."""
+    import io
+
+    from printandplay.assets import load_assets
+    from printandplay.model.game import Size
+    from printandplay.model.ops import Face, GroupOp, IconOp, Placement, RectOp, TextOp
+
+    assets = load_assets(Resources((ROOT,)), "charlie")
+    regular = assets.fonts.select("body", False, False)
+    bold = assets.fonts.select("body", True, False)
+
+    def face(index: int, translucent: bool) -> Face:
+        ops = (RectOp(0, 0, 180, 252, (0.9, 0.9, 0.8)),
+               GroupOp((1.0, 0.0, 0.0, 1.0, 10.0, 20.0),
+                       (TextOp(0, 0, f"Carte n° {index} ‰", regular, 9.0, (0, 0, 0)),
+                        TextOp(40, 0, "Gras", bold, 9.0, (0.2, 0.1, 0)),
+                        IconOp("amulette", 60, 0, 9, 9, (0, 0, 0)),
+                        IconOp("baguette", 80, 0, 9, 9, (0, 0, 0),
+                               0.5 if translucent else 1.0))))
+        return Face(180, 252, 9.0, False, ops, 1)
+
+    faces = [face(index, index % 3 == 0) for index in range(6)]
+    uses = {0: 2, 1: 3, 2: 4, 3: 2, 4: 1, 5: 2}
+    order = [0, 1, 2, 1, 3, 2, 4, 0, 5, 2, 3, 1, 5, 2]
+    pages = [order[:5], order[5:9], order[9:]]
+
+    def write(replays: bool) -> bytes:
+        with monkeypatch.context() as patch:
+            if not replays:
+                patch.setattr(content, "_KEPT_MAX", 0)
+            writer = pdf.PdfWriter(io.BytesIO(), assets.fonts, assets.icons, title="t")
+            for page in pages:
+                writer.page(Size(595, 842), (), [
+                    Placement(faces[index], 20.0 + 100 * (slot % 5), 30.0 + 260 * (slot // 5),
+                              None, uses[index]) for slot, index in enumerate(page)])
+            return writer.save_bytes()
+
+    assert write(True) == write(False)
