@@ -9,9 +9,8 @@ import random
 from typing import Any
 
 import pytest
-from helpers import ROOT
+from helpers import bundled_assets
 
-from printandplay.assets import load_assets
 from printandplay.errors import LayoutError
 from printandplay.layout import fills, legibility
 from printandplay.layout.extent import op_extents
@@ -21,14 +20,24 @@ from printandplay.layout.richtext import parse_markup
 from printandplay.layout.textfit import FittedText, TextStyle, fit_text
 from printandplay.layout.tokens import tokenize
 from printandplay.model.ops import EllipseOp, GroupOp, IconOp, ImageOp, Op, RectOp, TextOp
-from printandplay.project import Resources
 
 _WORDS = ("ba", "cha", "ton", "mé", "ri", "que", "lon", "gue", "ment", "i", "W", "—", "«")
 
 
+TEXTS = 750  # random fitted texts, each judged in PLACEMENTS random places
+PLACEMENTS = 2  # (1,500 cases: fitting a text costs ~7 times judging it twice)
+
+
 @pytest.fixture(scope="module")
 def metrics() -> Any:
-    return load_assets(Resources((ROOT,)), "licum").fonts
+    return bundled_assets("licum").fonts
+
+
+@pytest.fixture(scope="module")
+def fitted_texts(metrics: Any) -> list[tuple[FittedText, float, float]]:
+    """Random texts fitted in random boxes, once for the tests of this module (read only)."""
+    rng = random.Random(5)
+    return [_fitted(rng, metrics) for _ in range(TEXTS)]
 
 
 def _source(rng: random.Random) -> str:
@@ -120,10 +129,9 @@ def _outcome(box_ops: list[Op], drawn: list[Any], metrics: Any, min_size: float,
     return "", warnings
 
 
-def test_the_extent_holds_every_line_as_measured(metrics: Any) -> None:
-    rng = random.Random(3)
-    for _ in range(300):
-        fitted, _, _ = _fitted(rng, metrics)
+def test_the_extent_holds_every_line_as_measured(
+        metrics: Any, fitted_texts: list[tuple[FittedText, float, float]]) -> None:
+    for fitted, _, _ in fitted_texts:
         texts = [op for op in fitted.ops if isinstance(op, TextOp)]
         assert fitted.extent is not None
         x0, y0, x1, y1 = fitted.extent
@@ -132,8 +140,9 @@ def test_the_extent_holds_every_line_as_measured(metrics: Any) -> None:
             assert rect.y >= y0 - 1e-6 and rect.top <= y1 + 1e-6, op
 
 
-def test_the_fast_path_judges_as_the_long_way(metrics: Any,
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_fast_path_judges_as_the_long_way(
+        metrics: Any, fitted_texts: list[tuple[FittedText, float, float]],
+        monkeypatch: pytest.MonkeyPatch) -> None:
     rng = random.Random(5)
     fast_taken = 0
     original = fills.group_fill
@@ -146,8 +155,9 @@ def test_the_fast_path_judges_as_the_long_way(metrics: Any,
 
     monkeypatch.setattr(legibility, "group_fill", counted)
     outcomes = set()
-    for _ in range(1500):
-        fitted, width, height = _fitted(rng, metrics)
+    cases = [fitted for fitted, _, _ in fitted_texts for _ in range(PLACEMENTS)]
+    assert len(cases) == 1500
+    for fitted in cases:
         assert fitted.extent is not None
         group = GroupOp(_transform(rng), fitted.ops)
         x0, y0, x1, y1 = fitted.extent
@@ -193,7 +203,7 @@ def _faces(game_name: str, cached: bool, monkeypatch: pytest.MonkeyPatch,
     from printandplay.layout.face import FaceComposer
     from printandplay.model.design import Template
 
-    assets = load_assets(Resources((ROOT,)), game_name)
+    assets = bundled_assets(game_name)  # read only: the composer is this call's own
     game = assets.game
     composer = FaceComposer(assets.templates, assets.fonts, assets.icons.aspect, game.colors,
                             game.language, 3.0, assets.images.aspect if assets.images else None,
