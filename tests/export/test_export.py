@@ -36,12 +36,12 @@ def charlie_export(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path
 @pytest.fixture(scope="module")
 def sorciers_png(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """Sorciers (18 cards: backs shared by a kind, and a card's own back) exported as PNGs at
-    72 dpi, without and with ``--bleed``: the folders, by ``"trim"`` and ``"bleed"``."""
+    ``DPI``, without and with ``--bleed``: the folders, by ``"trim"`` and ``"bleed"``."""
     folders = {}
     for name, extra in (("trim", []), ("bleed", ["--bleed"])):
         folders[name] = tmp_path_factory.mktemp(f"sorciers-{name}")
         result = runner.invoke(app, ["export", "sorciers", "--png", str(folders[name]),
-                                     "--dpi", "72", *extra])
+                                     "--dpi", str(DPI), *extra])
         assert result.exit_code == 0, result.output
     return folders
 
@@ -83,7 +83,7 @@ def test_png_with_bleed_is_larger_by_the_bleed(sorciers_png: dict[str, Path]) ->
     trim, bled = sorciers_png["trim"], sorciers_png["bleed"]
     name = sorted(p.name for p in trim.glob("*.png") if not p.name.startswith("contact"))[0]
     with Image.open(trim / name) as a, Image.open(bled / name) as b:
-        grow = _pixels(2 * 3 * MM, 72)
+        grow = _pixels(2 * 3 * MM, DPI)  # 9.4 px at 40 dpi
         assert abs(b.width - a.width - grow) <= 1.5
         assert abs(b.height - a.height - grow) <= 1.5
 
