@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -14,17 +13,6 @@ from printandplay.cli import app
 from printandplay.planning.options import BuildOptions
 from printandplay.project import Resources
 from printandplay.watch import Watcher
-
-CARD = "cards/licum/bleus.yaml"
-
-
-@pytest.fixture
-def licum_copy(repo_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A designer's copy of Licum (cards and templates) in the current folder."""
-    for part in ("cards", "templates"):
-        shutil.copytree(repo_root / part / "licum", tmp_path / part / "licum")
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
 
 
 @pytest.fixture
@@ -110,12 +98,12 @@ def test_watch_unknown_game_exits_2() -> None:
     assert "unknown game 'nope'" in result.output
 
 
-def test_own_output_and_editor_files_do_not_trigger_a_rebuild(licum_copy: Path) -> None:
-    out = licum_copy / "cards" / "licum" / "out"
-    watcher = Watcher(Resources.discover(), "licum", BuildOptions(out_dir=out))
-    assert not watcher.wants(out / "licum-a4.pdf")
-    assert not watcher.wants(licum_copy / "cards" / "licum" / ".bleus.yaml.swp")
-    assert watcher.wants(licum_copy / CARD)
+def test_own_output_and_editor_files_do_not_trigger_a_rebuild(sorciers_copy: Path) -> None:
+    out = sorciers_copy / "cards" / "sorciers" / "out"
+    watcher = Watcher(Resources.discover(), "sorciers", BuildOptions(out_dir=out))
+    assert not watcher.wants(out / "sorciers-a4.pdf")
+    assert not watcher.wants(sorciers_copy / "cards" / "sorciers" / ".mage.yaml.swp")
+    assert watcher.wants(sorciers_copy / SORCIERS_CARD)
 
 
 @pytest.fixture
