@@ -12,12 +12,12 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from helpers import ROOT, FakeMetrics, bundled_assets
+from helpers import FakeMetrics, bundled_assets
 from PIL import Image
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from printandplay.assets import component_context, load_assets
+from printandplay.assets import component_context
 from printandplay.errors import LayoutError
 from printandplay.layout import sheet_label, templating
 from printandplay.layout.extent import op_extents
@@ -31,7 +31,6 @@ from printandplay.model.design import Template
 from printandplay.model.game import Size
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import EllipseOp, GroupOp, ImageOp, Op, RectOp, TextOp
-from printandplay.project import Resources
 from printandplay.render.ops_writer import OpsWriter, _ImageFile
 
 # --- templates that are exactly {{ card.FIELD }} -----------------------------------------------
@@ -307,7 +306,7 @@ def _writer(tmp_path: Path) -> tuple[OpsWriter, Canvas, Path]:
     art = tmp_path / "art.png"
     Image.new("RGB", (30, 20), (200, 40, 40)).save(art)
     canvas = Canvas(io.BytesIO())
-    assets = load_assets(Resources((ROOT,)), "licum")
+    assets = bundled_assets("licum")  # (its icons only read)
     return OpsWriter(canvas, assets.icons, _Images(art)), canvas, art  # type: ignore[arg-type]
 
 

@@ -59,11 +59,10 @@ def test_copies_with_icons_translucent_icons_and_text_give_the_same_bytes(
     character in a copy's neighbour; kept or not, the same bytes."""
     import io
 
-    from printandplay.assets import load_assets
     from printandplay.model.game import Size
     from printandplay.model.ops import Face, GroupOp, IconOp, Placement, RectOp, TextOp
 
-    assets = load_assets(Resources((ROOT,)), "charlie")
+    assets = bundled_assets("charlie")  # read only
     regular = assets.fonts.select("body", False, False)
     bold = assets.fonts.select("body", True, False)
 
