@@ -15,12 +15,13 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from source_helpers import module_tree
+from source_helpers import SOURCE_GROUP, module_tree
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "printandplay"
 MODULES = sorted(PACKAGE.rglob("*.py"))
 ANY = "any module"
+pytestmark = pytest.mark.xdist_group(SOURCE_GROUP)  # with the other readers of every module
 
 FOUNDATION = {"errors", "units", "project"}
 # What each stage (a top-level module, or a package with all its modules) may import from

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from helpers import pdf_guide_length
 from PIL import Image
+from source_helpers import SOURCE_GROUP
 
 from printandplay.assets import load_assets
 from printandplay.build import build_game
@@ -235,6 +236,7 @@ def test_every_card_text_reaches_its_page(tmp_path: Path) -> None:
     assert "No art here" in fronts
 
 
+@pytest.mark.xdist_group(SOURCE_GROUP)  # in the worker that parses the package for its rules
 def test_the_raw_canvas_is_reached_only_through_the_flushing_accessor() -> None:
     """Pending operators are flushed before any canvas call: the writer's canvas is kept in
     ``ContentStream.__canvas`` and only ``__init__`` (which stores it) and ``_canvas()`` (which
