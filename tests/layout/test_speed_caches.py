@@ -355,3 +355,21 @@ def test_text_widths_are_reportlabs(tmp_path: Path) -> None:
         for _ in range(500):
             text = "".join(rng.choice(chars) for _ in range(rng.randint(0, 50)))
             assert fonts.width(text, name) == pdfmetrics.stringWidth(text, name, 1.0)
+
+
+def test_prepared_texts_stay_bounded_and_right(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A font's cache of texts prepared for it (fallbacks put in) is emptied at its bound, here
+    10 texts instead of the real 20,000, and answers the same after."""
+    from printandplay.render import fonts as fonts_module
+
+    fonts = bundled_assets("licum").fonts  # (only its cache changes)
+    name = fonts.select("body", False, False)
+    texts = [f"n° {index}\u202f: l’été…\u2009!" for index in range(25)]
+    fonts._prepared.clear()
+    expected = [fonts.prepare(text, name) for text in texts]
+    fonts._prepared.clear()
+    monkeypatch.setattr(fonts_module, "CACHE_MAX", 10)
+    for _ in range(2):  # 25 texts met each time: the cache is emptied twice a round
+        assert [fonts.prepare(text, name) for text in texts] == expected
+        assert 0 < len(fonts._prepared) <= 10
+    assert expected[3].startswith("n° 3")
