@@ -28,7 +28,8 @@ from printandplay.layout.richtext import escape_markup
 from printandplay.layout.sandbox import BoundedEnvironment
 from printandplay.layout.template_budget import MAX_VALUE, TemplateLimit, approx_len
 from printandplay.layout.template_cache import compile_signature
-from printandplay.layout.template_fast import MISSING, Plan, plain_plan, resolve
+from printandplay.layout.template_expr import ExprPlan, expression_plan
+from printandplay.layout.template_fast import MISSING, plain_plan, resolve
 from printandplay.layout.template_loader import ConfinedLoader, TemplateRefused
 from printandplay.model.game import FieldSpec
 
@@ -104,8 +105,9 @@ class TemplateEnv:
         self.env.finalize = _finalize
         self.env.filters["rich"] = self.env.bounded_filter("rich", Rich)
         self._compiled: dict[str, jinja2.Template] = {}
-        # per template string: its parts when it is only literal text and lookups
-        self._plain: dict[str, Plan | None] = {}
+        # per template string: its parts when it is only literal text, lookups and small
+        # expressions (template_fast, template_expr)
+        self._plain: dict[str, ExprPlan | None] = {}
 
     def parse(self, source: str) -> jinja2.nodes.Template:
         """The parse tree of a template string, read once per process and environment
@@ -123,8 +125,9 @@ class TemplateEnv:
         """Render a template string (a box of a layout); errors name ``what``."""
         plan = self._plain.get(source, _UNKNOWN)
         if plan is _UNKNOWN:
-            plan = self._plain[source] = plain_plan(self.parse, source)
-        if plan is not None:  # literal text and lookups: printed without Jinja when plain
+            plan = self._plain[source] = (plain_plan(self.parse, source)
+                                          or expression_plan(self.parse, source))
+        if plan is not None:  # text, lookups, expressions: printed without Jinja when plain
             shown = _plain_render(plan, context)
             if shown is not None:
                 return shown
@@ -239,9 +242,10 @@ def _shown(value: Any) -> str | None:
     return shown if len(shown) <= MAX_VALUE else None
 
 
-def _plain_render(plan: Plan, context: Mapping[str, Any]) -> str | None:
-    """What a template of literal text and paths (:func:`plain_plan`) prints, when every
-    lookup is plain and every value prints without error within the limits; else ``None``."""
+def _plain_render(plan: ExprPlan, context: Mapping[str, Any]) -> str | None:
+    """What a template of literal text, paths and expressions (:func:`plain_plan`,
+    :func:`expression_plan`) prints, when every lookup is plain and every value prints without
+    error within the limits; else ``None``."""
     parts: list[str] = []
     size = 0
     for part in plan:
@@ -250,7 +254,7 @@ def _plain_render(plan: Plan, context: Mapping[str, Any]) -> str | None:
             if len(part) > MAX_VALUE:
                 return None
         else:
-            value = resolve(part, context)
+            value = resolve(part, context) if isinstance(part, tuple) else part(context)
             found = None if value is MISSING else _shown(value)
             if found is None:
                 return None

@@ -31,6 +31,7 @@ from printandplay.model.game import Size
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import Face, Op, Placement
 from printandplay.model.providers import IconProvider, ImageProvider
+from printandplay.render.fast_numbers import install as _install_fast_numbers
 from printandplay.render.ops_writer import _SHAPES_MAX, OpsWriter
 from printandplay.render.paint import num, nums
 from printandplay.render.pdf_boxes import item_boxes
@@ -46,6 +47,8 @@ from printandplay.render.temp_files import (
 # its content compressed alone), a face drawn again in a page costs far less once compressed
 # (copies are mostly on the same page, whose repeats deflate compresses well).
 FORM_MIN_USES = 6
+
+_install_fast_numbers()  # ReportLab formats each number once per process (same text)
 
 
 class PdfWriter(OpsWriter):
