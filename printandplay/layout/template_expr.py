@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from jinja2 import nodes
 
-from printandplay.layout.template_fast import MISSING, Path, _path, resolve
+from printandplay.layout.template_fast import MISSING, Path, path_of, resolve
 
 Expr = Callable[[Mapping[str, Any]], Any]  # a context → a value, or MISSING
 ExprPlan = tuple["str | Path | Expr", ...]
@@ -158,7 +158,7 @@ def _expression(node: nodes.Node, depth: int = 0) -> Expr | None:
     Jinja."""
     if depth > _DEPTH:
         return None
-    path = _path(node)
+    path = path_of(node)
     if path is not None:
         return _looked_up(path)
     deeper = depth + 1
@@ -218,7 +218,7 @@ def expression_plan(parse: Callable[[str], nodes.Template], source: str) -> Expr
             if isinstance(child, nodes.TemplateData):
                 parts.append(child.data)
                 continue
-            path = _path(child)
+            path = path_of(child)
             expression = _expression(child) if path is None else None
             if path is None and expression is None:
                 return None

@@ -24,20 +24,20 @@ Path = tuple[Any, ...]
 Plan = tuple["str | Path", ...]  # literal text (str) and paths (tuples), in order
 
 
-def _path(node: nodes.Node) -> Path | None:
+def path_of(node: nodes.Node) -> Path | None:
     """The path ``node`` is, or ``None`` when it is something else."""
     if isinstance(node, nodes.Name) and node.ctx == "load":
         return (node.name,)
     if isinstance(node, nodes.Getattr) and node.ctx == "load":
-        base = _path(node.node)
+        base = path_of(node.node)
         return None if base is None else (*base, (0, node.attr))
     if isinstance(node, nodes.Getitem) and node.ctx == "load":
-        base = _path(node.node)
+        base = path_of(node.node)
         if base is None:
             return None
         if isinstance(node.arg, nodes.Const) and type(node.arg.value) in (str, int):
             return (*base, (1, node.arg.value))
-        key = _path(node.arg)
+        key = path_of(node.arg)
         return None if key is None else (*base, (2, key))
     return None
 
@@ -59,7 +59,7 @@ def plain_plan(parse: Callable[[str], nodes.Template], source: str) -> Plan | No
             if isinstance(child, nodes.TemplateData):
                 parts.append(child.data)
                 continue
-            path = _path(child)
+            path = path_of(child)
             if path is None:
                 return None
             parts.append(path)
