@@ -24,13 +24,13 @@ DEFAULT_TEST_SECONDS = 0.005
 
 GROUP_SECONDS: dict[str, float] = {
     "bundled-kits": 10.0,
-    "tests/test_memory.py": 6.0,
+    "tests/test_memory.py": 2.5,
     "tests/layout/test_legibility_fast_path.py": 4.5,
     "tests/export/test_export.py": 4.0,
     "hardening-templates.yaml": 3.5,
     "hardening-data.yaml": 2.5,
     "tests/test_cli.py": 3.0,
-    "tests/layout/test_template_sandbox.py": 2.5,
+    "tests/layout/test_template_sandbox.py": 2.0,
     "tests/render/test_text_fast_paths.py": 2.0,
     "hardening-cli.yaml": 2.0,
     "tests/test_startup.py": 2.0,
