@@ -9,6 +9,7 @@ and hooks that need them."""
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -44,6 +45,9 @@ def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginMa
                                             help="ignored: pytest-xdist is not available")
         parser.getgroup("xdist").addoption("--dist", dest="dist", default="no",
                                            help="ignored: pytest-xdist is not available")
+        parser.getgroup("xdist").addoption("--no-loadscope-reorder", action="store_false",
+                                           dest="loadscopereorder", default=True,
+                                           help="ignored: pytest-xdist is not available")
 
 
 @pytest.hookimpl(tryfirst=True)  # before Hypothesis' plugin loads a profile named here
@@ -54,6 +58,7 @@ def pytest_configure(config: pytest.Config) -> None:
         import hypothesis_profiles  # noqa: F401 - registers the profiles
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's, which reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Run each test file in one xdist worker (``--dist loadgroup``, pyproject's addopts), so
     that its module fixtures and the planned-pages cache of ``helpers`` are computed once: a
@@ -62,8 +67,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.get_closest_marker("xdist_group") is None:
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+    if os.environ.get("PYTEST_XDIST_WORKER"):  # the order in which the workers get the groups
+        from xdist_order import heaviest_first
+
+        items[:] = heaviest_first(items, _group)
     if "hypothesis" in sys.modules:  # a test module that forgot to: its tests get the profile
         import hypothesis_profiles  # noqa: F401
+
+
+def _group(item: pytest.Item) -> str:
+    """The xdist group of ``item``, as pytest-xdist names it (its groups' names, joined)."""
+    return "_".join(sorted({str(mark.args[0]) for mark in item.iter_markers("xdist_group")}))
 
 
 @pytest.hookimpl(optionalhook=True)  # an xdist hook: unknown without pytest-xdist
@@ -159,12 +173,30 @@ def golden(request: pytest.FixtureRequest) -> Callable[[str, str], None]:
     return check
 
 
+def _drop_idle_hypothesis_plugin(config: pytest.Config) -> None:
+    """In a process that never imported Hypothesis (the xdist controller, or a run without a
+    fuzz test), Hypothesis' plugin imports it at the terminal summary (~0.4 s) only to find
+    nothing to report: unless a report carries a failing example to write as a patch, or
+    statistics were asked for, the plugin is unregistered before the summary."""
+    plugins = config.pluginmanager
+    plugin = plugins.get_plugin("hypothesispytest")
+    if plugin is None or "hypothesis" in sys.modules \
+            or config.getoption("hypothesis_show_statistics", False):
+        return
+    reporter = plugins.get_plugin("terminalreporter")
+    reports = [r for kind in getattr(reporter, "stats", {}).values() for r in kind]
+    if not any("_hypothesis_failing_examples" in getattr(r, "__dict__", {}) for r in reports):
+        plugins.unregister(plugin)
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_sessionfinish(session: pytest.Session) -> None:
     """Collect the garbage once, then freeze what is left: pytest then collects five times
     more to report unraisable exceptions (a finalizer that raised), each pass walking every
     object of the session (modules, caches: ~0.15 s each); the frozen ones are skipped, and
-    garbage made after this point is still collected and reported."""
+    garbage made after this point is still collected and reported. (Before: an idle
+    Hypothesis plugin is dropped, :func:`_drop_idle_hypothesis_plugin`.)"""
+    _drop_idle_hypothesis_plugin(session.config)
     import gc
 
     gc.collect()
