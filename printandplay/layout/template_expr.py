@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from jinja2 import nodes
 
-from printandplay.layout.template_fast import MISSING, Path, path_of, resolve
+from printandplay.layout.template_fast import MISSING, Path, output_parts, path_of, resolve
 
 Expr = Callable[[Mapping[str, Any]], Any]  # a context → a value, or MISSING
 ExprPlan = tuple["str | Path | Expr", ...]
@@ -202,25 +202,6 @@ def _expression(node: nodes.Node, depth: int = 0) -> Expr | None:
 
 
 def expression_plan(parse: Callable[[str], nodes.Template], source: str) -> ExprPlan | None:
-    """The parts of ``source`` (``parse`` reads it) when it is only literal text, lookups and
-    the expressions above, else ``None``."""
-    if "{{" not in source or "{%" in source:
-        return None
-    try:
-        parsed = parse(source)
-    except Exception:  # noqa: BLE001 - the full render reports it, naming the box
-        return None
-    parts: list[str | Path | Expr] = []
-    for node in parsed.body:
-        if not isinstance(node, nodes.Output):
-            return None
-        for child in node.nodes:
-            if isinstance(child, nodes.TemplateData):
-                parts.append(child.data)
-                continue
-            path = path_of(child)
-            expression = _expression(child) if path is None else None
-            if path is None and expression is None:
-                return None
-            parts.append(path if path is not None else expression)  # type: ignore[arg-type]
-    return tuple(parts)
+    """The parts of ``source`` (``parse`` reads it) when it is only literal text, lookups
+    (kept as paths) and the expressions above, else ``None``."""
+    return output_parts(parse, source, lambda node: path_of(node) or _expression(node))

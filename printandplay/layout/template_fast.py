@@ -42,28 +42,33 @@ def path_of(node: nodes.Node) -> Path | None:
     return None
 
 
-def plain_plan(parse: Callable[[str], nodes.Template], source: str) -> Plan | None:
-    """The parts of ``source`` (``parse`` reads it) when it is only literal text and paths,
-    else ``None``."""
+def output_parts(parse: Callable[[str], nodes.Template], source: str,
+                 part_of: Callable[[nodes.Node], Any]) -> tuple[Any, ...] | None:
+    """The parts of ``source`` (``parse`` reads it) when it only prints: its literal text, and
+    ``part_of(expression)`` for each expression printed; ``None`` when it is anything else or
+    ``part_of`` returns ``None`` for one of them."""
     if "{{" not in source or "{%" in source:
         return None
     try:
         parsed = parse(source)
     except Exception:  # noqa: BLE001 - the full render reports it, naming the box
         return None
-    parts: list[str | Path] = []
+    parts: list[Any] = []
     for node in parsed.body:
         if not isinstance(node, nodes.Output):
             return None
         for child in node.nodes:
-            if isinstance(child, nodes.TemplateData):
-                parts.append(child.data)
-                continue
-            path = path_of(child)
-            if path is None:
+            part = child.data if isinstance(child, nodes.TemplateData) else part_of(child)
+            if part is None:
                 return None
-            parts.append(path)
+            parts.append(part)
     return tuple(parts)
+
+
+def plain_plan(parse: Callable[[str], nodes.Template], source: str) -> Plan | None:
+    """The parts of ``source`` (``parse`` reads it) when it is only literal text and paths,
+    else ``None``."""
+    return output_parts(parse, source, path_of)
 
 
 def _lookup(value: Any, step: tuple[int, Any], context: Mapping[str, Any]) -> Any:

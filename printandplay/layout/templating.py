@@ -29,7 +29,7 @@ from printandplay.layout.sandbox import BoundedEnvironment
 from printandplay.layout.template_budget import MAX_VALUE, TemplateLimit, approx_len
 from printandplay.layout.template_cache import compile_signature
 from printandplay.layout.template_expr import ExprPlan, expression_plan
-from printandplay.layout.template_fast import MISSING, plain_plan, resolve
+from printandplay.layout.template_fast import MISSING, resolve
 from printandplay.layout.template_loader import ConfinedLoader, TemplateRefused
 from printandplay.model.game import FieldSpec
 
@@ -125,8 +125,7 @@ class TemplateEnv:
         """Render a template string (a box of a layout); errors name ``what``."""
         plan = self._plain.get(source, _UNKNOWN)
         if plan is _UNKNOWN:
-            plan = self._plain[source] = (plain_plan(self.parse, source)
-                                          or expression_plan(self.parse, source))
+            plan = self._plain[source] = expression_plan(self.parse, source)
         if plan is not None:  # text, lookups, expressions: printed without Jinja when plain
             shown = _plain_render(plan, context)
             if shown is not None:
@@ -243,8 +242,7 @@ def _shown(value: Any) -> str | None:
 
 
 def _plain_render(plan: ExprPlan, context: Mapping[str, Any]) -> str | None:
-    """What a template of literal text, paths and expressions (:func:`plain_plan`,
-    :func:`expression_plan`) prints, when every lookup is plain and every value prints without
+    """What a template of literal text, paths and expressions (:func:`expression_plan`) prints, when every lookup is plain and every value prints without
     error within the limits; else ``None``."""
     parts: list[str] = []
     size = 0
