@@ -9,8 +9,12 @@ import random
 from typing import Any
 
 import pytest
+from template_helpers import (
+    assert_shortcut_prints_what_jinja_prints,
+    jinja_render,
+    outcome,
+)
 
-from printandplay.errors import LayoutError
 from printandplay.layout.template_expr import expression_plan
 from printandplay.layout.templating import Rich, TemplateEnv
 
@@ -63,28 +67,9 @@ TEMPLATES = [
 ]
 
 
-def _jinja(templates: TemplateEnv, source: str, context: dict[str, Any]) -> str:
-    """The sandboxed render, without the shortcut."""
-    templates._plain[source] = None
-    try:
-        return templates.render_string(source, context, "box")
-    finally:
-        del templates._plain[source]
-
-
-def _outcome(render: Any) -> tuple[str, str]:
-    try:
-        return "ok", render()
-    except LayoutError as err:
-        return "error", str(err)
-
-
 @pytest.mark.parametrize("source", TEMPLATES)
 def test_the_shortcut_prints_what_jinja_prints(source: str) -> None:
-    fast, slow = TemplateEnv(), TemplateEnv()
-    for context in CONTEXTS:
-        expected = _outcome(lambda c=context: _jinja(slow, source, c))
-        assert _outcome(lambda c=context: fast.render_string(source, c, "box")) == expected
+    assert_shortcut_prints_what_jinja_prints(source, CONTEXTS)
 
 
 def test_random_expressions_print_what_jinja_prints() -> None:
@@ -111,8 +96,8 @@ def test_random_expressions_print_what_jinja_prints() -> None:
     fast, slow = TemplateEnv(), TemplateEnv()
     sources = {f"{{{{ {expression(3)} }}}}" for _ in range(400)}
     for source, context in itertools.product(sorted(sources), CONTEXTS):
-        expected = _outcome(lambda s=source, c=context: _jinja(slow, s, c))
-        assert _outcome(lambda s=source, c=context: fast.render_string(s, c, "box")) == \
+        expected = outcome(lambda s=source, c=context: jinja_render(slow, s, c))
+        assert outcome(lambda s=source, c=context: fast.render_string(s, c, "box")) == \
             expected, source
     planned = sum(fast._plain.get(source) is not None for source in sources)
     assert planned > len(sources) // 2  # most of them were read for the shortcut

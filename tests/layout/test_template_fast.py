@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from template_helpers import (
+    assert_shortcut_prints_what_jinja_prints,
+)
 
-from printandplay.errors import LayoutError
 from printandplay.layout.template_budget import MAX_VALUE
 from printandplay.layout.template_fast import plain_plan
 from printandplay.layout.templating import Rich, TemplateEnv
@@ -46,28 +48,9 @@ TEMPLATES = [
 ]
 
 
-def _jinja(templates: TemplateEnv, source: str, context: dict[str, Any]) -> str:
-    """The sandboxed render, without the shortcut."""
-    templates._plain[source] = None
-    try:
-        return templates.render_string(source, context, "box")
-    finally:
-        del templates._plain[source]
-
-
-def _outcome(render: Any) -> tuple[str, str]:
-    try:
-        return "ok", render()
-    except LayoutError as err:
-        return "error", str(err)
-
-
 @pytest.mark.parametrize("source", TEMPLATES)
 def test_the_shortcut_prints_what_jinja_prints(source: str) -> None:
-    fast, slow = TemplateEnv(), TemplateEnv()
-    for context in CONTEXTS:
-        expected = _outcome(lambda c=context: _jinja(slow, source, c))
-        assert _outcome(lambda c=context: fast.render_string(source, c, "box")) == expected
+    assert_shortcut_prints_what_jinja_prints(source, CONTEXTS)
 
 
 def test_which_templates_are_plain() -> None:
