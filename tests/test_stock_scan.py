@@ -35,6 +35,18 @@ def _rules_text(game: Path, options: BuildOptions | None = None) -> tuple[str, i
     return " ".join(_words(p.ops) for p in pages if not p.placements), len(scanned)
 
 
+def _own_icons_only(game: Path) -> None:
+    """The new kit drawn with icons of its own folder instead of stock icons (``gi-`` gone
+    from its cards and layouts)."""
+    for path in (game / "cards/kit/cartes.yaml", game / "templates/kit/layouts.yaml"):
+        path.write_text(path.read_text(encoding="utf-8").replace("gi-", ""), encoding="utf-8")
+    (game / "templates/kit/icons").mkdir()
+    for name in ("fox-head", "owl", "bear-head", "card-random"):
+        (game / f"templates/kit/icons/{name}.svg").write_text(
+            '<svg viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="currentColor"/></svg>',
+            encoding="utf-8")
+
+
 @pytest.fixture
 def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)
@@ -76,13 +88,7 @@ def test_an_icon_name_built_from_pieces_is_credited(game: Path) -> None:
 
 
 def test_designs_that_print_no_stock_icon_are_not_rendered_by_the_scan(game: Path) -> None:
-    for path in (game / "cards/kit/cartes.yaml", game / "templates/kit/layouts.yaml"):
-        path.write_text(path.read_text(encoding="utf-8").replace("gi-", ""), encoding="utf-8")
-    (game / "templates/kit/icons").mkdir()
-    for name in ("fox-head", "owl", "bear-head", "card-random"):
-        (game / f"templates/kit/icons/{name}.svg").write_text(
-            '<svg viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="currentColor"/></svg>',
-            encoding="utf-8")
+    _own_icons_only(game)
     rules, scanned = _rules_text(game)
     assert "Crédits" not in rules
     assert scanned == 0
@@ -92,13 +98,7 @@ def test_an_icon_only_the_ink_saver_version_draws_is_credited_under_ink_saver(ga
                                                                            ) -> None:
     """The scan reads the layout that composing draws: with ``--ink-saver``, a design's
     ink-saver version (here the only one that prints a stock icon, the owl on the back)."""
-    for path in (game / "cards/kit/cartes.yaml", game / "templates/kit/layouts.yaml"):
-        path.write_text(path.read_text(encoding="utf-8").replace("gi-", ""), encoding="utf-8")
-    (game / "templates/kit/icons").mkdir()
-    for name in ("fox-head", "owl", "bear-head", "card-random"):
-        (game / f"templates/kit/icons/{name}.svg").write_text(
-            '<svg viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="currentColor"/></svg>',
-            encoding="utf-8")
+    _own_icons_only(game)
     layouts = game / "templates/kit/layouts.yaml"
     text = layouts.read_text(encoding="utf-8")
     anchor = "      motif: {x: 20%, y: 18%, width: 60%, height: 45%, icon: card-random, color: or}\n"
