@@ -80,15 +80,14 @@ class LazyComponents(Mapping[str, list[dict[str, Any]]]):
         return len(self._game.kinds)
 
 
-def load_assets(resources: Resources, game_id: str, reuse: GameAssets | None = None,
-                design_memo: dict[tuple[str, str], dict[str, FaceDesign]] | None = None
+def load_assets(resources: Resources, game_id: str, reuse: GameAssets | None = None
                 ) -> GameAssets:
     """Load a game with its face designs, fonts, icons and templates.
 
     For ``watch``: ``reuse`` is the assets of a previous build whose fonts file, icons, images
     and template files have not changed since: its font table, icon and image libraries and
-    template environment (compiled templates, still sandboxed) are kept. ``design_memo`` keeps
-    the face designs read from each layouts file, keyed on its path and text."""
+    template environment (compiled templates, still sandboxed) are kept. The face designs of a
+    layouts file are read once per process for each text of it (:func:`_face_designs`)."""
     game = load_game(resources, game_id)
     folders = resources.templates_folders(game_id)
     designs: dict[str, FaceDesign] = {}
@@ -97,13 +96,7 @@ def load_assets(resources: Resources, game_id: str, reuse: GameAssets | None = N
         if path.is_symlink() or path.exists():
             path = resolve_inside(folder, "layouts.yaml", Location(resources.display(path)),
                                   "layouts file", f"templates/{folder.name}/")
-            if design_memo is None:
-                designs.update(_face_designs(path, resources.display(path)))
-                continue
-            key = (str(path), path.read_text(encoding="utf-8", errors="replace"))
-            if key not in design_memo:
-                design_memo[key] = load_face_designs(path, resources.display(path))
-            designs.update(design_memo[key])
+            designs.update(_face_designs(path, resources.display(path)))
     if reuse is not None:
         fonts, icons, images = reuse.fonts, reuse.icons, reuse.images
         icons.forget_used()  # credits name the stock icons of this build only
@@ -126,8 +119,8 @@ def load_assets(resources: Resources, game_id: str, reuse: GameAssets | None = N
 
 
 # Face designs read in this process, by the layouts file's name and text: every build of the
-# same game (the test suite, ``build all``'s parent) reads each text once. Designs are
-# immutable; bounded.
+# same game (``watch``'s rebuilds, the test suite, ``build all``'s parent) reads each text
+# once. Designs are immutable; bounded.
 _DESIGNS: dict[tuple[str, str], dict[str, FaceDesign]] = {}
 _DESIGNS_MAX = 32
 _DESIGNS_TEXT = 1_000_000  # characters: larger files are read each time

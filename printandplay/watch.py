@@ -51,7 +51,6 @@ class Watcher:
     options: BuildOptions
     cache: FaceCache = field(default_factory=FaceCache)
     parsed: dict[tuple[str, str], Any] = field(default_factory=dict)
-    designs: dict[tuple[str, str], Any] = field(default_factory=dict)
     last_good: Path | None = None
     _assets: Any = None  # the last build's assets: its fonts, icons and images are reused
     _documents: frozenset[str] = frozenset()  # the kit's document templates
@@ -88,7 +87,7 @@ class Watcher:
             reuse = self._assets if env == self.cache.env else None
             self._assets = None
             with parse_cache(self.parsed):
-                assets = load_assets(self.resources, self.game_id, reuse, self.designs)
+                assets = load_assets(self.resources, self.game_id, reuse)
             documents = frozenset(
                 s.template for s in assets.game.kit if isinstance(s, DocumentSection))
             if documents != self._documents:
@@ -115,8 +114,6 @@ class Watcher:
         keep = set(latest.values())
         for key in [k for k in self.parsed if k not in keep]:
             del self.parsed[key]
-        while len(self.designs) > 4:  # the oldest texts of layouts.yaml
-            del self.designs[next(iter(self.designs))]
 
 
 def environment_key(resources: Resources, game_id: str, documents: frozenset[str]
