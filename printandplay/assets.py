@@ -20,6 +20,7 @@ from printandplay.layout.templating import TemplateEnv, rich_field, wrap_rich
 from printandplay.model.design import FaceDesign
 from printandplay.model.fonts import GameFonts
 from printandplay.model.game import Component, Game, SheetSection
+from printandplay.model.memo import BoundedMemo
 from printandplay.project import Resources
 from printandplay.render.fonts import FontTable
 
@@ -118,26 +119,20 @@ def load_assets(resources: Resources, game_id: str, reuse: GameAssets | None = N
     return assets
 
 
-# Face designs read in this process, by the layouts file's name and text: every build of the
-# same game (``watch``'s rebuilds, the test suite, ``build all``'s parent) reads each text
-# once. Designs are immutable; bounded.
-_DESIGNS: dict[tuple[str, str], dict[str, FaceDesign]] = {}
-_DESIGNS_MAX = 32
-_DESIGNS_TEXT = 1_000_000  # characters: larger files are read each time
+_DESIGNS: BoundedMemo[tuple[str, str], dict[str, FaceDesign]] = BoundedMemo(32)
+_DESIGNS_TEXT = 1_000_000  # characters: larger layouts files are read each time
 
 
 def _face_designs(path: Path, shown: str) -> dict[str, FaceDesign]:
     """The face designs of the layouts file ``path``, parsed from the text just read, once
-    per process for each text."""
+    per process for each text and name (``watch``'s rebuilds, ``build all``'s parent, tests)."""
     text = read_text(path, shown)
     key = (shown, text)
     known = _DESIGNS.get(key)
     if known is None:
         known = load_face_designs(path, shown, text)
         if len(text) <= _DESIGNS_TEXT:
-            if len(_DESIGNS) >= _DESIGNS_MAX:
-                _DESIGNS.clear()
-            _DESIGNS[key] = known
+            _DESIGNS.keep(key, known)
     return known
 
 

@@ -31,6 +31,7 @@ from printandplay.data.svg_style import SvgStyle, compute_style, read_declaratio
 from printandplay.data.svg_transform import IDENTITY, Matrix, multiply
 from printandplay.errors import DataError, Location
 from printandplay.model.icon import Icon, IconShape
+from printandplay.model.memo import BoundedMemo
 
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 SUPPORTED_ELEMENTS = ("svg", "g", "path", "circle", "ellipse", "rect", "line", "polyline",
@@ -80,16 +81,12 @@ def parse_svg(text: str, *, source: str, icon_id: str) -> Icon:
         view_box, shapes = _Reader(text, source).read()
         icon = Icon(id=icon_id, view_box=view_box, shapes=shapes)
         if len(text) <= _PARSED_TEXT:
-            if len(_PARSED) >= _PARSED_MAX:
-                _PARSED.clear()
-            _PARSED[key] = icon
+            _PARSED.keep(key, icon)
     return icon
 
 
-# Icons parsed in this process, by text, name and id: every build of the same game (tests,
-# ``build all``'s parent, ``watch``) parses each icon once. Icons are immutable; bounded.
-_PARSED: dict[tuple[str, str, str], Icon] = {}
-_PARSED_MAX = 2048
+# Icons parsed in this process, by text, name and id (icons are immutable)
+_PARSED: BoundedMemo[tuple[str, str, str], Icon] = BoundedMemo(2048)
 _PARSED_TEXT = 200_000  # characters: larger icons are parsed each time
 
 

@@ -32,6 +32,7 @@ from printandplay.layout.template_expr import ExprPlan, expression_plan
 from printandplay.layout.template_fast import MISSING, resolve
 from printandplay.layout.template_loader import ConfinedLoader, TemplateRefused
 from printandplay.model.game import FieldSpec
+from printandplay.model.memo import BoundedMemo
 
 BOX_OUTPUT: Final = 1_000_000  # characters a box template may print
 DOCUMENT_OUTPUT: Final = 5_000_000  # characters a document template may print
@@ -116,9 +117,7 @@ class TemplateEnv:
         key = (compile_signature(self.env), source)
         tree = _PARSED.get(key)
         if tree is None:
-            if len(_PARSED) >= _PARSED_MAX:
-                _PARSED.clear()
-            tree = _PARSED[key] = self.env.parse(source)
+            tree = _PARSED.keep(key, self.env.parse(source))
         return tree
 
     def render_string(self, source: str, context: Mapping[str, Any], what: str) -> str:
@@ -213,8 +212,8 @@ class TemplateEnv:
         return where, f"template error: {type(err).__name__}: {err}"
 
 
-_PARSED: dict[tuple[Any, str], jinja2.nodes.Template] = {}  # (:meth:`TemplateEnv.parse`)
-_PARSED_MAX: Final = 4096  # parse trees kept (bounded)
+# parse trees (:meth:`TemplateEnv.parse`), by environment settings and source
+_PARSED: BoundedMemo[tuple[Any, str], jinja2.nodes.Template] = BoundedMemo(4096)
 _UNKNOWN: Final = ("\0",)  # not a plan: the template was not looked at yet
 
 
