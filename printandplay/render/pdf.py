@@ -48,8 +48,6 @@ from printandplay.render.temp_files import (
 # (copies are mostly on the same page, whose repeats deflate compresses well).
 FORM_MIN_USES = 6
 
-_install_fast_numbers()  # ReportLab formats each number once per process (same text)
-
 
 class PdfWriter(OpsWriter):
     """One PDF being written: :meth:`announce` the faces to place (optional), call :meth:`page`
@@ -58,6 +56,7 @@ class PdfWriter(OpsWriter):
     def __init__(self, target: Path | io.BytesIO, fonts: FontMetrics, icons: IconProvider, *,
                  title: str, subject: str = "", images: ImageProvider | None = None) -> None:
         rl_config.useA85 = 0
+        _install_fast_numbers()  # ReportLab formats each number once per process (same text)
         self.target = target
         self.temp: Path | None = None
         output: str | io.BytesIO

@@ -3,15 +3,17 @@ own ``fp_str`` for every kind of value."""
 
 from __future__ import annotations
 
+import io
 import math
 import random
 import sys
 from decimal import Decimal
 
 import pytest
+from helpers import bundled_assets
 
-import printandplay.render.pdf  # noqa: F401 - installs the formatting
 from printandplay.render.fast_numbers import MODULES, ORIGINAL, fp_str
+from printandplay.render.pdf import PdfWriter
 
 
 def _values() -> list[object]:
@@ -55,6 +57,9 @@ def test_what_reportlab_refuses_is_refused_alike(value: object) -> None:
 
 
 def test_reportlab_writes_numbers_through_it() -> None:
+    """A PDF writer has ReportLab's modules format numbers with :func:`fp_str`."""
+    assets = bundled_assets("sorciers")
+    PdfWriter(io.BytesIO(), assets.fonts, assets.icons, title="t")
     if ORIGINAL is not getattr(sys.modules["reportlab.lib.rl_accel"], "_py_fp_str", None):
         pytest.skip("ReportLab's C accelerator formats the numbers")
     for name in MODULES:
