@@ -21,8 +21,9 @@ from printandplay.layout.face_geometry import (
     shape_op,
 )
 from printandplay.layout.face_plan import DesignPlan, FitCache, box_geometry
+from printandplay.layout.fills import Layer, layers
 from printandplay.layout.ink_saver import ink_saver_colors, on_dark_panel
-from printandplay.layout.legibility import DEFAULT_MIN_FONT_SIZE, Layer, check_text_over, layers
+from printandplay.layout.legibility import DEFAULT_MIN_FONT_SIZE, check_text_over
 from printandplay.layout.templating import TemplateEnv
 from printandplay.layout.text import TextSetter, icon_lookalike_warnings
 from printandplay.layout.textfit import FittedText

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printandplay.layout.face_geometry import Transform, box_rect, placement_transform
-from printandplay.layout.legibility import Layer, layers
+from printandplay.layout.fills import Layer, layers
 from printandplay.layout.textfit import FittedText, TextStyle
 from printandplay.model.color import RGB
 from printandplay.model.design import Box, FaceDesign
@@ -48,7 +48,7 @@ class DesignPlan:
                               if box.text is not None), default=-1)
 
     def layers(self, key: Hashable, ops: tuple[Op, ...]) -> list[Layer]:
-        """:func:`~printandplay.layout.legibility.layers` of a static box's ``ops`` (kept)."""
+        """:func:`~printandplay.layout.fills.layers` of a static box's ``ops`` (kept)."""
         found = self._layers.get(key)
         if found is None or found[0] is not ops:
             found = self._layers[key] = (ops, layers(ops))

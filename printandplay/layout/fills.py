@@ -20,7 +20,7 @@ Bounds = tuple[float, float, float, float]
 _CONTAINS_TOLERANCE: Final = 0.01  # that of Rect.contains
 
 
-def _bounds(x: float, y: float, w: float, h: float) -> Bounds:
+def bounds(x: float, y: float, w: float, h: float) -> Bounds:
     return x, y, x + w, y + h
 
 
@@ -54,7 +54,7 @@ def _image_bounds(ops: Iterable[Op], transform: Transform, out: list[Layer]) -> 
         if isinstance(op, GroupOp):
             _image_bounds(op.ops, compose_transforms(transform, op.transform), out)
         elif isinstance(op, ImageOp):
-            out.append((None, _bounds(*transform_box(transform, op.x, op.y, op.w, op.h))))
+            out.append((None, bounds(*transform_box(transform, op.x, op.y, op.w, op.h))))
 
 
 def layers(ops: Iterable[Op]) -> list[Layer]:
@@ -64,7 +64,7 @@ def layers(ops: Iterable[Op]) -> list[Layer]:
     for op in ops:
         if isinstance(op, (RectOp, EllipseOp)):
             if op.fill is not None:
-                out.append((op, _bounds(op.x, op.y, op.w, op.h)))
+                out.append((op, bounds(op.x, op.y, op.w, op.h)))
         elif isinstance(op, (ImageOp, GroupOp)):
             _image_bounds((op,), IDENTITY, out)
     return out

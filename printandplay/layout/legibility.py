@@ -17,9 +17,15 @@ from printandplay.layout.extent import (
     compose_transforms,
     transform_box,
 )
-from printandplay.layout.fills import PAPER as PAPER
-from printandplay.layout.fills import UNKNOWN, Bounds, Layer, fill_over, group_fill, layers
-from printandplay.layout.fills import _bounds as _bounds
+from printandplay.layout.fills import (
+    UNKNOWN,
+    Bounds,
+    Layer,
+    bounds,
+    fill_over,
+    group_fill,
+    layers,
+)
 from printandplay.model.color import RGB
 from printandplay.model.fonts import FontMetrics
 from printandplay.model.geometry import Rect
@@ -141,8 +147,8 @@ def check_text_over(box_ops: Sequence[Op], drawn: Sequence[Layer], metrics: Font
             below = list(drawn)
         below.extend(layers(box_ops[done:index]))
         done = index
-        for text, bounds in texts:
-            _judge(text, fill_over(below, bounds), min_font_size, what, warn)
+        for text, area in texts:
+            _judge(text, fill_over(below, area), min_font_size, what, warn)
 
 
 def _judge(text: TextOp, fill: RGB | None, min_font_size: float, what: str,
@@ -186,7 +192,7 @@ def _text_extents(op: Op, metrics: FontMetrics, transform: Transform,
         box = transform_box(transform, op.x, op.y - descent,
                             metrics.width(op.text, op.font) * op.size,
                             descent + metrics.ascent(op.font) * op.size)
-        out.append((op, _bounds(*box)))
+        out.append((op, bounds(*box)))
     elif isinstance(op, GroupOp):
         inner = compose_transforms(transform, op.transform)
         for child in op.ops:

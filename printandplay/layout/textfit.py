@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from printandplay.layout.fit_bounds import LineFloor as _LineFloor
-from printandplay.layout.fit_bounds import text_extent
+from printandplay.layout.fit_bounds import LineFloor, text_extent
 from printandplay.layout.hyphenation import Hyphenator, Splitter, split_word, syllables
 from printandplay.layout.tokens import ICON_EM, TAG_SCALE, Break, Glue, Item, Word
 from printandplay.model.color import RGB
@@ -154,7 +153,7 @@ def fit_text(
 
     # once the first size failed: the fewest lines at each size (most texts fit at once)
     use_floor = style.wrap and style.leading >= 0
-    floor: _LineFloor | None = None
+    floor: LineFloor | None = None
     while size >= style.min_size - 1e-9:
         tag_scale = style.min_tag_size / size
         if tag_scale > TAG_SCALE:  # rule tags would be too small: larger than usual
@@ -162,7 +161,7 @@ def fit_text(
             unwrapped = None if style.wrap else break_lines(items, float("inf"))
             floor = None
         if use_floor and size < style.size:
-            floor = floor or _LineFloor(items)
+            floor = floor or LineFloor(items)
             if size * (ascent + descent + (floor.lines(width / size) - 1) * style.leading) \
                     > height + 1e-6:
                 size -= 0.25  # too many lines at this size, however they break: skip it

@@ -9,8 +9,8 @@ from helpers import FakeMetrics, copy_kit, replace_once
 from typer.testing import CliRunner
 
 from printandplay.cli import app
+from printandplay.layout.fills import PAPER
 from printandplay.layout.legibility import (
-    PAPER,
     contrast_ratio,
     fill_under,
     hex_color,

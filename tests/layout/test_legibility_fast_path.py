@@ -14,8 +14,9 @@ from helpers import bundled_assets
 from printandplay.errors import LayoutError
 from printandplay.layout import fills, legibility
 from printandplay.layout.extent import op_extents
+from printandplay.layout.fills import layers
 from printandplay.layout.hyphenation import hyphenator_for
-from printandplay.layout.legibility import check_text_over, layers
+from printandplay.layout.legibility import check_text_over
 from printandplay.layout.richtext import parse_markup
 from printandplay.layout.textfit import FittedText, TextStyle, fit_text
 from printandplay.layout.tokens import tokenize

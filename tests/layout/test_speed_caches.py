@@ -22,7 +22,8 @@ from printandplay.errors import LayoutError
 from printandplay.layout import sheet_label, templating
 from printandplay.layout.extent import op_extents
 from printandplay.layout.face import FaceComposer
-from printandplay.layout.legibility import PAPER, check_text, fill_under, hex_color
+from printandplay.layout.fills import PAPER
+from printandplay.layout.legibility import check_text, fill_under, hex_color
 from printandplay.layout.sheet_label import CLEARANCE, free_spot
 from printandplay.layout.template_fast import plain_plan
 from printandplay.layout.templating import Rich, TemplateEnv

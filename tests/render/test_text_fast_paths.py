@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printandplay.assets import load_assets
 from printandplay.layout import textfit
+from printandplay.layout.fit_bounds import LineFloor
 from printandplay.layout.hyphenation import hyphenator_for
 from printandplay.layout.richtext import parse_markup
 from printandplay.layout.textfit import TextStyle, fit_text
@@ -108,7 +109,7 @@ def _fits(metrics: object, floor: bool, monkeypatch: pytest.MonkeyPatch) -> list
     out = []
     with monkeypatch.context() as patch:
         if not floor:
-            patch.setattr(textfit._LineFloor, "lines", lambda self, max_width: 1)
+            patch.setattr(LineFloor, "lines", lambda self, max_width: 1)
         for _ in range(150):
             style = TextStyle(size=rng.choice((9.0, 10.0, 12.0)), min_size=rng.choice((4.0, 6.0)),
                               leading=rng.choice((1.0, 1.2, 1.5)),
@@ -150,7 +151,7 @@ def test_the_line_floor_never_exceeds_the_lines_broken() -> None:
         max_width = rng.uniform(2, 40)
         lines = textfit.break_lines(items, max_width)
         if lines is not None:
-            assert textfit._LineFloor(items).lines(max_width) <= len(lines)
+            assert LineFloor(items).lines(max_width) <= len(lines)
 
 
 # --- the legibility check of a text box met again ---------------------------------------------
