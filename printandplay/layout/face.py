@@ -21,7 +21,7 @@ from printandplay.layout.face_geometry import (
     shape_op,
 )
 from printandplay.layout.face_plan import DesignPlan, FitCache, box_geometry
-from printandplay.layout.fills import Layer, layers
+from printandplay.layout.fills import Bounds, Layer, layers
 from printandplay.layout.ink_saver import ink_saver_colors, on_dark_panel
 from printandplay.layout.legibility import DEFAULT_MIN_FONT_SIZE, check_text_over
 from printandplay.layout.templating import TemplateEnv
@@ -61,9 +61,6 @@ class FaceComposer:
     warnings: list[str] = field(default_factory=list)  # problems that do not stop a build
     _text: TextSetter = field(init=False, repr=False)
     _fits: FitCache = field(init=False, repr=False)
-    # the FittedText.extent of the text of the box composed last (None: none known)
-    _text_extent: tuple[float, float, float, float] | None = field(default=None, init=False,
-                                                                  repr=False)
 
     def __post_init__(self) -> None:
         self._text = TextSetter(self.metrics, self.icon_aspect, self.language)
@@ -119,14 +116,12 @@ class FaceComposer:
                     plan.static[key] = ()
                 hidden.add(index)
                 continue
-            self._text_extent = None
-            box_ops = self._box_ops(box, kind, context, box_what, ink, box_ink is not None,
-                                    plan.geometry(index))
+            box_ops, extent = self._box_ops(box, kind, context, box_what, ink,
+                                            box_ink is not None, plan.geometry(index))
             if box.text is not None:
                 below.extend(layers(ops[laid:]))
                 laid = len(ops)
-                self._check_text(box_ops, below, (design.name, box.name), box_what,
-                                 self._text_extent)
+                self._check_text(box_ops, below, (design.name, box.name), box_what, extent)
             if static is not None:
                 plan.static[key] = tuple(box_ops)
             ops.extend(box_ops)
@@ -172,7 +167,7 @@ class FaceComposer:
                     yield from self._text.icon_names(source, prefix)
 
     def _check_text(self, box_ops: list[Op], below: list[Layer], key: tuple[str, str],
-                    what: str, extent: tuple[float, float, float, float] | None = None) -> None:
+                    what: str, extent: Bounds | None = None) -> None:
         """Refuse text under ``min_font_size`` or of contrast under 3:1; warn under 4.5:1
         (``below``: the :func:`layers` of the ops drawn before the box; ``extent``: where its
         fitted text lies in the box's frame, when known)."""
@@ -224,8 +219,10 @@ class FaceComposer:
 
     def _box_ops(self, box: Box, kind: Kind, context: Mapping[str, Any], what: str,
                  ink: RGB | None = None, recolor: bool = False,
-                 geometry: tuple[Rect, Transform] | None = None) -> list[Op]:
-        """The ops of one box: its shape, then its image, icon and text in the box's frame.
+                 geometry: tuple[Rect, Transform] | None = None
+                 ) -> tuple[list[Op], Bounds | None]:
+        """The ops of one box: its shape, then its image, icon and text in the box's frame;
+        and where its fitted text lies in that frame (:attr:`FittedText.extent`), if known.
         ``ink`` (``--ink-saver`` on a layout without an ink-saver version): the face's
         full-bleed fill colour; bleed fills are then drawn pale, and with ``recolor`` (the box
         lies on no dark panel) light text, icons and strokes (drawn for that fill) take that
@@ -244,10 +241,12 @@ class FaceComposer:
                           what)
         local += icon_ops(self._name(box.icon, context, what), self.icon_aspect, width, height,
                           color, box.opacity, what)
-        local += self._text_ops(box, context, what, width, height, color)
+        fitted = self._fitted_text(box, context, what, width, height, color)
+        if fitted is not None:
+            local += fitted.ops
         if local:
             ops.append(GroupOp(transform, tuple(local)))
-        return ops
+        return ops, None if fitted is None else fitted.extent
 
     def _shape_ops(self, box: Box, kind: Kind, rect: Rect, fill: RGB | None,
                    stroke: RGB | None) -> list[Op]:
@@ -261,15 +260,13 @@ class FaceComposer:
         """An image's or icon's name ('' for none)."""
         return "" if template is None else self._render(template, context, what).strip()
 
-    def _text_ops(self, box: Box, context: Mapping[str, Any], what: str, width: float,
-                  height: float, color: RGB) -> list[Op]:
-        """The box's text, fitted to its inner ``width × height``."""
+    def _fitted_text(self, box: Box, context: Mapping[str, Any], what: str, width: float,
+                     height: float, color: RGB) -> FittedText | None:
+        """The box's text, fitted to its inner ``width × height`` (None: no text)."""
         source = "" if box.text is None else self._render(box.text, context, what)
         if not source.strip():
-            return []
-        fitted = self._fit(source, width, height, box, color, what)
-        self._text_extent = fitted.extent
-        return list(fitted.ops)
+            return None
+        return self._fit(source, width, height, box, color, what)
 
     def _fit(self, source: str, width: float, height: float, box: Box, color: RGB,
              what: str) -> FittedText:
