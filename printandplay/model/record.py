@@ -9,8 +9,9 @@ dataclass), compiles ``__init__`` alone, and gives the other five methods as sha
 that behave as the generated ones do: same ``repr``, equality and hash over the same fields,
 :class:`dataclasses.FrozenInstanceError` on assignment.
 
-For type checkers ``record`` *is* :func:`dataclasses.dataclass` (always used as
-``@record`` or ``@record(kw_only=True)``: the classes are frozen). Classes whose instances are
+For type checkers ``record`` *is* :func:`dataclasses.dataclass`, so classes are written
+``@record(frozen=True)`` (or with ``kw_only=True`` too): what the type checker reads is what
+runs (``@record`` refuses ``frozen=False``). Classes whose instances are
 many and hashed or compared in hot paths (a component, a drawing operation) may stay plain
 ``@dataclass(frozen=True, slots=True)``: ``@record`` refuses ``slots``.
 """
