@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from printandplay.data.design_loader import load_face_designs
 from printandplay.data.files import read_text, resolve_inside
@@ -206,3 +206,26 @@ def component_context(component: Component, game: Game) -> dict[str, Any]:
         card[spec.name] = rich_field(spec, component.values.get(spec.name))
     return card
 
+
+class CardContexts(Sequence[dict[str, Any]]):
+    """The ``card`` variable of every component of ``game``, each made when it is read (the
+    stock-icon reader goes over them: a game of 100,000 cards is not held twice)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def __len__(self) -> int:
+        return len(self.game.components)
+
+    @overload
+    def __getitem__(self, index: int) -> dict[str, Any]: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[dict[str, Any]]: ...
+
+    def __getitem__(self, index: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
+        if isinstance(index, slice):
+            return [component_context(c, self.game) for c in self.game.components[index]]
+        return component_context(self.game.components[index], self.game)
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        return (component_context(c, self.game) for c in self.game.components)

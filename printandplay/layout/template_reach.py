@@ -177,10 +177,10 @@ class _Reader:
     def _variable(self, name: str) -> Values:
         known = self._values.get(name)
         if known is None:
-            values = tuple(self.variables[name])  # (repeats only cost time)
+            values = self.variables[name]  # (repeats only cost time)
             if len(values) > MAX_VALUES:
                 raise Unknown
-            known = self._values[name] = Values(values)
+            known = self._values[name] = Values(values)  # read on demand, not copied
         return known
 
     def getattr(self, value: Abstract, attr: str) -> Abstract:

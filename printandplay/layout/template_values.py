@@ -18,9 +18,11 @@ class Unknown(Exception):
 
 @dataclass(frozen=True)
 class Values:
-    """The expression's value is one of ``items`` (concrete values of the game or template)."""
+    """The expression's value is one of ``items`` (concrete values of the game or template: a
+    tuple, or a variable's values as the game gives them, e.g. each card's context made when
+    it is read, so that a game's cards are not all held at once)."""
 
-    items: tuple[Any, ...]
+    items: Sequence[Any]
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Any
 
-from printandplay.assets import component_context
+from printandplay.assets import CardContexts, component_context
 from printandplay.data.icons import IconLibrary
 from printandplay.data.stock_icons import PREFIX
 from printandplay.errors import LayoutError
@@ -195,7 +195,7 @@ class FacePlacer:
             game = self.assets.game
             variables: dict[str, Sequence[Any]] = {
                 name: (value,) for name, value in self.assets.base_context().items()}
-            variables["card"] = [component_context(c, game) for c in game.components]
+            variables["card"] = CardContexts(game)
             self._variables = variables
         return may_print(self.assets.templates.parse, template.source, self._variables, text)
 
@@ -224,3 +224,4 @@ class FacePlacer:
                      tuple((name, freeze(base[name])) for name in globals_read(sources)))
             self._design_globals[design.name] = known
         return known
+
