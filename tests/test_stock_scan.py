@@ -130,3 +130,16 @@ def test_the_bundled_kits_need_no_scan_render(game_id: str, monkeypatch: pytest.
     planner = KitPlanner(assets, BuildOptions())
     assert planner.count_kit_pages() > 0
     assert calls == []
+
+
+def test_card_contexts_are_the_cards_template_variables(game: Path) -> None:
+    """What the stock-icon reader goes over: each component's ``card``, made on demand."""
+    from printandplay.assets import CardContexts, component_context
+
+    loaded = load_assets(Resources.discover(game), "kit").game
+    expected = [component_context(c, loaded) for c in loaded.components]
+    contexts = CardContexts(loaded)
+    assert len(contexts) == len(expected) == 3
+    assert list(contexts) == expected
+    assert contexts[1] == expected[1] and contexts[1:] == expected[1:]
+    assert contexts[0] is not contexts[0]  # made when read, not kept
