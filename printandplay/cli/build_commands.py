@@ -208,7 +208,7 @@ def export(game: GameArg,
 
             entries = name = None
             if deck_file is not None:
-                entries = _checked_deck(game, deck_file, assets.game, rules, force)
+                entries = _checked_deck(deck_file, assets.game, rules, force)
                 name = f"deck-{deck_file.stem}"
             result = export_tts(resources, game, tts, dpi, entries, name, assets)
             cards = sum(d.cards for d in result.decks)
@@ -245,25 +245,15 @@ def calibrate(paper: PaperOpt = "a4",
     out.print(escape(str(path)))
 
 
-def _checked_deck(game_id: str, deck_file: Path, game: Any, rules: str | None,
+def _checked_deck(deck_file: Path, game: Any, rules: str | None,
                   force: bool) -> list[tuple[str, int]]:
     """The cards and copies of ``deck_file`` for ``export --deck``, checked as ``print-deck``
     checks them: against the game's deck rules when it has some (an invalid deck is refused
     unless ``force``), and every name known (unknown ones dropped, each named, with
     ``force``)."""
-    from printandplay.cli.game_commands import accept_deck
-    from printandplay.data.decklist import load_deck
-    from printandplay.rules.deck import validate_deck
+    from printandplay.cli.game_commands import read_checked_deck
 
-    deck = load_deck(deck_file, game, str(deck_file))
-    report = None
-    if game.deck_rules is not None or rules is not None:
-        report = validate_deck(deck, game, rules, None)
-    elif deck.unknown and not force:  # no rules to report it: the first unknown name stops
-        first = deck.unknown[0]
-        raise OptionError(f"{deck_file}:{first.line}: unknown card '{first.name}' "
-                          f"(printandplay validate {game_id} {deck_file})")
-    accept_deck(deck_file, deck, report, force, "export")
+    deck = read_checked_deck(deck_file, game, rules, force, "export")
     entries = list(deck.counts().items())
     if not entries:
         raise OptionError(f"{deck_file}: no card left to export")

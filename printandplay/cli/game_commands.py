@@ -169,6 +169,32 @@ def accept_deck(deck_file: Path, deck: Any, report: Any, force: bool, verb: str)
                   f"{'ambiguous' if unknown.ambiguous else 'no such'} card")
 
 
+
+def read_checked_deck(deck_file: Path, game: Any, rules: str | None, force: bool,
+                      verb: str) -> Any:
+    """Read ``deck_file`` and check it as ``print-deck`` and ``export --deck`` do: against
+    the game's deck rules when it has some or ``rules`` names a format (an invalid deck is
+    refused with its report unless ``force``); for a game without deck rules the list is
+    taken as written, and its first unknown card name stops unless ``force``. Each unknown
+    name left is then named, as dropped. ``verb`` says what ``--force`` would do anyway."""
+    from printandplay.data.decklist import load_deck
+    from printandplay.rules.deck import deck_format, validate_deck
+
+    report = None
+    if game.deck_rules is None and rules is None:
+        deck = load_deck(deck_file, game, str(deck_file))
+        if deck.unknown and not force:  # no rules to report it: the first unknown name stops
+            first = deck.unknown[0]
+            raise OptionError(f"{deck_file}:{first.line}: unknown card '{first.name}' "
+                              f"(printandplay validate {game.id} {deck_file})")
+    else:
+        deck_format(game, rules)  # an unknown format fails before the deck is read
+        deck = load_deck(deck_file, game, str(deck_file))
+        report = validate_deck(deck, game, rules, None)
+    accept_deck(deck_file, deck, report, force, verb)
+    return deck
+
+
 def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_dir: OutOpt = None,
                flip: FlipOpt = FlipEdge.long, back_offset: OffsetOpt = "0,0",
                bleed: BleedOpt = None, margin: MarginOpt = DEFAULT_MARGIN_MM,
@@ -182,6 +208,7 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
     Writes build/GAME/deck-<file stem>-a4.pdf. Refuses an invalid deck unless --force.
     """
     from printandplay.build import DeckCard, build_deck, output_path
+    from printandplay.data.game_loader import load_game
     from printandplay.outputs import check_output
     from printandplay.rules.deck import counted_deck, deck_format
 
@@ -190,12 +217,16 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
                                  simplex=simplex, fold=fold, ink_saver=ink_saver,
                                  sections=sections)
         check_output(output_path(check_game_id(game), options, stem=f"deck-{deck_file.stem}"))
-        loaded, deck, report = _load_deck_and_report(game, deck_file, None, rules)
-        accept_deck(deck_file, deck, report, force, "print")
+        loaded = load_game(find_resources(), check_game_id(game))
+        deck = read_checked_deck(deck_file, loaded, rules, force, "print")
         # copies per card and deck section (a card allowed in two decks takes the back of the
-        # one it is listed in); kinds the rules ignore are not printed
-        accepts = {s.section: s.accepts for s in deck_format(loaded, rules).sections}
-        printed = counted_deck(deck, loaded, rules)
+        # one it is listed in); kinds the rules ignore are not printed. Without deck rules,
+        # the list as written, each card with its own back.
+        accepts: dict[str, tuple[str, ...]] = {}
+        printed = deck
+        if loaded.deck_rules is not None or rules is not None:
+            accepts = {s.section: s.accepts for s in deck_format(loaded, rules).sections}
+            printed = counted_deck(deck, loaded, rules)
         cards = [DeckCard(card_id, count, accepts.get(section, ()))
                  for section in dict.fromkeys(e.section for e in printed.entries)
                  for card_id, count in printed.counts(section).items()]
