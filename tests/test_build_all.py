@@ -153,7 +153,8 @@ def test_each_kit_is_built_once_the_smallest_by_the_parent_and_reported_in_game_
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     """The largest kits go to forked workers first; the parent builds the smallest itself
-    instead of waiting; results come in the order of the ids given."""
+    instead of waiting, then, smallest first, the kits no worker has started; results come
+    in the order of the ids given."""
     import os
 
     import printandplay.cli.build_all as build_all
@@ -163,12 +164,44 @@ def test_each_kit_is_built_once_the_smallest_by_the_parent_and_reported_in_game_
     monkeypatch.setattr(build_all, "build_one", _fake_build)
     monkeypatch.setattr(build_all, "_context", lambda: multiprocessing.get_context("fork"))
     monkeypatch.setattr(sys.modules[__name__], "_BUILT_LOG", [log])
-    ids = ["charlie", "licum", "limits", "sorciers"]
+    ids = ["charlie", "licum", "limits", "sorciers", "oups"]
     resources = Resources.discover()
-    smallest = min(ids, key=lambda game_id: build_all.kit_weight(resources, game_id))
+    by_weight = sorted(ids, key=lambda game_id: -build_all.kit_weight(resources, game_id))
     build_all.build_all(ids, BuildOptions(out_dir=tmp_path))
     assert capsys.readouterr().out.split() == [f"/out/{g}.pdf" for g in ids]
     built = [line.split() for line in log.read_text(encoding="utf-8").splitlines()]
-    assert sorted(game for _, game in built) == ids  # each kit once
+    assert sorted(game for _, game in built) == sorted(ids)  # each kit once
     by_parent = [game for pid, game in built if int(pid) == os.getpid()]
-    assert by_parent == [smallest]  # the others in forked workers
+    by_workers = [game for pid, game in built if int(pid) != os.getpid()]
+    # the parent: the smallest, then the next smallest ones; the workers: the largest first
+    assert by_parent == by_weight[::-1][:len(by_parent)]
+    assert by_workers == by_weight[:len(by_workers)]
+    assert by_workers  # (the pool takes the largest at once)
+
+
+@pytest.mark.parametrize("cores", [1, 2, 4])
+def test_no_more_processes_than_cores(cores: int, tmp_path: Path,
+                                      monkeypatch: pytest.MonkeyPatch,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """One worker fewer than cores is forked (the parent builds too), at least one."""
+    import concurrent.futures
+
+    import printandplay.cli.build_all as build_all
+    from printandplay.planning.options import BuildOptions
+
+    asked: list[int] = []
+    real = concurrent.futures.ProcessPoolExecutor
+
+    def pool(max_workers: int, **kwargs: object) -> object:
+        asked.append(max_workers)
+        return real(max_workers=max_workers, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", pool)
+    monkeypatch.setattr(build_all, "build_one", _fake_build)
+    monkeypatch.setattr(build_all, "_cores", lambda: cores)
+    monkeypatch.setattr(build_all, "_context", lambda: multiprocessing.get_context("fork"))
+    monkeypatch.setattr(sys.modules[__name__], "_BUILT_LOG", [tmp_path / "built.txt"])
+    ids = ["charlie", "licum", "limits", "sorciers", "oups"]
+    build_all.build_all(ids, BuildOptions(out_dir=tmp_path))
+    assert capsys.readouterr().out.split() == [f"/out/{g}.pdf" for g in ids]
+    assert asked == [max(1, cores - 1)]
