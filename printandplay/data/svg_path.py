@@ -8,18 +8,9 @@ property values (colours, lengths, opacities) in :mod:`.svg_values`.
 from __future__ import annotations
 
 import math
-import re
 from types import MappingProxyType
 
-from printandplay.data.svg_numbers import (
-    MAX_NUMBER,
-    NUMBER,
-    SEPARATOR,
-    SPACE,
-    Scanner,
-    SvgSyntaxError,
-    near,
-)
+from printandplay.data.svg_numbers import SPACE, Scanner, SvgSyntaxError, near
 from printandplay.model.icon import Segment
 
 _ARGUMENTS = MappingProxyType(
@@ -65,26 +56,9 @@ def _read_command(scanner: Scanner, builder: _PathBuilder, letter: str, start: i
         start = scanner.pos
 
 
-# A whole group of ``count`` numbers in one match, read exactly as one number after another
-# (each number and separator an atomic group: matched as ``Scanner.number`` and
-# ``Scanner.skip`` would match it, never split otherwise by backtracking)
-_GROUPS = MappingProxyType({
-    count: re.compile(f"(?>({NUMBER.pattern}))"
-                      + f"(?>{SEPARATOR.pattern})(?>({NUMBER.pattern}))" * (count - 1))
-    for count in sorted(set(_ARGUMENTS.values()) - {0})})
-
-
 def _read_arguments(scanner: Scanner, letter: str, written: str, start: int) -> list[float]:
     """One group of arguments of ``letter`` (``written`` is the letter as it appears)."""
     count = _ARGUMENTS[letter.upper()]
-    if letter not in "Aa":  # (arcs have flags) a group of plain numbers in one match
-        match = _GROUPS[count].match(scanner.text, scanner.pos)
-        if match:
-            numbers = [float(text) for text in match.groups()]
-            if all(abs(value) <= MAX_NUMBER for value in numbers):  # (NaN is never read)
-                scanner.pos = match.end()
-                return numbers
-        # no match or a number out of range: read one by one, which says what is wrong
     values: list[float] = []
     for index in range(count):
         if index:
