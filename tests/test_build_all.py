@@ -119,21 +119,33 @@ def test_without_fork_the_workers_load_everything_themselves(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     """Where there is no ``fork`` (macOS, Windows) the workers are spawned: same kit, byte for
-    byte (a small game in the current folder, which a spawned worker finds as well)."""
+    byte (a small game in the current folder, which a spawned worker finds as well); through
+    ``build all`` and a worker alone (which builds the kit whatever the parent does)."""
     import printandplay.cli.build_all as build_all
     from printandplay.planning.options import BuildOptions
 
     add_small_game(tmp_path, "petit")
+    add_small_game(tmp_path, "second")
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(build_all, "_cores", lambda: 2)
     for method, folder in (("spawn", tmp_path / "spawned"), ("fork", tmp_path / "forked")):
-        monkeypatch.setattr(build_all, "_context",
-                            lambda method=method: multiprocessing.get_context(method))
-        build_all.build_all(["petit"], BuildOptions(out_dir=folder))
-        assert capsys.readouterr().out.split() == [str(folder / "petit-a4.pdf")]
-    assert ((tmp_path / "spawned" / "petit-a4.pdf").read_bytes()
-            == (tmp_path / "forked" / "petit-a4.pdf").read_bytes())
-
-
+        context = multiprocessing.get_context(method)
+        monkeypatch.setattr(build_all, "_context", lambda context=context: context)
+        build_all.build_all(["petit", "second"], BuildOptions(out_dir=folder))
+        assert capsys.readouterr().out.split() == [str(folder / "petit-a4.pdf"),
+                                                   str(folder / "second-a4.pdf")]
+        queue = build_all.KitQueue(context, 1)
+        results = context.Queue()
+        worker = context.Process(target=build_all._work_from_the_front, args=(
+            ["petit"], queue, results, BuildOptions(out_dir=folder / "worker"), None))
+        worker.start()
+        index, result, failure = results.get(timeout=300)
+        assert (index, failure) == (0, "") and result[1] == str(folder / "worker/petit-a4.pdf")
+        assert results.get(timeout=300) is None
+        worker.join()
+    for name in ("petit-a4.pdf", "second-a4.pdf", "worker/petit-a4.pdf"):
+        assert (tmp_path / "spawned" / name).read_bytes() == (tmp_path / "forked" / name
+                                                              ).read_bytes()
 
 
 _BUILT_LOG: list[Path] = []  # where the fake build below writes (inherited by forked workers)
@@ -152,9 +164,8 @@ def _fake_build(game_id: str, options: object, icons_dir: Path | None = None
 def test_each_kit_is_built_once_the_smallest_by_the_parent_and_reported_in_game_order(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
-    """The largest kits go to forked workers first; the parent builds the smallest itself
-    instead of waiting, then, smallest first, the kits no worker has started; results come
-    in the order of the ids given."""
+    """The workers take the kits largest first, the parent smallest first, each kit once;
+    results come in the order of the ids given."""
     import os
 
     import printandplay.cli.build_all as build_all
@@ -163,6 +174,7 @@ def test_each_kit_is_built_once_the_smallest_by_the_parent_and_reported_in_game_
     log = tmp_path / "built.txt"
     monkeypatch.setattr(build_all, "build_one", _fake_build)
     monkeypatch.setattr(build_all, "_context", lambda: multiprocessing.get_context("fork"))
+    monkeypatch.setattr(build_all, "_cores", lambda: 2)
     monkeypatch.setattr(sys.modules[__name__], "_BUILT_LOG", [log])
     ids = ["charlie", "licum", "limits", "sorciers", "oups"]
     resources = Resources.discover()
@@ -173,35 +185,91 @@ def test_each_kit_is_built_once_the_smallest_by_the_parent_and_reported_in_game_
     assert sorted(game for _, game in built) == sorted(ids)  # each kit once
     by_parent = [game for pid, game in built if int(pid) == os.getpid()]
     by_workers = [game for pid, game in built if int(pid) != os.getpid()]
-    # the parent: the smallest, then the next smallest ones; the workers: the largest first
-    assert by_parent == by_weight[::-1][:len(by_parent)]
-    assert by_workers == by_weight[:len(by_workers)]
-    assert by_workers  # (the pool takes the largest at once)
+    assert by_parent == by_weight[::-1][:len(by_parent)]  # the smallest ones
+    assert by_workers == by_weight[:len(by_workers)]  # the largest ones
 
 
-@pytest.mark.parametrize("cores", [1, 2, 4])
-def test_no_more_processes_than_cores(cores: int, tmp_path: Path,
+def test_the_kit_queue_gives_each_kit_once_largest_from_the_front() -> None:
+    from printandplay.cli.build_all import KitQueue
+
+    queue = KitQueue(multiprocessing.get_context("fork"), 5)
+    assert [queue.front(), queue.back(), queue.back(), queue.front()] == [0, 4, 3, 1]
+    assert queue.back() == 2
+    assert queue.front() is None and queue.back() is None
+    closed = KitQueue(multiprocessing.get_context("fork"), 3)
+    assert closed.front() == 0
+    closed.close()  # (Ctrl-C: what is being built finishes, nothing else starts)
+    assert closed.back() is None and closed.front() is None
+
+
+class _CountingContext:
+    """A start-method context that counts the processes it is asked to make."""
+
+    def __init__(self) -> None:
+        self.real = multiprocessing.get_context("fork")
+        self.processes = 0
+
+    def Process(self, **kwargs: object) -> object:  # noqa: N802 - the context's name
+        self.processes += 1
+        return self.real.Process(**kwargs)  # type: ignore[arg-type]
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.real, name)
+
+
+@pytest.mark.parametrize(("cores", "kits", "workers"),
+                         [(1, 5, 0), (2, 5, 1), (4, 5, 3), (8, 5, 4), (4, 1, 0)])
+def test_no_more_processes_than_cores(cores: int, kits: int, workers: int, tmp_path: Path,
                                       monkeypatch: pytest.MonkeyPatch,
                                       capsys: pytest.CaptureFixture[str]) -> None:
-    """One worker fewer than cores is forked (the parent builds too), at least one."""
-    import concurrent.futures
-
+    """One worker fewer than cores is started (the parent builds too), none for one kit."""
     import printandplay.cli.build_all as build_all
     from printandplay.planning.options import BuildOptions
 
-    asked: list[int] = []
-    real = concurrent.futures.ProcessPoolExecutor
-
-    def pool(max_workers: int, **kwargs: object) -> object:
-        asked.append(max_workers)
-        return real(max_workers=max_workers, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", pool)
+    context = _CountingContext()
     monkeypatch.setattr(build_all, "build_one", _fake_build)
     monkeypatch.setattr(build_all, "_cores", lambda: cores)
-    monkeypatch.setattr(build_all, "_context", lambda: multiprocessing.get_context("fork"))
-    monkeypatch.setattr(sys.modules[__name__], "_BUILT_LOG", [tmp_path / "built.txt"])
-    ids = ["charlie", "licum", "limits", "sorciers", "oups"]
+    monkeypatch.setattr(build_all, "_context", lambda: context)
+    log = tmp_path / "built.txt"
+    monkeypatch.setattr(sys.modules[__name__], "_BUILT_LOG", [log])
+    ids = ["charlie", "licum", "limits", "sorciers", "oups"][:kits]
     build_all.build_all(ids, BuildOptions(out_dir=tmp_path))
     assert capsys.readouterr().out.split() == [f"/out/{g}.pdf" for g in ids]
-    assert asked == [max(1, cores - 1)]
+    assert context.processes == workers
+    assert len(log.read_text(encoding="utf-8").splitlines()) == kits
+
+
+def _failing_build(game_id: str, options: object, icons_dir: Path | None = None) -> object:
+    """A stand-in for ``build_one`` with a bug (module level: spawned workers import it)."""
+    raise ZeroDivisionError(f"bug while building {game_id}")
+
+
+def test_a_bug_in_a_worker_is_raised_by_the_parent(monkeypatch: pytest.MonkeyPatch,
+                                                     tmp_path: Path) -> None:
+    """An unexpected error in a worker (not bad input: a bug) stops ``build all`` with the
+    worker's traceback, as a process pool would, instead of waiting forever."""
+    import printandplay.cli.build_all as build_all
+    from printandplay.planning.options import BuildOptions
+
+    monkeypatch.setattr(build_all, "_context", lambda: multiprocessing.get_context("fork"))
+    monkeypatch.setattr(build_all, "_cores", lambda: 2)
+    real = build_all.build_one
+    parent = __import__("os").getpid()
+
+    marker = tmp_path / "worker-started"
+
+    def build(game_id: str, options: object, icons_dir: Path | None = None) -> object:
+        if __import__("os").getpid() != parent:
+            marker.touch()
+            return _failing_build(game_id, options, icons_dir)
+        while not marker.exists():  # (the parent leaves the worker a kit)
+            __import__("time").sleep(0.01)
+        return _fake_build(game_id, options, icons_dir)
+
+    monkeypatch.setattr(build_all, "build_one", build)
+    monkeypatch.setattr(sys.modules[__name__], "_BUILT_LOG", [tmp_path / "built.txt"])
+    assert real is not build
+    with pytest.raises(RuntimeError, match="ZeroDivisionError: bug while building"):
+        build_all.build_all(["charlie", "licum", "limits", "sorciers", "oups"],
+                            BuildOptions(out_dir=tmp_path))
+
