@@ -291,3 +291,27 @@ def test_the_process_ends_without_collecting_what_it_made(tmp_path: Path) -> Non
     assert done.returncode == 0, done.stderr
     frozen = [line for line in done.stderr.splitlines() if line.startswith("frozen ")]
     assert frozen and int(frozen[-1].split()[1]) > 10_000, done.stderr
+
+
+def test_the_shared_loading_runs_without_the_collector(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]
+                                                        ) -> None:
+    """What is loaded before the kits start (the other cores wait) runs with the cyclic
+    collector off; it is on again afterwards, as it was."""
+    import gc
+
+    import printandplay.assets as assets
+    import printandplay.cli.build_all as build_all
+    from printandplay.planning.options import BuildOptions
+
+    seen: list[bool] = []
+    monkeypatch.setattr(assets, "preload_shared", lambda *args: seen.append(gc.isenabled()))
+    monkeypatch.setattr(build_all, "build_one", _fake_build)
+    monkeypatch.setattr(build_all, "_cores", lambda: 1)
+    monkeypatch.setattr(sys.modules[__name__], "_BUILT_LOG", [tmp_path / "built.txt"])
+    assert gc.isenabled()
+    build_all.build_all(["charlie", "licum"], BuildOptions(out_dir=tmp_path))
+    assert seen == [False]
+    assert gc.isenabled()
+    assert capsys.readouterr().out.split() == ["/out/charlie.pdf", "/out/licum.pdf"]
