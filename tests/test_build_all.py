@@ -315,3 +315,49 @@ def test_the_shared_loading_runs_without_the_collector(tmp_path: Path,
     assert seen == [False]
     assert gc.isenabled()
     assert capsys.readouterr().out.split() == ["/out/charlie.pdf", "/out/licum.pdf"]
+
+
+def _threshold_build(game_id: str, options: object, icons_dir: Path | None = None) -> object:
+    """A stand-in for ``build_one`` that notes the collector's threshold for young objects."""
+    import gc
+
+    with _BUILT_LOG[-1].open("a", encoding="utf-8") as handle:
+        handle.write(f"{gc.get_threshold()[0]} {game_id}\n")
+    return game_id, f"/out/{game_id}.pdf", f"{game_id}: built", [], [], 0
+
+
+def test_kits_are_built_with_a_high_threshold_for_young_objects(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """In every process of ``build all`` the threshold stays high between kits (putting the
+    usual one back after each kit set off a collection of everything it made); it is the
+    usual one again afterwards. A single build loads its game under the high threshold too."""
+    import gc
+
+    import printandplay.build as build
+    import printandplay.cli.build_all as build_all
+    from printandplay.planning.options import BuildOptions
+
+    log = tmp_path / "built.txt"
+    monkeypatch.setattr(build_all, "build_one", _threshold_build)
+    monkeypatch.setattr(build_all, "_context", lambda: multiprocessing.get_context("fork"))
+    monkeypatch.setattr(build_all, "_cores", lambda: 2)
+    monkeypatch.setattr(sys.modules[__name__], "_BUILT_LOG", [log])
+    before = gc.get_threshold()
+    ids = ["charlie", "licum", "limits", "sorciers", "oups"]
+    build_all.build_all(ids, BuildOptions(out_dir=tmp_path))
+    assert gc.get_threshold() == before
+    capsys.readouterr()
+    thresholds = [int(line.split()[0]) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert len(thresholds) == len(ids) and min(thresholds) >= 50_000
+
+    seen: list[int] = []
+    real = build.load_assets
+
+    def loading(*args: object) -> object:
+        seen.append(gc.get_threshold()[0])
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(build, "load_assets", loading)
+    build.build_kit(Resources.discover(), "limits", BuildOptions(out_dir=tmp_path / "one"))
+    assert seen and seen[0] >= 50_000 and gc.get_threshold() == before
