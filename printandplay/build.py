@@ -138,12 +138,13 @@ def build_kit(resources: Resources, game_id: str, options: BuildOptions,
     target = output_path(game_id, options,
                          stem=f"{game_id}-debug" if options.debug_boxes else None)
     check_output(target)
-    assets = assets or load_assets(resources, game_id)
-    report = check_composition(assets.game)
-    if not report.is_valid:
-        raise CheckFailed([f"{game_id}: the kit fails its composition check (printandplay check "
-                           f"{game_id}):"] + [f"{v.rule}: {v.message}" for v in report.errors])
-    with _quiet_collector():
+    with _quiet_collector():  # (loading too: it makes many objects and few cycles)
+        assets = assets or load_assets(resources, game_id)
+        report = check_composition(assets.game)
+        if not report.is_valid:
+            raise CheckFailed([f"{game_id}: the kit fails its composition check (printandplay "
+                               f"check {game_id}):"]
+                              + [f"{v.rule}: {v.message}" for v in report.errors])
         planner = KitPlanner(assets, options, cache)
         total = planner.count_kit_pages()
         if not total:

@@ -119,21 +119,33 @@ def test_without_fork_the_workers_load_everything_themselves(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     """Where there is no ``fork`` (macOS, Windows) the workers are spawned: same kit, byte for
-    byte (a small game in the current folder, which a spawned worker finds as well)."""
+    byte (a small game in the current folder, which a spawned worker finds as well); through
+    ``build all`` and a worker alone (which builds the kit whatever the parent does)."""
     import printandplay.cli.build_all as build_all
     from printandplay.planning.options import BuildOptions
 
     add_small_game(tmp_path, "petit")
+    add_small_game(tmp_path, "second")
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(build_all, "_cores", lambda: 2)
     for method, folder in (("spawn", tmp_path / "spawned"), ("fork", tmp_path / "forked")):
-        monkeypatch.setattr(build_all, "_context",
-                            lambda method=method: multiprocessing.get_context(method))
-        build_all.build_all(["petit"], BuildOptions(out_dir=folder))
-        assert capsys.readouterr().out.split() == [str(folder / "petit-a4.pdf")]
-    assert ((tmp_path / "spawned" / "petit-a4.pdf").read_bytes()
-            == (tmp_path / "forked" / "petit-a4.pdf").read_bytes())
-
-
+        context = multiprocessing.get_context(method)
+        monkeypatch.setattr(build_all, "_context", lambda context=context: context)
+        build_all.build_all(["petit", "second"], BuildOptions(out_dir=folder))
+        assert capsys.readouterr().out.split() == [str(folder / "petit-a4.pdf"),
+                                                   str(folder / "second-a4.pdf")]
+        queue = build_all.KitQueue(context, 1)
+        results = context.Queue()
+        worker = context.Process(target=build_all._work_from_the_front, args=(
+            ["petit"], queue, results, BuildOptions(out_dir=folder / "worker"), None))
+        worker.start()
+        index, result, failure = results.get(timeout=300)
+        assert (index, failure) == (0, "") and result[1] == str(folder / "worker/petit-a4.pdf")
+        assert results.get(timeout=300) is None
+        worker.join()
+    for name in ("petit-a4.pdf", "second-a4.pdf", "worker/petit-a4.pdf"):
+        assert (tmp_path / "spawned" / name).read_bytes() == (tmp_path / "forked" / name
+                                                              ).read_bytes()
 
 
 _BUILT_LOG: list[Path] = []  # where the fake build below writes (inherited by forked workers)
@@ -152,8 +164,8 @@ def _fake_build(game_id: str, options: object, icons_dir: Path | None = None
 def test_each_kit_is_built_once_the_smallest_by_the_parent_and_reported_in_game_order(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
-    """The largest kits go to forked workers first; the parent builds the smallest itself
-    instead of waiting; results come in the order of the ids given."""
+    """The workers take the kits largest first, the parent smallest first, each kit once;
+    results come in the order of the ids given."""
     import os
 
     import printandplay.cli.build_all as build_all
@@ -162,13 +174,190 @@ def test_each_kit_is_built_once_the_smallest_by_the_parent_and_reported_in_game_
     log = tmp_path / "built.txt"
     monkeypatch.setattr(build_all, "build_one", _fake_build)
     monkeypatch.setattr(build_all, "_context", lambda: multiprocessing.get_context("fork"))
+    monkeypatch.setattr(build_all, "_cores", lambda: 2)
     monkeypatch.setattr(sys.modules[__name__], "_BUILT_LOG", [log])
-    ids = ["charlie", "licum", "limits", "sorciers"]
+    ids = ["charlie", "licum", "limits", "sorciers", "oups"]
     resources = Resources.discover()
-    smallest = min(ids, key=lambda game_id: build_all.kit_weight(resources, game_id))
+    by_weight = sorted(ids, key=lambda game_id: -build_all.kit_weight(resources, game_id))
     build_all.build_all(ids, BuildOptions(out_dir=tmp_path))
     assert capsys.readouterr().out.split() == [f"/out/{g}.pdf" for g in ids]
     built = [line.split() for line in log.read_text(encoding="utf-8").splitlines()]
-    assert sorted(game for _, game in built) == ids  # each kit once
+    assert sorted(game for _, game in built) == sorted(ids)  # each kit once
     by_parent = [game for pid, game in built if int(pid) == os.getpid()]
-    assert by_parent == [smallest]  # the others in forked workers
+    by_workers = [game for pid, game in built if int(pid) != os.getpid()]
+    assert by_parent == by_weight[::-1][:len(by_parent)]  # the smallest ones
+    assert by_workers == by_weight[:len(by_workers)]  # the largest ones
+
+
+def test_the_kit_queue_gives_each_kit_once_largest_from_the_front() -> None:
+    from printandplay.cli.build_all import KitQueue
+
+    queue = KitQueue(multiprocessing.get_context("fork"), 5)
+    assert [queue.front(), queue.back(), queue.back(), queue.front()] == [0, 4, 3, 1]
+    assert queue.back() == 2
+    assert queue.front() is None and queue.back() is None
+    closed = KitQueue(multiprocessing.get_context("fork"), 3)
+    assert closed.front() == 0
+    closed.close()  # (Ctrl-C: what is being built finishes, nothing else starts)
+    assert closed.back() is None and closed.front() is None
+
+
+class _CountingContext:
+    """A start-method context that counts the processes it is asked to make."""
+
+    def __init__(self) -> None:
+        self.real = multiprocessing.get_context("fork")
+        self.processes = 0
+
+    def Process(self, **kwargs: object) -> object:  # noqa: N802 - the context's name
+        self.processes += 1
+        return self.real.Process(**kwargs)  # type: ignore[arg-type]
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.real, name)
+
+
+@pytest.mark.parametrize(("cores", "kits", "workers"),
+                         [(1, 5, 0), (2, 5, 1), (4, 5, 3), (8, 5, 4), (4, 1, 0)])
+def test_no_more_processes_than_cores(cores: int, kits: int, workers: int, tmp_path: Path,
+                                      monkeypatch: pytest.MonkeyPatch,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """One worker fewer than cores is started (the parent builds too), none for one kit."""
+    import printandplay.cli.build_all as build_all
+    from printandplay.planning.options import BuildOptions
+
+    context = _CountingContext()
+    monkeypatch.setattr(build_all, "build_one", _fake_build)
+    monkeypatch.setattr(build_all, "_cores", lambda: cores)
+    monkeypatch.setattr(build_all, "_context", lambda: context)
+    log = tmp_path / "built.txt"
+    monkeypatch.setattr(sys.modules[__name__], "_BUILT_LOG", [log])
+    ids = ["charlie", "licum", "limits", "sorciers", "oups"][:kits]
+    build_all.build_all(ids, BuildOptions(out_dir=tmp_path))
+    assert capsys.readouterr().out.split() == [f"/out/{g}.pdf" for g in ids]
+    assert context.processes == workers
+    assert len(log.read_text(encoding="utf-8").splitlines()) == kits
+
+
+def _failing_build(game_id: str, options: object, icons_dir: Path | None = None) -> object:
+    """A stand-in for ``build_one`` with a bug (module level: spawned workers import it)."""
+    raise ZeroDivisionError(f"bug while building {game_id}")
+
+
+def test_a_bug_in_a_worker_is_raised_by_the_parent(monkeypatch: pytest.MonkeyPatch,
+                                                     tmp_path: Path) -> None:
+    """An unexpected error in a worker (not bad input: a bug) stops ``build all`` with the
+    worker's traceback, as a process pool would, instead of waiting forever."""
+    import printandplay.cli.build_all as build_all
+    from printandplay.planning.options import BuildOptions
+
+    monkeypatch.setattr(build_all, "_context", lambda: multiprocessing.get_context("fork"))
+    monkeypatch.setattr(build_all, "_cores", lambda: 2)
+    real = build_all.build_one
+    parent = __import__("os").getpid()
+
+    marker = tmp_path / "worker-started"
+
+    def build(game_id: str, options: object, icons_dir: Path | None = None) -> object:
+        if __import__("os").getpid() != parent:
+            marker.touch()
+            return _failing_build(game_id, options, icons_dir)
+        while not marker.exists():  # (the parent leaves the worker a kit)
+            __import__("time").sleep(0.01)
+        return _fake_build(game_id, options, icons_dir)
+
+    monkeypatch.setattr(build_all, "build_one", build)
+    monkeypatch.setattr(sys.modules[__name__], "_BUILT_LOG", [tmp_path / "built.txt"])
+    assert real is not build
+    with pytest.raises(RuntimeError, match="ZeroDivisionError: bug while building"):
+        build_all.build_all(["charlie", "licum", "limits", "sorciers", "oups"],
+                            BuildOptions(out_dir=tmp_path))
+
+
+def test_the_process_ends_without_collecting_what_it_made(tmp_path: Path) -> None:
+    """The console script freezes what exists when the process ends (``atexit``): Python's
+    last collection then skips everything a build made (0.2-0.3 s after ``build all``)."""
+    import subprocess
+
+    code = ("import atexit, gc, sys\n"
+            "atexit.register(lambda: print('frozen', gc.get_freeze_count(), file=sys.stderr))\n"
+            "sys.argv = ['printandplay', 'games']\n"
+            "from printandplay.cli import main\n"
+            "main()\n")
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=tmp_path, env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"},
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    frozen = [line for line in done.stderr.splitlines() if line.startswith("frozen ")]
+    assert frozen and int(frozen[-1].split()[1]) > 10_000, done.stderr
+
+
+def test_the_shared_loading_runs_without_the_collector(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]
+                                                        ) -> None:
+    """What is loaded before the kits start (the other cores wait) runs with the cyclic
+    collector off; it is on again afterwards, as it was."""
+    import gc
+
+    import printandplay.assets as assets
+    import printandplay.cli.build_all as build_all
+    from printandplay.planning.options import BuildOptions
+
+    seen: list[bool] = []
+    monkeypatch.setattr(assets, "preload_shared", lambda *args: seen.append(gc.isenabled()))
+    monkeypatch.setattr(build_all, "build_one", _fake_build)
+    monkeypatch.setattr(build_all, "_cores", lambda: 1)
+    monkeypatch.setattr(sys.modules[__name__], "_BUILT_LOG", [tmp_path / "built.txt"])
+    assert gc.isenabled()
+    build_all.build_all(["charlie", "licum"], BuildOptions(out_dir=tmp_path))
+    assert seen == [False]
+    assert gc.isenabled()
+    assert capsys.readouterr().out.split() == ["/out/charlie.pdf", "/out/licum.pdf"]
+
+
+def _threshold_build(game_id: str, options: object, icons_dir: Path | None = None) -> object:
+    """A stand-in for ``build_one`` that notes the collector's threshold for young objects."""
+    import gc
+
+    with _BUILT_LOG[-1].open("a", encoding="utf-8") as handle:
+        handle.write(f"{gc.get_threshold()[0]} {game_id}\n")
+    return game_id, f"/out/{game_id}.pdf", f"{game_id}: built", [], [], 0
+
+
+def test_kits_are_built_with_a_high_threshold_for_young_objects(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """In every process of ``build all`` the threshold stays high between kits (putting the
+    usual one back after each kit set off a collection of everything it made); it is the
+    usual one again afterwards. A single build loads its game under the high threshold too."""
+    import gc
+
+    import printandplay.build as build
+    import printandplay.cli.build_all as build_all
+    from printandplay.planning.options import BuildOptions
+
+    log = tmp_path / "built.txt"
+    monkeypatch.setattr(build_all, "build_one", _threshold_build)
+    monkeypatch.setattr(build_all, "_context", lambda: multiprocessing.get_context("fork"))
+    monkeypatch.setattr(build_all, "_cores", lambda: 2)
+    monkeypatch.setattr(sys.modules[__name__], "_BUILT_LOG", [log])
+    before = gc.get_threshold()
+    ids = ["charlie", "licum", "limits", "sorciers", "oups"]
+    build_all.build_all(ids, BuildOptions(out_dir=tmp_path))
+    assert gc.get_threshold() == before
+    capsys.readouterr()
+    thresholds = [int(line.split()[0]) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert len(thresholds) == len(ids) and min(thresholds) >= 50_000
+
+    seen: list[int] = []
+    real = build.load_assets
+
+    def loading(*args: object) -> object:
+        seen.append(gc.get_threshold()[0])
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(build, "load_assets", loading)
+    build.build_kit(Resources.discover(), "limits", BuildOptions(out_dir=tmp_path / "one"))
+    assert seen and seen[0] >= 50_000 and gc.get_threshold() == before

@@ -143,3 +143,32 @@ def test_card_contexts_are_the_cards_template_variables(game: Path) -> None:
     assert list(contexts) == expected
     assert contexts[1] == expected[1] and contexts[1:] == expected[1:]
     assert contexts[0] is not contexts[0]  # made when read, not kept
+
+
+@pytest.mark.parametrize("keep", [0, 5_000])
+def test_the_reader_makes_each_card_context_once_in_a_small_game(
+        keep: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Licum's ~40 box templates are read over every card's ``card`` variable: up to
+    ``KEEP_CARD_CONTEXTS`` components, each context is made once per build and kept (the documents' ``components`` make theirs too); above it
+    (here 0), made each time a template reads it. The stock icons noted are the same."""
+    import printandplay.assets as assets_module
+    import printandplay.planning.faces as faces_module
+
+    made: list[int] = []
+    make = assets_module.component_context
+
+    def counted(*args: object) -> object:
+        made.append(1)
+        return make(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(faces_module, "KEEP_CARD_CONTEXTS", keep)
+    assets = load_assets(Resources.discover(), "licum")
+    monkeypatch.setattr(assets_module, "component_context", counted)
+    planner = KitPlanner(assets, BuildOptions())
+    assert planner.count_kit_pages() > 0
+    cards = len(assets.game.components)
+    if keep:  # (the documents' ``components`` variable makes some too, once each)
+        assert cards <= len(made) <= 2 * cards
+    else:
+        assert len(made) > 10 * cards  # read again by each template
+    assert dict(assets.icons.stock_used) == {}

@@ -264,8 +264,8 @@ class _Reader:
         scale = math.sqrt(abs(svg_transform.determinant(frame.matrix)))
         placed = svg_transform.transform_segments(segments, frame.matrix)
         numbers = [v for segment in placed for v in segment[1:]]
-        if not all(math.isfinite(v) and abs(v) <= MAX_NUMBER
-                   for v in [*numbers, scale, style.stroke_width * scale]):
+        low, high = -MAX_NUMBER, MAX_NUMBER  # (neither infinities nor NaN are in between)
+        if not all(low <= v <= high for v in [*numbers, scale, style.stroke_width * scale]):
             raise self.error(element, f"<{element.tag}> lands out of range once transformed "
                              f"(coordinates at most {MAX_NUMBER:g} either way)")
         self.shapes.append(IconShape(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, get_args
 
@@ -128,4 +128,9 @@ def compute_style(tag: str, declarations: Mapping[str, tuple[str, str]],
             changes[field] = getattr(parent, field) if inherit else convert(value)
         except SvgSyntaxError as bad:
             raise AttributeProblem(f"bad {name} '{value}' on <{tag}>: {bad}", attribute) from None
-    return replace(parent, **changes, group_opacity=parent.group_opacity * changes["opacity"])
+    if len(changes) == 1 and changes["opacity"] == 1.0 and parent.opacity == 1.0:
+        return parent  # nothing declared that changes it: the parent's style, as it is
+    fields = dict(parent.__dict__)  # (faster than dataclasses.replace, the same result)
+    fields.update(changes)
+    fields["group_opacity"] = parent.group_opacity * changes["opacity"]
+    return SvgStyle(**fields)

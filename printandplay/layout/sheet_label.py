@@ -8,6 +8,7 @@ each, spots along the bottom and top bands of the page, then beside every obstac
 
 from __future__ import annotations
 
+import bisect
 import functools
 from collections.abc import Iterable, Sequence
 from typing import Final
@@ -86,20 +87,70 @@ def _free_spot(page: Size, width: float, height: float, obstacles: Sequence[Rect
             rows.setdefault((round(min(y - low_y, high_y - y), 3), y > page.height / 2),
                             []).append(y)
     edges = [(r.x, r.right, r.y, r.top) for r in grown]
+    # per y: the band's obstacles, merged (or as they are for a box or obstacle of no width),
+    # or _FULL when no gap between them is wide enough for the box
+    bands: dict[float, _Band] = {}
+    for y in (y for same in rows.values() for y in same):
+        top = y + height  # the obstacles across the row's band
+        spans = [(r_x, r_right) for r_x, r_right, r_y, r_top in edges
+                 if y < r_top and r_y < top]
+        if width > 0 and all(a < b for a, b in spans):
+            merged = _merged(spans)
+            bands[y] = merged if _has_room(merged, low_x - 1, high_x + width + 1, width) else _FULL
+        else:
+            bands[y] = spans
     for rank in sorted(rows):
-        same = rows[rank]
+        same = [y for y in rows[rank] if bands[y] is not _FULL]
+        if not same:
+            continue
         spots = ([(x, same[0]) for _, x in in_x] if len(same) == 1 else
                  [(x, y) for _, x, y in sorted((c, x, y) for y in same for c, x in in_x)])
-        band: list[tuple[float, float]] | None = None
         for x, y in spots:  # the best spot is the first one clear of everything
-            if band is None or len(same) > 1:
-                top = y + height  # the obstacles across the row's band
-                band = [(r_x, r_right) for r_x, r_right, r_y, r_top in edges
-                        if y < r_top and r_y < top]
+            band = bands[y]
             right = x + width
-            if not any(x < r_right and r_x < right for r_x, r_right in band):
+            if (_clear(band, x, right) if isinstance(band, tuple) else
+                    not any(x < r_right and r_x < right for r_x, r_right in band)):
                 return x, y
     return None
+
+
+_Band = tuple[list[float], list[float]] | list[tuple[float, float]]
+_FULL: Final[_Band] = ([], [])  # (compared by identity)
+
+
+def _has_room(band: tuple[list[float], list[float]], low: float, high: float,
+              width: float) -> bool:
+    """Whether some gap of the merged ``band`` between ``low`` and ``high`` may hold a box of
+    ``width`` (``False`` only when every gap is narrower by a clear margin: rounding never
+    hides a spot)."""
+    starts, ends = band
+    lefts = [low, *ends]
+    rights = [*starts, high]
+    return any(min(b, high) - max(a, low) >= width - 1e-6 for a, b in zip(lefts, rights, strict=True))
+
+
+def _merged(spans: list[tuple[float, float]]) -> tuple[list[float], list[float]]:
+    """The union of the open intervals ``spans`` (each of positive width) as sorted,
+    disjoint intervals (their starts, their ends): intervals that overlap or touch are one
+    (no box of positive width fits between two that touch). Values are compared, never
+    computed."""
+    starts: list[float] = []
+    ends: list[float] = []
+    for start, end in sorted(spans):
+        if ends and start <= ends[-1]:
+            ends[-1] = max(ends[-1], end)
+        else:
+            starts.append(start)
+            ends.append(end)
+    return starts, ends
+
+
+def _clear(band: tuple[list[float], list[float]], left: float, right: float) -> bool:
+    """Whether the open interval (``left``, ``right``), of positive width, overlaps none of
+    ``band``'s (``x < r_right and r_x < right`` for none)."""
+    starts, ends = band
+    index = bisect.bisect_right(ends, left)  # the first interval ending after ``left``
+    return index == len(ends) or not starts[index] < right
 
 
 LEADING: Final = 1.2

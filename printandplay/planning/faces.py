@@ -21,6 +21,12 @@ from printandplay.model.geometry import Rect
 from printandplay.model.ops import Face, GroupOp, IconOp, Op, Placement
 from printandplay.planning.print_job import PrintJob
 
+# The stock-icon reader goes over every card's ``card`` variable once per template it reads:
+# up to this many components, their contexts are made once per build and kept for all the
+# templates (a kit of ~100 cards read by ~40 templates made ~4,000 contexts); above it they
+# are made each time they are read, so that a game's cards are not all held at once.
+KEEP_CARD_CONTEXTS = 5_000
+
 
 def use_icons(icons: IconLibrary, ops: Sequence[Op]) -> None:
     """Look up the icons drawn by cached ops, so that the stock icons among them are credited
@@ -195,7 +201,9 @@ class FacePlacer:
             game = self.assets.game
             variables: dict[str, Sequence[Any]] = {
                 name: (value,) for name, value in self.assets.base_context().items()}
-            variables["card"] = CardContexts(game)
+            cards = CardContexts(game)
+            variables["card"] = (tuple(cards) if len(cards) <= KEEP_CARD_CONTEXTS
+                                 else cards)
             self._variables = variables
         return may_print(self.assets.templates.parse, template.source, self._variables, text)
 

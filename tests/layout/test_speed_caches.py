@@ -154,6 +154,27 @@ def test_free_spot_is_the_best_clear_candidate() -> None:
         assert free_spot(page, *size, obstacles, margin) == expected  # from the cache
 
 
+def test_free_spot_is_the_best_clear_candidate_among_touching_and_empty_obstacles() -> None:
+    """Obstacles on a grid (touching, overlapping, with gaps a box just fits in), some of no
+    width or height or negative, and boxes of no width: the spot is still the reference's
+    (the band's obstacles are merged only when every one and the box have a width)."""
+    rng = random.Random(11)
+    grown = 2 * CLEARANCE
+    for _ in range(400):
+        page = Size(595.0, 842.0)
+        width = rng.choice([0.0, 40.0, 100.0, 180.0, rng.uniform(1, 300)])
+        step = rng.choice([width + grown, width + grown + 0.5, 60.0, 90.0, 180.0])
+        obstacles = []
+        for column in range(rng.randint(0, 8)):
+            x = 14 + column * step + rng.choice([0.0, 0.0, -grown, rng.uniform(-5, 5)])
+            w = rng.choice([step - grown, step - grown - width, 0.0, -3.0, 50.0])
+            obstacles.append(Rect(x, rng.choice([14.0, 20.0, rng.uniform(0, 800)]), w,
+                                  rng.choice([0.0, 30.0, 250.0, 828.0])))
+        size = (width, rng.choice([0.0, 8.0, 20.0]))
+        expected = _free_spot_reference(page, *size, obstacles, 14.0)
+        assert sheet_label._free_spot(page, *size, obstacles, 14.0) == expected
+
+
 def test_free_spot_cache_hits_and_misses(monkeypatch: pytest.MonkeyPatch) -> None:
     sheet_label._known_spot.cache_clear()
     computed: list[object] = []
