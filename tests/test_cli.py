@@ -249,7 +249,9 @@ def test_game_yaml_document_style_restyles_the_rules(tmp_path: Path,
     work = copy_kit("charlie", tmp_path, monkeypatch)
     with (work / "cards/charlie/game.yaml").open("a", encoding="utf-8") as handle:
         handle.write("document_style:\n  size: 8\n  footer_size: 6\n  footer_color: '#ff0000'\n")
-    result = runner.invoke(app, ["build", "charlie", "--out", str(tmp_path / "out")])
+    # the rules only: the style is the documents' (the faces do not read it)
+    result = runner.invoke(app, ["build", "charlie", "--sections", "Règles et aide de jeu",
+                                 "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
     planner = KitPlanner(load_assets(Resources.discover(cwd=work), "charlie"), BuildOptions())
     pages, _ = planner.documents.pages(next(s for s in planner.assets.game.kit
