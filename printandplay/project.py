@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from printandplay.errors import DataError, Location, UnknownGameError
@@ -126,6 +127,12 @@ class Resources:
         except ValueError:
             pass
         try:
-            return str(path.resolve().relative_to(here.resolve()))
+            return str(path.resolve().relative_to(self._real_first_root))
         except ValueError:
             return str(path)
+
+    @cached_property
+    def _real_first_root(self) -> Path:
+        """The current folder (the first root) resolved, once: :meth:`display` compares the
+        paths outside it as written with it (``discover`` resolved it already)."""
+        return self.roots[0].resolve()

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 from helpers import copy_kit, pdf_guide_length, replace_once, text_ops
+from pdf_helpers import shared_fonts
 from pypdf import PdfReader
+from small_games import install_small_games
 from typer.testing import CliRunner
 
 from printandplay.cli import app
@@ -202,7 +204,8 @@ def test_print_deck_prints_exactly_the_deck(repo_root: Path, tmp_path: Path) -> 
     first = game.component(next(iter(deck.counts("Jeu"))))
     # fronts, after the Préparation sheets
     first_jeu_sheet = reader.pages[guide + 2 * -(-prep // 9)]
-    assert first.name.split()[0] in first_jeu_sheet.extract_text()
+    with shared_fonts():  # its 9 faces name the same font subsets: each parsed once
+        assert first.name.split()[0] in first_jeu_sheet.extract_text()
 
 
 def test_print_deck_refuses_an_invalid_deck_unless_forced(repo_root: Path,
@@ -220,15 +223,21 @@ def test_print_deck_refuses_an_invalid_deck_unless_forced(repo_root: Path,
     assert len(reader.pages) == pdf_guide_length(reader.page_labels) + 2 == 4
 
 
-def test_build_all_writes_every_kit(tmp_path: Path, repo_root: Path) -> None:
-    result = runner.invoke(app, ["build", "all", "--out", str(tmp_path)])
+def test_build_all_writes_every_kit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``build all`` builds every installed game, prints each PDF's path in game order and one
+    summary line per game. On three small games (the command's mechanism is the same for every
+    kit): each bundled kit is built in full by other tests (``bundled_kits``, the face replays,
+    ``test_watch``), and ``benchmarks/bench_build.py`` times ``build all`` on them."""
+    install_small_games(tmp_path / "installed", monkeypatch, ["gamma", "alpha", "beta"])
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["build", "all", "--out", str(tmp_path / "all")])
     assert result.exit_code == 0, result.output
-    games = sorted(p.parent.name for p in (repo_root / "cards").glob("*/game.yaml"))
+    games = ["alpha", "beta", "gamma"]
     assert [Path(line).name for line in result.stdout.split()] == [f"{g}-a4.pdf" for g in games]
     # one summary line per game on stderr
     assert [line.split(":")[0] for line in result.stderr.splitlines() if line] == games
     for game in games:
-        assert len(PdfReader(tmp_path / f"{game}-a4.pdf").pages) > 0
+        assert len(PdfReader(tmp_path / "all" / f"{game}-a4.pdf").pages) > 0
 
 
 def test_game_yaml_document_style_restyles_the_rules(tmp_path: Path,
@@ -242,7 +251,9 @@ def test_game_yaml_document_style_restyles_the_rules(tmp_path: Path,
     work = copy_kit("charlie", tmp_path, monkeypatch)
     with (work / "cards/charlie/game.yaml").open("a", encoding="utf-8") as handle:
         handle.write("document_style:\n  size: 8\n  footer_size: 6\n  footer_color: '#ff0000'\n")
-    result = runner.invoke(app, ["build", "charlie", "--out", str(tmp_path / "out")])
+    # the rules only: the style is the documents' (the faces do not read it)
+    result = runner.invoke(app, ["build", "charlie", "--sections", "Règles et aide de jeu",
+                                 "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
     planner = KitPlanner(load_assets(Resources.discover(cwd=work), "charlie"), BuildOptions())
     pages, _ = planner.documents.pages(next(s for s in planner.assets.game.kit

@@ -173,3 +173,29 @@ def test_display_with_a_relative_root(tmp_path: Path, monkeypatch: pytest.Monkey
     monkeypatch.chdir(tmp_path)
     resources = Resources((Path("."),))
     assert resources.display(tmp_path / "cards" / "x" / "game.yaml") == "cards/x/game.yaml"
+
+
+def test_display_through_a_symlink_resolves_the_current_folder_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A path written through a symlink into the current folder is shown relative to it; the
+    current folder is resolved once per ``Resources``, not at every path shown (a load shows
+    hundreds)."""
+    work = tmp_path / "work"
+    (work / "cards" / "x").mkdir(parents=True)
+    (tmp_path / "alias").symlink_to(work)
+    resources = Resources((work,))
+    resolved: list[Path] = []
+    real_resolve = Path.resolve
+
+    def counting(self: Path, strict: bool = False) -> Path:
+        resolved.append(self)
+        return real_resolve(self, strict)
+
+    monkeypatch.setattr(Path, "resolve", counting)
+    for name in ("a.yaml", "b.yaml", "c.yaml"):
+        shown = resources.display(tmp_path / "alias" / "cards" / "x" / name)
+        assert shown == f"cards/x/{name}"
+    assert resolved.count(work) == 1
+    outside = BUNDLED / "cards" / "charlie" / "game.yaml"
+    assert resources.display(outside) == str(outside)
+    assert resolved.count(work) == 1

@@ -1,7 +1,8 @@
 """Start-up: commands that draw nothing import neither ReportLab nor Pillow.
 
-The real command line runs in a fresh interpreter; what it imported is read from
-``sys.modules`` at exit. (How long start-up takes is measured by benchmarks/bench_build.py, not
+The real command line runs in a fresh interpreter (a child forked, per command, from one fresh
+interpreter that imported nothing: the same modules at start, one interpreter start-up for all);
+what it imported is read from ``sys.modules`` at exit. (How long start-up takes is measured by benchmarks/bench_build.py, not
 here: timings in tests are flaky.)
 """
 
@@ -11,6 +12,8 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -45,20 +48,91 @@ def checkout_env() -> dict[str, str]:
         p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)}
 
 
+# One fresh interpreter that imports nothing (it reads requests with what start-up loaded)
+# forks a child per command: each child starts from the modules of a fresh interpreter's
+# start-up, as ``python -c`` would, without paying for the interpreter's start each time.
+_SERVER = """
+import os, sys
+for line in sys.stdin.buffer:
+    cwd, out, *args = line.rstrip(b"\\n").decode().split("\\0")
+    pid = os.fork()
+    if pid == 0:
+        code = 1
+        try:
+            fd = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+            os.dup2(fd, 1)
+            err = os.open(out + ".err", os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+            os.dup2(err, 2)
+            null = os.open(os.devnull, os.O_RDONLY)
+            os.dup2(null, 0)
+            sys.stdin = open(0, closefd=False)
+            os.chdir(cwd)
+            sys.argv = ["-c", *args]
+            exec(compile(PROBE, "<string>", "exec"), {"__name__": "__main__"})
+            code = 0
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(code)
+    os.waitpid(pid, 0)
+    sys.stdout.write("done\\n")
+    sys.stdout.flush()
+"""
+
+
+class _Forks:
+    """The interpreter that forks a child per command (started when first asked)."""
+
+    def __init__(self) -> None:
+        self.process: subprocess.Popen[str] | None = None
+        self.count = 0
+
+    def run(self, args: list[str], cwd: Path, folder: Path) -> tuple[str, str]:
+        """Standard output and error of ``printandplay ARGS`` in ``cwd`` (run by :data:`PROBE`
+        in a forked child; ``folder`` holds its output files)."""
+        if self.process is None:
+            env = {**checkout_env(), "COLUMNS": "80"}
+            self.process = subprocess.Popen(
+                [sys.executable, "-c", f"PROBE = {PROBE!r}\n{_SERVER}"], env=env,
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.count += 1
+        out = folder / f"probe-{self.count}.out"
+        self.process.stdin.write("\0".join([str(cwd), str(out), *args]) + "\n")
+        self.process.stdin.flush()
+        assert self.process.stdout.readline() == "done\n"
+        return (out.read_text(encoding="utf-8"),
+                Path(f"{out}.err").read_text(encoding="utf-8"))
+
+    def close(self) -> None:
+        if self.process is not None:
+            assert self.process.stdin is not None
+            self.process.stdin.close()
+            self.process.wait(timeout=60)
+            self.process = None
+
+
+_FORKS = _Forks()
 _REPORTS: dict[tuple[tuple[str, ...], Path], tuple[str, dict[str, Any]]] = {}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _forks_closed() -> Iterator[None]:
+    yield
+    _FORKS.close()
 
 
 def _probe(args: list[str], cwd: Path) -> tuple[str, dict[str, Any]]:
     """Standard output and the report (exit code, top-level modules, the package's modules) of
-    ``printandplay ARGS`` run in ``cwd`` by a fresh interpreter, 80 columns wide. The tests only
-    read what a command imported: each distinct command runs once per test process."""
+    ``printandplay ARGS`` run in ``cwd`` by a fresh interpreter's forked child, 80 columns
+    wide. The tests only read what a command imported: each distinct command runs once per
+    test process."""
     key = (tuple(args), cwd)
     if key not in _REPORTS:
-        env = {**checkout_env(), "COLUMNS": "80"}
-        done = subprocess.run([sys.executable, "-c", PROBE, *args], cwd=cwd,
-                              capture_output=True, text=True, check=False, timeout=60, env=env)
-        line = next(x for x in reversed(done.stderr.splitlines()) if x.startswith("MODULES="))
-        _REPORTS[key] = done.stdout, json.loads(line.removeprefix("MODULES="))
+        with tempfile.TemporaryDirectory() as folder:
+            stdout, stderr = _FORKS.run(args, cwd, Path(folder))
+        line = next(x for x in reversed(stderr.splitlines()) if x.startswith("MODULES="))
+        _REPORTS[key] = stdout, json.loads(line.removeprefix("MODULES="))
     return _REPORTS[key]
 
 

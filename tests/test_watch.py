@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from helpers import copy_kit, new_kit_without_credits
+from small_games import add_small_game
 from typer.testing import CliRunner
 
 from printandplay.build import build_game
@@ -23,6 +24,7 @@ def sorciers_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 SORCIERS_CARD = "cards/sorciers/mage.yaml"
+SMALL_CARD = "cards/petit/creatures.yaml"
 OLD_TEXT = "il subit **1 dégât de moins**"
 NEW_TEXT = "il subit **2 dégâts de moins**"
 
@@ -61,22 +63,26 @@ def test_rebuild_composes_only_what_changed(sorciers_copy: Path) -> None:
     assert fresh.read_bytes() == cached
 
 
-def test_failed_rebuild_reports_and_keeps_the_last_good_pdf(sorciers_copy: Path) -> None:
-    watcher = Watcher(Resources.discover(), "sorciers",
-                      BuildOptions(out_dir=sorciers_copy / "out"))
+def test_failed_rebuild_reports_and_keeps_the_last_good_pdf(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    """On a small game (what a failed rebuild keeps does not depend on the kit)."""
+    add_small_game(tmp_path, "petit")
+    monkeypatch.chdir(tmp_path)
+    watcher = Watcher(Resources.discover(), "petit", BuildOptions(out_dir=tmp_path / "out"))
     good = watcher.rebuild_once()
     assert good.build is not None
     kept = good.build.path.read_bytes()
 
-    card = sorciers_copy / SORCIERS_CARD
-    _edit(card, "    count: 3\n", "    count: 3\n    atack: 3\n")
+    card = tmp_path / SMALL_CARD
+    _edit(card, "{id: CR-SALAMANDRE, ", "{id: CR-SALAMANDRE, atack: 3, ")
     broken = watcher.rebuild_once([card])
     assert not broken.ok
-    assert any(p.startswith(f"{SORCIERS_CARD}:") and "atack" in p for p in broken.problems)
+    assert any(p.startswith(f"{SMALL_CARD}:") and "atack" in p for p in broken.problems)
     assert good.build.path.read_bytes() == kept
     assert watcher.last_good == good.build.path
 
-    _edit(card, "    atack: 3\n", "")
+    _edit(card, "atack: 3, ", "")
     fixed = watcher.rebuild_once([card])
     assert fixed.ok and fixed.composed == 0
 

@@ -27,28 +27,59 @@ def resolve_inside(root: Path, relative: str, location: Location | None, key: st
     messages show ``relative`` as written and ``root_label`` (default: the folder's name),
     never a resolved absolute path.
     """
-    label = root_label or f"{root.name}/"
-    what = f"{key} '{printable(relative)}'"
+    def what() -> str:
+        return f"{key} '{printable(relative)}'"
+
+    def label() -> str:
+        return root_label or f"{root.name}/"
+
     if "\x00" in relative:
-        raise DataError(location, f"{what}: a path cannot contain a NUL character")
-    if PurePosixPath(relative).is_absolute() or PureWindowsPath(relative).drive:
-        raise DataError(location, f"{what}: absolute paths are not allowed "
-                                  f"(write a path inside {label})")
+        raise DataError(location, f"{what()}: a path cannot contain a NUL character")
+    posix = PurePosixPath(relative)
+    if posix.is_absolute() or PureWindowsPath(relative).drive:
+        raise DataError(location, f"{what()}: absolute paths are not allowed "
+                                  f"(write a path inside {label()})")
     depth = 0
-    for part in PurePosixPath(relative).parts:
+    parts = posix.parts
+    for part in parts:
         depth += -1 if part == ".." else 0 if part == "." else 1
         if depth < 0:
-            raise DataError(location, f"{what}: '..' leaves the folder {label}")
+            raise DataError(location, f"{what()}: '..' leaves the folder {label()}")
     candidate = root / relative
+    if _no_symlink_below(root, parts):
+        return candidate
     try:
         real = candidate.resolve()
         real_root = root.resolve()
     except (RuntimeError, OSError):  # Python 3.11 raises RuntimeError on a symlink loop
-        raise DataError(location, f"{what}: symlink loop") from None
+        raise DataError(location, f"{what()}: symlink loop") from None
     if not real.is_relative_to(real_root):
-        raise DataError(location, f"{what}: a symlink that points outside {label} "
+        raise DataError(location, f"{what()}: a symlink that points outside {label()} "
                                   "(a game reads only its own folders)")
     return candidate
+
+
+def _no_symlink_below(root: Path, parts: tuple[str, ...]) -> bool:
+    """True when none of ``parts`` (a relative path known not to climb above ``root``) is a
+    symlink: then ``root / relative`` is inside ``root`` without resolving either, since each
+    existing part is a real folder or file in the one before it (and ``..`` goes back to a real
+    parent). Only the parts below ``root`` are looked at, one ``lstat`` each; the walk stops at
+    the first part that does not exist (nothing below it can be opened). False, and the caller
+    resolves both paths, at a symlink or any other error."""
+    here = os.fspath(root)
+    for part in parts:
+        here = os.path.join(here, part)
+        if part == "..":
+            continue
+        try:
+            mode = os.lstat(here).st_mode
+        except FileNotFoundError:
+            return True
+        except OSError:
+            return False
+        if stat.S_ISLNK(mode):
+            return False
+    return True
 
 
 def printable(text: str) -> str:

@@ -93,6 +93,76 @@ def test_symlink_loop_is_refused(game: Path) -> None:
     assert refused(game, "a.yaml") == "cards/g/game.yaml:7: components 'a.yaml': symlink loop"
 
 
+def _resolved_verdict(root: Path, relative: str) -> str:
+    """What confinement by resolving both paths says (the reference the cheaper walk of
+    ``resolve_inside`` must agree with): ``inside``, ``outside`` or ``loop``."""
+    try:
+        real, real_root = (root / relative).resolve(), root.resolve()
+    except (RuntimeError, OSError):
+        return "loop"
+    return "inside" if real.is_relative_to(real_root) else "outside"
+
+
+def _verdict(root: Path, relative: str) -> str:
+    try:
+        resolve_inside(root, relative, WHERE, "components")
+    except DataError as err:
+        return "loop" if "symlink loop" in str(err) else "outside"
+    return "inside"
+
+
+def test_confinement_agrees_with_resolving_every_path(game: Path, tmp_path: Path) -> None:
+    """Files, folders, symlinks inside and outside (to files, folders, devices, loops, chains
+    of links, a link in the middle of a path), missing parts and ``..`` after each of them:
+    the walk that looks only at the parts below the folder says what resolving says."""
+    outside = tmp_path / "elsewhere"
+    (outside / "deep").mkdir(parents=True)
+    (outside / "deep" / "x.yaml").write_text("a: 1\n", encoding="utf-8")
+    (game / "sub").mkdir()
+    (game / "sub" / "in.yaml").write_text("a: 1\n", encoding="utf-8")
+    links = {"in-file": "cards.yaml", "in-dir": "tables", "out-file": "../../secret.yaml",
+             "out-dir": str(outside), "dev": "/dev/null", "loop-a": "loop-b",
+             "loop-b": "loop-a", "chain": "in-dir", "chain-out": "out-dir",
+             "sub/up": "..", "sub/up-up": "../..", "dangling": "nowhere/x"}
+    for name, target in links.items():
+        (game / name).symlink_to(target)
+    heads = ["", "sub/", "tables/", "missing/", "cards.yaml/", "sub/up/", "in-dir/",
+             "out-dir/", "chain/", "chain-out/", "sub/up-up/", "sub/../"]
+    tails = ["t.yaml", "in.yaml", "x.yaml", "deep/x.yaml", "../cards.yaml", "..", ".",
+             "secret.yaml", *links, "sub", "missing.yaml"]
+    checked = 0
+    for head in heads:
+        for tail in tails:
+            relative = head + tail
+            depth = 0
+            for part in Path(relative).parts:
+                depth += -1 if part == ".." else 1
+                if depth < 0:
+                    break
+            if depth < 0:
+                continue  # refused before any file is looked at (the '..' tests above)
+            assert _verdict(game, relative) == _resolved_verdict(game, relative), relative
+            checked += 1
+    assert checked > 150
+
+
+def test_a_path_without_symlink_is_confined_without_resolving(
+        game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The common case costs one ``lstat`` per part below the folder: neither the folder nor
+    the path is resolved (each resolve looks at every part of the absolute path)."""
+    import printandplay.data.files as files
+
+    calls: list[str] = []
+    monkeypatch.setattr(files.Path, "resolve", lambda self, strict=False: calls.append(str(self)))
+    assert resolve_inside(game, "tables/t.yaml", WHERE, "t") == game / "tables" / "t.yaml"
+    assert resolve_inside(game, "tables/../missing/x.yaml", WHERE, "t") == (
+        game / "tables/../missing/x.yaml")
+    assert calls == []
+    (game / "alias.yaml").symlink_to("cards.yaml")
+    monkeypatch.undo()
+    assert resolve_inside(game, "alias.yaml", WHERE, "t") == game / "alias.yaml"
+
+
 def test_nul_character_is_refused_and_shown_escaped(game: Path) -> None:
     assert refused(game, "a\0.yaml") == (
         "cards/g/game.yaml:7: components 'a\\x00.yaml': a path cannot contain a NUL character")
