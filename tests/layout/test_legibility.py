@@ -95,7 +95,10 @@ REFERENCE = 'color: "#656169", text: "{{ card.id }}"}'
 
 
 def build(tmp_path: Path) -> object:
-    return runner.invoke(app, ["build", "charlie", "--out", str(tmp_path / "out")])
+    """Build the tiles of the copied Charlie (the section whose layouts hold the ``reference``
+    box these tests edit): the checks run as in a whole build, on 2 sheets instead of 6."""
+    return runner.invoke(app, ["build", "charlie", "--sections", "tuiles",
+                               "--out", str(tmp_path / "out")])
 
 
 def test_text_under_min_font_size_names_card_and_box(
