@@ -27,6 +27,7 @@ from printandplay.cli import app
 from printandplay.data.design_loader import load_face_designs
 from printandplay.errors import DataErrors, PrintAndPlayError
 from printandplay.layout.fold import plan_fold
+from printandplay.layout.imposition import DEFAULT_MARGIN
 from printandplay.layout.ink_saver import luminance, pale_tint
 from printandplay.model.game import Size
 from printandplay.model.ops import Face, GroupOp, LineOp, RectOp, TextOp
@@ -380,17 +381,30 @@ def test_export_of_documents_only_is_an_error() -> None:
 
 # ---- fold sheets under the printer margin (13a's rules, after the merge) ----------------------
 
+# the sections whose sheets fold (the mats, standees and documents print as they are)
+FOLDED_SECTIONS = {"licum": ("cartes-de-jeu", "cartes-de-preparation", "mises-au-jeu"),
+                   "charlie": ("aides-de-jeu", "tuiles", "jetons", "jetons-de-propriete")}
+
+
 @pytest.mark.parametrize("margin_mm", [5, 8])
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("game", ["licum", "charlie"])
 def test_fold_sheets_keep_marks_legend_and_label_inside_the_printable_area(
         game: str, paper: str, margin_mm: int) -> None:
+    from printandplay.kit_sections import slug
     from printandplay.layout.extent import op_extents
     from printandplay.layout.marks import MIN_MARK
     from printandplay.model.geometry import Rect
 
     margin = margin_mm * MM
-    folded = [p for p in pages(game, fold=True, paper=paper, margin=margin) if p.side == "fold"]
+    if margin == DEFAULT_MARGIN:  # the whole kit, as the fold tests above plan it (shared)
+        planned = pages(game, fold=True, paper=paper, margin=margin)
+        assert {slug(p.section) for p in planned if p.side == "fold"} == \
+            set(FOLDED_SECTIONS[game])
+    else:  # the same sheets (a section is imposed alone): only the sections that fold
+        planned = pages(game, fold=True, paper=paper, margin=margin,
+                        sections=FOLDED_SECTIONS[game])
+    folded = [p for p in planned if p.side == "fold"]
     assert folded
     fonts = _assets(game).fonts
     for page in folded:

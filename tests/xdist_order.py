@@ -9,9 +9,15 @@ then ran them alone at the end). ``tests/conftest.py`` sorts the collected items
 :func:`heaviest_first` in each worker (every worker collects the same order, as xdist requires);
 a run in one process keeps the files' order.
 
-The seconds below were measured (serial, processor and child processes' time, rounded) on the
-suite of 2026-11-30; a group that is not listed counts ``DEFAULT_TEST_SECONDS`` per test. They
-only decide an order: a stale number costs a little balance, never a result."""
+The seconds below were measured on the suite of 2026-11-30 (16:47 UTC, main 66f3def, with
+pytest-xdist's two workers): the processor time of each group's tests, their child processes
+included, rounded; ``tests/test_memory.py`` counts more (its fresh interpreters wait on one
+another: three times its processor time in wall-clock, where other groups take twice theirs
+under the same load), and the two files made cheaper since count their new serial time. A group
+that is not listed counts ``DEFAULT_TEST_SECONDS`` per test (the unlisted groups averaged 4 ms a
+test). They only decide an order: a stale number costs a little balance, never a result. The
+two workers finished their last tests 0.4 s apart with the weights before these, 0.2 s apart
+with these (the whole suite, 2026-11-30 17:15 UTC)."""
 
 from __future__ import annotations
 
@@ -23,33 +29,37 @@ Item = TypeVar("Item")
 DEFAULT_TEST_SECONDS = 0.005
 
 GROUP_SECONDS: dict[str, float] = {
-    "bundled-kits": 11.0,
-    "tests/test_memory.py": 2.5,
-    "tests/layout/test_legibility_fast_path.py": 4.5,
-    "tests/export/test_export.py": 4.0,
-    "hardening-templates.yaml": 3.5,
-    "hardening-data.yaml": 2.5,
-    "tests/test_cli.py": 2.5,
-    "tests/layout/test_template_sandbox.py": 2.0,
+    "bundled-kits": 9.3,
+    "hardening-templates.yaml": 5.2,
+    "tests/test_memory.py": 3.5,
+    "tests/test_cli.py": 2.3,
+    "tests/test_watch.py": 2.3,
+    "tests/layout/test_legibility_fast_path.py": 2.3,
+    "tests/test_cli_safety.py": 2.3,
+    "tests/export/test_export.py": 2.0,
+    "hardening-data.yaml": 2.0,
     "tests/render/test_text_fast_paths.py": 2.0,
-    "hardening-cli.yaml": 2.0,
-    "tests/test_startup.py": 2.0,
-    "tests/test_architecture.py": 1.2,
-    "tests/test_watch.py": 2.0,
-    "tests/test_cli_safety.py": 2.0,
-    "tests/hardening/test_fuzz.py": 1.7,
-    "tests/render/test_face_replays.py": 1.7,
-    "tests/test_build_all.py": 1.5,
-    "tests/test_stock_icons.py": 1.3,
-    "tests/layout/test_legibility.py": 1.1,
-    "tests/layout/test_speed_caches.py": 1.0,
-    "tests/render/test_pdf_writer.py": 1.0,
-    "tests/data/test_game_loader.py": 1.0,
-    "tests/layout/test_tokens_words.py": 0.9,
-    "tests/data/test_csv_components.py": 0.8,
-    "tests/data/test_fuzz_data.py": 0.7,
-    "tests/test_new_game.py": 0.6,
-    "tests/layout/test_template_cache.py": 0.6,
+    "tests/test_startup.py": 1.8,
+    "tests/layout/test_template_sandbox.py": 1.8,
+    "tests/test_stock_icons.py": 1.6,
+    "tests/layout/test_template_expr.py": 1.6,
+    "tests/hardening/test_fuzz.py": 1.4,
+    "tests/test_build_all.py": 1.4,
+    "package-source": 1.4,
+    "tests/render/test_face_replays.py": 1.4,
+    "hardening-cli.yaml": 1.1,
+    "tests/layout/test_speed_caches.py": 0.9,
+    "tests/layout/test_tokens_words.py": 0.7,
+    "tests/data/test_game_loader.py": 0.7,
+    "tests/data/test_csv_components.py": 0.6,
+    "tests/render/test_pdf_writer.py": 0.6,
+    "tests/data/test_fuzz_data.py": 0.5,
+    "tests/data/test_yaml_fast.py": 0.5,
+    "tests/layout/test_legibility.py": 0.4,
+    "tests/test_new_game.py": 0.4,
+    "tests/test_stock_scan.py": 0.4,
+    "tests/layout/test_imposition.py": 0.4,
+    "tests/layout/test_template_cache.py": 0.4,
 }
 
 

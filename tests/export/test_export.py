@@ -137,7 +137,7 @@ def test_tts_kit_has_every_copy(tmp_path: Path) -> None:
 def test_tts_deck_list(tmp_path: Path, repo_root: Path) -> None:
     deck_file = repo_root / "cards" / "licum" / "decks" / "rouges.txt"
     result = runner.invoke(app, ["export", "licum", "--tts", str(tmp_path), "--deck",
-                                 str(deck_file), "--dpi", "40"])
+                                 str(deck_file), "--dpi", "30"])
     assert result.exit_code == 0, result.output
     json_path = Path(result.stdout.strip())
     assert json_path.name == "deck-rouges.json"

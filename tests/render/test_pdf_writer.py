@@ -269,3 +269,18 @@ def test_the_raw_canvas_is_reached_only_through_the_flushing_accessor() -> None:
                             offenders.append(f"{where}: {cls.name}.{method.name} hands "
                                              "operators to a canvas")
     assert offenders == []
+
+
+def test_the_number_texts_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``paint.num`` keeps the text of each number it wrote up to ``_NUMBERS_MAX`` of them
+    (here 3 instead of 20,000), then starts again; a number's text stays ReportLab's."""
+    from reportlab.lib.rl_accel import fp_str
+
+    from printandplay.render import paint
+
+    kept: dict[float, str] = {}
+    monkeypatch.setattr(paint, "NUMBERS", kept)
+    monkeypatch.setattr(paint, "_NUMBERS_MAX", 3)
+    values = [0.5, 1.25, 2.0, 3.125, 1.25]
+    assert [paint.num(value) for value in values] == [fp_str(value) for value in values]
+    assert kept == {3.125: fp_str(3.125), 1.25: fp_str(1.25)}  # 0.5 and 2.0 went at the fourth
