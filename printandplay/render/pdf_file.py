@@ -61,9 +61,23 @@ class _SpilledStream(PDFObject):
         self.length = length
 
     def format(self, document: Any) -> bytes:
-        stream = PDFStream(content=self.spill.read(self.offset, self.length),
-                           filters=[DEFLATED])
+        content = self.spill.read(self.offset, self.length)
+        plain = type(document.encrypt) is NoEncryption  # (encrypted: the content changes)
+        around = self.spill.dictionary
+        if plain and around is not None:  # the dictionary ReportLab formats, but its length
+            return b"%s%d%s%sendstream\n" % (around[0], len(content), around[1], content)
+        stream = PDFStream(content=content, filters=[DEFLATED])
         formatted: bytes = stream.format(document)
+        if plain:  # keep the dictionary around the length, when it is where it is expected
+            key = b"/Length %d" % len(content)
+            end = formatted.find(b"\nstream\n") + len(b"\nstream\n")
+            at = formatted.find(key, 0, end)
+            after = at + len(key)
+            if at >= 0 and formatted.find(key, after, end) < 0 and \
+                    not formatted[after:after + 1].isdigit() and \
+                    formatted[end:] == content + b"endstream\n":
+                self.spill.dictionary = (formatted[:at + len(b"/Length ")],
+                                         formatted[after:end])
         return formatted
 
 
@@ -73,6 +87,9 @@ class _Spill:
     def __init__(self) -> None:
         self.file: IO[bytes] | None = None
         self.size = 0
+        # the formatted dictionary of a stream, before and after its length (the same for
+        # every stream of the file: known once one was formatted by ReportLab)
+        self.dictionary: tuple[bytes, bytes] | None = None
 
     def write(self, data: bytes) -> tuple[int, int]:
         if self.file is None:
