@@ -180,23 +180,34 @@ class OpsWriter(ContentStream):
         """One text object (``BT … ET``) for consecutive text ops, setting the colour and the
         font only when they change."""
         out = self._out
+        append = out.append
         doc = self._doc
         known = NUMBERS  # num(), its cache looked up here first: the hot loop
         subsets = self._subset_names
-        out.append("BT")
+        append("BT")
         color: tuple[float, float, float] | None = None
-        current: tuple[str, float] | None = None
+        current_name: str | None = None  # the font and size set last (Tf)
+        current_size = 0.0
+        op_font: str | None = None  # the font of the op before, its ReportLab font…
+        font: Any = None
+        encoder: SubsetEncoder | None = None
+        first_name: str | None = None  # … and the PDF name of its subset 0, once known
         for op in ops:
-            font = self._rl_fonts.get(op.font)
-            if font is None:
-                font = self._rl_fonts[op.font] = pdfmetrics.getFont(op.font)
-                self._encoders[op.font] = SubsetEncoder(font, doc)
-            encoder = self._encoders[op.font]
-            literal = encoder.literal(op.text) if op.text else None
+            if op.font != op_font:
+                op_font = op.font
+                font = self._rl_fonts.get(op_font)
+                if font is None:
+                    font = self._rl_fonts[op_font] = pdfmetrics.getFont(op_font)
+                    self._encoders[op_font] = SubsetEncoder(font, doc)
+                encoder = self._encoders[op_font]
+                first_name = subsets.get((op_font, 0))
+            assert encoder is not None
+            text = op.text
+            literal = encoder.literal(text) if text else None
             if literal is not None:  # every character has its code: subset 0, as it is
                 chunks: list[tuple[int, bytes | None]] = [(0, None)]
             else:
-                chunks = font.splitString(op.text, doc)
+                chunks = font.splitString(text, doc)
                 if not chunks:
                     continue
                 encoder.learn(font, doc)
@@ -207,20 +218,28 @@ class OpsWriter(ContentStream):
                     fill = f"{nums(color)} rg"
                     if len(self._fills) < _SHAPES_MAX:
                         self._fills[color] = fill
-                out.append(fill)
-            out.append(f"1 0 0 1 {known.get(op.x) or num(op.x)} "
-                       f"{known.get(op.y) or num(op.y)} Tm")
+                append(fill)
+            append(f"1 0 0 1 {known.get(op.x) or num(op.x)} "
+                   f"{known.get(op.y) or num(op.y)} Tm")
             for subset, data in chunks:
-                name = subsets.get((op.font, subset))
-                if name is None:  # the same name for good once given (and the font used)
-                    name = subsets[(op.font, subset)] = font.getSubsetInternalName(subset, doc)
-                if (name, op.size) != current:
-                    current = (name, op.size)
-                    out.append(f"{name} {num(op.size)} Tf")
+                name: str
+                if subset == 0 and first_name is not None:
+                    name = first_name
+                else:
+                    found = subsets.get((op_font, subset))
+                    if found is None:  # the same name for good once given (and the font used)
+                        found = subsets[(op_font, subset)] = font.getSubsetInternalName(
+                            subset, doc)
+                    name = found
+                    if subset == 0:
+                        first_name = name
+                if name != current_name or op.size != current_size:
+                    current_name, current_size = name, op.size
+                    append(f"{name} {num(op.size)} Tf")
                 if data is not None:
                     literal = data.decode("latin-1").translate(ESCAPES)
-                out.append(f"({literal}) Tj")
-        out.append("ET")
+                append(f"({literal}) Tj")
+        append("ET")
 
     def _emit_icon(self, op: IconOp) -> None:
         self._define_icon(op.icon)
