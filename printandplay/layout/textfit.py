@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from printandplay.layout.fast_init import maker
 from printandplay.layout.fit_bounds import LineFloor, text_extent
 from printandplay.layout.hyphenation import Hyphenator, Splitter, split_word, syllables
 from printandplay.layout.tokens import ICON_EM, TAG_SCALE, Break, Glue, Item, Word
@@ -21,23 +22,6 @@ from printandplay.model.ops import IconOp, Op, TextOp
 
 ICON_DROP = 0.16  # an inline icon sits this far (in em) below the baseline
 PAR_GAP = 0.5  # extra space between paragraphs, in lines
-
-_new = object.__new__
-
-
-def _text_op(x: float, y: float, text: str, font: str, size: float, color: RGB) -> TextOp:
-    """``TextOp(x, y, text, font, size, color)``, made as its ``__init__`` makes it (the
-    frozen dataclass's attributes in its ``__dict__``) at a fifth of the cost: a face's text
-    makes thousands (``tests/layout/test_textfit.py`` checks they are alike)."""
-    op = _new(TextOp)
-    attributes = op.__dict__
-    attributes["x"] = x
-    attributes["y"] = y
-    attributes["text"] = text
-    attributes["font"] = font
-    attributes["size"] = size
-    attributes["color"] = color
-    return op  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True)
@@ -71,6 +55,12 @@ class FittedText:
     # measures it (advance width, descent to ascent), up to the rounding of summing the
     # measured pieces instead of measuring each run again; None: not known
     extent: tuple[float, float, float, float] | None = None
+
+
+# text ops and fitted texts made without their frozen dataclass's __init__ (the same objects;
+# a face's text makes thousands: see fast_init)
+_text_op = maker(TextOp)
+_fitted = maker(FittedText)
 
 
 def break_lines(items: Sequence[Item], max_width: float, split: Splitter | None = None
@@ -195,8 +185,8 @@ def fit_text(
             if used <= height + 1e-6:
                 ops: list[Op] = []
                 left, right = _place(ops, lines, width, height, used, size, ascent, style)
-                return FittedText(size, tuple(ops), used, len(lines),
-                                  text_extent(ops, left, right, metrics))
+                return _fitted(size, tuple(ops), used, len(lines),
+                               text_extent(ops, left, right, metrics))
         size -= 0.25
     return None
 

@@ -25,7 +25,7 @@ _FRENCH_RULES: Final[list[tuple[re.Pattern[str], str, str]]] = [
 # the characters the rules need, found in one pass (no rule puts in a character another one
 # needs, so what the text holds at first decides for every rule)
 _PUNCTUATION: Final = frozenset(";!?»:«'.")
-_TRIGGERS: Final = re.compile(r"[;!?»:«'.]|\d")
+_TRIGGERS: Final = re.compile(r"[;!?»:«'.]|\d(?= )")  # (both digit rules: a digit, a space)
 _COLON_RULE: Final = _FRENCH_RULES[2][0]
 _SPACES: Final = " \u00a0\u202f"
 _ICON_AHEAD: Final = re.compile(r"[a-z][a-z0-9_-]*:")
@@ -63,7 +63,7 @@ def apply_typography(text: str, language: str) -> str:
     if language == "fr":
         found = set(_TRIGGERS.findall(text))
         if found:
-            digits = not found <= _PUNCTUATION  # (what else it found is a digit)
+            digits = not found <= _PUNCTUATION  # (what else it found: a digit, a space)
             for pattern, replacement, needs in _FRENCH_RULES:
                 if digits if needs == r"\d" else not found.isdisjoint(needs):
                     if pattern is _COLON_RULE:

@@ -426,21 +426,3 @@ def test_unwrapped_text_breaks_only_at_explicit_breaks() -> None:
 def test_unwrapped_text_too_long_at_min_size_gives_none() -> None:
     assert fit("aaaa aaaa", 25.0, 100.0, TextStyle(wrap=False)) is None  # needs ≤ 5.88 pt
 
-
-def test_text_ops_made_without_init_are_the_dataclass_s() -> None:
-    # the fitter makes its text ops without TextOp.__init__: the same object in every way
-    import dataclasses
-    import pickle
-
-    from printandplay.layout.textfit import _text_op
-    from printandplay.model.ops import TextOp
-
-    assert not hasattr(TextOp, "__post_init__") and not hasattr(TextOp, "__slots__")
-    made = _text_op(1.5, -2.0, "Lame", "F-bold", 9.25, (0.1, 0.2, 0.3))
-    expected = TextOp(1.5, -2.0, "Lame", "F-bold", 9.25, (0.1, 0.2, 0.3))
-    assert type(made) is TextOp and made == expected and hash(made) == hash(expected)
-    assert vars(made) == vars(expected) and list(vars(made)) == list(vars(expected))
-    assert [f.name for f in dataclasses.fields(TextOp)] == list(vars(made))
-    assert pickle.loads(pickle.dumps(made)) == expected and repr(made) == repr(expected)
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        made.x = 0.0  # type: ignore[misc]
