@@ -290,6 +290,8 @@ class FaceComposer:
 
     def _check_icon_names(self, source: str, what: str) -> None:
         """Warn about ``:Name:`` lookalikes of inline icons (printed as text, not as icons)."""
+        if ":" not in source:  # (most texts: no lookalike without a colon)
+            return
         for warning in icon_lookalike_warnings(source, what):
             if warning not in self.warnings:
                 self.warnings.append(warning)

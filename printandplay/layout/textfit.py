@@ -151,8 +151,8 @@ def fit_text(
     size = style.size
     base_items = items
     unwrapped = None if style.wrap else break_lines(items, float("inf"))
-    split = (syllables(hyphenator, metrics)
-             if hyphenator is not None and style.hyphenate and style.wrap else None)
+    hyphenate = hyphenator is not None and style.hyphenate and style.wrap
+    split: Splitter | None = None  # (made on first need: most texts fit unhyphenated)
 
     def used_by(lines: list[tuple[list[Item], bool]]) -> float:
         gaps = sum(1 for _, par in lines[:-1] if par)
@@ -178,15 +178,18 @@ def fit_text(
             lines = unwrapped if fits else None
         else:
             lines = break_lines(items, width / size)
-        if (lines is None or used_by(lines) > height + 1e-6) and split is not None:
+        used = None if lines is None else used_by(lines)
+        if (used is None or used > height + 1e-6) and hyphenate:
+            if split is None:
+                assert hyphenator is not None
+                split = syllables(hyphenator, metrics)
             lines = break_lines(items, width / size, split)
-        if lines is not None:
-            used = used_by(lines)
-            if used <= height + 1e-6:
-                ops: list[Op] = []
-                left, right = _place(ops, lines, width, height, used, size, ascent, style)
-                return _fitted(size, tuple(ops), used, len(lines),
-                               text_extent(ops, left, right, metrics))
+            used = None if lines is None else used_by(lines)
+        if lines is not None and used is not None and used <= height + 1e-6:
+            ops: list[Op] = []
+            left, right = _place(ops, lines, width, height, used, size, ascent, style)
+            return _fitted(size, tuple(ops), used, len(lines),
+                           text_extent(ops, left, right, metrics))
         size -= 0.25
     return None
 
