@@ -113,7 +113,7 @@ class FaceComposer:
                 continue
             if static is None:
                 leading = False
-            box_what = f"{what}, box '{box.name}' ({box.location})"
+            box_what = what + plan.label(index)
             if box.when is not None and not self._truthy(box.when, context, box_what):
                 if static is not None:
                     plan.static[key] = ()

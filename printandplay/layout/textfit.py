@@ -155,7 +155,7 @@ def fit_text(
     split: Splitter | None = None  # (made on first need: most texts fit unhyphenated)
 
     def used_by(lines: list[tuple[list[Item], bool]]) -> float:
-        gaps = sum(1 for _, par in lines[:-1] if par)
+        gaps = [par for _, par in lines[:-1]].count(True) if len(lines) > 1 else 0
         return size * (ascent + descent + (len(lines) - 1 + gaps * PAR_GAP) * style.leading)
 
     # once the first size failed: the fewest lines at each size (most texts fit at once)
