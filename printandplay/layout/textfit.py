@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from printandplay.layout.fast_init import maker
 from printandplay.layout.fit_bounds import LineFloor, text_extent
 from printandplay.layout.hyphenation import Hyphenator, Splitter, split_word, syllables
+from printandplay.layout.line_break import break_plain
 from printandplay.layout.tokens import ICON_EM, TAG_SCALE, Break, Glue, Item, Word
 from printandplay.model.color import RGB
 from printandplay.model.design import Align, VAlign
@@ -72,7 +73,7 @@ def break_lines(items: Sequence[Item], max_width: float, split: Splitter | None 
     Each line comes with a flag telling whether a paragraph break follows it.
     """
     if split is None:
-        return _break_plain(items, max_width)
+        return break_plain(items, max_width)
     lines: list[tuple[list[Item], bool]] = []
     current: list[Item] = []
     width = 0.0
@@ -111,49 +112,6 @@ def break_lines(items: Sequence[Item], max_width: float, split: Splitter | None 
                 return None
             lines.append((current, False))
             current, width, pending_glue = [], 0.0, None
-    if current or not lines:
-        lines.append((current, False))
-    return lines
-
-
-def _break_plain(items: Sequence[Item], max_width: float
-                 ) -> list[tuple[list[Item], bool]] | None:
-    """:func:`break_lines` without hyphenation (the same lines, the same sums in the same
-    order), in one pass: a word that does not fit starts the next line."""
-    lines: list[tuple[list[Item], bool]] = []
-    current: list[Item] = []
-    width = 0.0
-    pending: Glue | None = None  # a space after the line's last word (never at a line's start)
-    limit = max_width + 1e-9
-    for item in items:
-        kind = type(item)
-        if kind is Glue:
-            pending = item if current else None  # type: ignore[assignment]
-            continue
-        if kind is Break:
-            lines.append((current, item.paragraph))  # type: ignore[union-attr]
-            current, width, pending = [], 0.0, None
-            continue
-        item_width = item.width  # type: ignore[union-attr]
-        if current:
-            if pending is not None:
-                extra = pending.width + item_width
-                if width + extra <= limit:
-                    current.append(pending)
-                    current.append(item)
-                    width += extra
-                    pending = None
-                    continue
-            elif width + (0.0 + item_width) <= limit:
-                current.append(item)
-                width += 0.0 + item_width
-                continue
-            lines.append((current, False))  # the word starts the next line
-            current, pending = [], None
-        if item_width > limit:  # wider than a line
-            return None
-        current.append(item)
-        width = 0.0 + (0.0 + item_width)
     if current or not lines:
         lines.append((current, False))
     return lines
