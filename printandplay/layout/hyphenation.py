@@ -86,6 +86,8 @@ def _pyphen(language: str, left: int, right: int) -> Any:
     ``^^hh`` character nor nonstandard hyphenation, which pyphen reads as it does)."""
     import pyphen
 
+    if not all(hasattr(pyphen, name) for name in _PYPHEN_NAMES):  # another pyphen: its way
+        return pyphen.Pyphen(lang=language, left=left, right=right)
     path = Path(pyphen.LANGUAGES[pyphen.language_fallback(language)])
     dic = pyphen.hdcache.get(path)
     if dic is None:
@@ -114,6 +116,8 @@ def _pyphen(language: str, left: int, right: int) -> Any:
 
 
 _ZEROS = str.maketrans("", "", "0")
+# what of pyphen (0.18) the lazy reading uses
+_PYPHEN_NAMES = ("LANGUAGES", "language_fallback", "hdcache", "HyphDict", "parse", "ignored")
 _HYPHENATORS: dict[str, Hyphenator | None] = {}
 
 

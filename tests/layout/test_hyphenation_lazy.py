@@ -52,3 +52,12 @@ def test_a_dictionary_with_nonstandard_patterns_is_read_by_pyphen() -> None:
     assert not isinstance(dic.hd.patterns, hyphenation._LazyPatterns)
     assert dic.positions("Silbentrennung") == \
         pyphen.Pyphen(lang="de_DE", left=2, right=3, cache=False).positions("Silbentrennung")
+
+
+def test_a_pyphen_without_what_the_lazy_reading_uses_reads_its_own_way(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(hyphenation, "_PYPHEN_NAMES",
+                        (*hyphenation._PYPHEN_NAMES, "a_name_of_another_version"))
+    dic = hyphenation._pyphen("fr", 2, 3)
+    assert not isinstance(dic.hd.patterns, hyphenation._LazyPatterns)
+    assert dic.positions("constitution") == [6, 8]  # (left 2, right 3: pyphen's own)
