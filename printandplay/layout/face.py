@@ -21,6 +21,7 @@ from printandplay.layout.face_geometry import (
     shape_op,
 )
 from printandplay.layout.face_plan import DesignPlan, FitCache, box_geometry
+from printandplay.layout.fast_init import maker
 from printandplay.layout.fills import Bounds, Layer, layers
 from printandplay.layout.ink_saver import ink_saver_colors, on_dark_panel
 from printandplay.layout.legibility import DEFAULT_MIN_FONT_SIZE, check_text_over
@@ -37,6 +38,8 @@ from printandplay.model.ops import (
     GroupOp,
     Op,
 )
+
+_group_op = maker(GroupOp)  # GroupOp(transform, ops, clip) without its __init__ (fast_init)
 
 
 @dataclass
@@ -110,7 +113,7 @@ class FaceComposer:
                 continue
             if static is None:
                 leading = False
-            box_what = f"{what}, box '{box.name}' ({box.location})"
+            box_what = what + plan.label(index)
             if box.when is not None and not self._truthy(box.when, context, box_what):
                 if static is not None:
                     plan.static[key] = ()
@@ -245,7 +248,7 @@ class FaceComposer:
         if fitted is not None:
             local += fitted.ops
         if local:
-            ops.append(GroupOp(transform, tuple(local)))
+            ops.append(_group_op(transform, tuple(local), None))
         return ops, None if fitted is None else fitted.extent
 
     def _shape_ops(self, box: Box, kind: Kind, rect: Rect, fill: RGB | None,
@@ -287,6 +290,8 @@ class FaceComposer:
 
     def _check_icon_names(self, source: str, what: str) -> None:
         """Warn about ``:Name:`` lookalikes of inline icons (printed as text, not as icons)."""
+        if ":" not in source:  # (most texts: no lookalike without a colon)
+            return
         for warning in icon_lookalike_warnings(source, what):
             if warning not in self.warnings:
                 self.warnings.append(warning)

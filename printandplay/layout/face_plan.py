@@ -42,6 +42,8 @@ class DesignPlan:
     # per key of ``static``: its ops and their legibility layers
     _layers: dict[Hashable, tuple[tuple[Op, ...], list[Layer]]] = field(default_factory=dict)
     last_text: int = field(init=False)  # the index of the last box with a text (-1: none)
+    # per box: how errors name it after the face (", box 'texte' (file:line)"), on first need
+    _labels: list[str] | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
         self.last_text = max((index for index, box in enumerate(self.design.boxes)
@@ -53,6 +55,14 @@ class DesignPlan:
         if found is None or found[0] is not ops:
             found = self._layers[key] = (ops, layers(ops))
         return found[1]
+
+    def label(self, index: int) -> str:
+        """How errors name box ``index`` after the face: ``, box 'texte' (file:line)``."""
+        labels = self._labels
+        if labels is None:
+            labels = self._labels = [f", box '{box.name}' ({box.location})"
+                                     for box in self.design.boxes]
+        return labels[index]
 
     def geometry(self, index: int) -> tuple[Rect, Transform]:
         """Rectangle and content transform of box ``index``."""

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
+from typing import Any
 
 from printandplay.layout.tokens import Word
 from printandplay.model.fonts import FontMetrics
@@ -27,10 +29,8 @@ class Hyphenator:
     MIN_RIGHT = 3
 
     def __init__(self, language: str) -> None:
-        import pyphen
-
         self.language = language
-        self._dic = pyphen.Pyphen(lang=language, left=self.MIN_LEFT, right=self.MIN_RIGHT)
+        self._dic = _pyphen(language, self.MIN_LEFT, self.MIN_RIGHT)
         self._positions: dict[str, tuple[int, ...]] = {}
 
     def positions(self, word: str) -> tuple[int, ...]:
@@ -50,6 +50,74 @@ class Hyphenator:
 
 
 _POSITIONS_MAX = 100_000  # hyphenated words kept
+_DIGITS = str.maketrans("", "", "0123456789")
+
+
+class _LazyPatterns(dict[str, Any]):
+    """pyphen's patterns of a dictionary (letters → where their values start, the values),
+    each read from its line of the file on first look-up: a build looks up a few hundred of
+    the thousands a dictionary holds (``()``: a pattern of zeros, which pyphen drops)."""
+
+    def get(self, key: str, default: Any = None) -> Any:
+        value = dict.get(self, key)
+        if value is None:
+            return default
+        if type(value) is str:  # as pyphen's HyphDict reads a pattern
+            import pyphen
+
+            tags, values = zip(*[(string, int(i or "0"))
+                                 for i, string in pyphen.parse(value)], strict=True)
+            if max(values) == 0:
+                value = ()
+            else:
+                start, end = 0, len(values)
+                while not values[start]:
+                    start += 1
+                while not values[end - 1]:
+                    end -= 1
+                value = (start, values[start:end])
+            self[key] = value
+        return value
+
+
+def _pyphen(language: str, left: int, right: int) -> Any:
+    """``pyphen.Pyphen(lang=language, left=left, right=right)``, its patterns read on first
+    need (:class:`_LazyPatterns`) when the dictionary holds only plain patterns (no
+    ``^^hh`` character nor nonstandard hyphenation, which pyphen reads as it does)."""
+    import pyphen
+
+    if not all(hasattr(pyphen, name) for name in _PYPHEN_NAMES):  # another pyphen: its way
+        return pyphen.Pyphen(lang=language, left=left, right=right)
+    path = Path(pyphen.LANGUAGES[pyphen.language_fallback(language)])
+    dic = pyphen.hdcache.get(path)
+    if dic is None:
+        with path.open("rb") as file:
+            encoding = file.readline().decode()
+        if encoding.lower() == "microsoft-cp1251":
+            encoding = "cp1251"
+        text = path.read_text(encoding)
+        if "^^" in text or "/" in text:
+            return pyphen.Pyphen(lang=language, left=left, right=right)
+        patterns = _LazyPatterns()
+        for line in text.split("\n")[1:]:
+            line = line.strip()
+            if not line or line.startswith(pyphen.ignored):
+                continue
+            key = line.translate(_DIGITS)
+            if line.translate(_ZEROS) == key:  # only zeros: pyphen keeps what came before
+                continue
+            patterns[key] = line
+        dic = object.__new__(pyphen.HyphDict)
+        dic.patterns = patterns
+        dic.cache = {}
+        dic.maxlen = max(len(key) for key in patterns)
+        pyphen.hdcache[path] = dic
+    return pyphen.Pyphen(filename=path, left=left, right=right)
+
+
+_ZEROS = str.maketrans("", "", "0")
+# what of pyphen (0.18) the lazy reading uses
+_PYPHEN_NAMES = ("LANGUAGES", "language_fallback", "hdcache", "HyphDict", "parse", "ignored")
 _HYPHENATORS: dict[str, Hyphenator | None] = {}
 
 

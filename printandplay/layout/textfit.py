@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from printandplay.layout.fast_init import maker
 from printandplay.layout.fit_bounds import LineFloor, text_extent
 from printandplay.layout.hyphenation import Hyphenator, Splitter, split_word, syllables
+from printandplay.layout.line_break import break_plain
 from printandplay.layout.tokens import ICON_EM, TAG_SCALE, Break, Glue, Item, Word
 from printandplay.model.color import RGB
 from printandplay.model.design import Align, VAlign
@@ -56,6 +58,12 @@ class FittedText:
     extent: tuple[float, float, float, float] | None = None
 
 
+# text ops and fitted texts made without their frozen dataclass's __init__ (the same objects;
+# a face's text makes thousands: see fast_init)
+_text_op = maker(TextOp)
+_fitted = maker(FittedText)
+
+
 def break_lines(items: Sequence[Item], max_width: float, split: Splitter | None = None
                 ) -> list[tuple[list[Item], bool]] | None:
     """Greedy line breaking in em; ``None`` when a word is wider than ``max_width``.
@@ -64,6 +72,8 @@ def break_lines(items: Sequence[Item], max_width: float, split: Splitter | None 
     hyphenated when its head fits there, and a word wider than a line is cut over several.
     Each line comes with a flag telling whether a paragraph break follows it.
     """
+    if split is None:
+        return break_plain(items, max_width)
     lines: list[tuple[list[Item], bool]] = []
     current: list[Item] = []
     width = 0.0
@@ -144,11 +154,11 @@ def fit_text(
     size = style.size
     base_items = items
     unwrapped = None if style.wrap else break_lines(items, float("inf"))
-    split = (syllables(hyphenator, metrics)
-             if hyphenator is not None and style.hyphenate and style.wrap else None)
+    hyphenate = hyphenator is not None and style.hyphenate and style.wrap
+    split: Splitter | None = None  # (made on first need: most texts fit unhyphenated)
 
     def used_by(lines: list[tuple[list[Item], bool]]) -> float:
-        gaps = sum(1 for _, par in lines[:-1] if par)
+        gaps = [par for _, par in lines[:-1]].count(True) if len(lines) > 1 else 0
         return size * (ascent + descent + (len(lines) - 1 + gaps * PAR_GAP) * style.leading)
 
     # once the first size failed: the fewest lines at each size (most texts fit at once)
@@ -171,15 +181,18 @@ def fit_text(
             lines = unwrapped if fits else None
         else:
             lines = break_lines(items, width / size)
-        if (lines is None or used_by(lines) > height + 1e-6) and split is not None:
+        used = None if lines is None else used_by(lines)
+        if (used is None or used > height + 1e-6) and hyphenate:
+            if split is None:
+                assert hyphenator is not None
+                split = syllables(hyphenator, metrics)
             lines = break_lines(items, width / size, split)
-        if lines is not None:
-            used = used_by(lines)
-            if used <= height + 1e-6:
-                ops: list[Op] = []
-                left, right = _place(ops, lines, width, height, used, size, ascent, style)
-                return FittedText(size, tuple(ops), used, len(lines),
-                                  text_extent(ops, left, right, metrics))
+            used = None if lines is None else used_by(lines)
+        if lines is not None and used is not None and used <= height + 1e-6:
+            ops: list[Op] = []
+            left, right = _place(ops, lines, width, height, used, size, ascent, style)
+            return _fitted(size, tuple(ops), used, len(lines),
+                           text_extent(ops, left, right, metrics))
         size -= 0.25
     return None
 
@@ -238,7 +251,7 @@ def _emit_line(
                 run.append(" ")
             else:  # the run ends here
                 if run_font is not None and run:
-                    ops.append(TextOp(run_x, baseline, "".join(run), run_font,
+                    ops.append(_text_op(run_x, baseline, "".join(run), run_font,
                                       size * run_scale, run_color))
                 run.clear()
                 run_font = None
@@ -249,7 +262,7 @@ def _emit_line(
         for frag in item.frags:
             if frag.kind == "icon":
                 if run_font is not None and run:
-                    ops.append(TextOp(run_x, baseline, "".join(run), run_font,
+                    ops.append(_text_op(run_x, baseline, "".join(run), run_font,
                                       size * run_scale, run_color))
                 run.clear()
                 run_font = None
@@ -262,12 +275,12 @@ def _emit_line(
                 if run_font is None or frag.font != run_font or frag.scale != run_scale \
                         or frag_color != run_color:
                     if run_font is not None and run:
-                        ops.append(TextOp(run_x, baseline, "".join(run), run_font,
+                        ops.append(_text_op(run_x, baseline, "".join(run), run_font,
                                           size * run_scale, run_color))
                     run.clear()
                     run_font, run_scale, run_color, run_x = frag.font, frag.scale, frag_color, x
                 run.append(frag.value)
             x += frag.width * size
     if run_font is not None and run:
-        ops.append(TextOp(run_x, baseline, "".join(run), run_font, size * run_scale, run_color))
+        ops.append(_text_op(run_x, baseline, "".join(run), run_font, size * run_scale, run_color))
     return x

@@ -99,6 +99,7 @@ class FontTable:
         self.roles = roles
         self._names: dict[tuple[str, str], str] = {}
         self._charsets: dict[str, frozenset[int]] = {}
+        self._chars: dict[str, frozenset[str]] = {}  # font → its characters, made on first need
         self._metrics: dict[str, tuple[float, float]] = {}
         self._widths: dict[tuple[str, str], float] = {}
         self._prepared: dict[tuple[str, str], str] = {}
@@ -159,7 +160,10 @@ class FontTable:
         if done is not None:
             return done
         charset = self._charsets[font]
-        if all(ord(char) in charset for char in text):
+        chars = self._chars.get(font)
+        if chars is None:
+            chars = self._chars[font] = frozenset(map(chr, charset))
+        if chars.issuperset(text):  # every character in the font (a set's test, at once)
             done = text  # the same string, not a copy of it in every cache
         else:
             done = "".join(char if ord(char) in charset else self._fallback(char, font, charset)

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Self
 
-from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas, fp_str
 
 from printandplay.model.color import RGB
@@ -16,8 +15,6 @@ from printandplay.model.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, 
 from printandplay.model.providers import IconProvider, ImageProvider
 from printandplay.render.content import ContentStream
 from printandplay.render.paint import (
-    ESCAPES,
-    NUMBERS,
     num,
     nums,
     paint_code,
@@ -25,6 +22,7 @@ from printandplay.render.paint import (
     shape_path,
 )
 from printandplay.render.subset_text import SubsetEncoder
+from printandplay.render.text_objects import TextObjects
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -55,7 +53,7 @@ def _scaled_translation(x: float, y: float, w: float, h: float) -> str:
                             b0 * 0 + d0 * h, a0 * 0 + c0 * 0 + e0, b0 * 0 + d0 * 0 + f0)
 
 
-class OpsWriter(ContentStream):
+class OpsWriter(ContentStream, TextObjects):
     """Writes ops (and the icon forms they use) through the flushing canvas of its stream."""
 
     def __init__(self, canvas: Canvas, icons: IconProvider,
@@ -175,52 +173,6 @@ class OpsWriter(ContentStream):
             elif isinstance(op, ImageOp):
                 self._emit_image(op)
             i += 1
-
-    def _emit_text(self, ops: Sequence[TextOp]) -> None:
-        """One text object (``BT … ET``) for consecutive text ops, setting the colour and the
-        font only when they change."""
-        out = self._out
-        doc = self._doc
-        known = NUMBERS  # num(), its cache looked up here first: the hot loop
-        subsets = self._subset_names
-        out.append("BT")
-        color: tuple[float, float, float] | None = None
-        current: tuple[str, float] | None = None
-        for op in ops:
-            font = self._rl_fonts.get(op.font)
-            if font is None:
-                font = self._rl_fonts[op.font] = pdfmetrics.getFont(op.font)
-                self._encoders[op.font] = SubsetEncoder(font, doc)
-            encoder = self._encoders[op.font]
-            literal = encoder.literal(op.text) if op.text else None
-            if literal is not None:  # every character has its code: subset 0, as it is
-                chunks: list[tuple[int, bytes | None]] = [(0, None)]
-            else:
-                chunks = font.splitString(op.text, doc)
-                if not chunks:
-                    continue
-                encoder.learn(font, doc)
-            if op.color != color:
-                color = op.color
-                fill = self._fills.get(color)
-                if fill is None:
-                    fill = f"{nums(color)} rg"
-                    if len(self._fills) < _SHAPES_MAX:
-                        self._fills[color] = fill
-                out.append(fill)
-            out.append(f"1 0 0 1 {known.get(op.x) or num(op.x)} "
-                       f"{known.get(op.y) or num(op.y)} Tm")
-            for subset, data in chunks:
-                name = subsets.get((op.font, subset))
-                if name is None:  # the same name for good once given (and the font used)
-                    name = subsets[(op.font, subset)] = font.getSubsetInternalName(subset, doc)
-                if (name, op.size) != current:
-                    current = (name, op.size)
-                    out.append(f"{name} {num(op.size)} Tf")
-                if data is not None:
-                    literal = data.decode("latin-1").translate(ESCAPES)
-                out.append(f"({literal}) Tj")
-        out.append("ET")
 
     def _emit_icon(self, op: IconOp) -> None:
         self._define_icon(op.icon)

@@ -25,6 +25,7 @@ from typing import IO, Any
 
 from reportlab import rl_config
 from reportlab.pdfbase.pdfdoc import (
+    NoEncryption,
     PDFFile,
     PDFIndirectObject,
     PDFObject,
@@ -60,9 +61,23 @@ class _SpilledStream(PDFObject):
         self.length = length
 
     def format(self, document: Any) -> bytes:
-        stream = PDFStream(content=self.spill.read(self.offset, self.length),
-                           filters=[DEFLATED])
+        content = self.spill.read(self.offset, self.length)
+        plain = type(document.encrypt) is NoEncryption  # (encrypted: the content changes)
+        around = self.spill.dictionary
+        if plain and around is not None:  # the dictionary ReportLab formats, but its length
+            return b"%s%d%s%sendstream\n" % (around[0], len(content), around[1], content)
+        stream = PDFStream(content=content, filters=[DEFLATED])
         formatted: bytes = stream.format(document)
+        if plain:  # keep the dictionary around the length, when it is where it is expected
+            key = b"/Length %d" % len(content)
+            end = formatted.find(b"\nstream\n") + len(b"\nstream\n")
+            at = formatted.find(key, 0, end)
+            after = at + len(key)
+            if at >= 0 and formatted.find(key, after, end) < 0 and \
+                    not formatted[after:after + 1].isdigit() and \
+                    formatted[end:] == content + b"endstream\n":
+                self.spill.dictionary = (formatted[:at + len(b"/Length ")],
+                                         formatted[after:end])
         return formatted
 
 
@@ -72,6 +87,9 @@ class _Spill:
     def __init__(self) -> None:
         self.file: IO[bytes] | None = None
         self.size = 0
+        # the formatted dictionary of a stream, before and after its length (the same for
+        # every stream of the file: known once one was formatted by ReportLab)
+        self.dictionary: tuple[bytes, bytes] | None = None
 
     def write(self, data: bytes) -> tuple[int, int]:
         if self.file is None:
@@ -93,23 +111,48 @@ class _Spill:
 
 
 class _PackedPage(PDFObject):
-    """A finished page kept small: formats as the :class:`PDFPage` it replaces."""
+    """A finished page kept small: formats as the :class:`PDFPage` it replaces.
+
+    Pages packed alike (one ``attributes`` blob) format alike but for the reference to their
+    content stream: the first one is formatted by ReportLab, and when formatting it registered
+    no object but its content stream, its bytes are kept (``formats``, shared by the pages of
+    one document) and the next ones are those bytes with their own stream's reference."""
 
     __RefOnly__ = 1
     __Comment__ = PDFPage.__Comment__
-    __slots__ = ("__InternalName__", "attributes", "contents")
+    __slots__ = ("__InternalName__", "attributes", "contents", "formats")
 
-    def __init__(self, name: str, attributes: bytes, contents: _SpilledStream | None) -> None:
+    def __init__(self, name: str, attributes: bytes, contents: _SpilledStream | None,
+                 formats: dict[bytes, tuple[bytes, bytes]] | None = None) -> None:
         setattr(self, "__InternalName__", name)  # noqa: B010 - ReportLab's registration name
         self.attributes = attributes
         self.contents = contents
+        self.formats = formats
 
     def format(self, document: Any) -> bytes:
+        contents, formats = self.contents, self.formats
+        reuse = contents is not None and formats is not None and \
+            type(document.encrypt) is NoEncryption  # (encryption: strings per object)
+        if reuse:
+            assert formats is not None
+            known = formats.get(self.attributes)
+            if known is not None:  # registered as PDFPage.format() registers it, first
+                reference: bytes = document.Reference(contents).format(document)
+                return known[0] + reference + known[1]
         page = PDFPage()
         page.__dict__.update(pickle.loads(self.attributes))  # noqa: S301 - our own bytes
-        if self.contents is not None:
-            page.Contents = self.contents
+        if contents is not None:
+            page.Contents = contents
+        registered = len(document.numberToId)
         formatted: bytes = page.format(document)
+        if reuse and len(document.numberToId) == registered + 1:  # the stream alone
+            assert formats is not None
+            reference = document.Reference(contents).format(document)
+            key = b"/Contents " + reference
+            at = formatted.find(key)
+            if at >= 0 and formatted.find(key, at + 1) < 0:
+                at += len(b"/Contents ")
+                formats[self.attributes] = (formatted[:at], formatted[at + len(reference):])
         return formatted
 
 
@@ -120,6 +163,7 @@ class PackedPages:
         self.doc = doc
         self.spill = _Spill()
         self._shared: dict[bytes, bytes] = {}  # page attributes → one copy of them
+        self._formats: dict[bytes, tuple[bytes, bytes]] = {}  # → a page's bytes, but its stream
 
     def pack_last(self, content: bytes | None) -> None:
         """Replace the page just finished by a packed one; ``content`` is its content stream,
@@ -138,7 +182,7 @@ class PackedPages:
             contents = _SpilledStream(self.spill, *self.spill.write(content))
         blob = pickle.dumps(attributes, protocol=pickle.HIGHEST_PROTOCOL)
         blob = self._shared.setdefault(blob, blob)
-        packed = _PackedPage(name, blob, contents)
+        packed = _PackedPage(name, blob, contents, self._formats)
         doc.Pages.pages[-1] = packed
         doc.idToObject[name] = packed
 

@@ -128,3 +128,28 @@ def test_space_before_an_inline_icon_stays_breakable() -> None:
 
 def test_a_number_stays_with_the_icon_it_counts() -> None:
     assert apply_typography("Gagnez 2 :banane: ici", "fr") == "Gagnez 2\u00a0:banane: ici"
+
+
+def _reference_french(text: str) -> str:
+    """The French rules as they were applied before (each rule's regex, in turn)."""
+    from printandplay.layout.typography import _FRENCH_RULES
+
+    for pattern, replacement, _needs in _FRENCH_RULES:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def test_french_rules_found_in_one_pass_give_the_regexes_text() -> None:
+    # the characters the rules need are found in one pass, and the colon rule looks only at
+    # colons: the same text as every rule's regex, on awkward input
+    import random
+
+    from printandplay.layout.typography import _COLON_RULE, _space_before_colon
+
+    rng = random.Random(17)
+    alphabet = [" ", " ", "\u00a0", "\u202f", ":", ":", "a", "z", "é", "0", "7", "٣", "-",
+                "_", "B", ".", "...", ";", "!", "?", "«", "»", "'", "(", "[", "\n", "ab:", "1 000"]
+    for _ in range(5000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 14)))
+        assert _space_before_colon(text) == _COLON_RULE.sub(NBSP + ":", text), repr(text)
+        assert apply_typography(text, "fr") == _reference_french(text), repr(text)

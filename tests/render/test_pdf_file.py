@@ -124,3 +124,38 @@ def test_streamed_save_writes_what_getpdfdata_returns() -> None:
     assert out.getvalue() == expected
     with pytest.raises(RuntimeError):
         write_document(second, io.BytesIO())
+
+
+def test_pages_packed_alike_are_formatted_once_and_give_reportlab_s_bytes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # pages of one shape share their formatted dictionary but for their stream's reference;
+    # a page of another shape (its own size, an image, transparency) is formatted by ReportLab
+    from printandplay.model.game import Size
+    from printandplay.model.ops import RectOp
+
+    def draw(writer: pdf.PdfWriter) -> None:
+        for index in range(12):
+            size = Size(200, 300) if index % 5 else Size(300, 200)
+            opacity = 0.5 if index == 7 else 1.0
+            writer.page(size, [RectOp(10 + index, 10, 50, 50, fill=(0.2, 0.4, 0.6),
+                                      opacity=opacity)])
+
+    calls: list[int] = []
+    page_format = PDFPage.format
+
+    def counted(self: PDFPage, document: Any) -> bytes:
+        calls.append(1)
+        return page_format(self, document)
+
+    monkeypatch.setattr(PDFPage, "format", counted)
+    packed = _small_writer(io.BytesIO())
+    draw(packed)
+    data = packed.save_bytes()
+    assert len(PdfReader(io.BytesIO(data)).pages) == 12
+    # about one per kind of page (portrait, landscape, the transparent one), not one per page
+    assert 3 <= len(calls) <= 4
+    monkeypatch.setattr(content.PackedPages, "pack_last", _reportlab_pack_last)
+    monkeypatch.setattr(pdf, "write_document", _reportlab_save)
+    whole = _small_writer(io.BytesIO())
+    draw(whole)
+    assert whole.save_bytes() == data

@@ -240,3 +240,84 @@ def test_tokens_from_the_piece_cache_equal_fresh_ones_and_other_fonts_miss() -> 
                for text, piece in bold.items() if text in cache.pieces["R"])
     cache.clear()
     assert len(cache) == 0
+
+
+def _reference_emit_text(self: OpsWriter, ops: list[TextOp]) -> None:
+    """OpsWriter._emit_text as it was before it kept the font of the op before (each op
+    looked its font, encoder and subset name up)."""
+    from reportlab.pdfbase import pdfmetrics
+
+    from printandplay.render.paint import ESCAPES, NUMBERS, num, nums
+
+    out = self._out
+    doc = self._doc
+    subsets = self._subset_names
+    out.append("BT")
+    color = None
+    current = None
+    for op in ops:
+        font = self._rl_fonts.get(op.font)
+        if font is None:
+            font = self._rl_fonts[op.font] = pdfmetrics.getFont(op.font)
+            self._encoders[op.font] = subset_text.SubsetEncoder(font, doc)
+        encoder = self._encoders[op.font]
+        literal = encoder.literal(op.text) if op.text else None
+        if literal is not None:
+            chunks: list = [(0, None)]
+        else:
+            chunks = font.splitString(op.text, doc)
+            if not chunks:
+                continue
+            encoder.learn(font, doc)
+        if op.color != color:
+            color = op.color
+            out.append(f"{nums(color)} rg")
+        out.append(f"1 0 0 1 {NUMBERS.get(op.x) or num(op.x)} {NUMBERS.get(op.y) or num(op.y)} Tm")
+        for subset, data in chunks:
+            name = subsets.get((op.font, subset))
+            if name is None:
+                name = subsets[(op.font, subset)] = font.getSubsetInternalName(subset, doc)
+            if (name, op.size) != current:
+                current = (name, op.size)
+                out.append(f"{name} {num(op.size)} Tf")
+            if data is not None:
+                literal = data.decode("latin-1").translate(ESCAPES)
+            out.append(f"({literal}) Tj")
+    out.append("ET")
+
+
+def test_runs_of_text_ops_in_several_fonts_write_what_they_wrote_op_by_op(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # runs of text ops switching font, size and colour, over more characters than a subset
+    # holds: the same operators as looking everything up for each op
+    rng = random.Random(23)
+    texts = _texts(7, 400, wide=True) + _texts(8, 200, wide=False)
+
+    def write() -> str:
+        assets = load_assets(Resources((ROOT,)), "licum")
+        names = [assets.fonts.select("body", b, False) for b in (False, True)]
+        canvas = Canvas(io.BytesIO())
+        writer = OpsWriter(canvas, assets.icons, None)
+        local = random.Random(rng.random())
+        index = 0
+        while index < len(texts):
+            run = []
+            for _ in range(local.randint(1, 6)):
+                if index == len(texts):
+                    break
+                run.append(TextOp(1.0, float(index), texts[index], local.choice(names),
+                                  local.choice((9.0, 9.0, 6.5)),
+                                  local.choice(((0, 0, 0), (0.2, 0.2, 0.2)))))
+                index += 1
+            writer._emit(run)
+        writer._canvas()
+        return "\n".join(canvas._code)  # type: ignore[attr-defined]
+
+    state = rng.getstate()
+    fast = write()
+    rng.setstate(state)
+    with monkeypatch.context() as patch:
+        patch.setattr(OpsWriter, "_emit_text", _reference_emit_text)
+        reference = write()
+    assert fast == reference
+    assert fast.count(" Tf") > 100 and fast.count("BT") < 600  # runs, switching fonts

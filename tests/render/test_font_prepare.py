@@ -1,0 +1,37 @@
+"""A font's text prepared with one set test per text (issue 15): the same text, or the same
+error, as testing each character's code in the font's character map."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from printandplay.assets import load_assets
+from printandplay.errors import LayoutError
+from printandplay.project import Resources
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_prepared_text_is_the_character_by_character_rule_s() -> None:
+    fonts = load_assets(Resources((ROOT,)), "licum").fonts
+    font = fonts.select("body", False, False)
+    charset = fonts._charsets[font]
+    rng = random.Random(11)
+    alphabet = "aZé’…«»\u202f\u00a0 1-œŒ\u2192\u2605\u2014\u2011\U0001F600\u0301"
+    missing = [c for c in alphabet if ord(c) not in charset]
+    assert missing  # some characters are not in the font (a fallback, or an error)
+    for _ in range(3000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 8)))
+        try:
+            expected: str | None = "".join(
+                c if ord(c) in charset else fonts._fallback(c, font, charset) for c in text)
+        except LayoutError:
+            expected = None
+        if expected is None:
+            with pytest.raises(LayoutError):
+                fonts.prepare(text, font)
+        else:
+            assert fonts.prepare(text, font) == expected
