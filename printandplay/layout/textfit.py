@@ -239,48 +239,53 @@ def _emit_line(
 ) -> float:
     """The ops of one line: a text op per run of text in one font, scale and colour (the
     spaces between them included), an icon op per inline icon; returns where the line ends
-    (widths are never negative: ``x`` only grows)."""
+    (widths are never negative: ``x`` only grows).
+
+    Items are told apart by their exact class (no subclasses exist: see :mod:`.tokens`)."""
+    add = ops.append
+    make = _text_op
     run: list[str] = []
     run_font: str | None = None  # the run's font, scale and colour (None: no run)
     run_scale = 1.0
     run_color = color
     run_x = x
     for item in line:
-        if isinstance(item, Glue):
-            if run_font is not None and run_font == item.font and run_scale == 1.0:
+        kind = type(item)
+        if kind is Glue:
+            if run_font is not None and run_font == item.font and run_scale == 1.0:  # type: ignore[union-attr]
                 run.append(" ")
             else:  # the run ends here
                 if run_font is not None and run:
-                    ops.append(_text_op(run_x, baseline, "".join(run), run_font,
-                                      size * run_scale, run_color))
+                    add(make(run_x, baseline, "".join(run), run_font, size * run_scale,
+                             run_color))
                 run.clear()
                 run_font = None
-            x += item.width * size
+            x += item.width * size  # type: ignore[union-attr]
             continue
-        if isinstance(item, Break):
+        if kind is Break:
             continue
-        for frag in item.frags:
+        for frag in item.frags:  # type: ignore[union-attr]
             if frag.kind == "icon":
                 if run_font is not None and run:
-                    ops.append(_text_op(run_x, baseline, "".join(run), run_font,
-                                      size * run_scale, run_color))
+                    add(make(run_x, baseline, "".join(run), run_font, size * run_scale,
+                             run_color))
                 run.clear()
                 run_font = None
                 w = frag.width * size
                 h = ICON_EM * size * frag.scale
                 y = baseline + (0.5 * ICON_EM - ICON_DROP) * size - h / 2
-                ops.append(IconOp(frag.value, x, y, w, h, frag.color or color))
+                add(IconOp(frag.value, x, y, w, h, frag.color or color))
             else:
                 frag_color = frag.color or color
                 if run_font is None or frag.font != run_font or frag.scale != run_scale \
                         or frag_color != run_color:
                     if run_font is not None and run:
-                        ops.append(_text_op(run_x, baseline, "".join(run), run_font,
-                                          size * run_scale, run_color))
+                        add(make(run_x, baseline, "".join(run), run_font, size * run_scale,
+                                 run_color))
                     run.clear()
                     run_font, run_scale, run_color, run_x = frag.font, frag.scale, frag_color, x
                 run.append(frag.value)
             x += frag.width * size
     if run_font is not None and run:
-        ops.append(_text_op(run_x, baseline, "".join(run), run_font, size * run_scale, run_color))
+        add(make(run_x, baseline, "".join(run), run_font, size * run_scale, run_color))
     return x

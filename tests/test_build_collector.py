@@ -1,0 +1,68 @@
+"""Leaving a build's quiet collector (build._quiet_collector) sets off no collection of the
+objects the build made: they are frozen before the usual threshold is put back, then join the
+oldest generation. Put back while they were counted as young (the way before, replayed here),
+the threshold set off a collection of all of them at the next allocation."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
+from typing import Any
+
+import pytest
+
+from printandplay import build
+
+
+@contextmanager
+def _before() -> Iterator[None]:
+    """The quiet collector as it was: the usual threshold back, then unfrozen."""
+    thresholds = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(max(thresholds[0], 50_000), thresholds[1], thresholds[2])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
+
+
+@pytest.fixture
+def usual_threshold() -> Iterator[None]:
+    suite = gc.get_threshold()
+    gc.set_threshold(700, 10, 10)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*suite)
+
+
+def _collections_after(collector: Callable[[], AbstractContextManager[None]]) -> list[int]:
+    """The collections from the start of ``collector`` to 200 allocations after it ends,
+    20,000 objects made (and kept) in it."""
+    kept: list[Any] = []
+    seen: list[int] = []
+
+    def watch(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            seen.append(info["generation"])
+
+    gc.callbacks.append(watch)
+    try:
+        with collector():
+            kept.extend([index] for index in range(20_000))  # a build's data, alive
+        more = [[index] for index in range(200)]  # the next allocations
+    finally:
+        gc.callbacks.remove(watch)
+    assert len(kept) == 20_000 and len(more) == 200
+    return seen
+
+
+@pytest.mark.usefixtures("usual_threshold")
+def test_leaving_the_quiet_collector_collects_nothing() -> None:
+    assert _collections_after(_before)  # the way before: everything made was gone over
+    assert _collections_after(build._quiet_collector) == []
+    assert gc.get_threshold() == (700, 10, 10) and gc.get_freeze_count() == 0
+    gc.collect()  # the build's objects are in the collector's sight again
+    assert gc.get_freeze_count() == 0
