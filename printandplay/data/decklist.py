@@ -50,18 +50,25 @@ MAX_LINE_LENGTH = 1000  # characters on one deck line
 MAX_DECK_LINES = 10000  # non-empty lines in a deck
 
 
-def parse_decklist(text: str, game: Game, source: str = "<deck>") -> Deck:
+def parse_decklist(text: str, game: Game, source: str = "<deck>",
+                   index: CardIndex | None = None) -> Deck:
     """Parse the text form of a deck list (see the module docstring).
 
     Lines that cannot be read raise :class:`DeckSyntaxError` naming the line; names that match
-    no card are kept in :attr:`Deck.unknown` so a validator reports them all.
+    no card are kept in :attr:`Deck.unknown` so a validator reports them all. ``index`` is a
+    :class:`CardIndex` of ``game`` already built (callers parsing many lists against one game
+    share it; by default one is built per call).
     """
-    return _parse_lines(enumerate(text.splitlines(), start=1), game, source)
+    return _parse_lines(enumerate(text.splitlines(), start=1), game, source, index)
 
 
-def _parse_lines(lines: Iterable[tuple[int, str]], game: Game, source: str) -> Deck:
+def _parse_lines(lines: Iterable[tuple[int, str]], game: Game, source: str,
+                 index: CardIndex | None = None) -> Deck:
     fmt = deck_format_of(game)
-    index = CardIndex(game, fmt)
+    if index is None:
+        index = CardIndex(game, fmt)
+    elif index.game is not game:
+        raise ValueError("the card index was built for another game")
     sections = {normalize(s): s for s in fmt.sections}
     headers = {normalize(h): field for h, field in fmt.headers.items()}
     section: str | None = None

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from printandplay.data.card_names import CardIndex, deck_format_of
 from printandplay.data.decklist import _parse_yaml_deck, parse_decklist
 from printandplay.data.svg import parse_svg
 from printandplay.data.yamlio import parse_yaml
@@ -32,6 +33,13 @@ def licum() -> Game:
 
 
 @functools.cache
+def licum_index() -> CardIndex:
+    """Licum's card index (every card name normalised), built once and shared by the parses."""
+    game = licum()
+    return CardIndex(game, deck_format_of(game))
+
+
+@functools.cache
 def presets() -> Any:
     """The built-in paper sizes, loaded once."""
     from printandplay.data.presets import load_presets
@@ -42,7 +50,7 @@ def presets() -> Any:
 def decklist(text: str) -> Any:
     """The text deck-list parser."""
     try:
-        return parse_decklist(text, licum(), "fuzz.txt")
+        return parse_decklist(text, licum(), "fuzz.txt", index=licum_index())
     except PrintAndPlayError as error:
         return error
 

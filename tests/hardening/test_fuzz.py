@@ -168,3 +168,21 @@ def test_paper_option(text: str) -> None:
         return
     assert 50 * 72 / 25.4 - 1e-6 <= min(size.width, size.height)
     assert max(size.width, size.height) <= 200 * 72 + 1e-6
+
+
+def test_a_shared_card_index_parses_like_a_fresh_one() -> None:
+    """The fuzz target shares one Licum index between parses: it must change nothing."""
+    import types
+
+    import pytest
+
+    from printandplay.data.decklist import parse_decklist
+
+    text = "Équipe: Rouges\nJeu\n2 Sifflet\n1 rosalie gaudet\n3 Navet\n1 Zacharie Mazerolle (Martiens)"
+    fresh = parse_decklist(text, targets.licum(), "d.txt")
+    shared = parse_decklist(text, targets.licum(), "d.txt", index=targets.licum_index())
+    assert shared == fresh
+    assert fresh.entries and fresh.unknown
+    other = types.SimpleNamespace(game=object())
+    with pytest.raises(ValueError, match="another game"):
+        parse_decklist(text, targets.licum(), "d.txt", index=other)  # type: ignore[arg-type]
