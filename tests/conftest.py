@@ -150,6 +150,21 @@ def bundled_kits(tmp_path_factory: pytest.TempPathFactory) -> KitsBuild:
 
 
 @pytest.fixture
+def python_gc_thresholds() -> Iterator[None]:
+    """Python's own collector thresholds (700, 10, 10) for the test: the suite collects garbage
+    less often (``pytest_collection_finish``), and a test of what the collector does, or of
+    the memory a build leaves, must see it as a user's process would."""
+    import gc
+
+    suite = gc.get_threshold()
+    gc.set_threshold(700, 10, 10)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*suite)
+
+
+@pytest.fixture
 def repo_root() -> Path:
     """The repository root (holds cards/, templates/, fonts/)."""
     return ROOT

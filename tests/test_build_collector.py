@@ -28,16 +28,6 @@ def _before() -> Iterator[None]:
         gc.unfreeze()
 
 
-@pytest.fixture
-def usual_threshold() -> Iterator[None]:
-    suite = gc.get_threshold()
-    gc.set_threshold(700, 10, 10)
-    try:
-        yield
-    finally:
-        gc.set_threshold(*suite)
-
-
 def _collections_after(collector: Callable[[], AbstractContextManager[None]]) -> list[int]:
     """The collections from the start of ``collector`` to 200 allocations after it ends,
     20,000 objects made (and kept) in it."""
@@ -59,7 +49,7 @@ def _collections_after(collector: Callable[[], AbstractContextManager[None]]) ->
     return seen
 
 
-@pytest.mark.usefixtures("usual_threshold")
+@pytest.mark.usefixtures("python_gc_thresholds")
 def test_leaving_the_quiet_collector_collects_nothing() -> None:
     assert _collections_after(_before)  # the way before: everything made was gone over
     assert _collections_after(build._quiet_collector) == []

@@ -15,7 +15,6 @@ import importlib.util
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -119,18 +118,10 @@ def test_peak_memory_is_flat_in_the_number_of_cards(bench_games: dict[int, Path]
 
 
 @pytest.fixture(autouse=True)
-def default_garbage_collection() -> Iterator[None]:
-    """Python's own collector thresholds while a guard measures (the suite collects garbage less
-    often: tests/conftest.py), so that the garbage a build leaves counts as it would for a
-    user: short-lived."""
-    import gc
+def default_garbage_collection(python_gc_thresholds: None) -> None:
+    """Python's own collector thresholds while a guard measures (``python_gc_thresholds``), so
+    that the garbage a build leaves counts as it would for a user: short-lived."""
 
-    suite = gc.get_threshold()
-    gc.set_threshold(700, 10, 10)
-    try:
-        yield
-    finally:
-        gc.set_threshold(*suite)
 
 PAGE_MAX_BYTES = 1_000  # kept per finished page until the PDF is saved (ReportLab's: ~7 KB)
 COMPONENT_MAX_BYTES = 1_000  # kept per loaded card (before issue 15's work: ~1,350)
