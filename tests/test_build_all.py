@@ -153,12 +153,29 @@ _BUILT_LOG: list[Path] = []  # where the fake build below writes (inherited by f
 
 def _fake_build(game_id: str, options: object, icons_dir: Path | None = None
                 ) -> tuple[str, str | None, str, list[str], list[str], int]:
-    """A stand-in for ``build_one`` (module level: the worker pool pickles it by name)."""
+    """A stand-in for ``build_one`` (module level: a spawned worker would pickle it by name)
+    that notes its process, the collector's threshold for young objects and the kit."""
+    import gc
     import os
 
     with _BUILT_LOG[-1].open("a", encoding="utf-8") as handle:
-        handle.write(f"{os.getpid()} {game_id}\n")
+        handle.write(f"{os.getpid()} {gc.get_threshold()[0]} {game_id}\n")
     return game_id, f"/out/{game_id}.pdf", f"{game_id}: built", [], [], 0
+
+
+def _fake_build_all(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cores: int = 2,
+                    context: object = None) -> Path:
+    """``build all`` with :func:`_fake_build` on ``cores`` cores, its workers from ``context``
+    (default: forked); returns the log, one line ``pid threshold game`` per kit built."""
+    import printandplay.cli.build_all as build_all
+
+    log = tmp_path / "built.txt"
+    made = context or multiprocessing.get_context("fork")
+    monkeypatch.setattr(build_all, "build_one", _fake_build)
+    monkeypatch.setattr(build_all, "_context", lambda: made)
+    monkeypatch.setattr(build_all, "_cores", lambda: cores)
+    monkeypatch.setattr(sys.modules[__name__], "_BUILT_LOG", [log])
+    return log
 
 
 def test_each_kit_is_built_once_the_smallest_by_the_parent_and_reported_in_game_order(
@@ -171,20 +188,16 @@ def test_each_kit_is_built_once_the_smallest_by_the_parent_and_reported_in_game_
     import printandplay.cli.build_all as build_all
     from printandplay.planning.options import BuildOptions
 
-    log = tmp_path / "built.txt"
-    monkeypatch.setattr(build_all, "build_one", _fake_build)
-    monkeypatch.setattr(build_all, "_context", lambda: multiprocessing.get_context("fork"))
-    monkeypatch.setattr(build_all, "_cores", lambda: 2)
-    monkeypatch.setattr(sys.modules[__name__], "_BUILT_LOG", [log])
+    log = _fake_build_all(tmp_path, monkeypatch)
     ids = ["charlie", "licum", "limits", "sorciers", "oups"]
     resources = Resources.discover()
     by_weight = sorted(ids, key=lambda game_id: -build_all.kit_weight(resources, game_id))
     build_all.build_all(ids, BuildOptions(out_dir=tmp_path))
     assert capsys.readouterr().out.split() == [f"/out/{g}.pdf" for g in ids]
     built = [line.split() for line in log.read_text(encoding="utf-8").splitlines()]
-    assert sorted(game for _, game in built) == sorted(ids)  # each kit once
-    by_parent = [game for pid, game in built if int(pid) == os.getpid()]
-    by_workers = [game for pid, game in built if int(pid) != os.getpid()]
+    assert sorted(game for _, _, game in built) == sorted(ids)  # each kit once
+    by_parent = [game for pid, _, game in built if int(pid) == os.getpid()]
+    by_workers = [game for pid, _, game in built if int(pid) != os.getpid()]
     assert by_parent == by_weight[::-1][:len(by_parent)]  # the smallest ones
     assert by_workers == by_weight[:len(by_workers)]  # the largest ones
 
@@ -227,11 +240,7 @@ def test_no_more_processes_than_cores(cores: int, kits: int, workers: int, tmp_p
     from printandplay.planning.options import BuildOptions
 
     context = _CountingContext()
-    monkeypatch.setattr(build_all, "build_one", _fake_build)
-    monkeypatch.setattr(build_all, "_cores", lambda: cores)
-    monkeypatch.setattr(build_all, "_context", lambda: context)
-    log = tmp_path / "built.txt"
-    monkeypatch.setattr(sys.modules[__name__], "_BUILT_LOG", [log])
+    log = _fake_build_all(tmp_path, monkeypatch, cores, context)
     ids = ["charlie", "licum", "limits", "sorciers", "oups"][:kits]
     build_all.build_all(ids, BuildOptions(out_dir=tmp_path))
     assert capsys.readouterr().out.split() == [f"/out/{g}.pdf" for g in ids]
@@ -251,8 +260,7 @@ def test_a_bug_in_a_worker_is_raised_by_the_parent(monkeypatch: pytest.MonkeyPat
     import printandplay.cli.build_all as build_all
     from printandplay.planning.options import BuildOptions
 
-    monkeypatch.setattr(build_all, "_context", lambda: multiprocessing.get_context("fork"))
-    monkeypatch.setattr(build_all, "_cores", lambda: 2)
+    _fake_build_all(tmp_path, monkeypatch)
     real = build_all.build_one
     parent = __import__("os").getpid()
 
@@ -267,7 +275,6 @@ def test_a_bug_in_a_worker_is_raised_by_the_parent(monkeypatch: pytest.MonkeyPat
         return _fake_build(game_id, options, icons_dir)
 
     monkeypatch.setattr(build_all, "build_one", build)
-    monkeypatch.setattr(sys.modules[__name__], "_BUILT_LOG", [tmp_path / "built.txt"])
     assert real is not build
     with pytest.raises(RuntimeError, match="ZeroDivisionError: bug while building"):
         build_all.build_all(["charlie", "licum", "limits", "sorciers", "oups"],
@@ -317,15 +324,6 @@ def test_the_shared_loading_runs_without_the_collector(tmp_path: Path,
     assert capsys.readouterr().out.split() == ["/out/charlie.pdf", "/out/licum.pdf"]
 
 
-def _threshold_build(game_id: str, options: object, icons_dir: Path | None = None) -> object:
-    """A stand-in for ``build_one`` that notes the collector's threshold for young objects."""
-    import gc
-
-    with _BUILT_LOG[-1].open("a", encoding="utf-8") as handle:
-        handle.write(f"{gc.get_threshold()[0]} {game_id}\n")
-    return game_id, f"/out/{game_id}.pdf", f"{game_id}: built", [], [], 0
-
-
 def test_kits_are_built_with_a_high_threshold_for_young_objects(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
@@ -338,17 +336,13 @@ def test_kits_are_built_with_a_high_threshold_for_young_objects(
     import printandplay.cli.build_all as build_all
     from printandplay.planning.options import BuildOptions
 
-    log = tmp_path / "built.txt"
-    monkeypatch.setattr(build_all, "build_one", _threshold_build)
-    monkeypatch.setattr(build_all, "_context", lambda: multiprocessing.get_context("fork"))
-    monkeypatch.setattr(build_all, "_cores", lambda: 2)
-    monkeypatch.setattr(sys.modules[__name__], "_BUILT_LOG", [log])
+    log = _fake_build_all(tmp_path, monkeypatch)
     before = gc.get_threshold()
     ids = ["charlie", "licum", "limits", "sorciers", "oups"]
     build_all.build_all(ids, BuildOptions(out_dir=tmp_path))
     assert gc.get_threshold() == before
     capsys.readouterr()
-    thresholds = [int(line.split()[0]) for line in log.read_text(encoding="utf-8").splitlines()]
+    thresholds = [int(line.split()[1]) for line in log.read_text(encoding="utf-8").splitlines()]
     assert len(thresholds) == len(ids) and min(thresholds) >= 50_000
 
     seen: list[int] = []
