@@ -98,8 +98,7 @@ class FontTable:
     def __init__(self, roles: dict[str, FontRole]) -> None:
         self.roles = roles
         self._names: dict[tuple[str, str], str] = {}
-        self._charsets: dict[str, frozenset[int]] = {}
-        self._chars: dict[str, frozenset[str]] = {}  # font → its characters, made on first need
+        self._chars: dict[str, frozenset[str]] = {}  # font → the characters it has glyphs for
         self._metrics: dict[str, tuple[float, float]] = {}
         self._widths: dict[tuple[str, str], float] = {}
         self._prepared: dict[tuple[str, str], str] = {}
@@ -124,7 +123,7 @@ class FontTable:
         name = self._files_named.get(path)
         if name is None:
             name = self._files_named[path] = registered_name(path)
-        if name not in self._charsets:
+        if name not in self._chars:
             # Not getFont() on an unknown name: it first searches every Type 1 font file
             # ReportLab ships (about 0.2 s per name).
             if name in pdfmetrics.getRegisteredFontNames():
@@ -135,7 +134,7 @@ class FontTable:
                 font.printandplay_file = _file_state(path)  # type: ignore[attr-defined]
                 pdfmetrics.registerFont(font)
             face = font.face
-            self._charsets[name] = frozenset(face.charToGlyph)
+            self._chars[name] = frozenset(map(chr, face.charToGlyph))
             self._files[name] = path
             self._metrics[name] = (face.ascent / 1000.0, -face.descent / 1000.0)
         return name
@@ -159,23 +158,20 @@ class FontTable:
         done = self._prepared.get(key)
         if done is not None:
             return done
-        charset = self._charsets[font]
-        chars = self._chars.get(font)
-        if chars is None:
-            chars = self._chars[font] = frozenset(map(chr, charset))
+        chars = self._chars[font]
         if chars.issuperset(text):  # every character in the font (a set's test, at once)
             done = text  # the same string, not a copy of it in every cache
         else:
-            done = "".join(char if ord(char) in charset else self._fallback(char, font, charset)
+            done = "".join(char if char in chars else self._fallback(char, font, chars)
                            for char in text)
         if len(self._prepared) >= CACHE_MAX:  # bounded: memory must not grow with the cards
             self._prepared.clear()
         self._prepared[key] = done
         return done
 
-    def _fallback(self, char: str, font: str, charset: frozenset[int]) -> str:
+    def _fallback(self, char: str, font: str, chars: frozenset[str]) -> str:
         for candidate in FALLBACKS.get(char, ()):
-            if all(ord(c) in charset for c in candidate):
+            if chars.issuperset(candidate):
                 return candidate
         raise LayoutError(f"font '{font}' ({self._shown(font)}) has no glyph for {char!r} "
                           f"(U+{ord(char):04X})")
