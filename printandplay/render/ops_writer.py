@@ -15,6 +15,7 @@ from printandplay.model.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, 
 from printandplay.model.providers import IconProvider, ImageProvider
 from printandplay.render.content import ContentStream
 from printandplay.render.paint import (
+    KEPT_MAX,
     num,
     nums,
     paint_code,
@@ -26,7 +27,6 @@ from printandplay.render.text_objects import TextObjects
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
-_SHAPES_MAX = 20_000
 
 
 class _ImageFile(str):
@@ -148,7 +148,7 @@ class OpsWriter(ContentStream, TextObjects):
                 matrix = self._matrices.get(op.transform)
                 if matrix is None:
                     matrix = f"{nums(op.transform)} cm"
-                    if len(self._matrices) < _SHAPES_MAX:
+                    if len(self._matrices) < KEPT_MAX:
                         self._matrices[op.transform] = matrix
                 out.append(matrix)
                 if op.clip is not None:
@@ -165,7 +165,7 @@ class OpsWriter(ContentStream, TextObjects):
                 else:
                     if code is None:
                         code = shape_code(op)
-                        if len(self._shapes) < _SHAPES_MAX:
+                        if len(self._shapes) < KEPT_MAX:
                             self._shapes[op] = code
                     out.append(code)
             elif isinstance(op, IconOp):
@@ -217,7 +217,7 @@ class OpsWriter(ContentStream, TextObjects):
         code = self._placed_images.get(key)
         if code is None:
             code = f"q\n{_scaled_translation(op.x, op.y, op.w, op.h)}\n{draw}\nQ"
-            if len(self._placed_images) < _SHAPES_MAX:
+            if len(self._placed_images) < KEPT_MAX:
                 self._placed_images[key] = code
         self._use_form(name)  # what drawImage records
         self._out.append(code)

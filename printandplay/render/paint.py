@@ -50,6 +50,10 @@ def shape_code(op: RectOp | EllipseOp | LineOp) -> str:
     return "\n".join(code)
 
 
+# How many entries a writer's caches keep at most (shapes, matrices, colours, images placed):
+# memory must not grow with the number of cards.
+KEPT_MAX = 20_000
+
 # Numbers as ReportLab writes them (about 6 significant digits), each value formatted once.
 NUMBERS: dict[float, str] = {}  # value → its text (a hot loop may look here before num())
 _NUMBERS_MAX = 20_000

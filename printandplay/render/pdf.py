@@ -32,8 +32,8 @@ from printandplay.model.geometry import Rect
 from printandplay.model.ops import Face, Op, Placement
 from printandplay.model.providers import IconProvider, ImageProvider
 from printandplay.render.fast_numbers import install as _install_fast_numbers
-from printandplay.render.ops_writer import _SHAPES_MAX, OpsWriter
-from printandplay.render.paint import num, nums
+from printandplay.render.ops_writer import OpsWriter
+from printandplay.render.paint import KEPT_MAX, num, nums
 from printandplay.render.pdf_boxes import item_boxes
 from printandplay.render.pdf_file import write_document
 from printandplay.render.temp_files import (
@@ -285,6 +285,6 @@ class PdfWriter(OpsWriter):
             self._emit(prefix)
             self._end_form(name)
             self._statics[prefix] = name
-        if len(self._static_ids) < _SHAPES_MAX:
+        if len(self._static_ids) < KEPT_MAX:
             self._static_ids[fast] = (ops[0], name)
         return name

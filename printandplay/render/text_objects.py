@@ -10,10 +10,8 @@ from reportlab.pdfbase import pdfmetrics
 
 from printandplay.model.color import RGB
 from printandplay.model.ops import TextOp
-from printandplay.render.paint import ESCAPES, NUMBERS, num, nums
+from printandplay.render.paint import ESCAPES, KEPT_MAX, NUMBERS, num, nums
 from printandplay.render.subset_text import SubsetEncoder
-
-_FILLS_MAX = 20_000
 
 
 class TextObjects:
@@ -67,7 +65,7 @@ class TextObjects:
                 fill = self._fills.get(color)
                 if fill is None:
                     fill = f"{nums(color)} rg"
-                    if len(self._fills) < _FILLS_MAX:
+                    if len(self._fills) < KEPT_MAX:
                         self._fills[color] = fill
                 append(fill)
             append(f"1 0 0 1 {known.get(op.x) or num(op.x)} "
