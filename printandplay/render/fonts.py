@@ -19,6 +19,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from printandplay.errors import DataError, LayoutError, Location
 from printandplay.model.fonts import FontRole, style_of
+from printandplay.render.ttf_reader import FastTTFont
 
 #: Most texts whose width (or fallback spelling) is kept per cache: texts are measured per
 #: word and per run of a card, so an unbounded cache would grow with the number of cards.
@@ -129,7 +130,7 @@ class FontTable:
             if name in pdfmetrics.getRegisteredFontNames():
                 font = pdfmetrics.getFont(name)
             else:
-                font = TTFont(name, str(path))
+                font = FastTTFont(name, str(path))  # ReportLab's TTFont, tables read in bulk
                 font.printandplay_digest = file_digest(path)  # type: ignore[attr-defined]
                 font.printandplay_file = _file_state(path)  # type: ignore[attr-defined]
                 pdfmetrics.registerFont(font)
