@@ -16,6 +16,8 @@ from printandplay.model.ops import Op, TextOp
 from printandplay.pages import PageSpec, placement_rects
 from printandplay.planning.print_job import PrintJob
 
+_OBSTACLES_MAX = 16
+
 
 class Typeset(Sequence[str]):
     """``texts`` in the typography of ``language``, each set when first read: a label tries
@@ -50,8 +52,9 @@ class SheetLabels:
 
     def __init__(self, job: PrintJob) -> None:
         self.job = job
-        self._ops: tuple[Op, ...] | None = None  # the last sheet's own ops (kept alive)…
-        self._obstacles: list[Rect] = []  # … and what they cover
+        # id of a sheet's own ops → those ops (kept alive: the id stays theirs) and what
+        # they cover (fronts and backs alternate: a few are kept)
+        self._obstacles: dict[int, tuple[tuple[Op, ...], list[Rect]]] = {}
 
     def add(self, page: PageSpec, total: int, name: str = "") -> PageSpec:
         """The sheet with its label (game · section · [name ·] sheet n/N · side) added in a
@@ -69,11 +72,14 @@ class SheetLabels:
             f"{page.section} · {name}{where}", f"{name}{where}", where), game.language)
         trims = [Rect(p.x, p.y, p.face.width, p.face.height) for p in page.placements]
         # marks, guides, the fold line and its legend (the only text before the label)
-        if page.ops is not self._ops:  # sheets of one plan share their marks' tuple
-            self._ops = page.ops
-            self._obstacles = [*op_obstacles(page.ops), *(rect for op, rect in op_extents(
-                [op for op in page.ops if isinstance(op, TextOp)], fonts))]
-        obstacles = self._obstacles
+        known = self._obstacles.get(id(page.ops))  # sheets of one plan share their marks
+        if known is None or known[0] is not page.ops:
+            if len(self._obstacles) >= _OBSTACLES_MAX:
+                self._obstacles.clear()
+            known = self._obstacles[id(page.ops)] = (page.ops, [
+                *op_obstacles(page.ops), *(rect for op, rect in op_extents(
+                    [op for op in page.ops if isinstance(op, TextOp)], fonts))])
+        obstacles = known[1]
         label = label_ops(page.size, texts, font, fonts, placement_rects(page.placements),
                           trims, obstacles, self.job.options.margin, complete=3)
         return replace(page, ops=(*page.ops, *label), sheets=total)

@@ -113,7 +113,8 @@ class SheetPlanner:
                                          CUT_GUIDE_COLOR, 0.3)
                                for s in plan.fronts[:len(chunk)])
             yield self.labels.add(PageSpec(plan.page, f"{section.title} {number} recto",
-                                           fronts, marks + guides, recto=True,
+                                           fronts, marks + guides if guides else marks,
+                                           recto=True,
                                            section=section.title, side="recto",
                                            sheet=number), total)
             del fronts
