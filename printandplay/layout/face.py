@@ -141,6 +141,17 @@ class FaceComposer:
             plan.whole = face
         return face
 
+    def fixed_face(self, design: FaceDesign, kind: Kind) -> Face | None:
+        """The face :meth:`compose` returns for every component when ``design`` is known to
+        draw the same face whatever the component (a shared back), else ``None``: the caller
+        then composes it (and needs no component context for this one)."""
+        if self.ink_saver:  # (the ink-saver fill may depend on the component)
+            return None
+        plan = self._plans.get((id(design), kind.id))
+        if plan is None or plan.design is not design or plan.kind is not kind:
+            return None
+        return plan.whole
+
     def _plan(self, design: FaceDesign, kind: Kind) -> DesignPlan:
         """The caches of ``design`` on ``kind``; found by the design's identity (hashing a
         design by value costs more than composing a small face), checked to be that very
