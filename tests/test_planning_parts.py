@@ -53,3 +53,34 @@ def test_a_face_is_kept_until_its_last_expected_placement() -> None:
     second = placer.place(card, card.front, "front", 10, 0, None)
     assert second.face is first.face  # the copies share one face
     assert placer.held == 0
+
+
+@pytest.mark.parametrize("options", [BuildOptions(), BuildOptions(ink_saver=True)],
+                         ids=["plain", "ink-saver"])
+def test_a_face_that_never_varies_is_the_composed_one(options: BuildOptions,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A shared back, once composed, is handed out again without a component context (no
+    card read), and it is the face composing it would give; not under --ink-saver."""
+    from printandplay.planning import faces
+
+    placer = FacePlacer(PrintJob.of(licum(), options))
+    cards = [c for c in licum().game.components if c.back][:6]
+    first = placer.face(cards[0], str(cards[0].back), "back")
+    contexts: list[str] = []
+    real = faces.component_context
+
+    def counting(component: object, game: object) -> object:
+        contexts.append(str(component))
+        return real(component, game)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(faces, "component_context", counting)
+    for card in cards[1:]:
+        face = placer.face(card, str(card.back), "back")
+        context = dict(licum().base_context())
+        context["card"] = real(card, licum().game)
+        design = licum().designs[str(card.back)]
+        composed = placer.composer.compose(design, licum().game.kinds[card.kind], context, "x")
+        assert face == composed
+        if not options.ink_saver and design is licum().designs[str(cards[0].back)]:
+            assert face is first
+    assert (contexts == []) is (not options.ink_saver)

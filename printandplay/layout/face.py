@@ -141,6 +141,12 @@ class FaceComposer:
             plan.whole = face
         return face
 
+    def fixed_face(self, design: FaceDesign, kind: Kind) -> Face | None:
+        """What :meth:`compose` gives every component when ``design`` is known to draw one
+        face whatever the component (a shared back); else ``None`` (always with ink saver)."""
+        plan = None if self.ink_saver else self._plans.get((id(design), kind.id))
+        return plan.whole if plan and plan.design is design and plan.kind is kind else None
+
     def _plan(self, design: FaceDesign, kind: Kind) -> DesignPlan:
         """The caches of ``design`` on ``kind``; found by the design's identity (hashing a
         design by value costs more than composing a small face), checked to be that very
@@ -283,15 +289,12 @@ class FaceComposer:
         if fitted is None:
             shown = " ".join(source.split())
             shown = shown if len(shown) <= 60 else shown[:57] + "…"
-            raise LayoutError(
-                f"{what}: text does not fit even at {style.min_size:g} pt: «{shown}»"
-            )
+            raise LayoutError(f"{what}: text does not fit even at {style.min_size:g} pt: «{shown}»")
         return fitted
 
     def _check_icon_names(self, source: str, what: str) -> None:
         """Warn about ``:Name:`` lookalikes of inline icons (printed as text, not as icons)."""
-        if ":" not in source:  # (most texts: no lookalike without a colon)
-            return
-        for warning in icon_lookalike_warnings(source, what):
+        # (most texts: no lookalike without a colon)
+        for warning in icon_lookalike_warnings(source, what) if ":" in source else ():
             if warning not in self.warnings:
                 self.warnings.append(warning)

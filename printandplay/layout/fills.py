@@ -10,7 +10,7 @@ from typing import Final
 
 from printandplay.layout.extent import IDENTITY, Transform, compose_transforms, transform_box
 from printandplay.model.color import RGB
-from printandplay.model.ops import EllipseOp, GroupOp, ImageOp, Op, RectOp
+from printandplay.model.ops import EllipseOp, GroupOp, ImageOp, Op, RectOp, TextOp
 
 PAPER: Final[RGB] = (1.0, 1.0, 1.0)
 
@@ -51,6 +51,8 @@ def _image_bounds(ops: Iterable[Op], transform: Transform, out: list[Layer]) -> 
     """The page rectangles of the images among ``ops``, groups opened; nothing else is
     measured (text extents are not needed to know what lies under a text)."""
     for op in ops:
+        if type(op) is TextOp:  # (most ops walked: the texts of the boxes drawn so far)
+            continue
         if isinstance(op, GroupOp):
             _image_bounds(op.ops, compose_transforms(transform, op.transform), out)
         elif isinstance(op, ImageOp):

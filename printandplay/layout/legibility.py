@@ -174,12 +174,22 @@ def _judge(text: TextOp, fill: RGB | None, min_font_size: float, what: str,
 _RATIOS: dict[tuple[RGB, RGB], float] = {}  # a face uses few colours: each pair once
 
 
+# the pair looked up last, by identity (a face's texts share their colour tuples: most
+# look-ups are the pair before, answered without hashing six floats), and its ratio
+_LAST: list[Any] = [None, None, 0.0]
+
+
 def _ratio(text: RGB, fill: RGB) -> float:
+    last = _LAST
+    if text is last[0] and fill is last[1]:
+        known: float = last[2]
+        return known
     ratio = _RATIOS.get((text, fill))
     if ratio is None:
         if len(_RATIOS) >= 4096:  # bounded
             _RATIOS.clear()
         ratio = _RATIOS[(text, fill)] = contrast_ratio(text, fill)
+    last[0], last[1], last[2] = text, fill, ratio
     return ratio
 
 

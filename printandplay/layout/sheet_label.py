@@ -52,14 +52,17 @@ def free_spot(page: Size, width: float, height: float, obstacles: Sequence[Rect]
     others; along a band, the one nearest the page's centre line.
 
     Sheets of the same geometry get the same spot: answers are kept by value (page, box
-    size, obstacles, margin)."""
-    return _known_spot(page, width, height, tuple(obstacles), margin)
+    size, obstacles, margin), the obstacles as plain numbers (a key of rectangles would be
+    hashed and compared through their Python methods, rectangle by rectangle, per sheet)."""
+    return _known_spot(page, width, height, tuple([(r.x, r.y, r.w, r.h) for r in obstacles]),
+                       margin)
 
 
 @functools.lru_cache(maxsize=512)  # bounded: a build has few sheet geometries
-def _known_spot(page: Size, width: float, height: float, obstacles: tuple[Rect, ...],
+def _known_spot(page: Size, width: float, height: float,
+                obstacles: tuple[tuple[float, float, float, float], ...],
                 margin: float) -> tuple[float, float] | None:
-    return _free_spot(page, width, height, obstacles, margin)
+    return _free_spot(page, width, height, [Rect(*r) for r in obstacles], margin)
 
 
 def _free_spot(page: Size, width: float, height: float, obstacles: Sequence[Rect],

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 
 from printandplay.errors import LayoutError
 from printandplay.layout.hyphenation import Hyphenator, hyphenator_for
+from printandplay.layout.one_line import fit_one_line
 from printandplay.layout.richtext import MarkupError, parse_markup
 from printandplay.layout.textfit import FittedText, TextStyle, fit_text
 from printandplay.layout.tokens import Item, TokenCache, tokenize
@@ -46,11 +47,15 @@ class TextSetter:
 
     def tokens(self, source: str, style: TextStyle, where: str) -> list[Item]:
         """The measured tokens of ``source`` (markup) in ``style``; errors name ``where``."""
+        return self._tokens(apply_typography(source, self.language), style, where)
+
+    def _tokens(self, text: str, style: TextStyle, where: str) -> list[Item]:
+        """:meth:`tokens` of ``text`` already in the language's typography."""
         if len(self.cache) >= _PIECES_MAX:  # bounded: memory must not grow with cards
             self.cache.clear()
         try:
-            spans = parse_markup(apply_typography(source, self.language))
-            return tokenize(spans, style, self.metrics, self.icon_aspect, self.cache)
+            return tokenize(parse_markup(text), style, self.metrics, self.icon_aspect,
+                            self.cache)
         except (MarkupError, LayoutError) as err:
             raise LayoutError(f"{where}: {err}") from None
 
@@ -67,7 +72,12 @@ class TextSetter:
             where: str) -> FittedText | None:
         """``source`` laid out in a ``width`` × ``height`` box, or ``None`` when it does not
         fit even at ``style.min_size``; errors name ``where``."""
-        items = self.tokens(source, style, where)
+        text = apply_typography(source, self.language)
+        if len(self.cache) < _PIECES_MAX:  # (bounded: else the general way clears it first)
+            fitted = fit_one_line(text, width, height, style, self.metrics, self.cache)
+            if fitted is not None:  # plain words on one line (titles, ids): the same, quicker
+                return fitted
+        items = self._tokens(text, style, where)
         try:
             return fit_text(items, width, height, style, self.metrics, self.hyphenator)
         except LayoutError as err:

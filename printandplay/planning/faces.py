@@ -81,6 +81,12 @@ class FacePlacer:
         """The face of a component drawn with a layout (cached: copies share it)."""
         key = (component.id, layout_name)
         face = self._faces.get(key)
+        if face is None and self.cache is None:  # a face that never varies (a shared back)
+            game = self.assets.game
+            face = self.composer.fixed_face(self.assets.designs[layout_name],
+                                            game.kinds[component.kind])
+            if face is not None:
+                self._faces[key] = face
         if face is None:
             game = self.assets.game
             card = component_context(component, game)

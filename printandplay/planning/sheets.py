@@ -93,11 +93,16 @@ class SheetPlanner:
         round_items = self.job.kind_of(section).shape == "round"
         placer = self.placer
         placer.expect(items, section)
+        full_marks: tuple[Op, ...] | None = None  # the marks of a full sheet, one tuple for all
         for number, start in enumerate(range(0, len(items), full.per_page), start=1):
             chunk = items[start:start + full.per_page]
             plan = full.filled(len(chunk))  # no marks for empty slots, bleed towards them
-            marks: tuple[Op, ...] = tuple(
-                LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, MARK_WIDTH) for m in plan.marks)
+            marks = full_marks if plan is full else None
+            if marks is None:
+                marks = tuple(LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, MARK_WIDTH)
+                              for m in plan.marks)
+                if plan is full:
+                    full_marks = marks
             fronts = tuple(
                 placer.place(item, item.front, "front", slot.trim.x, slot.trim.y, slot.clip)
                 for item, slot in zip(chunk, plan.fronts, strict=False)
@@ -108,7 +113,8 @@ class SheetPlanner:
                                          CUT_GUIDE_COLOR, 0.3)
                                for s in plan.fronts[:len(chunk)])
             yield self.labels.add(PageSpec(plan.page, f"{section.title} {number} recto",
-                                           fronts, marks + guides, recto=True,
+                                           fronts, marks + guides if guides else marks,
+                                           recto=True,
                                            section=section.title, side="recto",
                                            sheet=number), total)
             del fronts

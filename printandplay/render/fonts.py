@@ -19,6 +19,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from printandplay.errors import DataError, LayoutError, Location
 from printandplay.model.fonts import FontRole, style_of
+from printandplay.render.ttf_reader import FastTTFont
 
 #: Most texts whose width (or fallback spelling) is kept per cache: texts are measured per
 #: word and per run of a card, so an unbounded cache would grow with the number of cards.
@@ -66,6 +67,17 @@ def file_digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+def _registered_digest(font: object) -> str | None:
+    """The SHA-256 of the bytes a font registered here was read from (None: registered by
+    someone else). Computed on first need, from the bytes ReportLab keeps (``face._ttf_data``,
+    the whole file as read): most builds never need it."""
+    digest: str | None = getattr(font, "printandplay_digest", None)
+    if digest is None and hasattr(font, "printandplay_file"):
+        digest = hashlib.sha256(font.face._ttf_data).hexdigest()  # type: ignore[attr-defined]
+        font.printandplay_digest = digest  # type: ignore[attr-defined]
+    return digest
+
+
 def _file_state(path: Path) -> tuple[str, int, int]:
     """What says a file was not touched since: its path, size and modification time."""
     info = path.stat()
@@ -81,9 +93,9 @@ def registered_name(path: Path) -> str:
     if name not in pdfmetrics.getRegisteredFontNames():
         return name
     found = pdfmetrics.getFont(name)
-    digest = getattr(found, "printandplay_digest", None)
-    if digest is not None and getattr(found, "printandplay_file", None) == _file_state(path):
+    if getattr(found, "printandplay_file", None) == _file_state(path):
         return name  # registered from this very file, untouched since: no need to read it
+    digest = _registered_digest(found)
     face = getattr(found, "face", None)
     if digest is None and face is not None and getattr(face, "filename", None) == str(path):
         return name  # registered from this very file by someone else
@@ -129,8 +141,7 @@ class FontTable:
             if name in pdfmetrics.getRegisteredFontNames():
                 font = pdfmetrics.getFont(name)
             else:
-                font = TTFont(name, str(path))
-                font.printandplay_digest = file_digest(path)  # type: ignore[attr-defined]
+                font = FastTTFont(name, str(path))  # ReportLab's TTFont, tables read in bulk
                 font.printandplay_file = _file_state(path)  # type: ignore[attr-defined]
                 pdfmetrics.registerFont(font)
             face = font.face

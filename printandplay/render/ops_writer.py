@@ -74,9 +74,19 @@ class OpsWriter(ContentStream, TextObjects):
         self._encoders: dict[str, SubsetEncoder] = {}  # font → its first subset's encoder
 
     def _define_icons(self, ops: Sequence[Op]) -> None:
-        """Define the forms of the icons ``ops`` use (forms cannot be defined inside forms)."""
+        """Define the forms of the icons ``ops`` use (forms cannot be defined inside forms).
+
+        Every face drawn is walked: ops are told apart by their exact class first (text, the
+        most of them, skipped at once), then by ``isinstance`` as before for anything else."""
         for op in ops:
-            if isinstance(op, IconOp):
+            kind = type(op)
+            if kind is TextOp:
+                continue
+            if kind is IconOp:
+                self._define_icon(op.icon)  # type: ignore[union-attr]
+            elif kind is GroupOp:
+                self._define_icons(op.ops)  # type: ignore[union-attr]
+            elif isinstance(op, IconOp):
                 self._define_icon(op.icon)
             elif isinstance(op, GroupOp):
                 self._define_icons(op.ops)

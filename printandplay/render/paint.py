@@ -4,7 +4,9 @@ and paths (the same points as ReportLab's own shapes), numbers formatted once.""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
+from reportlab.lib import rl_accel
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS
 from reportlab.pdfgen.pdfgeom import bezierArc
@@ -59,11 +61,34 @@ NUMBERS: dict[float, str] = {}  # value → its text (a hot loop may look here b
 _NUMBERS_MAX = 20_000
 
 
+def _one_number(value: float) -> str:
+    """``fp_str(value)`` for one number, as ReportLab's pure-Python ``_py_fp_str`` computes it
+    (the same steps, without its handling of several arguments or a sequence): the digits
+    that ``log10`` asks for, trailing zeros and point dropped, no leading ``0`` before ``.``."""
+    size = abs(value)
+    if size <= 1e-7:
+        return "0"
+    places = size <= 1 and 6 or min(max(0, (6 - int(_LOG_10(size)))), 6)
+    text: str = _FORMATS[places] % value
+    if places:  # (a point is there: zeros stop at it at the latest)
+        text = text.rstrip("0")
+        if text[-1] == ".":
+            text = text[:-1]
+    return text if text[0] != "0" or len(text) == 1 else text[1:]
+
+
+# ReportLab's own pieces of _py_fp_str, when that is the fp_str in use (not its C accelerator)
+_LOG_10: Any = getattr(rl_accel, "_log_10", None)
+_FORMATS: Any = getattr(rl_accel, "_fp_fmts", None)
+_format = (_one_number if fp_str is getattr(rl_accel, "_py_fp_str", None)
+           and _LOG_10 is not None and _FORMATS is not None else fp_str)
+
+
 def num(value: float) -> str:
     """``value`` as ReportLab writes it."""
     text = NUMBERS.get(value)
     if text is None:
-        text = fp_str(value)
+        text = _format(value)
         if len(NUMBERS) >= _NUMBERS_MAX:
             NUMBERS.clear()
         NUMBERS[value] = text

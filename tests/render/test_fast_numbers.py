@@ -64,3 +64,19 @@ def test_reportlab_writes_numbers_through_it() -> None:
         pytest.skip("ReportLab's C accelerator formats the numbers")
     for name in MODULES:
         assert sys.modules[name].fp_str is fp_str, name
+
+
+def test_one_number_is_reportlab_s_text_without_the_kept_texts() -> None:
+    """paint._one_number, what num() formats a number it has not seen with, straight."""
+    from printandplay.render import paint
+
+    assert paint._format is paint._one_number  # (ReportLab's pure-Python fp_str in use)
+    for value in _values():
+        if not isinstance(value, Decimal):
+            assert paint._one_number(value) == ORIGINAL(value), value  # type: ignore[arg-type]
+    for value in (math.inf, -math.inf, math.nan):  # the same failure as ReportLab's
+        with pytest.raises(Exception) as theirs:
+            ORIGINAL(value)
+        with pytest.raises(Exception) as mine:
+            paint._one_number(value)
+        assert type(mine.value) is type(theirs.value)

@@ -71,3 +71,35 @@ def test_widths_with_reportlab_s_c_accelerator(monkeypatch: pytest.MonkeyPatch) 
     table = _table(ROBOTO)
     font = table.select("body", False, False)
     assert table.width(TEXT, font) == pdfmetrics.stringWidth(TEXT, font, 1.0)
+
+
+
+def test_registering_reads_no_digest(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A font registered under a name not taken yet is not hashed (most builds)."""
+    from printandplay.render import fonts
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("hashed")
+
+    path = tmp_path / "Paresseuse.ttf"
+    shutil.copyfile(ROBOTO, path)
+    monkeypatch.setattr(fonts.hashlib, "sha256", refuse)
+    assert _table(path).select("body", False, False) == "Paresseuse"
+
+
+def test_the_digest_is_of_the_bytes_read(tmp_path: Path) -> None:
+    """The digest, computed on first need, is that of the bytes ReportLab read when the font
+    was registered, even if the file was replaced since; then it is kept."""
+    from printandplay.render.fonts import _file_state, _registered_digest, file_digest
+    from printandplay.render.ttf_reader import FastTTFont
+
+    path = tmp_path / "Lente.ttf"
+    shutil.copyfile(ROBOTO, path)
+    font = FastTTFont("Lente", str(path))
+    font.printandplay_file = _file_state(path)  # type: ignore[attr-defined]
+    read = file_digest(path)
+    shutil.copyfile(FREDOKA, path)
+    assert not hasattr(font, "printandplay_digest")
+    assert _registered_digest(font) == read != file_digest(path)
+    assert font.printandplay_digest == read  # type: ignore[attr-defined]
+    assert _registered_digest(FastTTFont("Autre", str(ROBOTO))) is None  # not registered here
