@@ -20,8 +20,8 @@ from printandplay.watch import Watcher
 
 @pytest.fixture
 def sorciers_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A designer's copy of Sorciers (18 cards, icons): for the tests of a mechanism that any
-    kit shows, a build six times smaller than Licum's."""
+    """A designer's copy of Sorciers (18 cards, icons), whose files a watcher tells apart from
+    its own output and an editor's (the rebuild tests use the smaller Arcanes game)."""
     return copy_kit("sorciers", tmp_path, monkeypatch)
 
 
