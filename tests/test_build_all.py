@@ -353,5 +353,7 @@ def test_kits_are_built_with_a_high_threshold_for_young_objects(
         return real(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(build, "load_assets", loading)
-    build.build_kit(Resources.discover(), "limits", BuildOptions(out_dir=tmp_path / "one"))
+    add_small_game(tmp_path / "small", "petit")  # (any game shows it: a small one)
+    build.build_kit(Resources.discover(cwd=tmp_path / "small"), "petit",
+                    BuildOptions(out_dir=tmp_path / "one"))
     assert seen and seen[0] >= 50_000 and gc.get_threshold() == before

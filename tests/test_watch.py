@@ -6,11 +6,13 @@ from pathlib import Path
 
 import pytest
 from helpers import copy_kit, new_kit_without_credits
+from small_games import ROOT as SMALL_GAMES_ROOT
 from small_games import add_small_game
 from typer.testing import CliRunner
 
 from printandplay.build import build_game
 from printandplay.cli import app
+from printandplay.data.game_loader import load_game
 from printandplay.planning.options import BuildOptions
 from printandplay.project import Resources
 from printandplay.watch import Watcher
@@ -18,8 +20,8 @@ from printandplay.watch import Watcher
 
 @pytest.fixture
 def sorciers_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A designer's copy of Sorciers (18 cards, icons): for the tests of a mechanism that any
-    kit shows, a build six times smaller than Licum's."""
+    """A designer's copy of Sorciers (18 cards, icons), whose files a watcher tells apart from
+    its own output and an editor's (the rebuild tests use the smaller Arcanes game)."""
     return copy_kit("sorciers", tmp_path, monkeypatch)
 
 
@@ -35,12 +37,19 @@ def _edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def test_rebuild_composes_only_what_changed(sorciers_copy: Path) -> None:
-    options = BuildOptions(out_dir=sorciers_copy / "out")
-    watcher = Watcher(Resources.discover(), "sorciers", options)
+def test_rebuild_composes_only_what_changed(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a small game (which faces a rebuild composes again does not depend on the kit): every
+    card its own front, the cards of a kind one shared back."""
+    add_small_game(tmp_path, "petit")
+    monkeypatch.chdir(tmp_path)
+    options = BuildOptions(out_dir=tmp_path / "out")
+    watcher = Watcher(Resources.discover(), "petit", options)
     first = watcher.rebuild_once()
     assert first.ok and first.build is not None, first.problems
-    assert first.composed > 20  # every distinct front, each shared back once (and own backs)
+    cards = load_game(Resources.discover(), "petit").components
+    # every distinct front, each kind's shared back once
+    assert first.composed == len(cards) + len({card.kind for card in cards})
     faces = first.composed + first.reused
     pdf = first.build.path
     before = pdf.read_bytes()
@@ -49,17 +58,17 @@ def test_rebuild_composes_only_what_changed(sorciers_copy: Path) -> None:
     assert again.composed == 0 and again.reused == faces
     assert pdf.read_bytes() == before  # deterministic
 
-    _edit(sorciers_copy / SORCIERS_CARD, OLD_TEXT, NEW_TEXT)  # a mage's power, on its card only
-    edited = watcher.rebuild_once([sorciers_copy / SORCIERS_CARD])
+    card = tmp_path / SMALL_CARD
+    _edit(card, "name: Salamandre,", "name: Salamandre ardente,")  # on its front only
+    edited = watcher.rebuild_once([card])
     assert edited.ok
-    assert edited.changed == (SORCIERS_CARD,)
+    assert edited.changed == (SMALL_CARD,)
     assert edited.composed == 1  # the card's front; its back is shared and unchanged
     assert edited.reused == faces - 1
     cached = pdf.read_bytes()
     assert cached != before
     # the cached rebuild is byte-identical to a fresh build of the edited game
-    fresh = build_game(Resources.discover(), "sorciers",
-                       BuildOptions(out_dir=sorciers_copy / "fresh"))
+    fresh = build_game(Resources.discover(), "petit", BuildOptions(out_dir=tmp_path / "fresh"))
     assert fresh.read_bytes() == cached
 
 
@@ -87,12 +96,20 @@ def test_failed_rebuild_reports_and_keeps_the_last_good_pdf(tmp_path: Path,
     assert fixed.ok and fixed.composed == 0
 
 
-def test_an_icon_change_composes_every_face_again(sorciers_copy: Path) -> None:
-    watcher = Watcher(Resources.discover(), "sorciers",
-                      BuildOptions(out_dir=sorciers_copy / "out"))
+def test_an_icon_change_composes_every_face_again(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a small game given one of Sorciers' icons (a rebuild does not follow which faces
+    draw an icon: any icon change composes every face again, whatever the kit)."""
+    add_small_game(tmp_path, "petit")
+    icons = tmp_path / "templates" / "petit" / "icons"
+    icons.mkdir()
+    source = sorted((SMALL_GAMES_ROOT / "templates" / "sorciers" / "icons").glob("*.svg"))[0]
+    icon = icons / source.name
+    icon.write_bytes(source.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    watcher = Watcher(Resources.discover(), "petit", BuildOptions(out_dir=tmp_path / "out"))
     first = watcher.rebuild_once()
     assert first.ok and first.composed > 10
-    icon = next((sorciers_copy / "templates" / "sorciers" / "icons").glob("*.svg"))
     icon.write_text(icon.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     again = watcher.rebuild_once([icon])
     assert again.ok and again.composed == first.composed and again.reused == first.reused

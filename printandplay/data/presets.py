@@ -6,10 +6,12 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from printandplay.data.files import read_text
 from printandplay.data.reader import Fields, Problems, as_length
-from printandplay.data.yamlio import load_yaml
+from printandplay.data.yamlio import parse_yaml
 from printandplay.errors import Location, OptionError
 from printandplay.model.game import Size
+from printandplay.model.memo import BoundedMemo
 from printandplay.units import MAX_PAGE, MIN_PAPER, MM, format_mm
 
 PRESETS_FILE = Path(__file__).resolve().parent.parent / "presets.yaml"
@@ -23,9 +25,25 @@ class Presets:
     sizes: dict[str, Size]
 
 
+# The presets read, by file and text: a build asked for them three times (its paper option, its
+# game's sizes, its assets), each a YAML parse and a check of every size (~0.7 ms), and every
+# build of a process (``watch``, ``build all``'s parent, the test suite) again. Read only.
+_READ: BoundedMemo[tuple[str, str], Presets] = BoundedMemo(8)
+
+
 def load_presets(path: Path = PRESETS_FILE) -> Presets:
-    """Read the presets file."""
-    data = load_yaml(path, display="printandplay/presets.yaml")
+    """Read the presets file (parsed once per process for each text: read the result only)."""
+    shown = "printandplay/presets.yaml"
+    text = read_text(path, shown)
+    key = (str(path), text)
+    known = _READ.get(key)
+    if known is None:
+        known = _READ.keep(key, _parse_presets(path, shown, text))
+    return known
+
+
+def _parse_presets(path: Path, shown: str, text: str) -> Presets:
+    data = parse_yaml(text, shown)
     problems = Problems()
     top = Fields(data, "presets", problems, Location(str(path)))
     papers = _sizes(top.raw("papers", {}), problems, "paper")

@@ -145,7 +145,13 @@ class FontTable:
                 font.printandplay_file = _file_state(path)  # type: ignore[attr-defined]
                 pdfmetrics.registerFont(font)
             face = font.face
-            self._chars[name] = frozenset(map(chr, face.charToGlyph))
+            # the font's characters, made once per registered font (they are the file's: a
+            # changed file is registered under another name), not once per build (~0.2 ms each)
+            chars = getattr(font, "printandplay_chars", None)
+            if chars is None:
+                chars = frozenset(map(chr, face.charToGlyph))
+                font.printandplay_chars = chars  # type: ignore[attr-defined]
+            self._chars[name] = chars
             self._files[name] = path
             self._metrics[name] = (face.ascent / 1000.0, -face.descent / 1000.0)
         return name

@@ -129,6 +129,20 @@ def apply_edit(root: Path, edit: dict[str, Any]) -> None:
         path.mkdir(parents=True, exist_ok=True)
 
 
+def output_name(game: str, args: list[str]) -> str:
+    """The name of the PDF that ``build`` writes for ``args`` (A4, the default folder): a build
+    of some sections is named after them (``charlie-tuiles-a4.pdf``). A case that builds only
+    the section holding the box it breaks (``--sections``: the documents before it are not
+    composed) still finds its previous PDF where the build would write."""
+    from printandplay.kit_sections import slug
+
+    sections: list[str] = []
+    if "--sections" in args:
+        value = args[args.index("--sections") + 1]
+        sections = [slug(name) for name in value.split(",") if name.strip()]
+    return "-".join([game, *sections]) + "-a4.pdf"
+
+
 def _game_of(case: dict[str, Any]) -> str | None:
     if case.get("game"):
         return str(case["game"])
@@ -205,7 +219,7 @@ def test_case(case: dict[str, Any], cases_folder: Path, monkeypatch: pytest.Monk
         apply_edit(project, edit)
     previous = None
     if game is not None:
-        candidate = project / "build" / game / f"{game}-a4.pdf"
+        candidate = project / "build" / game / output_name(game, [str(a) for a in case["args"]])
         if not candidate.exists() and not candidate.is_symlink():  # an edit may have put one
             candidate.parent.mkdir(parents=True, exist_ok=True)
             candidate.write_bytes(PREVIOUS_PDF)
@@ -269,3 +283,17 @@ def test_generators_are_deterministic_and_shaped() -> None:
     assert GENERATORS["png_bomb"]()[:8] == b"\x89PNG\r\n\x1a\n"
     assert len(GENERATORS["big_file_11mb"]()) > 11 * 1024 * 1024 - 100
     assert GENERATORS["png_truncated"]() == GENERATORS["png_small"]()[:len(GENERATORS["png_truncated"]())]
+
+
+def test_the_previous_pdf_goes_where_the_build_writes() -> None:
+    from printandplay.build import output_path
+    from printandplay.planning.options import BuildOptions
+
+    for args, sections in ((["build", "charlie"], ()),
+                           (["build", "charlie", "--sections", "tuiles"], ("tuiles",)),
+                           (["build", "licum", "--sections", "Cartes de Jeu,mises-au-jeu"],
+                            ("Cartes de Jeu", "mises-au-jeu"))):
+        game = args[1]
+        assert output_name(game, args) == output_path(game, BuildOptions(sections=sections)).name
+    sectioned = [c for c in CASES if "--sections" in map(str, c["args"]) and c["exit"] != 0]
+    assert sectioned  # the cases that build one section still check their previous PDF

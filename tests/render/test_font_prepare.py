@@ -38,3 +38,21 @@ def test_prepared_text_is_the_character_by_character_rule_s() -> None:
                 fonts.prepare(text, font)
         else:
             assert fonts.prepare(text, font) == expected
+
+
+def test_a_font_s_characters_are_made_once_per_registered_font() -> None:
+    """Each build's font table takes the characters of a registered font from the font itself
+    (made when first needed), not by going over its character map again."""
+    from printandplay.render.fonts import FontTable
+
+    roles = load_assets(Resources((ROOT,)), "licum").fonts.roles
+    tables = [FontTable(roles), FontTable(roles)]
+    for table in tables:
+        table.load_all("fonts/fonts.yaml")
+    for role in roles.values():
+        for style in role.files:
+            name = tables[0].select(role.name, "bold" in style, "italic" in style)
+            assert tables[1].select(role.name, "bold" in style, "italic" in style) == name
+            font = pdfmetrics.getFont(name)
+            assert tables[0]._chars[name] is tables[1]._chars[name]
+            assert tables[0]._chars[name] == frozenset(map(chr, font.face.charToGlyph))
