@@ -17,6 +17,7 @@ from __future__ import annotations
 from fnmatch import fnmatch
 from itertools import repeat
 from struct import Struct, unpack_from
+from struct import error as struct_error
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -25,6 +26,14 @@ from reportlab.pdfbase.ttfonts import TTEncoding, TTFont, TTFontFace, unShapedFo
 
 _H = Struct(">H")
 _L = Struct(">L")
+
+#: Most characters a font's character map may give (Unicode assigns ~155,000): a hostile
+#: ``cmap`` can claim billions in a few bytes, which ReportLab's reader would map one by one.
+MAX_FONT_CHARS = 200_000
+
+
+class FontTooLarge(ValueError):
+    """A font's character map claims more characters than any real font has."""
 
 
 class _Unusual(Exception):
@@ -39,6 +48,7 @@ class FastTTFontFace(TTFontFace):
         super().extractInfo(0)
         if not charInfo:
             return
+        check_cmap_size(self._ttf_data, self.table)
         try:
             self._read_char_tables()
         except Exception:  # noqa: BLE001 - anything odd: ReportLab reads it all again
@@ -153,6 +163,42 @@ class FastTTFontFace(TTFontFace):
         else:
             raise _Unusual
         return char_to_glyph, glyph_to_char
+
+
+def check_cmap_size(data: bytes, tables: dict[str, Any]) -> None:
+    """Refuse a font whose character map (any of its format 4 and 12 subtables: the ones whose
+    ranges a few bytes can make huge) gives more than :data:`MAX_FONT_CHARS` characters,
+    before anything maps them one by one. A map too broken to be read is left to ReportLab,
+    which fails on it at once."""
+    if "cmap" not in tables:
+        return
+    cmap = tables["cmap"]["offset"]
+    try:
+        version, count = unpack_from(">HH", data, cmap)
+        if count == 0 and version != 0:
+            count = version
+        for n in range(count):
+            start = cmap + _L.unpack_from(data, cmap + 8 + 8 * n)[0]
+            fmt = _H.unpack_from(data, start)[0]
+            if fmt == 12:
+                groups = _L.unpack_from(data, start + 12)[0]
+                if groups > MAX_FONT_CHARS:
+                    raise FontTooLarge(f"its character map has {groups:,} groups")
+                values = unpack_from(f">{3 * groups}L", data, start + 16)
+                chars = sum(max(0, last - first + 1)
+                            for first, last in zip(values[0::3], values[1::3], strict=True))
+            elif fmt == 4:
+                segments = _H.unpack_from(data, start + 6)[0] // 2
+                ends = unpack_from(f">{segments}H", data, start + 14)
+                starts = unpack_from(f">{segments}H", data, start + 16 + 2 * segments)
+                chars = sum(max(0, end - first + 1) for first, end in zip(starts, ends, strict=True))
+            else:
+                continue
+            if chars > MAX_FONT_CHARS:
+                raise FontTooLarge(f"its character map claims {chars:,} characters, more than "
+                                   f"{MAX_FONT_CHARS:,}")
+    except struct_error:
+        return
 
 
 class FastTTFont(TTFont):

@@ -111,3 +111,54 @@ def test_a_truncated_font_fails_as_in_reportlab(tmp_path: Path) -> None:
     assert type(mine.value) is type(theirs.value)
     assert str(mine.value) == str(theirs.value)
     assert TTFError  # (ReportLab's own error types come through unchanged)
+
+
+def _font_with_cmap(tmp_path: Path, subtable: bytes) -> str:
+    """A copy of Fredoka One whose ``cmap`` is one (3, 10) subtable: ``subtable``."""
+    module = pytest.importorskip("font_fredoka_one")
+    data = bytearray((Path(module.__file__).parent / "files" / "FredokaOne-Regular.ttf")
+                     .read_bytes())
+    tables = struct.unpack_from(">H", data, 4)[0]
+    for n in range(tables):
+        at = 12 + 16 * n
+        if data[at:at + 4] == b"cmap":  # the new cmap at the end, the directory pointed at it
+            cmap = struct.pack(">HHHHL", 0, 1, 3, 10, 12) + subtable
+            struct.pack_into(">LL", data, at + 8, len(data), len(cmap))
+            data += cmap
+            break
+    path = tmp_path / "piege.ttf"
+    path.write_bytes(bytes(data))
+    return str(path)
+
+
+def _format12(*groups: tuple[int, int, int]) -> bytes:
+    return struct.pack(">HHLLL", 12, 0, 16 + 12 * len(groups), 0, len(groups)) + b"".join(
+        struct.pack(">LLL", *group) for group in groups)
+
+
+@pytest.mark.parametrize("groups", [
+    [(0, 0x7FFFFFFF, 1)],  # 2^31 characters in one group: ReportLab maps them one by one
+    [(0, 0x10FFFF, 1)],  # all of Unicode (1.1 M): 1.5 s and 350 MB
+    [(n * 0x10000, n * 0x10000 + 0xFFFF, 1) for n in range(4)],  # 262,144 in four groups
+])
+def test_a_character_map_claiming_too_much_is_refused_before_mapping(
+        tmp_path: Path, groups: list[tuple[int, int, int]]) -> None:
+    path = _font_with_cmap(tmp_path, _format12(*groups))
+    with pytest.raises(ttf_reader.FontTooLarge, match="more than 200,000"):
+        FastTTFont("Piege", path)
+
+
+def test_a_format4_map_claiming_too_much_is_refused() -> None:
+    segments = 8  # overlapping segments of 65,535 characters each: 524,280 in all
+    ends = struct.pack(f">{segments}H", *[0xFFFE] * segments)
+    starts = struct.pack(f">{segments}H", *[0] * segments)
+    body = ends + b"\0\0" + starts + b"\0" * (2 * segments) * 2
+    subtable = struct.pack(">HHHHHHH", 4, 14 + len(body), 0, 2 * segments, 0, 0, 0) + body
+    data = b"\0" * 4 + struct.pack(">HHHHL", 0, 1, 3, 1, 12) + subtable
+    with pytest.raises(ttf_reader.FontTooLarge, match="524,280 characters"):
+        ttf_reader.check_cmap_size(data, {"cmap": {"offset": 4}})
+
+
+def test_a_real_sized_character_map_is_read_as_reportlab_reads_it(tmp_path: Path) -> None:
+    path = _font_with_cmap(tmp_path, _format12((0x20, 0x7E, 1), (0x4E00, 0x4E00 + 30_000, 1)))
+    _same(FastTTFontFace(path), TTFontFace(path))
