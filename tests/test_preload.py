@@ -54,5 +54,4 @@ def test_preload_loads_the_games_hyphenation_without_parsing_their_yaml(
     monkeypatch.setattr(yamlio, "parse_yaml", parse_yaml)
     preload_shared(resources, ["limits", "no-such-game"])
     assert asked == ["en"]
-    assert "game.yaml" not in parsed
-    assert parsed == ["fonts.yaml"]  # the fonts are preloaded (the test can fail both ways)
+    assert "game.yaml" not in parsed  # (fonts.yaml may be: it is read once per process)
