@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -140,12 +141,12 @@ def preload_shared(resources: Resources, game_ids: Iterable[str]) -> None:
     """Load once what the builds of several games share, before worker processes are forked
     (``build all``), so that no worker does it again: the modules a build imports on first
     use, the fonts (parsed and registered with ReportLab, where every build's
-    :class:`FontTable` finds them) and the hyphenation dictionaries of the games' languages.
+    :class:`FontTable` finds them) and the hyphenation dictionaries of the games' languages
+    (found by :func:`stated_language`, without parsing the YAML: each build parses it anyway).
 
     Nothing here is required: a problem is left for each game's own build to report."""
     import printandplay.data.decklist  # noqa: F401 - imported by the composition check
     import printandplay.data.svg  # noqa: F401 - icons are parsed on first use
-    from printandplay.data.yamlio import load_yaml
     from printandplay.layout.hyphenation import hyphenator_for
 
     try:
@@ -157,14 +158,28 @@ def preload_shared(resources: Resources, game_ids: Iterable[str]) -> None:
     languages = set()
     for game_id in game_ids:
         try:
-            data = load_yaml(resources.game_folder(game_id) / "game.yaml")
+            path = resources.game_folder(game_id) / "game.yaml"
+            language = stated_language(read_text(path, resources.display(path)))
         except PrintAndPlayError:
             continue
-        language = data.get("language", "fr") if isinstance(data, dict) else None
-        if isinstance(language, str) and len(language) <= 20:
+        if language is not None:
             languages.add(language)
     for language in sorted(languages):
         hyphenator_for(language)
+
+
+_LANGUAGE_LINE = re.compile(r"^language:[ \t]*(['\"]?)([A-Za-z][A-Za-z0-9_-]{0,19})\1[ \t]*(?:#.*)?$",
+                            re.MULTILINE)
+
+
+def stated_language(text: str) -> str | None:
+    """The language a ``game.yaml`` text states on a line of its own (``language: fr``), the
+    default ``fr`` when the text never names a language, or ``None`` when it names one in any
+    other way (a guess would be wasted work: only a hint for :func:`preload_shared`)."""
+    found = _LANGUAGE_LINE.search(text)
+    if found is not None:
+        return found.group(2)
+    return "fr" if "language" not in text else None
 
 
 def _folder_name(resources: Resources, folder: Path) -> str:

@@ -357,3 +357,66 @@ def test_kits_are_built_with_a_high_threshold_for_young_objects(
     build.build_kit(Resources.discover(cwd=tmp_path / "small"), "petit",
                     BuildOptions(out_dir=tmp_path / "one"))
     assert seen and seen[0] >= 50_000 and gc.get_threshold() == before
+
+
+class _EndingWorker:
+    """A worker that ends when the parent waits on its sentinel (no real process)."""
+
+    def __init__(self, name: str) -> None:
+        self.sentinel = name
+        self.alive = True
+        self.joined = False
+
+    def is_alive(self) -> bool:
+        return self.alive
+
+    def join(self) -> None:
+        assert not self.alive
+        self.joined = True
+
+
+def test_the_parent_waits_for_its_workers_on_their_sentinels(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``build all`` waits for its workers' end on their sentinels (woken when they end), not
+    by reading the results with a timeout (which added up to its whole period to every run);
+    what the workers still put is read meanwhile."""
+    import multiprocessing.connection
+    import queue
+
+    import printandplay.cli.build_all as build_all
+
+    workers = [_EndingWorker("a"), _EndingWorker("b")]
+    results: queue.Queue[object] = queue.Queue()
+    results.put(None)
+    waited: list[tuple[list[object], float | None]] = []
+
+    def wait(objects: list[object], timeout: float | None = None) -> list[object]:
+        waited.append((list(objects), timeout))
+        ending = next(w for w in workers if w.sentinel == objects[0])
+        ending.alive = False
+        results.put("late")  # put before it ended: read too
+        return [objects[0]]
+
+    monkeypatch.setattr(multiprocessing.connection, "wait", wait)
+    build_all._join(workers, results, poll=3600)  # type: ignore[arg-type]
+    assert waited == [(["a", "b"], 3600), (["b"], 3600)]
+    assert results.empty()
+    assert all(w.joined for w in workers)
+
+
+def _put_a_lot(results: object) -> None:
+    for _ in range(64):
+        results.put("x" * 4096)  # type: ignore[attr-defined]
+
+
+def test_a_worker_that_filled_its_pipe_ends_once_the_parent_read_it() -> None:
+    """More than a pipe holds, put by a worker that then ends: the parent reads it while it
+    waits (the worker could not end before), and both end."""
+    import printandplay.cli.build_all as build_all
+
+    context = build_all._context()
+    results = context.Queue()
+    worker = context.Process(target=_put_a_lot, args=(results,), daemon=True)
+    worker.start()
+    build_all._join([worker], results)
+    assert worker.exitcode == 0

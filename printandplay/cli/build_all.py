@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
+import multiprocessing.connection
 import os
 import queue as queue_module
 import signal
@@ -174,16 +175,30 @@ class _Collected:
         return self.done[index]
 
 
-def _join(workers: list[Any], results: Any) -> None:
+def _join(workers: list[Any], results: Any, poll: float = 0.05) -> None:
     """Wait for the workers to end, reading what they still put (a process does not end
-    before what it put is read: nothing is left waiting in a full pipe)."""
-    while any(worker.is_alive() for worker in workers):
-        try:
-            results.get(timeout=0.05)
-        except queue_module.Empty:
-            pass
+    before what it put is read: nothing is left waiting in a full pipe). Woken as soon as
+    the last one ends (its sentinel), not at the end of a ``poll`` period: the last worker
+    usually ends just after the parent's own kits, and a wait of up to ``poll`` seconds was
+    then added to every ``build all``."""
+    while True:
+        _drain(results)
+        alive = [worker.sentinel for worker in workers if worker.is_alive()]
+        if not alive:
+            break
+        multiprocessing.connection.wait(alive, timeout=poll)
+    _drain(results)
     for worker in workers:
         worker.join()
+
+
+def _drain(results: Any) -> None:
+    """Read (and drop) whatever is waiting in ``results``."""
+    while True:
+        try:
+            results.get_nowait()
+        except queue_module.Empty:
+            return
 
 
 def build_all(ids: list[str], options: Any, icons_dir: Path | None = None) -> None:

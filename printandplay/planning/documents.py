@@ -104,11 +104,15 @@ def document_style(game: Game, section: DocumentSection, font_roles: Collection[
 
 
 class DocumentPlanner:
-    """Sets the pages of the kit's documents, each paginated once per build (and kept across
-    rebuilds in the watch cache)."""
+    """Sets the pages of the kit's documents, each rendered and paginated once per build for
+    the same credits (and kept across rebuilds in the watch cache)."""
 
     def __init__(self, job: PrintJob, cache: FaceCache | None = None) -> None:
         self.job = job
+        # rendered documents by section, credits asked for and credits printed: the guide's
+        # page count and the kit's pages ask for each document (its template renders the
+        # same text from the same values: the game's, and the stock icons' credits)
+        self._rendered: dict[Hashable, tuple[DocumentSection, str, DocumentComposer, bool]] = {}
         # paginated documents by their rendered text: the guide's page count and the kit's
         # pages set each document once (the watch cache keeps them across rebuilds too)
         self._documents: dict[Hashable, tuple[tuple[Op, ...], ...]] = (
@@ -122,8 +126,7 @@ class DocumentPlanner:
         page = self.job.portrait
         for _ in range(2):
             used = len(assets.icons.stock_used)
-            credits = _Credits(assets.icons.credits())
-            source, composer = self._render(section, credits, with_credits)
+            source, composer, accessed = self._rendered_document(section, with_credits)
             game = assets.game
             key = (source, page, composer.style, section.title, game.name, game.language)
             cached = self._documents.get(key)
@@ -135,13 +138,28 @@ class DocumentPlanner:
                 paged = list(cached)
                 for ops in paged:
                     use_icons(assets.icons, ops)
-            if not credits.accessed or len(assets.icons.stock_used) == used:
+            if not accessed or len(assets.icons.stock_used) == used:
                 break
             # the credits are printed and the document uses stock icons of its own: again
         pages = [PageSpec(page, f"{section.title} {i + 1}", ops=ops, recto=i == 0,
                           section=section.title)
                  for i, ops in enumerate(paged)]
-        return pages, credits.accessed
+        return pages, accessed
+
+    def _rendered_document(self, section: DocumentSection, with_credits: bool
+                           ) -> tuple[str, DocumentComposer, bool]:
+        """The document's source and composer (:meth:`_render`) with the credits of the stock
+        icons used so far, and whether its template read them; rendered once per build for
+        each section and credits."""
+        listed = self.job.assets.icons.credits()
+        key = (id(section), with_credits, tuple(
+            (entry["author"], entry["licence"], tuple(entry["icons"])) for entry in listed))
+        known = self._rendered.get(key)
+        if known is None or known[0] is not section:
+            credits = _Credits(listed)
+            source, composer = self._render(section, credits, with_credits)
+            known = self._rendered[key] = (section, source, composer, credits.accessed)
+        return known[1], known[2], known[3]
 
     def _render(self, section: DocumentSection, credits: _Credits, with_credits: bool
                 ) -> tuple[str, DocumentComposer]:
