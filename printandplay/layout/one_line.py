@@ -16,7 +16,14 @@ from __future__ import annotations
 from typing import Final
 
 from printandplay.errors import LayoutError
-from printandplay.layout.textfit import PAR_GAP, FittedText, TextStyle, _fitted, _text_op
+from printandplay.layout.textfit import (
+    PAR_GAP,
+    FittedText,
+    TextStyle,
+    _fitted,
+    _text_op,
+    lines_top,
+)
 from printandplay.layout.tokens import Frag, Glue, TokenCache
 from printandplay.model.fonts import FontMetrics
 
@@ -75,13 +82,7 @@ def fit_one_line(text: str, width: float, height: float, style: TextStyle,
     if used > height + 1e-6:
         return None
     # _place and _emit_line for one line of one run
-    if style.valign == "top":
-        top = height
-    elif style.valign == "middle":
-        top = height - (height - used) / 2
-    else:
-        top = used
-    baseline = top - ascent * size
+    baseline = lines_top(style.valign, height, used) - ascent * size
     if style.align == "center":
         x = (width - sum(widths) * size) / 2
     elif style.align == "right":

@@ -197,6 +197,15 @@ def fit_text(
     return None
 
 
+def lines_top(valign: VAlign, height: float, used: float) -> float:
+    """Where the top of lines ``used`` high goes in a box ``height`` high, by ``valign``."""
+    if valign == "top":
+        return height
+    if valign == "middle":
+        return height - (height - used) / 2
+    return used
+
+
 def _place(
     ops: list[Op],
     lines: list[tuple[list[Item], bool]],
@@ -209,13 +218,7 @@ def _place(
 ) -> tuple[float, float]:
     """Append the ops of ``lines`` to ``ops``; the leftmost start and the rightmost end of
     the lines (what they advance over: every text op lies between them)."""
-    if style.valign == "top":
-        top = height
-    elif style.valign == "middle":
-        top = height - (height - used) / 2
-    else:
-        top = used
-    baseline = top - ascent * size
+    baseline = lines_top(style.valign, height, used) - ascent * size
     align = style.align
     left = right = 0.0
     for line, paragraph_follows in lines:
