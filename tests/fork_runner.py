@@ -1,0 +1,355 @@
+"""The suite's parallel runner, a pytest plugin (``pytest_plugins`` of ``tests/conftest.py``):
+``-n auto`` (pyproject's addopts) runs the tests in one forked child per CPU.
+
+The parent collects once, then forks the children (``os.fork``: they share the collected items
+and every imported module, copy on write, and pay no interpreter start, import or collection of
+their own). A child asks the parent for work and gets a whole group at a time (a file, or the
+files of an ``xdist_group`` mark), heaviest first (``tests/xdist_order.py``); the parent replays
+the reports the children send (``fork_worker.py``) into its own hooks, so that the terminal
+output, the tracebacks, ``-x``/``--maxfail``, ``--lf`` and the exit status are pytest's own.
+
+A child that dies (``os._exit``, a signal) has the test it was running reported failed, and a new
+child is forked for the rest of its groups. Ctrl-C or SIGTERM in the parent, or ``-x``, end the
+children; every child is waited for. The tests run in this process, as pytest alone would, with
+``-n 0`` or one CPU, when ``-n auto`` is given test files or tests by name, with one group, with
+``--pdb``/``--trace``, ``-s``, ``--setup-show``/``--setup-only``/``--setup-plan``, under a
+tracer (``--cov``: pytest-cov's data would stay in the children) and, with a warning, when a
+thread is running (a fork copies only the thread that calls it)."""
+
+from __future__ import annotations
+
+import os
+import select
+import signal
+import sys
+import threading
+import time
+from collections import deque
+from typing import Any
+
+import pytest
+from fork_worker import Inbox, child_main, send, warning_from_wire
+from xdist_order import heaviest_groups
+
+
+def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginManager) -> None:
+    if pluginmanager.has_plugin("xdist"):  # `-p xdist`: pytest-xdist owns -n
+        return
+    # pytest reserves lowercase short options for its own plugins: hence _addoption
+    parser.getgroup("fork runner")._addoption(
+        "-n", "--numprocesses", dest="numprocesses", default=None, metavar="N",
+        help="run the tests in N forked children ('auto': one per CPU; 0: in this process)")
+
+
+def group_of(item: pytest.Item) -> str:
+    """The group of ``item``: its ``xdist_group`` marks' names, joined, or else its file."""
+    names = {str(mark.args[0]) for mark in item.iter_markers("xdist_group") if mark.args}
+    return "_".join(sorted(names)) if names else item.nodeid.split("::")[0]
+
+
+def worker_count(config: pytest.Config) -> int:
+    """How many children ``-n`` asks for: 0 or 1 run the tests in this process."""
+    value = getattr(config.option, "numprocesses", None)
+    if value in (None, ""):
+        return 0
+    if value == "auto":
+        if config.args and all(arg.endswith(".py") or "::" in arg for arg in config.args):
+            return 0  # forking costs more than it saves for a file or a few tests
+        try:
+            return len(os.sched_getaffinity(0))
+        except AttributeError:
+            return os.cpu_count() or 1
+    try:
+        return int(value)
+    except ValueError:
+        raise pytest.UsageError(f"-n expects a number or 'auto', not {value!r}") from None
+
+
+def in_process_reason(config: pytest.Config) -> str | None:
+    """Why the tests must run in this process, or None."""
+    option = config.option
+    if not hasattr(os, "fork"):
+        return "no os.fork on this platform"
+    if option.usepdb or getattr(option, "trace", False):
+        return "--pdb/--trace"
+    if getattr(option, "capture", "fd") == "no":
+        return "-s"
+    if option.setupshow or option.setuponly or option.setupplan:
+        return "--setup-show/--setup-only/--setup-plan"
+    if getattr(option, "cov_source", None) or sys.gettrace() is not None:
+        return "coverage or a tracer"
+    if threading.current_thread() is not threading.main_thread():
+        return "not in the main thread"
+    return None
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtestloop(session: pytest.Session) -> bool | None:
+    """Run the session's tests in forked children; None leaves them to pytest's own loop."""
+    config = session.config
+    if session.testsfailed and not config.option.continue_on_collection_errors:
+        return None
+    if config.option.collectonly or worker_count(config) <= 1 or in_process_reason(config):
+        return None
+    units = [list(group) for group in heaviest_groups(range(len(session.items)),
+                                                      lambda i: group_of(session.items[i]))]
+    if len(units) < 2:
+        return None
+    if threading.active_count() > 1:
+        config.issue_config_time_warning(pytest.PytestWarning(
+            "fork runner: a thread is running, the tests run in this process"), stacklevel=2)
+        return None
+    Parent(session, units, worker_count(config)).run()
+    if session.shouldfail:
+        raise session.Failed(session.shouldfail)
+    if session.shouldstop:
+        raise session.Interrupted(session.shouldstop)
+    return True
+
+
+class Child:
+    """The parent's view of one forked child."""
+
+    def __init__(self, pid: int, number: int, commands: int, reports: int) -> None:
+        self.pid = pid
+        self.number = number
+        self.commands = commands
+        self.reports = reports
+        self.inbox = Inbox()
+        self.assigned: deque[int] = deque()  # sent to it, not yet reported
+        self.said_bye = False
+        self.told_to_stop = False
+        self.status: int | None = None
+
+
+class Parent:
+    """Hands groups to the children and replays their reports (see the module's docstring)."""
+
+    GRACE_SECONDS = 5.0  # for children asked to end before they are killed
+
+    def __init__(self, session: pytest.Session, units: list[list[int]], workers: int) -> None:
+        self.session = session
+        self.config = session.config
+        self.units = deque(units)
+        self.workers = min(workers, len(units))
+        self.children: dict[int, Child] = {}  # by the fd of its reports
+        self.forked = 0
+        self.spare_forks = 2 * self.workers  # for children that die before taking work
+        self.stopping = False
+        self.exit: tuple[str, int] | None = None
+
+    def run(self) -> None:
+        factory = getattr(self.config, "_tmp_path_factory", None)
+        if factory is not None:
+            factory.getbasetemp()  # one base folder: each child makes its own in it
+        previous = signal.signal(signal.SIGTERM, _interrupt)
+        try:
+            for _ in range(self.workers):
+                self.fork()
+            while self.children:
+                self.step()
+            if self.exit is not None:
+                pytest.exit(*self.exit)
+        except BaseException:
+            self.end_children()
+            raise
+        finally:
+            signal.signal(signal.SIGTERM, previous)
+        if self.units and not self.stopping:
+            raise RuntimeError("fork runner: children kept dying before taking any test")
+
+    def fork(self) -> None:
+        commands_read, commands_write = os.pipe()
+        reports_read, reports_write = os.pipe()
+        self.forked += 1
+        for stream in (sys.stdout, sys.stderr):
+            stream.flush()
+        pid = os.fork()
+        if pid == 0:
+            for other in self.children.values():
+                os.close(other.commands)
+                os.close(other.reports)
+            os.close(commands_write)
+            os.close(reports_read)
+            child_main(self.session, commands_read, reports_write, self.forked, os.getppid())
+        os.close(commands_read)
+        os.close(reports_write)
+        self.children[reports_read] = Child(pid, self.forked, commands_write, reports_read)
+
+    def step(self) -> None:
+        """Wait for the children's messages (or ends) and handle them."""
+        poller = select.poll()
+        for fd in self.children:
+            poller.register(fd, select.POLLIN)
+        events = poller.poll(500)
+        if not events:
+            self.reap_silent_deaths()
+        for fd, _ in events:
+            child = self.children[fd]
+            data = os.read(fd, 1 << 20)
+            if not data:
+                self.ended(child)
+                continue
+            for message in child.inbox.feed(data):
+                self.handle(child, message)
+
+    def handle(self, child: Child, message: tuple[Any, ...]) -> None:
+        kind = message[0]
+        if kind == "next":
+            if self.stopping or not self.units:
+                self.tell_stop(child)
+            else:
+                unit = self.units.popleft()
+                child.assigned.extend(unit)
+                self.tell(child, ("run", unit))
+        elif kind == "done":
+            _, index, reports, warned = message
+            if index in child.assigned:
+                child.assigned.remove(index)
+            if not self.stopping:
+                self.replay(index, reports, warned, whole=True)
+                self.check_stop()
+        elif kind == "bye":
+            _, reports, warned, stop = message
+            child.said_bye = True
+            if stop and not self.stopping:
+                self.session.shouldstop = self.session.shouldstop or stop
+            self.replay(None, reports, warned, whole=False)
+            self.check_stop()
+        elif kind == "exit":
+            self.exit = (message[1], message[2])
+            child.said_bye = True
+            self.stop_all()
+
+    def replay(self, index: int | None, reports: list[dict[str, Any]],
+               warned: list[tuple[Any, ...]], *, whole: bool) -> None:
+        """Feed a child's reports and warnings to this process's hooks."""
+        hook = self.config.hook
+        item = self.session.items[index] if index is not None else None
+        if item is not None and whole:
+            item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
+        for data in reports:
+            report = hook.pytest_report_from_serializable(config=self.config, data=data)
+            hook.pytest_runtest_logreport(report=report)
+        for fields, when, nodeid, location in warned:
+            hook.pytest_warning_recorded.call_historic(kwargs=dict(
+                warning_message=warning_from_wire(fields), when=when, nodeid=nodeid,
+                location=location))
+        if item is not None and whole:
+            item.ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
+
+    def check_stop(self) -> None:
+        if not self.stopping and (self.session.shouldfail or self.session.shouldstop):
+            self.stop_all()
+
+    def stop_all(self) -> None:
+        self.stopping = True
+        for child in self.children.values():
+            self.tell_stop(child)
+
+    def tell(self, child: Child, message: tuple[Any, ...]) -> None:
+        try:
+            send(child.commands, message)
+        except OSError:  # it died: its pipe's end says so
+            pass
+
+    def tell_stop(self, child: Child) -> None:
+        if not child.told_to_stop:
+            child.told_to_stop = True
+            self.tell(child, ("stop",))
+
+    def ended(self, child: Child) -> None:
+        """A child's pipe is closed: wait for it and account for what it left undone."""
+        if child.status is None:
+            child.status = _wait(child.pid, self.GRACE_SECONDS)
+        del self.children[child.reports]
+        os.close(child.reports)
+        os.close(child.commands)
+        if self.stopping:
+            return
+        if child.assigned:
+            crashed = child.assigned.popleft()
+            self.report_crash(crashed, child)
+            if child.assigned:
+                self.units.appendleft(list(child.assigned))
+            self.fork()
+        elif not child.said_bye or child.status != 0:
+            self.report_crash(None, child)
+            if self.units and self.spare_forks > 0 and len(self.children) < self.workers:
+                self.spare_forks -= 1
+                self.fork()
+
+    def reap_silent_deaths(self) -> None:
+        """A child whose pipe a process of its own still holds open: reaped by its pid."""
+        for child in list(self.children.values()):
+            pid, status = os.waitpid(child.pid, os.WNOHANG)
+            if pid:
+                child.status = os.waitstatus_to_exitcode(status)
+                self.ended(child)
+
+    def report_crash(self, index: int | None, child: Child) -> None:
+        how = _describe(child.status)
+        if index is None:
+            nodeid, location = f"fork-runner-child-{child.number}", ("fork_runner", None, "")
+            text = (f"fork runner: child {child.number} (pid {child.pid}) {how} outside any "
+                    "test: its session teardown or final garbage collection failed (its output "
+                    "is above)")
+            keywords: dict[str, Any] = {}
+        else:
+            item = self.session.items[index]
+            nodeid, location = item.nodeid, item.location
+            text = (f"fork runner: child {child.number} (pid {child.pid}) {how} while running "
+                    "this test (its setup, call or teardown); the rest of its group runs in a "
+                    "new child")
+            keywords = {name: 1 for name in item.keywords}
+        report = pytest.TestReport(nodeid, location, keywords, "failed", text, "call")
+        hook = self.config.hook
+        hook.pytest_runtest_logstart(nodeid=nodeid, location=location)
+        hook.pytest_runtest_logreport(report=report)
+        hook.pytest_runtest_logfinish(nodeid=nodeid, location=location)
+        self.check_stop()
+
+    def end_children(self) -> None:
+        """Interrupted: ask every child to end (SIGTERM), kill the late ones, wait for all."""
+        self.stopping = True
+        for child in self.children.values():
+            _signal(child.pid, signal.SIGTERM)
+        for child in list(self.children.values()):
+            child.status = _wait(child.pid, self.GRACE_SECONDS)
+            del self.children[child.reports]
+            os.close(child.reports)
+            os.close(child.commands)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
+def _signal(pid: int, signum: int) -> None:
+    try:
+        os.kill(pid, signum)
+    except ProcessLookupError:
+        pass
+
+
+def _wait(pid: int, grace: float) -> int:
+    """The exit code of child ``pid`` (minus a signal's number), killed after ``grace`` s."""
+    deadline = time.monotonic() + grace
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return os.waitstatus_to_exitcode(status)
+        if time.monotonic() > deadline:
+            _signal(pid, signal.SIGKILL)
+            return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+        time.sleep(0.01)
+
+
+def _describe(status: int | None) -> str:
+    if status is None:
+        return "ended"
+    if status < 0:
+        name = signal.Signals(-status).name if -status in signal.Signals._value2member_map_ \
+            else str(-status)
+        return f"was killed by {name}"
+    return f"exited with status {status}"

@@ -1,0 +1,295 @@
+"""The worker side of the suite's fork runner (``tests/fork_runner.py``): what a forked child
+does, and the messages it exchanges with the parent.
+
+A child is forked from the parent after collection: it has the parent's items, modules and
+caches (copy on write). It asks the parent for a group of tests, runs them with pytest's own
+protocol (``pytest_runtest_protocol``: the runner's ``runtestprotocol``, with the next test as
+``nextitem``, so that a module's fixtures are torn down when its last test is done and the
+session's at the child's very last test), and sends each test's reports and warnings to the
+parent once the test is done. It asks for the next group while it runs the last test of the
+current one (the next group's first test is that test's ``nextitem``). It ends when the parent
+has no more work or tells it to stop (``-x``): it tears down what is still set up, collects the
+garbage (exceptions raised by discarded objects become warnings, as at the end of a pytest
+session), says goodbye and leaves with ``os._exit`` (the parent's session is not its own).
+
+Messages are pickles, each preceded by its length (4 bytes). Child to parent: ``("next",)``,
+``("done", index, reports, warnings)``, ``("bye", reports, warnings, stop_reason)``,
+``("exit", message, returncode)`` (a test called ``pytest.exit``). Parent to child:
+``("run", indices)`` or ``("stop",)``. Reports travel as ``pytest_report_to_serializable``
+made them."""
+
+from __future__ import annotations
+
+import gc
+import os
+import pickle
+import select
+import signal
+import struct
+import sys
+import traceback
+import warnings
+from collections import deque
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from _pytest.runner import CallInfo
+
+HEADER = struct.Struct("!I")
+
+
+def send(fd: int, message: tuple[Any, ...]) -> None:
+    """Write ``message`` to ``fd`` whole (a blocking pipe)."""
+    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    view = memoryview(HEADER.pack(len(data)) + data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def receive(fd: int) -> tuple[Any, ...] | None:
+    """The next message on ``fd``, waiting for it; ``None`` once the other end is closed."""
+    header = _read_exactly(fd, HEADER.size)
+    if header is None:
+        return None
+    data = _read_exactly(fd, HEADER.unpack(header)[0])
+    return None if data is None else pickle.loads(data)
+
+
+def _read_exactly(fd: int, size: int) -> bytes | None:
+    chunks = bytearray()
+    while len(chunks) < size:
+        chunk = os.read(fd, size - len(chunks))
+        if not chunk:
+            return None
+        chunks += chunk
+    return bytes(chunks)
+
+
+class Inbox:
+    """Splits what the parent reads from a child's pipe into messages."""
+
+    def __init__(self) -> None:
+        self.buffer = bytearray()
+
+    def feed(self, data: bytes) -> list[tuple[Any, ...]]:
+        self.buffer += data
+        messages = []
+        while len(self.buffer) >= HEADER.size:
+            size = HEADER.unpack_from(self.buffer)[0]
+            end = HEADER.size + size
+            if len(self.buffer) < end:
+                break
+            messages.append(pickle.loads(self.buffer[HEADER.size:end]))
+            del self.buffer[:end]
+        return messages
+
+
+def warning_to_wire(message: warnings.WarningMessage) -> tuple[Any, ...]:
+    """A recorded warning as picklable values (its message as text when it does not pickle)."""
+    fields = (message.message, message.category, message.filename, message.lineno, message.line)
+    try:
+        pickle.dumps(fields)
+        return fields
+    except Exception:
+        return (str(message.message), UserWarning, str(message.filename), message.lineno, None)
+
+
+def warning_from_wire(fields: tuple[Any, ...]) -> warnings.WarningMessage:
+    """The ``warnings.WarningMessage`` that :func:`warning_to_wire` sent."""
+    text, category, filename, lineno, line = fields
+    if isinstance(text, str):
+        try:
+            text = category(text)
+        except Exception:
+            text, category = UserWarning(text), UserWarning
+    return warnings.WarningMessage(text, category, filename, lineno, None, line)
+
+
+class Relay:
+    """Registered in a child: keeps the reports and warnings of the test being run."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+        self.live = False  # historic warnings replayed at registration are the parent's
+        self.reports: list[dict[str, Any]] = []
+        self.warnings: list[tuple[Any, ...]] = []
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        self.reports.append(self.config.hook.pytest_report_to_serializable(
+            config=self.config, report=report))
+
+    def pytest_warning_recorded(self, warning_message: warnings.WarningMessage, when: str,
+                                nodeid: str, location: tuple[str, int, str] | None) -> None:
+        if self.live:
+            self.warnings.append((warning_to_wire(warning_message), when, nodeid, location))
+
+    def take(self) -> tuple[list[dict[str, Any]], list[tuple[Any, ...]]]:
+        taken = self.reports, self.warnings
+        self.reports, self.warnings = [], []
+        return taken
+
+
+class QuietTerminal:
+    """Stands for the terminal reporter in a child: pytest's assertion messages ask it for its
+    writer (``config.get_terminal_writer``), and nothing else may write to the terminal."""
+
+    def __init__(self, writer: Any) -> None:
+        self._tw = writer
+        self.stats: dict[str, list[Any]] = {}
+
+    def write_line(self, *args: object, **kwargs: object) -> None:
+        """Nothing: the parent writes."""
+
+    write = section = line = write_sep = ensure_newline = write_line
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
+def _die_with_parent(parent: int) -> None:
+    """Ask Linux to send SIGTERM to this child when the parent dies (even by SIGKILL)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except Exception:
+        pass
+    if os.getppid() != parent:  # the parent died before the request
+        raise KeyboardInterrupt("the parent process is gone")
+
+
+class Worker:
+    """One forked child: runs the groups the parent gives it (see the module's docstring)."""
+
+    def __init__(self, session: pytest.Session, commands: int, reports: int, number: int,
+                 parent: int) -> None:
+        self.session = session
+        self.config = session.config
+        self.commands = commands
+        self.reports = reports
+        self.number = number
+        self.parent = parent
+        self.relay = Relay(self.config)
+        self.last: pytest.Item | None = None
+
+    def prepare(self) -> None:
+        """Signals, a capture and a temporary folder of its own, a quiet terminal."""
+        signal.signal(signal.SIGTERM, _interrupt)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        _die_with_parent(self.parent)
+        capture = self.config.pluginmanager.get_plugin("capturemanager")
+        if capture is not None and capture.is_globally_capturing():
+            # the parent's capture files are shared with it (one file offset): make new ones
+            capture.stop_global_capturing()
+            capture.start_global_capturing()
+            capture.suspend_global_capture()
+        factory = getattr(self.config, "_tmp_path_factory", None)
+        if factory is not None:
+            base = Path(factory.getbasetemp()) / f"fork-{self.number}"
+            base.mkdir(mode=0o700, exist_ok=True)
+            factory._basetemp = base
+        plugins = self.config.pluginmanager
+        terminal = plugins.get_plugin("terminalreporter")
+        if terminal is not None:
+            plugins.unregister(terminal)
+            plugins.register(QuietTerminal(terminal._tw), "terminalreporter")
+        plugins.register(self.relay, "fork-worker-relay")
+        self.relay.live = True
+
+    def fetch(self, queue: deque[int]) -> bool:
+        """Ask the parent for a group; False when there is no more work."""
+        send(self.reports, ("next",))
+        answer = receive(self.commands)
+        if answer is None or answer[0] != "run":
+            return False
+        queue.extend(answer[1])
+        return True
+
+    def told_to_stop(self) -> bool:
+        readable, _, _ = select.select([self.commands], [], [], 0)
+        return bool(readable)  # the parent sends nothing unasked but "stop" (or closes)
+
+    def run(self) -> int:
+        """Run groups until there are none left; the exit status of the child."""
+        self.prepare()
+        items = self.session.items
+        queue: deque[int] = deque()
+        more = self.fetch(queue)
+        while queue:
+            index = queue.popleft()
+            if not queue and more:
+                more = self.fetch(queue)
+            item = items[index]
+            try:
+                item.config.hook.pytest_runtest_protocol(
+                    item=item, nextitem=items[queue[0]] if queue else None)
+            except pytest.exit.Exception as stop:
+                send(self.reports, ("exit", str(stop.msg), stop.returncode))
+                return 0
+            self.last = item
+            send(self.reports, ("done", index, *self.relay.take()))
+            if self.session.shouldfail or self.session.shouldstop or self.told_to_stop():
+                break
+        self.finish()
+        return 0
+
+    def finish(self) -> None:
+        """Tear down what is still set up (after a stop), collect the garbage, say goodbye."""
+        if self.last is not None:
+            last = self.last
+            call = CallInfo.from_call(lambda: self.session._setupstate.teardown_exact(None),
+                                      when="teardown")
+            if call.excinfo is not None:
+                report = last.ihook.pytest_runtest_makereport(item=last, call=call)
+                last.ihook.pytest_runtest_logreport(report=report)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            gc.collect()
+            gc.freeze()
+            for collect in _final_collectors():
+                try:
+                    collect(self.config)
+                except BaseException as error:  # -W error turns them into exceptions
+                    warnings.warn(pytest.PytestUnraisableExceptionWarning(str(error)))
+        for message in caught:
+            self.relay.warnings.append((warning_to_wire(message), "config", "", None))
+        stop = self.session.shouldfail or self.session.shouldstop
+        send(self.reports, ("bye", *self.relay.take(), stop or None))
+
+
+def _final_collectors() -> list[Callable[[pytest.Config], None]]:
+    """pytest's own reporting of exceptions raised by discarded objects and threads."""
+    found = []
+    for module, name in (("_pytest.unraisableexception", "collect_unraisable"),
+                         ("_pytest.threadexception", "collect_thread_exception")):
+        try:
+            found.append(getattr(__import__(module, fromlist=[name]), name))
+        except (ImportError, AttributeError):
+            pass
+    return found
+
+
+def child_main(session: pytest.Session, commands: int, reports: int, number: int,
+               parent: int) -> None:
+    """The whole life of a forked child; never returns."""
+    code = 3
+    try:
+        code = Worker(session, commands, reports, number, parent).run()
+    except KeyboardInterrupt:
+        code = 2
+        try:
+            session._setupstate.teardown_exact(None)
+        except BaseException:
+            pass
+    except BaseException:
+        traceback.print_exc()
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except BaseException:
+                pass
+        os._exit(code)
