@@ -39,6 +39,9 @@ def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginMa
     parser.getgroup("fork runner")._addoption(
         "-n", "--numprocesses", dest="numprocesses", default=None, metavar="N",
         help="run the tests in N forked children ('auto': one per CPU; 0: in this process)")
+    parser.getgroup("fork runner").addoption(
+        "--fork-stats", action="store_true", default=False,
+        help="print each forked child's processor time and when it ended")
 
 
 def group_of(item: pytest.Item) -> str:
@@ -137,6 +140,8 @@ class Parent:
         self.spare_forks = 2 * self.workers  # for children that die before taking work
         self.stopping = False
         self.exit: tuple[str, int] | None = None
+        self.started = time.monotonic()
+        self.usage: list[tuple[int, float, float, float, float]] = []
 
     def run(self) -> None:
         factory = getattr(self.config, "_tmp_path_factory", None)
@@ -157,6 +162,21 @@ class Parent:
             signal.signal(signal.SIGTERM, previous)
         if self.units and not self.stopping:
             raise RuntimeError("fork runner: children kept dying before taking any test")
+        if self.config.getoption("fork_stats"):
+            self.write_stats()
+
+    def write_stats(self) -> None:
+        """``--fork-stats``: each child's processor time and end, and the parent's."""
+        import resource
+
+        write = self.config.get_terminal_writer().line
+        write("")
+        for number, user, system, spawned, ended in sorted(self.usage):
+            write(f"fork runner: child {number}: {user:.2f} user + {system:.2f} sys s, its "
+                  f"processes {spawned:.2f} s, ended at {ended - self.started:.2f} s")
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        write(f"fork runner: parent {usage.ru_utime:.2f} user + {usage.ru_stime:.2f} sys s "
+              f"(collection included), {time.monotonic() - self.started:.2f} s of tests")
 
     def fork(self) -> None:
         commands_read, commands_write = os.pipe()
@@ -210,8 +230,9 @@ class Parent:
                 self.replay(index, reports, warned, whole=True)
                 self.check_stop()
         elif kind == "bye":
-            _, reports, warned, stop = message
+            _, reports, warned, stop, usage = message
             child.said_bye = True
+            self.usage.append((child.number, *usage))
             if stop and not self.stopping:
                 self.session.shouldstop = self.session.shouldstop or stop
             self.replay(None, reports, warned, whole=False)

@@ -2,18 +2,19 @@
 does, and the messages it exchanges with the parent.
 
 A child is forked from the parent after collection: it has the parent's items, modules and
-caches (copy on write). It asks the parent for a group of tests, runs them with pytest's own
-protocol (``pytest_runtest_protocol``: the runner's ``runtestprotocol``, with the next test as
-``nextitem``, so that a module's fixtures are torn down when its last test is done and the
-session's at the child's very last test), and sends each test's reports and warnings to the
-parent once the test is done. It asks for the next group while it runs the last test of the
-current one (the next group's first test is that test's ``nextitem``). It ends when the parent
-has no more work or tells it to stop (``-x``): it tears down what is still set up, collects the
-garbage (exceptions raised by discarded objects become warnings, as at the end of a pytest
-session), says goodbye and leaves with ``os._exit`` (the parent's session is not its own).
+caches (copy on write). It asks the parent for a group of tests when it has none, runs them
+with pytest's own protocol (``pytest_runtest_protocol``: the runner's ``runtestprotocol``, with
+the next test of the group as ``nextitem``, and at the group's end :class:`SessionOnly`, so that
+the module's fixtures are torn down and the session's kept), and sends each test's reports and
+warnings to the parent once the test is done. It ends when the parent has no more work or tells
+it to stop (``-x``): it tears down what is still set up (the session's fixtures: their errors
+are reported on its last test), collects the garbage (exceptions raised by discarded objects
+become warnings, as at the end of a pytest session), says goodbye and leaves with ``os._exit``
+(the parent's session is not its own).
 
 Messages are pickles, each preceded by its length (4 bytes). Child to parent: ``("next",)``,
-``("done", index, reports, warnings)``, ``("bye", reports, warnings, stop_reason)``,
+``("done", index, reports, warnings)``, ``("bye", reports, warnings, stop_reason, usage)``
+(usage: its processor time, user and system, its own processes' and the time it ended),
 ``("exit", message, returncode)`` (a test called ``pytest.exit``). Parent to child:
 ``("run", indices)`` or ``("stop",)``. Reports travel as ``pytest_report_to_serializable``
 made them."""
@@ -23,10 +24,12 @@ from __future__ import annotations
 import gc
 import os
 import pickle
+import resource
 import select
 import signal
 import struct
 import sys
+import time
 import traceback
 import warnings
 from collections import deque
@@ -161,6 +164,19 @@ def _die_with_parent(parent: int) -> None:
         raise KeyboardInterrupt("the parent process is gone")
 
 
+class SessionOnly:
+    """The ``nextitem`` of a group's last test: what pytest tears down after a test is what the
+    next one does not need, and this one needs the session alone. The module's and the
+    directories' fixtures are torn down, the session's kept for the child's next group (they
+    are torn down when the child ends: :meth:`Worker.finish`)."""
+
+    def __init__(self, session: pytest.Session) -> None:
+        self.session = session
+
+    def listchain(self) -> list[pytest.Session]:
+        return [self.session]
+
+
 class Worker:
     """One forked child: runs the groups the parent gives it (see the module's docstring)."""
 
@@ -216,16 +232,14 @@ class Worker:
         """Run groups until there are none left; the exit status of the child."""
         self.prepare()
         items = self.session.items
+        group_end = SessionOnly(self.session)
         queue: deque[int] = deque()
-        more = self.fetch(queue)
-        while queue:
+        while queue or self.fetch(queue):
             index = queue.popleft()
-            if not queue and more:
-                more = self.fetch(queue)
             item = items[index]
             try:
                 item.config.hook.pytest_runtest_protocol(
-                    item=item, nextitem=items[queue[0]] if queue else None)
+                    item=item, nextitem=items[queue[0]] if queue else group_end)
             except pytest.exit.Exception as stop:
                 send(self.reports, ("exit", str(stop.msg), stop.returncode))
                 return 0
@@ -236,14 +250,19 @@ class Worker:
         self.finish()
         return 0
 
+    def tear_down(self) -> None:
+        __tracebackhide__ = True
+        self.session._setupstate.teardown_exact(None)
+
     def finish(self) -> None:
         """Tear down what is still set up (after a stop), collect the garbage, say goodbye."""
         if self.last is not None:
             last = self.last
-            call = CallInfo.from_call(lambda: self.session._setupstate.teardown_exact(None),
-                                      when="teardown")
+            call = CallInfo.from_call(self.tear_down, when="teardown")
             if call.excinfo is not None:
-                report = last.ihook.pytest_runtest_makereport(item=last, call=call)
+                # the report pytest makes (not its hook: the plugins' wrappers expect a test
+                # whose protocol is not over)
+                report = pytest.TestReport.from_item_and_call(last, call)
                 last.ihook.pytest_runtest_logreport(report=report)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
@@ -257,7 +276,11 @@ class Worker:
         for message in caught:
             self.relay.warnings.append((warning_to_wire(message), "config", "", None))
         stop = self.session.shouldfail or self.session.shouldstop
-        send(self.reports, ("bye", *self.relay.take(), stop or None))
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        children = resource.getrusage(resource.RUSAGE_CHILDREN)
+        send(self.reports, ("bye", *self.relay.take(), stop or None,
+                            (usage.ru_utime, usage.ru_stime, children.ru_utime + children.ru_stime,
+                             time.monotonic())))
 
 
 def _final_collectors() -> list[Callable[[pytest.Config], None]]:
