@@ -18,7 +18,10 @@ import xdist_order
 pytest_plugins = ["pytester"]
 
 TESTS = Path(__file__).resolve().parent
-RUNNER = ("-p", "no:xdist", "-p", "no:cacheprovider", "-p", "fork_runner")
+# the installed plugins the small suites do not need (pytester forgets the modules a run imports:
+# Hypothesis' plugin would import Hypothesis again at every run, ~0.5 s)
+RUNNER = ("-p", "no:xdist", "-p", "no:cacheprovider", "-p", "no:hypothesispytest",
+          "-p", "no:benchmark", "-p", "no:anyio", "-p", "no:cov", "-p", "fork_runner")
 
 LOGGED = """
 import os, pytest
@@ -239,8 +242,9 @@ def test_{name}():
     time.sleep(60)
 """)
     parent = subprocess.Popen(
-        [sys.executable, "-m", "pytest", *RUNNER, "-n", "2", "-q", "-p", "no:hypothesispytest",
-         str(tmp_path)], cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(TESTS)},
+        # a --basetemp of its own: pytest's default one would delete old runs' folders at exit
+        [sys.executable, "-m", "pytest", *RUNNER, "-n", "2", "-q",
+         f"--basetemp={tmp_path / 'basetemp'}", str(tmp_path)], cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(TESTS)},
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
         for _ in range(600):  # both children in their test (at most a minute)
