@@ -18,6 +18,7 @@ thread is running (a fork copies only the thread that calls it)."""
 
 from __future__ import annotations
 
+import gc
 import os
 import select
 import signal
@@ -184,6 +185,10 @@ class Parent:
         self.forked += 1
         for stream in (sys.stdout, sys.stderr):
             stream.flush()
+        # what exists now is kept out of the collector's walks, here and in the child: the
+        # child's final collection walks only what it made, and touches none of the pages it
+        # shares with this process (as tests/conftest.py does after collection)
+        gc.freeze()
         pid = os.fork()
         if pid == 0:
             for other in self.children.values():

@@ -272,7 +272,7 @@ class Worker:
                 try:
                     collect(self.config)
                 except BaseException as error:  # -W error turns them into exceptions
-                    warnings.warn(pytest.PytestUnraisableExceptionWarning(str(error)))
+                    warnings.warn(pytest.PytestUnraisableExceptionWarning(str(error)), stacklevel=1)
         for message in caught:
             self.relay.warnings.append((warning_to_wire(message), "config", "", None))
         stop = self.session.shouldfail or self.session.shouldstop
