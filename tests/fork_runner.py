@@ -74,11 +74,13 @@ def in_process_reason(config: pytest.Config) -> str | None:
     option = config.option
     if not hasattr(os, "fork"):
         return "no os.fork on this platform"
-    if option.usepdb or getattr(option, "trace", False):
+    if config.pluginmanager.has_plugin("xdist"):
+        return "pytest-xdist runs the tests (-p xdist)"
+    if getattr(option, "usepdb", False) or getattr(option, "trace", False):
         return "--pdb/--trace"
     if getattr(option, "capture", "fd") == "no":
         return "-s"
-    if option.setupshow or option.setuponly or option.setupplan:
+    if any(getattr(option, name, False) for name in ("setupshow", "setuponly", "setupplan")):
         return "--setup-show/--setup-only/--setup-plan"
     if getattr(option, "cov_source", None) or sys.gettrace() is not None:
         return "coverage or a tracer"
@@ -93,7 +95,7 @@ def pytest_runtestloop(session: pytest.Session) -> bool | None:
     config = session.config
     if session.testsfailed and not config.option.continue_on_collection_errors:
         return None
-    if config.option.collectonly or worker_count(config) <= 1 or in_process_reason(config):
+    if config.option.collectonly or in_process_reason(config) or worker_count(config) <= 1:
         return None
     units = [list(group) for group in heaviest_groups(range(len(session.items)),
                                                       lambda i: group_of(session.items[i]))]
@@ -211,7 +213,7 @@ class Parent:
             self.reap_silent_deaths()
         for fd, _ in events:
             child = self.children[fd]
-            data = os.read(fd, 1 << 20)
+            data = os.read(fd, 1 << 16)  # a pipe's buffer
             if not data:
                 self.ended(child)
                 continue
@@ -298,7 +300,8 @@ class Parent:
             self.report_crash(crashed, child)
             if child.assigned:
                 self.units.appendleft(list(child.assigned))
-            self.fork()
+            if self.units:
+                self.fork()
         elif not child.said_bye or child.status != 0:
             self.report_crash(None, child)
             if self.units and self.spare_forks > 0 and len(self.children) < self.workers:

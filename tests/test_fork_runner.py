@@ -20,8 +20,9 @@ pytest_plugins = ["pytester"]
 TESTS = Path(__file__).resolve().parent
 # the installed plugins the small suites do not need (pytester forgets the modules a run imports:
 # Hypothesis' plugin would import Hypothesis again at every run, ~0.5 s)
-RUNNER = ("-p", "no:xdist", "-p", "no:cacheprovider", "-p", "no:hypothesispytest",
-          "-p", "no:benchmark", "-p", "no:anyio", "-p", "no:cov", "-p", "fork_runner")
+WITH_CACHE = ("-p", "no:xdist", "-p", "no:hypothesispytest", "-p", "no:benchmark",
+              "-p", "no:anyio", "-p", "no:cov", "-p", "fork_runner")
+RUNNER = ("-p", "no:cacheprovider", *WITH_CACHE)
 
 LOGGED = """
 import os, pytest
@@ -263,3 +264,12 @@ def test_{name}():
     for child in pids.iterdir():
         with pytest.raises(ProcessLookupError):
             os.kill(int(child.name), 0)
+
+
+def test_last_failed_is_recorded_from_the_children_reports(pytester: pytest.Pytester) -> None:
+    write_suite(pytester, test_a="def test_a_fails(): assert 0\ndef test_a_passes(): pass",
+                test_b="def test_b(): pass")
+    pytester.runpytest_inprocess(*WITH_CACHE, "-n", "2").assert_outcomes(passed=2, failed=1)
+    result = pytester.runpytest_inprocess(*WITH_CACHE, "-n", "2", "--lf")
+    result.assert_outcomes(failed=1, deselected=1)  # and test_b.py skipped as a file
+    result.stdout.fnmatch_lines(["*run-last-failure: rerun previous 1 failure*"])
