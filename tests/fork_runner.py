@@ -144,6 +144,7 @@ class Parent:
         self.stopping = False
         self.exit: tuple[str, int] | None = None
         self.started = time.monotonic()
+        self.next_reap = self.started + 1.0
         self.usage: list[tuple[int, float, float, float, float]] = []
 
     def run(self) -> None:
@@ -209,9 +210,12 @@ class Parent:
         for fd in self.children:
             poller.register(fd, select.POLLIN)
         events = poller.poll(500)
-        if not events:
+        if not events or time.monotonic() > self.next_reap:
+            self.next_reap = time.monotonic() + 1.0
             self.reap_silent_deaths()
         for fd, _ in events:
+            if fd not in self.children:  # reaped above
+                continue
             child = self.children[fd]
             data = os.read(fd, 1 << 16)  # a pipe's buffer
             if not data:
@@ -309,11 +313,20 @@ class Parent:
                 self.fork()
 
     def reap_silent_deaths(self) -> None:
-        """A child whose pipe a process of its own still holds open: reaped by its pid."""
+        """A child whose pipe a process of its own still holds open (a test's forked process
+        that outlives it): reaped by its pid, checked every second."""
         for child in list(self.children.values()):
+            if child.reports not in self.children:
+                continue
             pid, status = os.waitpid(child.pid, os.WNOHANG)
             if pid:
                 child.status = os.waitstatus_to_exitcode(status)
+                while select.select([child.reports], [], [], 0)[0]:  # what it sent before
+                    data = os.read(child.reports, 1 << 16)
+                    if not data:
+                        break
+                    for message in child.inbox.feed(data):
+                        self.handle(child, message)
                 self.ended(child)
 
     def report_crash(self, index: int | None, child: Child) -> None:

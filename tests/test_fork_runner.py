@@ -273,3 +273,24 @@ def test_last_failed_is_recorded_from_the_children_reports(pytester: pytest.Pyte
     result = pytester.runpytest_inprocess(*WITH_CACHE, "-n", "2", "--lf")
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(["*run-last-failure: rerun previous 1 failure*"])
+
+
+def test_a_child_whose_pipe_outlives_it_is_still_reaped(pytester: pytest.Pytester) -> None:
+    """A test's own forked process keeps the child's pipe open after the child ends: the parent
+    notices the end by the child's pid, and loses none of what the child sent."""
+    forking_possible()
+    log = write_suite(pytester, test_lingers="""
+import time
+def test_lingers():
+    pid = os.fork()
+    if pid == 0:
+        time.sleep(60)
+        os._exit(0)
+    log(f"lingering-{pid}")
+""", test_other="def test_other(): log('other')")
+    try:
+        run(pytester, "-n", "2").assert_outcomes(passed=2)
+    finally:
+        for name, _ in logged(log):
+            if name.startswith("lingering-"):  # the child's, not ours: init reaps it
+                os.kill(int(name.split("-")[1]), signal.SIGKILL)
