@@ -237,6 +237,7 @@ class Parent:
 
     def report_crash(self, index: int | None, child: Child) -> None:
         how = _describe(child.status)
+        location: tuple[str, int | None, str]
         if index is None:
             nodeid, location = f"fork-runner-child-{child.number}", ("fork_runner", None, "")
             text = (f"fork runner: child {child.number} (pid {child.pid}) {how} outside any "

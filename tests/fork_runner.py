@@ -13,8 +13,9 @@ child is forked for the rest of its groups. Ctrl-C or SIGTERM in the parent, or 
 children; every child is waited for. The tests run in this process, as pytest alone would, with
 ``-n 0`` or one CPU, when ``-n auto`` is given test files or tests by name, with one group, with
 ``--pdb``/``--trace``, ``-s``, ``--setup-show``/``--setup-only``/``--setup-plan``, under a
-tracer (``--cov``: pytest-cov's data would stay in the children) and, with a warning, when a
-thread is running (a fork copies only the thread that calls it)."""
+tracer other than coverage.py's (under ``--cov`` each child measures itself and saves its data
+for pytest-cov to combine) and, with a warning, when a thread is running (a fork copies only
+the thread that calls it)."""
 
 from __future__ import annotations
 
@@ -76,8 +77,8 @@ def in_process_reason(config: pytest.Config) -> str | None:
         return "-s"
     if any(getattr(option, name, False) for name in ("setupshow", "setuponly", "setupplan")):
         return "--setup-show/--setup-only/--setup-plan"
-    if getattr(option, "cov_source", None) or sys.gettrace() is not None:
-        return "coverage or a tracer"
+    if sys.gettrace() is not None and not coverage_measures():
+        return "a tracer other than coverage.py's (a debugger?)"
     if threading.current_thread() is not threading.main_thread():
         return "not in the main thread"
     return None
@@ -105,3 +106,10 @@ def pytest_runtestloop(session: pytest.Session) -> bool | None:
     if session.shouldstop:
         raise session.Interrupted(session.shouldstop)
     return True
+
+
+def coverage_measures() -> bool:
+    """Whether coverage.py measures this process (``--cov``): each child then measures itself
+    (``fork_worker.restart_coverage``)."""
+    coverage = sys.modules.get("coverage")
+    return coverage is not None and coverage.Coverage.current() is not None

@@ -107,6 +107,26 @@ class SessionOnly:
         return [self.session]
 
 
+def restart_coverage(number: int) -> Any | None:
+    """In a child of a process that coverage.py measures (``--cov``): stop the parent's
+    measurement (its data is the parent's to save) and start the child's own, saved next to the
+    parent's data file under a suffix of its own when the child ends (pytest-cov combines
+    ``.coverage.*`` files at the end of the session). None when nothing measures."""
+    coverage = sys.modules.get("coverage")
+    parent = coverage.Coverage.current() if coverage is not None else None
+    if parent is None:
+        return None
+    from coverage.control import CONFIG_DATA_PREFIX
+
+    config = parent.config
+    parent.stop()
+    child = coverage.Coverage(data_file=os.path.abspath(config.data_file),
+                              data_suffix=f"fork{number}.{os.getpid()}",
+                              config_file=CONFIG_DATA_PREFIX + config.serialize())
+    child.start()
+    return child
+
+
 class Worker:
     """One forked child: runs the groups the parent gives it (see the module's docstring)."""
 
@@ -120,12 +140,14 @@ class Worker:
         self.parent = parent
         self.relay = Relay(self.config)
         self.last: pytest.Item | None = None
+        self.coverage: Any | None = None
 
     def prepare(self) -> None:
         """Signals, a capture and a temporary folder of its own, a quiet terminal."""
         signal.signal(signal.SIGTERM, _interrupt)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         _die_with_parent(self.parent)
+        self.coverage = restart_coverage(self.number)
         capture = self.config.pluginmanager.get_plugin("capturemanager")
         if capture is not None and capture.is_globally_capturing():
             # the parent's capture files are shared with it (one file offset): make new ones
@@ -229,8 +251,9 @@ def child_main(session: pytest.Session, commands: int, reports: int, number: int
                parent: int) -> None:
     """The whole life of a forked child; never returns."""
     code = 3
+    worker = Worker(session, commands, reports, number, parent)
     try:
-        code = Worker(session, commands, reports, number, parent).run()
+        code = worker.run()
     except KeyboardInterrupt:
         code = 2
         try:
@@ -240,6 +263,12 @@ def child_main(session: pytest.Session, commands: int, reports: int, number: int
     except BaseException:
         traceback.print_exc()
     finally:
+        if worker.coverage is not None:
+            try:
+                worker.coverage.stop()
+                worker.coverage.save()
+            except BaseException:
+                traceback.print_exc()
         for stream in (sys.stdout, sys.stderr):
             try:
                 stream.flush()

@@ -12,6 +12,7 @@ import sys
 import time
 from pathlib import Path
 
+import fork_runner
 import pytest
 import xdist_order
 
@@ -35,10 +36,10 @@ def log(name):
 
 
 def forking_possible() -> None:
-    """Under a tracer (``--cov``) the runner stays in one process: a test that ends its process
-    would end this one."""
-    if sys.gettrace() is not None:
-        pytest.skip("under a tracer the fork runner runs the tests in one process")
+    """Under a tracer other than coverage.py's (a debugger) the runner stays in one process: a
+    test that ends its process would end this one."""
+    if sys.gettrace() is not None and not fork_runner.coverage_measures():
+        pytest.skip("under a debugger the fork runner runs the tests in one process")
 
 
 def write_suite(pytester: pytest.Pytester, **files: str) -> Path:
