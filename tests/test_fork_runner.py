@@ -5,6 +5,7 @@ stay in one process, and SIGTERM (in a subprocess: the one check that needs a re
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import subprocess
@@ -158,7 +159,12 @@ def test_session_teardown_errors_and_discarded_objects_are_reported(
         pytester: pytest.Pytester) -> None:
     pytester.makeconftest("""
 import gc, pytest
-gc.disable()  # the cycle below is freed by the final collection, not in the middle of a test
+
+def pytest_configure(config):  # the cycle below is freed by a child's final collection, not
+    gc.disable()               # in the middle of a test (this process's collector is back
+                               # on when the small suite is over)
+def pytest_unconfigure(config):
+    gc.enable()
 
 class Loud:
     def __del__(self):
@@ -183,6 +189,7 @@ def discarded():
     result.stdout.fnmatch_lines(["*ERROR at teardown of test_*", "*session teardown failed*",
                                  "*PytestUnraisableExceptionWarning*",
                                  "*raised by a discarded object*"])
+    assert gc.isenabled()  # the tests after this one collect garbage as usual
 
 
 def test_x_stops_the_children(pytester: pytest.Pytester) -> None:
