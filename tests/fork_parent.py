@@ -158,6 +158,8 @@ class Parent:
             self.exit = (message[1], message[2])
             child.said_bye = True
             self.stop_all()
+        elif kind == "interrupted" and not self.stopping:  # as pytest in one process would be
+            raise KeyboardInterrupt(f"in fork runner child {child.number}")
 
     def replay(self, index: int | None, reports: list[dict[str, Any]],
                warned: list[tuple[Any, ...]], *, whole: bool) -> None:

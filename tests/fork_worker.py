@@ -15,7 +15,7 @@ become warnings, as at the end of a pytest session), says goodbye and leaves wit
 Messages are pickles, each preceded by its length (4 bytes). Child to parent: ``("next",)``,
 ``("done", index, reports, warnings)``, ``("bye", reports, warnings, stop_reason, usage)``
 (usage: its processor time, user and system, its own processes' and the time it ended),
-``("exit", message, returncode)`` (a test called ``pytest.exit``). Parent to child:
+``("exit", message, returncode)`` (a test called ``pytest.exit``), ``("interrupted",)`` (Ctrl-C). Parent to child:
 ``("run", indices)`` or ``("stop",)``. Reports travel as ``pytest_report_to_serializable``
 made them."""
 
@@ -145,7 +145,6 @@ class Worker:
     def prepare(self) -> None:
         """Signals, a capture and a temporary folder of its own, a quiet terminal."""
         signal.signal(signal.SIGTERM, _interrupt)
-        signal.signal(signal.SIGINT, signal.default_int_handler)
         _die_with_parent(self.parent)
         self.coverage = restart_coverage(self.number)
         capture = self.config.pluginmanager.get_plugin("capturemanager")
@@ -256,7 +255,8 @@ def child_main(session: pytest.Session, commands: int, reports: int, number: int
         code = worker.run()
     except KeyboardInterrupt:
         code = 2
-        try:
+        try:  # Ctrl-C reached the child: the parent's run is interrupted as well
+            send(reports, ("interrupted",))
             session._setupstate.teardown_exact(None)
         except BaseException:
             pass

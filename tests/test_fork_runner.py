@@ -238,9 +238,11 @@ def pytest_sessionfinish(session):
     assert {pid for _, pid in logged(log)} == {os.getpid()}
 
 
-def test_sigterm_ends_the_parent_and_its_children(tmp_path: Path) -> None:
-    """A real parent process: SIGTERM while both children are in a test; every process ends
-    (the children are waited for: none is left a zombie or an orphan)."""
+@pytest.mark.parametrize("target", ["parent", "child"])
+def test_a_signal_ends_the_parent_and_its_children(tmp_path: Path, target: str) -> None:
+    """A real parent process, both children in a test: SIGTERM to the parent, or Ctrl-C
+    (SIGINT) reaching one child alone, interrupts the run; every process ends (the children are
+    waited for: none is left a zombie or an orphan)."""
     forking_possible()
     pids = tmp_path / "pids"
     pids.mkdir()
@@ -254,21 +256,27 @@ def test_{name}():
     parent = subprocess.Popen(
         # a --basetemp of its own: pytest's default one would delete old runs' folders at exit
         [sys.executable, "-m", "pytest", *RUNNER, "-n", "2", "-q",
-         f"--basetemp={tmp_path / 'basetemp'}", str(tmp_path)], cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(TESTS)},
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+         f"--basetemp={tmp_path / 'basetemp'}", str(tmp_path)],
+        cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(TESTS)},
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # noqa: PLW1509
     try:
         for _ in range(600):  # both children in their test (at most a minute)
             if len(list(pids.iterdir())) == 2 or parent.poll() is not None:
                 break
             time.sleep(0.1)
         assert len(list(pids.iterdir())) == 2, parent.communicate(timeout=60)[0].decode()
-        parent.send_signal(signal.SIGTERM)
+        if target == "parent":
+            parent.send_signal(signal.SIGTERM)
+        else:
+            os.kill(int(next(pids.iterdir()).name), signal.SIGINT)
         output = parent.communicate(timeout=60)[0].decode()
     finally:
         if parent.poll() is None:
             parent.kill()
             parent.wait()
     assert parent.returncode == pytest.ExitCode.INTERRUPTED, output
+    assert "KeyboardInterrupt" in output
     for child in pids.iterdir():
         with pytest.raises(ProcessLookupError):
             os.kill(int(child.name), 0)
