@@ -33,6 +33,7 @@ GROUP_SECONDS: dict[str, float] = {
     "bundled-kits": 9.3,
     "hardening-templates.yaml": 5.2,
     "tests/test_memory.py": 3.5,
+    "tests/test_fork_runner.py": 2.5,  # small suites forked, and waits on real processes
     "tests/test_cli.py": 2.3,
     "tests/test_watch.py": 2.3,
     "tests/layout/test_legibility_fast_path.py": 2.3,
