@@ -3,21 +3,21 @@ caches the tests share (YAML parses, Jinja's generated code, click commands) and
 built once per process. The Hypothesis profiles of the fuzz tests are in
 ``hypothesis_profiles.py``.
 
-This module is imported by every pytest process, the xdist controller included, which runs no
-test: it imports the heavy modules (the package, Typer, Jinja, Hypothesis) only in the fixtures
-and hooks that need them."""
+The tests run in forked children of the process that collected them (``fork_runner.py``, the
+plugin below: ``-n auto`` in pyproject's addopts, ``-n 0`` for one process). This module imports
+the heavy modules (the package, Typer, Jinja, Hypothesis) only in the fixtures and hooks that
+need them: the runs that name one test file start faster."""
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-# PYTHONDONTWRITEBYTECODE (set on some shared machines) makes every run, and every xdist worker,
-# compile the test modules and rewrite their asserts again: ~3.5 s of processor time per process,
-# more than a third of a worker's collection. The suite keeps its bytecode (in the __pycache__
+# PYTHONDONTWRITEBYTECODE (set on some shared machines) makes every run compile the test
+# modules and rewrite their asserts again: ~3.5 s of processor time, more than a third of the
+# collection. The suite keeps its bytecode (in the __pycache__
 # folders git ignores) whatever that variable says. Set before anything is imported: pytest
 # rewrites the asserts of every module of a distribution that registers a pytest plugin (all of
 # Hypothesis), and caches them only when bytecode may be written.
@@ -33,60 +33,28 @@ ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
 
-def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginManager) -> None:
+pytest_plugins = ["fork_runner"]
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--update-golden", action="store_true",
                      help="rewrite the golden files instead of comparing with them")
-    if not pluginmanager.has_plugin("xdist"):
-        # pyproject's addopts pass `-n auto`: without pytest-xdist (not installed, or
-        # `-p no:xdist`) the option is accepted and the tests run in this process
-        # (pytest reserves lowercase short options for itself and its plugins: hence _addoption)
-        parser.getgroup("xdist")._addoption("-n", "--numprocesses", dest="numprocesses",
-                                            default=None,
-                                            help="ignored: pytest-xdist is not available")
-        parser.getgroup("xdist").addoption("--dist", dest="dist", default="no",
-                                           help="ignored: pytest-xdist is not available")
-        parser.getgroup("xdist").addoption("--no-loadscope-reorder", action="store_false",
-                                           dest="loadscopereorder", default=True,
-                                           help="ignored: pytest-xdist is not available")
 
 
 @pytest.hookimpl(tryfirst=True)  # before Hypothesis' plugin loads a profile named here
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "xdist_group(name): run in the same xdist worker as the "
-                            "other tests of this group")
+    config.addinivalue_line("markers", "xdist_group(name): run in the same forked child as the "
+                            "other tests of this group (tests/fork_runner.py)")
     if config.getoption("hypothesis_profile", None):
         import hypothesis_profiles  # noqa: F401 - registers the profiles
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's, which reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Run each test file in one xdist worker (``--dist loadgroup``, pyproject's addopts), so
-    that its module fixtures and the planned-pages cache of ``helpers`` are computed once: a
-    test without an ``xdist_group`` mark joins the group of its file. Files marked
-    ``xdist_group(KITS_GROUP)`` share one worker and its :func:`bundled_kits` builds."""
-    for item in items:
-        if item.get_closest_marker("xdist_group") is None:
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
-    if os.environ.get("PYTEST_XDIST_WORKER"):  # the order in which the workers get the groups
-        from xdist_order import heaviest_first
-
-        items[:] = heaviest_first(items, _group)
-    if "hypothesis" in sys.modules:  # a test module that forgot to: its tests get the profile
+    """A test module that forgot to import the Hypothesis profiles gets them. (Each test file
+    runs whole in one forked child, and the files marked ``xdist_group(KITS_GROUP)`` in the
+    same one, sharing its :func:`bundled_kits` builds: ``fork_runner.group_of``.)"""
+    if "hypothesis" in sys.modules:
         import hypothesis_profiles  # noqa: F401
-
-
-def _group(item: pytest.Item) -> str:
-    """The xdist group of ``item``, as pytest-xdist names it (its groups' names, joined)."""
-    return "_".join(sorted({str(mark.args[0]) for mark in item.iter_markers("xdist_group")}))
-
-
-@pytest.hookimpl(optionalhook=True)  # an xdist hook: unknown without pytest-xdist
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
-    """``-n auto`` runs in this process when the command line names test files or tests
-    (starting workers costs more than it saves there); the whole suite gets a worker per CPU."""
-    if config.args and all(arg.endswith(".py") or "::" in arg for arg in config.args):
-        return 0
-    return None
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -143,7 +111,7 @@ def click_command_per_app() -> Iterator[None]:
 def bundled_kits(tmp_path_factory: pytest.TempPathFactory) -> KitsBuild:
     """The bundled kits, A4, each built once per test process when first read (in-process:
     coverage sees the build; ``build all`` would build in child processes). The files whose
-    tests read them share a worker: ``pytestmark = pytest.mark.xdist_group(KITS_GROUP)``."""
+    tests read them share a forked child: ``pytestmark = pytest.mark.xdist_group(KITS_GROUP)``."""
     from helpers import KitsBuild
 
     return KitsBuild(tmp_path_factory.mktemp("bundled-kits"))
@@ -189,7 +157,7 @@ def golden(request: pytest.FixtureRequest) -> Callable[[str, str], None]:
 
 
 def _drop_idle_hypothesis_plugin(config: pytest.Config) -> None:
-    """In a process that never imported Hypothesis (the xdist controller, or a run without a
+    """In a process that never imported Hypothesis (a run without a
     fuzz test), Hypothesis' plugin imports it at the terminal summary (~0.4 s) only to find
     nothing to report: unless a report carries a failing example to write as a patch, or
     statistics were asked for, the plugin is unregistered before the summary."""

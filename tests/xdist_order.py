@@ -1,13 +1,11 @@
-"""The order in which pytest-xdist hands the suite's test groups to its workers: the heaviest
-first, so that the groups left for the end are short and both workers finish together.
+"""The order in which the suite's fork runner (``tests/fork_runner.py``) hands the test groups
+to its children: the heaviest first, so that the groups left for the end are short and the
+children finish together. (The file keeps the name it had when pytest-xdist ran the suite, and
+the groups their ``xdist_group`` mark.)
 
-``--dist loadgroup`` sends a worker a whole group (a file, or a group named by an
-``xdist_group`` mark) whenever it has two tests or fewer left, in the order the groups were
-collected (``--no-loadscope-reorder``; xdist's own order, by number of tests, put the three
-tests of ``test_memory.py`` — seconds of subprocesses — among the last groups, and a worker
-then ran them alone at the end). ``tests/conftest.py`` sorts the collected items with
-:func:`heaviest_first` in each worker (every worker collects the same order, as xdist requires);
-a run in one process keeps the files' order.
+A child gets a whole group (a file, or the files of an ``xdist_group`` mark) when it starts the
+last test of its current group, in the order of :func:`heaviest_groups`; a run in one process
+keeps the files' order.
 
 The seconds below were measured on the suite of 2026-11-30 (16:47 UTC, main 66f3def, with
 pytest-xdist's two workers): the processor time of each group's tests, their child processes
@@ -24,7 +22,7 @@ with these (the whole suite, 2026-11-30 17:15 UTC)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 Item = TypeVar("Item")
@@ -35,6 +33,7 @@ GROUP_SECONDS: dict[str, float] = {
     "bundled-kits": 9.3,
     "hardening-templates.yaml": 5.2,
     "tests/test_memory.py": 3.5,
+    "tests/test_fork_runner.py": 2.5,  # small suites forked, and waits on real processes
     "tests/test_cli.py": 2.3,
     "tests/test_watch.py": 2.3,
     "tests/layout/test_legibility_fast_path.py": 2.3,
@@ -66,10 +65,10 @@ GROUP_SECONDS: dict[str, float] = {
 }
 
 
-def heaviest_first(items: Sequence[Item], group_of: Callable[[Item], str]) -> list[Item]:
-    """``items`` with the groups in decreasing order of their weight (``GROUP_SECONDS``, or
-    ``DEFAULT_TEST_SECONDS`` per test), each group's items together and in their own order;
-    groups of equal weight keep the order in which they were collected."""
+def heaviest_groups(items: Iterable[Item], group_of: Callable[[Item], str]) -> list[list[Item]]:
+    """The groups of ``items`` in decreasing order of their weight (``GROUP_SECONDS``, or
+    ``DEFAULT_TEST_SECONDS`` per test), each group's items in their own order; groups of equal
+    weight keep the order in which they were collected."""
     groups: dict[str, list[Item]] = {}
     for item in items:
         groups.setdefault(group_of(item), []).append(item)
@@ -78,4 +77,9 @@ def heaviest_first(items: Sequence[Item], group_of: Callable[[Item], str]) -> li
         return GROUP_SECONDS.get(name, DEFAULT_TEST_SECONDS * len(groups[name]))
 
     ordered = sorted(groups, key=lambda name: -weight(name))  # stable: ties keep their order
-    return [item for name in ordered for item in groups[name]]
+    return [groups[name] for name in ordered]
+
+
+def heaviest_first(items: Iterable[Item], group_of: Callable[[Item], str]) -> list[Item]:
+    """``items`` with the groups of :func:`heaviest_groups` one after the other."""
+    return [item for group in heaviest_groups(items, group_of) for item in group]
