@@ -78,6 +78,33 @@ def _registered_digest(font: object) -> str | None:
     return digest
 
 
+def _own_face_name(font: TTFont) -> None:
+    """Give ``font`` a face name of its own when a registered font with other bytes has its
+    face (PostScript) name: ReportLab registers a TrueType font whose face name it knows as the
+    font it knows, whatever its bytes (a font file edited under ``watch``, two styles of a
+    badly named family), and would draw it with the other's glyphs and widths. The name gains
+    the start of the font's digest (``Roboto-Regular-1a2b3c4d5e``: the base font name in the
+    PDF). Same bytes under another file name share the font, as ReportLab intends."""
+    face = font.face
+    for registered in pdfmetrics.getRegisteredFontNames():
+        other = pdfmetrics.getFont(registered)
+        if other is font or getattr(getattr(other, "face", None), "name", None) != face.name:
+            continue
+        mine = _bytes_digest(font)
+        if _bytes_digest(other) != mine:
+            face.name = face.name + b"-" + mine[:10].encode("ascii")
+        return
+
+
+def _bytes_digest(font: object) -> str:
+    """The SHA-256 of the bytes a TrueType font was read from ("" when unknown)."""
+    digest = _registered_digest(font)
+    if digest is None:
+        data = getattr(getattr(font, "face", None), "_ttf_data", None)
+        digest = hashlib.sha256(data).hexdigest() if isinstance(data, bytes) else ""
+    return digest
+
+
 def _file_state(path: Path) -> tuple[str, int, int]:
     """What says a file was not touched since: its path, size and modification time."""
     info = path.stat()
@@ -143,6 +170,7 @@ class FontTable:
             else:
                 font = FastTTFont(name, str(path))  # ReportLab's TTFont, tables read in bulk
                 font.printandplay_file = _file_state(path)  # type: ignore[attr-defined]
+                _own_face_name(font)
                 pdfmetrics.registerFont(font)
             face = font.face
             # the font's characters, made once per registered font (they are the file's: a

@@ -4,12 +4,16 @@ embeds its own font, not the first one registered under that name."""
 
 from __future__ import annotations
 
+import re
 import shutil
+import struct
 from pathlib import Path
 
 import font_fredoka_one
 import font_roboto
 import pytest
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen import canvas
 
 from printandplay.model.fonts import FontRole
 from printandplay.render.fonts import FontTable
@@ -75,14 +79,14 @@ def test_widths_with_reportlab_s_c_accelerator(monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_registering_reads_no_digest(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A font registered under a name not taken yet is not hashed (most builds)."""
+    """A font registered under a file name and a face name not taken yet is not hashed (most
+    builds)."""
     from printandplay.render import fonts
 
     def refuse(*args: object) -> None:
         raise AssertionError("hashed")
 
-    path = tmp_path / "Paresseuse.ttf"
-    shutil.copyfile(ROBOTO, path)
+    path = _with_postscript_name(ROBOTO, "Paresseuse", tmp_path / "Paresseuse.ttf")
     monkeypatch.setattr(fonts.hashlib, "sha256", refuse)
     assert _table(path).select("body", False, False) == "Paresseuse"
 
@@ -103,3 +107,57 @@ def test_the_digest_is_of_the_bytes_read(tmp_path: Path) -> None:
     assert _registered_digest(font) == read != file_digest(path)
     assert font.printandplay_digest == read  # type: ignore[attr-defined]
     assert _registered_digest(FastTTFont("Autre", str(ROBOTO))) is None  # not registered here
+
+
+def _with_postscript_name(source: Path, name: str, target: Path) -> Path:
+    """A copy of ``source`` whose PostScript name (name ID 6) is ``name`` (no longer than it
+    was): as a font edited and saved again keeps its name, or a family badly named."""
+    data = bytearray(source.read_bytes())
+    for n in range(struct.unpack_from(">H", data, 4)[0]):
+        tag, _, offset, _ = struct.unpack_from(">4sLLL", data, 12 + 16 * n)
+        if tag == b"name":
+            break
+    _, count, storage = struct.unpack_from(">HHH", data, offset)
+    for r in range(count):
+        at = offset + 6 + 12 * r
+        platform, _, _, name_id, length, start = struct.unpack_from(">HHHHHH", data, at)
+        if name_id == 6:
+            encoded = name.encode("latin-1" if platform == 1 else "utf-16-be")
+            assert len(encoded) <= length
+            begin = offset + storage + start
+            data[begin:begin + len(encoded)] = encoded
+            struct.pack_into(">H", data, at + 8, len(encoded))
+    target.write_bytes(bytes(data))
+    return target
+
+
+def test_other_bytes_under_a_known_postscript_name_are_their_own_font(tmp_path: Path) -> None:
+    # ReportLab registers a TrueType font whose face name it knows as the font it knows: the
+    # bold would have printed with the regular's glyphs and widths
+    bold = ROBOTO.with_name("Roboto-Bold.ttf")
+    regular = _with_postscript_name(ROBOTO, "Roboto-Bold", tmp_path / "Normal.ttf")
+    table = FontTable({"body": FontRole("body", {"regular": regular, "bold": bold}, "OFL-1.1")})
+    table.load_all("fonts/fonts.yaml")
+    fonts = [pdfmetrics.getFont(table.select("body", b, False)) for b in (False, True)]
+    assert fonts[0] is not fonts[1]
+    assert fonts[0].face.name == b"Roboto-Bold"
+    assert fonts[1].face.name.startswith(b"Roboto-Bold-")  # its own name in the PDF
+    widths = [table.width(table.prepare(TEXT, f.fontName), f.fontName) for f in fonts]
+    assert widths == [_width(_table(ROBOTO)), _width(_table(bold))]
+    pdf = tmp_path / "deux.pdf"  # both embedded, each with its own glyphs
+    page = canvas.Canvas(str(pdf), invariant=1)
+    for y, font in ((700, fonts[0]), (650, fonts[1])):
+        page.setFont(font.fontName, 20)
+        page.drawString(50, y, TEXT)
+    page.save()
+    names = sorted(set(re.findall(rb"/BaseFont /(\w+\+[\w-]+)", pdf.read_bytes())))
+    assert len(names) == 2 and names[0].endswith(b"+Roboto-Bold"), names
+
+
+def test_same_bytes_under_another_file_name_share_the_font(tmp_path: Path) -> None:
+    copy = tmp_path / "Autre.ttf"
+    shutil.copyfile(ROBOTO, copy)
+    first = pdfmetrics.getFont(_table(ROBOTO).select("body", False, False))
+    second = pdfmetrics.getFont(_table(copy).select("body", False, False))
+    assert second.face.name == first.face.name == b"Roboto-Regular"
+    assert second.face is first.face
