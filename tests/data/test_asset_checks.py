@@ -70,6 +70,7 @@ def test_interlaced_png_passes() -> None:
      f"image of 100000×100000 pixels is too large (images are limited to "
      f"{MAX_IMAGE_PIXELS // 1_000_000} million pixels)"),
     (png(4, 4)[:-20], "truncated PNG file"),
+    (png(4, 4)[:-5], "truncated PNG file"),  # cut inside the last chunk's length and type
     (png(4, 4)[:-12], "truncated PNG file (no IEND chunk)"),
     (png(4, 4, b"\0" * 10), "truncated PNG file (image data incomplete)"),
     (png(64, 64, b"\0" * 2_000_000), "damaged PNG file (more image data than its size)"),
@@ -77,7 +78,7 @@ def test_interlaced_png_passes() -> None:
     (SIGNATURE + b"\0\0\0\x0dIHDR\0\0", "truncated image file (incomplete header)"),
     (b"", "not a PNG or JPEG file"),
     (bytes(range(256)), "not a PNG or JPEG file"),
-], ids=["bomb", "cut", "no-iend", "short-data", "zlib-bomb", "no-ihdr", "cut-header", "empty",
+], ids=["bomb", "cut", "cut-in-chunk-header", "no-iend", "short-data", "zlib-bomb", "no-ihdr", "cut-header", "empty",
         "random"])
 def test_bad_pngs_are_refused(data: bytes, message: str) -> None:
     with pytest.raises(ValueError) as info:

@@ -23,35 +23,45 @@ def _pixels(length_pt: float, dpi: float) -> float:
 
 
 @pytest.fixture(scope="module")
-def charlie_export(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, list[str]]:
-    """``export charlie --png PNG --tts TTS``, once for the tests that read either: the PNG
-    folder, the TTS folder and the lines the command printed."""
-    png, tts = (tmp_path_factory.mktemp("charlie-png"), tmp_path_factory.mktemp("charlie-tts"))
-    result = runner.invoke(app, ["export", "charlie", "--png", str(png), "--tts", str(tts),
-                                 "--dpi", str(DPI)])
+def charlie_tts(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``export charlie --tts TTS``, once: the saved object's path (Charlie's tiles each have
+    their own back, which no other kit shows)."""
+    tts = tmp_path_factory.mktemp("charlie-tts")
+    result = runner.invoke(app, ["export", "charlie", "--tts", str(tts), "--dpi", str(DPI)])
     assert result.exit_code == 0, result.output
-    return png, tts, result.stdout.strip().splitlines()
+    return Path(result.stdout.strip())
 
 
 @pytest.fixture(scope="module")
 def sorciers_png(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """Sorciers (18 cards: backs shared by a kind, and a card's own back) exported as PNGs at
-    ``DPI``, without and with ``--bleed``: the folders, by ``"trim"`` and ``"bleed"``."""
+    """Sorciers (18 cards: backs shared by a kind, and a card's own back; two card sizes and
+    round tokens) exported as PNGs at ``DPI``, without and with ``--bleed``: the folders, by
+    ``"trim"`` and ``"bleed"``; the first export also writes a TTS deck (``"tts"``, its folder)
+    and ``"printed"`` is a file holding the lines that export printed."""
     folders = {}
     for name, extra in (("trim", []), ("bleed", ["--bleed"])):
         folders[name] = tmp_path_factory.mktemp(f"sorciers-{name}")
+        if name == "trim":
+            folders["tts"] = tmp_path_factory.mktemp("sorciers-tts")
+            extra = ["--tts", str(folders["tts"])]
         result = runner.invoke(app, ["export", "sorciers", "--png", str(folders[name]),
                                      "--dpi", str(DPI), *extra])
         assert result.exit_code == 0, result.output
+        if name == "trim":
+            folders["printed"] = folders["tts"].parent / "sorciers-printed.txt"
+            folders["printed"].write_text(result.stdout, encoding="utf-8")
     return folders
 
 
 def test_png_one_file_per_distinct_face_and_contact_sheets(
-        charlie_export: tuple[Path, Path, list[str]]) -> None:
-    tmp_path, tts, printed = charlie_export
-    assert printed == [str(tmp_path), str(tts / "charlie.json")]  # each target, in order
+        sorciers_png: dict[str, Path]) -> None:
+    # a mechanism, shown on Sorciers (23 faces) rather than Charlie (113): every kind's size,
+    # a card's own back and backs shared by a kind
+    tmp_path, tts = sorciers_png["trim"], sorciers_png["tts"]
+    printed = sorciers_png["printed"].read_text(encoding="utf-8").strip().splitlines()
+    assert printed == [str(tmp_path), str(tts / "sorciers.json")]  # each target, in order
     index = json.loads((tmp_path / "faces.json").read_text(encoding="utf-8"))
-    game = bundled_assets("charlie").game
+    game = bundled_assets("sorciers").game
     assert set(index["components"]) == {c.id for c in game.components}
     for component in game.components:
         entry = index["components"][component.id]
@@ -147,9 +157,8 @@ def test_tts_deck_list(tmp_path: Path, repo_root: Path) -> None:
     _check_tts(saved, tmp_path, expected, {c.id: c.kind for c in game.components})
 
 
-def test_tts_charlie_tiles_have_their_own_backs(
-        charlie_export: tuple[Path, Path, list[str]]) -> None:
-    saved = json.loads(Path(charlie_export[2][-1]).read_text(encoding="utf-8"))
+def test_tts_charlie_tiles_have_their_own_backs(charlie_tts: Path) -> None:
+    saved = json.loads(charlie_tts.read_text(encoding="utf-8"))
     tiles = next(s for s in saved["ObjectStates"] if s["Nickname"] == "Tuile")
     assert all(c["UniqueBack"] for c in tiles["CustomDeck"].values())
 
