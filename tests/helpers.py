@@ -34,7 +34,7 @@ _YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 def load_yaml(path: Path) -> Any:
     """A test data file parsed as ``yaml.safe_load`` does, with libyaml's loader when PyYAML has
-    it (several times faster: the case files are read at collection, by every xdist worker)."""
+    it (several times faster: the case files are read at collection, by every process that collects)."""
     return yaml.load(path.read_text(encoding="utf-8"), Loader=_YAML_LOADER)
 
 

@@ -3,7 +3,7 @@
 before it builds any ``settings`` (a ``settings`` object copies the profile loaded then);
 ``tests/conftest.py`` imports it too when a run names a profile (``--hypothesis-profile``) or
 after collection when Hypothesis was imported. Hypothesis is imported only by the processes that
-collect a fuzz test: not by the xdist controller."""
+collect a fuzz test."""
 
 from __future__ import annotations
 

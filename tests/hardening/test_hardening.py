@@ -200,8 +200,8 @@ def cases_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("cases")
 
 
-# Each file of cases runs in one xdist worker (not the whole runner in one): the files share
-# nothing but the module fixtures, and their cases are most of the suite's processor time.
+# Each file of cases runs whole in one child of the suite's runner (the files share nothing but
+# the module fixtures): a group each, so that the children share the cases out by file.
 PARAMS = [pytest.param(case, id=case["id"],
                        marks=pytest.mark.xdist_group(f"hardening-{case['_file']}"))
           for case in CASES]
