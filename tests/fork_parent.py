@@ -38,6 +38,8 @@ class Parent:
     """Hands groups to the children and replays their reports (see the module's docstring)."""
 
     GRACE_SECONDS = 5.0  # for children asked to end before they are killed
+    POLL_MS = 500  # the longest wait for a message before the children's pids are checked
+    REAP_SECONDS = 1.0  # the pids checked at least this often while messages come
 
     def __init__(self, session: pytest.Session, units: list[list[int]], workers: int) -> None:
         self.session = session
@@ -50,7 +52,7 @@ class Parent:
         self.stopping = False
         self.exit: tuple[str, int] | None = None
         self.started = time.monotonic()
-        self.next_reap = self.started + 1.0
+        self.next_reap = self.started + self.REAP_SECONDS
         self.usage: list[tuple[int, float, float, float, float]] = []
 
     def run(self) -> None:
@@ -115,9 +117,9 @@ class Parent:
         poller = select.poll()
         for fd in self.children:
             poller.register(fd, select.POLLIN)
-        events = poller.poll(500)
+        events = poller.poll(self.POLL_MS)
         if not events or time.monotonic() > self.next_reap:
-            self.next_reap = time.monotonic() + 1.0
+            self.next_reap = time.monotonic() + self.REAP_SECONDS
             self.reap_silent_deaths()
         for fd, _ in events:
             if fd not in self.children:  # reaped above

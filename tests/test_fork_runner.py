@@ -13,6 +13,7 @@ import sys
 import time
 from pathlib import Path
 
+import fork_parent
 import fork_runner
 import pytest
 import xdist_order
@@ -291,10 +292,12 @@ def test_last_failed_is_recorded_from_the_children_reports(pytester: pytest.Pyte
     result.stdout.fnmatch_lines(["*run-last-failure: rerun previous 1 failure*"])
 
 
-def test_a_child_whose_pipe_outlives_it_is_still_reaped(pytester: pytest.Pytester) -> None:
+def test_a_child_whose_pipe_outlives_it_is_still_reaped(pytester: pytest.Pytester,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """A test's own forked process keeps the child's pipe open after the child ends: the parent
     notices the end by the child's pid, and loses none of what the child sent."""
     forking_possible()
+    monkeypatch.setattr(fork_parent.Parent, "POLL_MS", 20)  # not half a second of waiting
     log = write_suite(pytester, test_lingers="""
 import time
 def test_lingers():
