@@ -199,3 +199,14 @@ def small_template_budget(monkeypatch: pytest.MonkeyPatch, steps: int = SMALL_ST
 
     monkeypatch.setattr(template_budget, "MAX_STEPS", steps)
     monkeypatch.setattr(template_budget, "MAX_SECONDS", seconds)
+
+
+def bench_module(name: str = "bench_build") -> Any:
+    """``benchmarks/bench_build.py`` loaded as a module named ``name`` (it is not a package)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / "bench_build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

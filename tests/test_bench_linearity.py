@@ -2,23 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[1]
+from helpers import bench_module
 
 
 @pytest.fixture(scope="module")
 def bench() -> Any:
-    spec = importlib.util.spec_from_file_location("bench_build_linearity",
-                                                  ROOT / "benchmarks" / "bench_build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_module("bench_build_linearity")
 
 
 def _rows(*points: tuple[int, float]) -> list[dict[str, Any]]:

@@ -11,7 +11,6 @@ fill, so the two in-process tests at the end guard the per-page and per-card cos
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
 import sys
@@ -19,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import bench_module
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -67,15 +67,6 @@ for folder in sys.argv[2:]:
 """
 
 
-def _bench_module() -> object:
-    spec = importlib.util.spec_from_file_location("bench_build",
-                                                  ROOT / "benchmarks" / "bench_build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def _peak_kb(folders: list[Path], out: Path) -> list[int]:
     """The peak resident memory (KB) of a build of each game folder (see ``_CHILD``)."""
     env = dict(os.environ)
@@ -92,7 +83,7 @@ def _peak_kb(folders: list[Path], out: Path) -> list[int]:
 def bench_games(tmp_path_factory: pytest.TempPathFactory) -> dict[int, Path]:
     """The benchmark's synthetic game of SMALL and of LARGE cards, written once for the
     module (writing 800 cards takes ~0.4 s)."""
-    bench = _bench_module()
+    bench = bench_module()
     games = {}
     for n in (SMALL, LARGE):
         folder = tmp_path_factory.mktemp(f"bench-{n}")
