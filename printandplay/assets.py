@@ -158,7 +158,8 @@ def preload_shared(resources: Resources, game_ids: Iterable[str]) -> None:
     languages = set()
     for game_id in game_ids:
         try:
-            path = resources.game_folder(game_id) / "game.yaml"
+            folder = resources.game_folder(game_id)  # confined as the game's own load is
+            path = resolve_inside(folder, "game.yaml", None, "game file")
             language = stated_language(read_text(path, resources.display(path)))
         except PrintAndPlayError:
             continue

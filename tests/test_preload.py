@@ -55,3 +55,19 @@ def test_preload_loads_the_games_hyphenation_without_parsing_their_yaml(
     preload_shared(resources, ["limits", "no-such-game"])
     assert asked == ["en"]
     assert "game.yaml" not in parsed  # (fonts.yaml may be: it is read once per process)
+
+
+def test_preload_reads_no_game_file_outside_the_game(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game.yaml that is a symlink out of the game's folder is not read before the fork
+    (its build refuses it with its location)."""
+    outside = tmp_path / "ailleurs.yaml"
+    outside.write_text("language: de\n", encoding="utf-8")
+    work = copy_kit("limits", tmp_path, monkeypatch)
+    game = work / "cards/limits/game.yaml"
+    game.unlink()
+    game.symlink_to(outside)
+    asked: list[str] = []
+    monkeypatch.setattr(hyphenation, "hyphenator_for", lambda language: asked.append(language))
+    preload_shared(Resources.discover(cwd=work), ["limits"])
+    assert asked == []
