@@ -395,3 +395,21 @@ def test_prepared_texts_stay_bounded_and_right(monkeypatch: pytest.MonkeyPatch) 
         assert [fonts.prepare(text, name) for text in texts] == expected
         assert 0 < len(fonts._prepared) <= 10
     assert expected[3].startswith("n° 3")
+
+
+def test_measured_widths_stay_bounded_and_right(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A font table's cache of measured widths is emptied at its bound, here 10 widths instead
+    of the real 20,000, and measures the same after."""
+    from printandplay.render import fonts as fonts_module
+
+    fonts = bundled_assets("licum").fonts  # (only its cache changes)
+    name = fonts.select("body", False, False)
+    texts = ["été " * index + "mot" for index in range(25)]
+    fonts._widths.clear()
+    expected = [fonts.width(text, name) for text in texts]
+    fonts._widths.clear()
+    monkeypatch.setattr(fonts_module, "CACHE_MAX", 10)
+    for _ in range(2):  # 25 texts measured each time: the cache is emptied twice a round
+        assert [fonts.width(text, name) for text in texts] == expected
+        assert 0 < len(fonts._widths) <= 10
+    assert expected == sorted(set(expected)) and expected[0] > 0  # longer texts, wider
