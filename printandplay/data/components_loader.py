@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -116,13 +117,14 @@ def _read_table_file(path: Path, display: str, kind_id: str, kinds: dict[str, Ki
     return read_component_table(path, display, kinds[kind_id], problems)
 
 
-# Components read from a YAML component file, by its displayed path, text and the game's
+# Components read from a YAML component file, by its displayed path, text (its SHA-256) and
+# the game's
 # kinds: every build of the same game in one process (``watch``'s rebuilds, ``build all``'s
 # parent, the test suite) reads each unchanged file once. Only files read without a problem
 # are kept (a file with one is read again, so that its messages are made each time); the
 # components are frozen, their values read-only. Bounded in number and in text.
 _COMPONENTS: BoundedMemo[tuple[Any, ...], tuple[Component, ...]] = BoundedMemo(64)
-_COMPONENTS_TEXT = 1_000_000  # characters: larger files are read each time
+_COMPONENTS_TEXT = 100_000  # characters (a few hundred cards): larger files are read each time
 
 
 def _read_component_file(
@@ -132,7 +134,8 @@ def _read_component_file(
     text, data = load_yaml_text(path, display=display)
     key: tuple[Any, ...] | None = None
     if len(text) <= _COMPONENTS_TEXT:
-        key = (display, text, tuple(kinds.items()), frozenset(broken_kinds))
+        digest = hashlib.sha256(text.encode()).digest()  # not the text: kept for long
+        key = (display, digest, tuple(kinds.items()), frozenset(broken_kinds))
         known = _COMPONENTS.get(key)
         if known is not None:
             return list(known)
