@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,10 +22,11 @@ from printandplay.data.reader import (
     as_str,
     type_name,
 )
-from printandplay.data.yamlio import LocList, load_yaml
+from printandplay.data.yamlio import LocList, load_yaml_text
 from printandplay.errors import DataError, Location, suggest
 from printandplay.model.component_fields import FieldLines, FieldValues
 from printandplay.model.game import Component, Kind
+from printandplay.model.memo import BoundedMemo
 
 
 @dataclass(frozen=True)
@@ -115,11 +117,38 @@ def _read_table_file(path: Path, display: str, kind_id: str, kinds: dict[str, Ki
     return read_component_table(path, display, kinds[kind_id], problems)
 
 
+# Components read from a YAML component file, by its displayed path, text (its SHA-256) and
+# the game's
+# kinds: every build of the same game in one process (``watch``'s rebuilds, ``build all``'s
+# parent, the test suite) reads each unchanged file once. Only files read without a problem
+# are kept (a file with one is read again, so that its messages are made each time); the
+# components are frozen, their values read-only. Bounded in number and in text.
+_COMPONENTS: BoundedMemo[tuple[Any, ...], tuple[Component, ...]] = BoundedMemo(64)
+_COMPONENTS_TEXT = 100_000  # characters (a few hundred cards): larger files are read each time
+
+
 def _read_component_file(
     path: Path, display: str, kinds: dict[str, Kind], problems: Problems,
     broken_kinds: set[str],
 ) -> list[Component]:
-    data = load_yaml(path, display=display)
+    text, data = load_yaml_text(path, display=display)
+    key: tuple[Any, ...] | None = None
+    if len(text) <= _COMPONENTS_TEXT:
+        digest = hashlib.sha256(text.encode()).digest()  # not the text: kept for long
+        key = (display, digest, tuple(kinds.items()), frozenset(broken_kinds))
+        known = _COMPONENTS.get(key)
+        if known is not None:
+            return list(known)
+    before = len(problems.errors)
+    out = _components_of(data, display, kinds, problems, broken_kinds)
+    if key is not None and len(problems.errors) == before:
+        _COMPONENTS.keep(key, tuple(out))
+    return out
+
+
+def _components_of(data: Any, display: str, kinds: dict[str, Kind], problems: Problems,
+                   broken_kinds: set[str]) -> list[Component]:
+    """The components of a parsed YAML component file (problems added to ``problems``)."""
     top = Fields(data, "component file", problems, Location(display))
     kind_id = top.require("kind", as_str)
     cards = top.raw("cards", [])

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib.util
+import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +13,7 @@ from printandplay.data.reader import Fields, Problems, as_str
 from printandplay.data.yamlio import LocDict, load_yaml
 from printandplay.errors import DataError, Location
 from printandplay.model.fonts import STYLES, FontRole
+from printandplay.model.memo import BoundedMemo
 
 #: The first four bytes of a TrueType font (or font collection) file.
 TRUETYPE_TAGS = (b"\x00\x01\x00\x00", b"true", b"ttcf")
@@ -59,6 +62,31 @@ def _read_role(
     return FontRole(name, files, licence or "")
 
 
+# Where each installed top-level package was found, by its name, ``sys.path`` and (when the
+# path has a relative entry) the current folder: ``find_spec`` scans every entry of the path
+# each time. Only packages found are kept (one installed since is looked up again); their
+# folder is checked on every use.
+_PACKAGE_ROOTS: BoundedMemo[tuple[str, tuple[str, ...], str], Path] = BoundedMemo(64)
+
+
+def _package_root(name: str) -> Path | None:
+    """The folder of the installed top-level package ``name`` (not imported), or ``None``."""
+    path = tuple(sys.path)
+    # the current folder is looked in only through a relative entry (``''``)
+    here = os.getcwd() if any(not os.path.isabs(entry) for entry in path) else ""
+    key = (name, path, here)
+    known = _PACKAGE_ROOTS.get(key)
+    if known is not None:
+        return known
+    try:
+        found = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        found = None
+    if found is None or not found.submodule_search_locations:
+        return None
+    return _PACKAGE_ROOTS.keep(key, Path(next(iter(found.submodule_search_locations))))
+
+
 def _resolve_file(
     spec: Any, folder: Path, problems: Problems, where: Location, what: str
 ) -> Path | None:
@@ -77,12 +105,7 @@ def _resolve_file(
             problems.add(fields.at("package"), f"font '{what}': package '{package}' must be the "
                                                "name of an installed package (a.b.c)")
             return None
-        try:
-            found = importlib.util.find_spec(top_name)
-        except (ImportError, ValueError):
-            found = None
-        root = (Path(next(iter(found.submodule_search_locations)))
-                if found is not None and found.submodule_search_locations else None)
+        root = _package_root(top_name)
         if root is None or not root.joinpath(*subpackages).is_dir():
             problems.add(where, f"font '{what}': Python package '{package}' is not installed")
             return None

@@ -16,7 +16,7 @@ from printandplay.data.located import LocDict, LocList
 from printandplay.data.yaml_fast import Unusual, parse_plain
 from printandplay.errors import DataError, Location
 
-__all__ = ["LocDict", "LocList", "check_bounds", "load_yaml", "parse_cache", "parse_yaml"]
+__all__ = ["LocDict", "LocList", "check_bounds", "load_yaml", "load_yaml_text", "parse_cache", "parse_yaml"]
 
 _BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -228,11 +228,17 @@ def parse_cache(store: dict[tuple[str, str], Any] | None) -> Iterator[None]:
 
 def load_yaml(path: Path, *, display: str | None = None) -> Any:
     """Read and parse a YAML file; ``display`` is the path shown in messages."""
+    return load_yaml_text(path, display=display)[1]
+
+
+def load_yaml_text(path: Path, *, display: str | None = None) -> tuple[str, Any]:
+    """:func:`load_yaml`, and the text it parsed (read once: a key for what is made from
+    the parsed values)."""
     shown = display or str(path)
     text = read_text(path, shown)
     if _PARSED is None:
-        return parse_yaml(text, shown)
+        return text, parse_yaml(text, shown)
     key = (shown, text)
     if key not in _PARSED:
         _PARSED[key] = parse_yaml(text, shown)
-    return _PARSED[key]
+    return text, _PARSED[key]

@@ -3,6 +3,7 @@ packages or the fonts folder; a missing package or file is a located error."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -214,3 +215,44 @@ def test_roles_must_be_a_mapping(tmp_path: Path) -> None:
 
 def test_roles_must_not_be_empty(tmp_path: Path) -> None:
     problems_of(write(tmp_path, "roles:\n"))
+
+
+# --- where packages are found, kept --------------------------------------------------------
+
+
+def test_a_package_found_is_looked_up_once_a_missing_one_each_time(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    import printandplay.data.fonts_loader as fonts_loader
+    from printandplay.model.memo import BoundedMemo
+
+    monkeypatch.setattr(fonts_loader, "_PACKAGE_ROOTS", BoundedMemo(64))
+    looked_up: list[str] = []
+    real = importlib.util.find_spec
+
+    def counting(name: str, *args: object) -> object:
+        looked_up.append(name)
+        return real(name, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(importlib.util, "find_spec", counting)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    found = write(tmp_path / "a", role_with("{package: font_roboto, file: files/Roboto-Regular.ttf}"))
+    first = load_fonts(found, "fonts/fonts.yaml")
+    assert load_fonts(found, "fonts/fonts.yaml") == first
+    assert looked_up == ["font_roboto"]  # found once, kept
+    missing = write(tmp_path / "b", role_with("{package: font_nope, file: A.ttf}"))
+    for _ in range(2):
+        problems_of(missing)
+    assert looked_up == ["font_roboto", "font_nope", "font_nope"]  # not found: looked up again
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    monkeypatch.chdir(other)
+    monkeypatch.setattr(sys, "path", ["", *sys.path])  # the current folder searched first
+    assert load_fonts(found, "fonts/fonts.yaml") == first
+    assert looked_up[-1] == "font_roboto" and len(looked_up) == 4  # another path: again
+    monkeypatch.chdir(tmp_path)
+    assert load_fonts(found, "fonts/fonts.yaml") == first
+    assert len(looked_up) == 5  # another current folder, searched through '': again
