@@ -36,16 +36,16 @@ def break_plain(items: Sequence[Item], max_width: float
                     width += extra
                     pending = None
                     continue
-            elif width + (0.0 + item_width) <= limit:
+            elif width + item_width <= limit:
                 current.append(item)
-                width += 0.0 + item_width
+                width += item_width
                 continue
             lines.append((current, False))  # the word starts the next line
             current, pending = [], None
         if item_width > limit:  # wider than a line
             return None
         current.append(item)
-        width = 0.0 + (0.0 + item_width)
+        width = item_width
     if current or not lines:
         lines.append((current, False))
     return lines

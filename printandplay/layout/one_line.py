@@ -17,11 +17,11 @@ from typing import Final
 
 from printandplay.errors import LayoutError
 from printandplay.layout.textfit import (
-    PAR_GAP,
     FittedText,
     TextStyle,
     _fitted,
     _text_op,
+    line_start,
     lines_top,
 )
 from printandplay.layout.tokens import Frag, Glue, TokenCache
@@ -71,33 +71,26 @@ def fit_one_line(text: str, width: float, height: float, style: TextStyle,
             else:
                 if found.width > limit:
                     return None
-                line = 0.0 + (0.0 + found.width)
+                line = found.width
             frags.append(found)
             widths.append(found.width)
     except LayoutError:  # a character no font has: the general way says where
         return None
     first = frags[0].width
     ascent, descent = metrics.ascent(font), metrics.descent(font)
-    used = size * (ascent + descent + (0 + 0 * PAR_GAP) * style.leading)  # one line
+    used = size * (ascent + descent)  # one line: no leading
     if used > height + 1e-6:
         return None
     # _place and _emit_line for one line of one run
     baseline = lines_top(style.valign, height, used) - ascent * size
-    if style.align == "center":
-        x = (width - sum(widths) * size) / 2
-    elif style.align == "right":
-        x = width - sum(widths) * size
-    else:
-        x = 0.0
-    start = x
+    start = x = line_start(style.align, width, sum(widths) * size)
     x += first * size
     for frag in frags[1:]:
         x += space * size
         x += frag.width * size
-    op_size = size * 1.0
-    op = _text_op(start, baseline, " ".join([frag.value for frag in frags]), font, op_size,
+    op = _text_op(start, baseline, " ".join([frag.value for frag in frags]), font, size,
                   style.color)
     # text_extent of the one op, the line spanning from min(0, start) to max(0, its end)
-    extent = (start if start < 0.0 else 0.0, baseline - descent * op_size,
-              x if x > 0.0 else 0.0, baseline + ascent * op_size)
+    extent = (start if start < 0.0 else 0.0, baseline - descent * size,
+              x if x > 0.0 else 0.0, baseline + ascent * size)
     return _fitted(size, (op,), used, 1, extent)

@@ -206,6 +206,15 @@ def lines_top(valign: VAlign, height: float, used: float) -> float:
     return used
 
 
+def line_start(align: Align, width: float, advance: float) -> float:
+    """Where a line ``advance`` wide starts in a box ``width`` wide, by ``align``."""
+    if align == "center":
+        return (width - advance) / 2
+    if align == "right":
+        return width - advance
+    return 0.0
+
+
 def _place(
     ops: list[Op],
     lines: list[tuple[list[Item], bool]],
@@ -222,12 +231,8 @@ def _place(
     align = style.align
     left = right = 0.0
     for line, paragraph_follows in lines:
-        if align == "center":
-            x = (width - _line_width(line) * size) / 2
-        elif align == "right":
-            x = width - _line_width(line) * size
-        else:  # left: the line's width is not needed
-            x = 0.0
+        # (left: the line's width is not needed)
+        x = line_start(align, width, 0.0 if align == "left" else _line_width(line) * size)
         end = _emit_line(ops, line, x, baseline, size, style.color)
         if x < left:
             left = x
