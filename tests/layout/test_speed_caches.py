@@ -7,9 +7,10 @@ from __future__ import annotations
 import io
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import FakeMetrics, bundled_assets
@@ -387,13 +388,8 @@ def test_prepared_texts_stay_bounded_and_right(monkeypatch: pytest.MonkeyPatch) 
     fonts = bundled_assets("licum").fonts  # (only its cache changes)
     name = fonts.select("body", False, False)
     texts = [f"n° {index}\u202f: l’été…\u2009!" for index in range(25)]
-    fonts._prepared.clear()
-    expected = [fonts.prepare(text, name) for text in texts]
-    fonts._prepared.clear()
-    monkeypatch.setattr(fonts_module, "CACHE_MAX", 10)
-    for _ in range(2):  # 25 texts met each time: the cache is emptied twice a round
-        assert [fonts.prepare(text, name) for text in texts] == expected
-        assert 0 < len(fonts._prepared) <= 10
+    expected = _same_answers_at_a_bound_of_10(
+        monkeypatch, fonts_module, fonts._prepared, lambda text: fonts.prepare(text, name), texts)
     assert expected[3].startswith("n° 3")
 
 
@@ -405,11 +401,22 @@ def test_measured_widths_stay_bounded_and_right(monkeypatch: pytest.MonkeyPatch)
     fonts = bundled_assets("licum").fonts  # (only its cache changes)
     name = fonts.select("body", False, False)
     texts = ["été " * index + "mot" for index in range(25)]
-    fonts._widths.clear()
-    expected = [fonts.width(text, name) for text in texts]
-    fonts._widths.clear()
-    monkeypatch.setattr(fonts_module, "CACHE_MAX", 10)
-    for _ in range(2):  # 25 texts measured each time: the cache is emptied twice a round
-        assert [fonts.width(text, name) for text in texts] == expected
-        assert 0 < len(fonts._widths) <= 10
+    expected = _same_answers_at_a_bound_of_10(
+        monkeypatch, fonts_module, fonts._widths, lambda text: fonts.width(text, name), texts)
     assert expected == sorted(set(expected)) and expected[0] > 0  # longer texts, wider
+
+
+def _same_answers_at_a_bound_of_10(monkeypatch: pytest.MonkeyPatch, fonts_module: Any,
+                                   cache: dict[Any, Any], answer: Callable[[str], Any],
+                                   texts: list[str]) -> list[Any]:
+    """``answer`` for each of the 25 ``texts``, first with an empty cache, then twice with the
+    cache bound set to 10 (emptied twice a round): the same answers, the cache never over its
+    bound. Returns the answers."""
+    cache.clear()
+    expected = [answer(text) for text in texts]
+    cache.clear()
+    monkeypatch.setattr(fonts_module, "CACHE_MAX", 10)
+    for _ in range(2):
+        assert [answer(text) for text in texts] == expected
+        assert 0 < len(cache) <= 10
+    return expected
