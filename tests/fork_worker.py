@@ -13,11 +13,13 @@ become warnings, as at the end of a pytest session), says goodbye and leaves wit
 (the parent's session is not its own).
 
 Messages are pickles, each preceded by its length (4 bytes). Child to parent: ``("next",)``,
-``("done", index, reports, warnings)``, ``("bye", reports, warnings, stop_reason, usage)``
+``("done", index, location, reports, warnings)`` (the test's location as the child computed it:
+the parent need not), ``("bye", reports, warnings, stop_reason, usage)``
 (usage: its processor time, user and system, its own processes' and the time it ended),
 ``("exit", message, returncode)`` (a test called ``pytest.exit``), ``("interrupted",)`` (Ctrl-C). Parent to child:
 ``("run", indices)`` or ``("stop",)``. Reports travel as ``pytest_report_to_serializable``
-made them."""
+made them, except a passed one with nothing but a ``TestReport``'s own attributes (most of
+them): the few values the parent does not have already (:func:`plain_report`)."""
 
 from __future__ import annotations
 
@@ -46,22 +48,50 @@ class Relay:
     def __init__(self, config: pytest.Config) -> None:
         self.config = config
         self.live = False  # historic warnings replayed at registration are the parent's
-        self.reports: list[dict[str, Any]] = []
+        self.reports: list[dict[str, Any] | tuple[Any, ...]] = []
         self.warnings: list[tuple[Any, ...]] = []
+        self.keywords: dict[str, Any] | None = None  # of the last plain report sent
+        self.in_test = True  # plain reports only for a test's: the parent knows which
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        self.reports.append(self.config.hook.pytest_report_to_serializable(
-            config=self.config, report=report))
+        plain = plain_report(report, self.keywords) if self.in_test else None
+        if plain is None:
+            self.reports.append(self.config.hook.pytest_report_to_serializable(
+                config=self.config, report=report))
+        else:
+            self.reports.append(plain)
+            self.keywords = report.keywords  # type: ignore[assignment]
 
     def pytest_warning_recorded(self, warning_message: warnings.WarningMessage, when: str,
                                 nodeid: str, location: tuple[str, int, str] | None) -> None:
         if self.live:
             self.warnings.append((warning_to_wire(warning_message), when, nodeid, location))
 
-    def take(self) -> tuple[list[dict[str, Any]], list[tuple[Any, ...]]]:
+    def take(self) -> tuple[list[dict[str, Any] | tuple[Any, ...]], list[tuple[Any, ...]]]:
         taken = self.reports, self.warnings
         self.reports, self.warnings = [], []
+        self.keywords = None
         return taken
+
+
+PLAIN_FIELDS = frozenset(("nodeid", "location", "keywords", "outcome", "longrepr", "when",
+                          "sections", "duration", "start", "stop", "user_properties"))
+
+
+def plain_report(report: pytest.TestReport,
+                 keywords: dict[str, Any] | None) -> tuple[Any, ...] | None:
+    """A report without a failure or skip (``longrepr`` None) and with no attribute but a
+    ``TestReport``'s own, as the values the parent makes it again from
+    (``fork_parent.plain_report``): its test's node id and location are the parent's already,
+    and its keywords are None when they equal ``keywords``, those of the report sent before it
+    (a test's setup, call and teardown reports share them). None for any other report: it goes
+    as ``pytest_report_to_serializable`` makes it."""
+    if type(report) is not pytest.TestReport or report.longrepr is not None \
+            or report.__dict__.keys() != PLAIN_FIELDS:
+        return None
+    return (report.when, report.outcome, None if report.keywords == keywords else report.keywords,
+            report.sections, report.duration, report.start, report.stop,
+            report.user_properties)
 
 
 class QuietTerminal:
@@ -195,7 +225,7 @@ class Worker:
                 send(self.reports, ("exit", str(stop.msg), stop.returncode))
                 return 0
             self.last = item
-            send(self.reports, ("done", index, *self.relay.take()))
+            send(self.reports, ("done", index, item.location, *self.relay.take()))
             if self.session.shouldfail or self.session.shouldstop or self.told_to_stop():
                 break
         self.finish()
@@ -207,6 +237,7 @@ class Worker:
 
     def finish(self) -> None:
         """Tear down what is still set up (after a stop), collect the garbage, say goodbye."""
+        self.relay.in_test = False
         if self.last is not None:
             last = self.last
             call = CallInfo.from_call(self.tear_down, when="teardown")

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import fork_parent
 import fork_runner
+import fork_worker
 import pytest
 import xdist_order
 
@@ -63,7 +64,9 @@ def run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
 
 MIXED = dict(
     test_a="""
-def test_a1(): log("a")
+def test_a1():
+    log("a")
+    print("printed by a passing test")
 def test_a2(): log("a")
 def test_a_fails():
     log("a")
@@ -98,6 +101,8 @@ def test_counts_tracebacks_and_warnings_are_pytest_s_own(pytester: pytest.Pytest
     result.stdout.fnmatch_lines(["*def test_a_fails():*", "*assert 1 + 1 == expected + 1*",
                                  "*assert (1 + 1) == (2 + 1)*", "*warnings summary*",
                                  "*UserWarning: relayed from a forked child*",
+                                 "*PASSES*", "*Captured stdout call*",
+                                 "printed by a passing test",
                                  "FAILED test_a.py::test_a_fails - assert (1 + 1) == (2 + 1)"])
     assert {pid for _, pid in logged(log)} - {os.getpid()} == {pid for _, pid in logged(log)}
 
@@ -313,3 +318,36 @@ def test_lingers():
         for name, _ in logged(log):
             if name.startswith("lingering-"):  # the child's, not ours: init reaps it
                 os.kill(int(name.split("-")[1]), signal.SIGKILL)
+
+
+def test_a_plain_report_is_made_again_as_it_was() -> None:
+    """A passed report with nothing but a ``TestReport``'s own attributes travels as a few
+    values; the parent's copy has the same attributes, the keywords of a test's later reports
+    sent only when they changed."""
+    keywords = {"test_x": 1, "test_m.py": 1}
+    later = {**keywords, "added_by_setup": 1}
+    sent = [pytest.TestReport("test_m.py::test_x", ("test_m.py", 3, "test_x"), words, "passed",
+                              None, when, sections, 0.25, 10.0, 10.25, properties)
+            for words, when, sections, properties in (
+                (keywords, "setup", [], []),
+                (dict(later), "call", [("Captured stdout call", "out\n")], [("k", 1)]),
+                (dict(later), "teardown", [], []))]
+    previous = None
+    received: dict[str, object] = {}
+    for report in sent:
+        data = fork_worker.plain_report(report, previous)
+        assert data is not None
+        previous = report.keywords
+        copy, received = fork_parent.plain_report(report.nodeid, report.location, data, received)
+        assert type(copy) is pytest.TestReport and copy.__dict__ == report.__dict__
+    assert fork_worker.plain_report(sent[2], sent[1].keywords)[2] is None  # type: ignore[index]
+
+
+def test_other_reports_travel_whole() -> None:
+    failed = pytest.TestReport("t.py::f", ("t.py", 0, "f"), {}, "failed", "boom", "call")
+    skipped = pytest.TestReport("t.py::s", ("t.py", 0, "s"), {}, "skipped",
+                                ("t.py", 1, "not today"), "setup")
+    extra = pytest.TestReport("t.py::x", ("t.py", 0, "x"), {}, "passed", None, "call",
+                              wasxfail="reason")
+    assert [fork_worker.plain_report(report, None) for report in (failed, skipped, extra)] == \
+        [None, None, None]
