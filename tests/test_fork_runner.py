@@ -25,8 +25,10 @@ TESTS = Path(__file__).resolve().parent
 # none of the installed plugins: the small suites need none (pytester forgets the modules a run
 # imports: Hypothesis' plugin would import Hypothesis again at every run, ~0.5 s), and without
 # autoloading pytest does not read every installed distribution's metadata for their entry points
-# and the modules to rewrite at each run (~40 ms a run)
-WITH_CACHE = ("--disable-plugin-autoload", "-p", "fork_runner")
+# and the modules to rewrite at each run (~40 ms a run); the runner is handed to pytest as a
+# plugin object (in-process) or named in PYTEST_PLUGINS (a subprocess): `-p fork_runner` would
+# read that metadata again, looking for an entry point of that name
+WITH_CACHE = ("--disable-plugin-autoload",)
 RUNNER = ("-p", "no:cacheprovider", *WITH_CACHE)
 
 LOGGED = """
@@ -60,7 +62,7 @@ def logged(log: Path) -> list[tuple[str, int]]:
 
 
 def run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
-    return pytester.runpytest_inprocess(*RUNNER, *args)
+    return pytester.runpytest_inprocess(*RUNNER, *args, plugins=[fork_runner])
 
 
 MIXED = dict(
@@ -264,14 +266,15 @@ def test_{name}():
         # a --basetemp of its own: pytest's default one would delete old runs' folders at exit
         [sys.executable, "-m", "pytest", *RUNNER, "-n", "2", "-q",
          f"--basetemp={tmp_path / 'basetemp'}", str(tmp_path)],
-        cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(TESTS)},
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(TESTS), "PYTEST_PLUGINS": "fork_runner"},
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # noqa: PLW1509
     try:
-        for _ in range(600):  # both children in their test (at most a minute)
+        for _ in range(3000):  # both children in their test (at most a minute)
             if len(list(pids.iterdir())) == 2 or parent.poll() is not None:
                 break
-            time.sleep(0.1)
+            time.sleep(0.02)
         assert len(list(pids.iterdir())) == 2, parent.communicate(timeout=60)[0].decode()
         if target == "parent":
             parent.send_signal(signal.SIGTERM)
@@ -292,8 +295,9 @@ def test_{name}():
 def test_last_failed_is_recorded_from_the_children_reports(pytester: pytest.Pytester) -> None:
     write_suite(pytester, test_a="def test_a_fails(): assert 0\ndef test_a_passes(): pass",
                 test_b="def test_b(): pass")
-    pytester.runpytest_inprocess(*WITH_CACHE, "-n", "2").assert_outcomes(passed=2, failed=1)
-    result = pytester.runpytest_inprocess(*WITH_CACHE, "-n", "2", "--lf")
+    pytester.runpytest_inprocess(*WITH_CACHE, "-n", "2", plugins=[fork_runner]).assert_outcomes(
+        passed=2, failed=1)
+    result = pytester.runpytest_inprocess(*WITH_CACHE, "-n", "2", "--lf", plugins=[fork_runner])
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(["*run-last-failure: rerun previous 1 failure*"])
 
