@@ -31,6 +31,7 @@ class Child:
         self.assigned: deque[int] = deque()  # sent to it, not yet reported
         self.said_bye = False
         self.told_to_stop = False
+        self.wants_next = False  # asked for a group before its last one was done
         self.status: int | None = None
 
 
@@ -136,18 +137,19 @@ class Parent:
     def handle(self, child: Child, message: tuple[Any, ...]) -> None:
         kind = message[0]
         if kind == "next":
-            if self.stopping or not self.units:
-                self.tell_stop(child)
+            if child.assigned and len(self.units) <= self.workers and not self.stopping:
+                child.wants_next = True  # answered when its tests are done (the last groups
+                # go to whichever child is free first, not to one still busy with a group)
             else:
-                unit = self.units.popleft()
-                child.assigned.extend(unit)
-                self.tell(child, ("run", unit))
+                self.answer_next(child)
         elif kind == "done":
             _, index, location, reports, warned = message
             if child.assigned and child.assigned[0] == index:
                 child.assigned.popleft()
             elif index in child.assigned:
                 child.assigned.remove(index)
+            if child.wants_next and not child.assigned:
+                self.answer_next(child)
             if not self.stopping:
                 self.replay_test(self.session.items[index], location, reports, warned)
                 self.check_stop()
@@ -165,6 +167,16 @@ class Parent:
             self.stop_all()
         elif kind == "interrupted" and not self.stopping:  # as pytest in one process would be
             raise KeyboardInterrupt(f"in fork runner child {child.number}")
+
+    def answer_next(self, child: Child) -> None:
+        """Give ``child`` the next group, or tell it to stop when there is none."""
+        child.wants_next = False
+        if self.stopping or not self.units:
+            self.tell_stop(child)
+        else:
+            unit = self.units.popleft()
+            child.assigned.extend(unit)
+            self.tell(child, ("run", unit))
 
     def replay_test(self, item: pytest.Item, location: tuple[str, int | None, str],
                     reports: list[dict[str, Any] | tuple[Any, ...]],

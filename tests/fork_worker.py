@@ -2,7 +2,8 @@
 does, and the messages it exchanges with the parent.
 
 A child is forked from the parent after collection: it has the parent's items, modules and
-caches (copy on write). It asks the parent for a group of tests when it has none, runs them
+caches (copy on write). It asks the parent for a group of tests when it starts the last test
+it has (the answer waits in the pipe meanwhile), runs them
 with pytest's own protocol (``pytest_runtest_protocol``: the runner's ``runtestprotocol``, with
 the next test of the group as ``nextitem``, and at the group's end :class:`SessionOnly`, so that
 the module's fixtures are torn down and the session's kept), and sends each test's reports and
@@ -171,6 +172,7 @@ class Worker:
         self.relay = Relay(self.config)
         self.last: pytest.Item | None = None
         self.coverage: Any | None = None
+        self.asked = False  # a "next" not answered yet
 
     def prepare(self) -> None:
         """Signals, a capture and a temporary folder of its own, a quiet terminal."""
@@ -196,37 +198,48 @@ class Worker:
         plugins.register(self.relay, "fork-worker-relay")
         self.relay.live = True
 
-    def fetch(self, queue: deque[int]) -> bool:
-        """Ask the parent for a group; False when there is no more work."""
+    def ask(self) -> None:
+        """Ask the parent for the next group (its answer is read by :meth:`read_answers`)."""
         send(self.reports, ("next",))
-        answer = receive(self.commands)
-        if answer is None or answer[0] != "run":
-            return False
-        queue.extend(answer[1])
+        self.asked = True
+
+    def read_answers(self, queue: deque[int], ends: set[int], *, wait: bool) -> bool:
+        """Take what the parent sent: a group (``run``) goes to the end of ``queue`` (its last
+        test in ``ends``); False once it says ``stop`` (no more work, or ``-x``) or is gone.
+        With ``wait``, waits for the answer to the last :meth:`ask`."""
+        while (wait and self.asked) or select.select([self.commands], [], [], 0)[0]:
+            answer = receive(self.commands)
+            if answer is None or answer[0] != "run":
+                return False
+            self.asked = False
+            queue.extend(answer[1])
+            ends.add(answer[1][-1])
         return True
 
-    def told_to_stop(self) -> bool:
-        readable, _, _ = select.select([self.commands], [], [], 0)
-        return bool(readable)  # the parent sends nothing unasked but "stop" (or closes)
-
     def run(self) -> int:
-        """Run groups until there are none left; the exit status of the child."""
+        """Run groups until there are none left; the exit status of the child. The next group
+        is asked for when the last test of the ones given starts, so that it is there when that
+        test ends (the parent's answer does not wait for a core while this child idles)."""
         self.prepare()
         items = self.session.items
         group_end = SessionOnly(self.session)
         queue: deque[int] = deque()
-        while queue or self.fetch(queue):
+        ends: set[int] = set()  # the last test of each group
+        self.ask()
+        while self.read_answers(queue, ends, wait=not queue) and queue:
             index = queue.popleft()
+            if not queue:
+                self.ask()
             item = items[index]
             try:
                 item.config.hook.pytest_runtest_protocol(
-                    item=item, nextitem=items[queue[0]] if queue else group_end)
+                    item=item, nextitem=group_end if index in ends else items[queue[0]])
             except pytest.exit.Exception as stop:
                 send(self.reports, ("exit", str(stop.msg), stop.returncode))
                 return 0
             self.last = item
             send(self.reports, ("done", index, item.location, *self.relay.take()))
-            if self.session.shouldfail or self.session.shouldstop or self.told_to_stop():
+            if self.session.shouldfail or self.session.shouldstop:
                 break
         self.finish()
         return 0

@@ -153,6 +153,91 @@ def test_after(): log("after")
     assert pids["before"] == pids["dies"] != pids["after"]
 
 
+WAITS_FOR_R = """
+import time
+def test_p():  # the other child's first group lasts until test_r has asked for its next group
+    for _ in range(1000):
+        if "test-r" in open(LOG).read():
+            break
+        time.sleep(0.01)
+    time.sleep(0.05)
+    log('test-p')
+"""
+
+
+def test_the_next_group_asked_for_early_is_run_by_a_new_child_when_its_child_dies(
+        pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A child asks for its next group when the last test of its current one starts: that
+    group is torn down at its end as a group (its module's fixtures before the next group's
+    tests, the session's kept), and, when the child dies in that last test, the group it was
+    given in advance runs in a new child."""
+    forking_possible()
+    pytester.makeconftest(f"""
+import os, pytest
+def log(name):
+    with open({str(pytester.path / "log.txt")!r}, "a") as out:
+        out.write(f"{{name}} {{os.getpid()}}\\n")
+
+@pytest.fixture(scope="session", autouse=True)
+def session_wide():
+    log("session-setup")
+
+@pytest.fixture(scope="module", autouse=True)
+def module_wide(request):
+    log(f"setup-{{request.module.__name__}}")
+    yield
+    log(f"teardown-{{request.module.__name__}}")
+""")
+    files = {f"test_{name}": f"def test_{name}(): log('test-{name}')" for name in "qst"}
+    log = write_suite(pytester, test_r="def test_r():\n    log('test-r')\n    os._exit(3)",
+                      test_p=WAITS_FOR_R, **files)
+    monkeypatch.setattr(xdist_order, "GROUP_SECONDS", {"test_r.py": 9.0, "test_p.py": 8.0,
+                                                       "test_q.py": 7.0})
+    result = run(pytester, "-n", "2")
+    result.assert_outcomes(passed=4, failed=1)
+    by_child: dict[int, list[str]] = {}
+    for name, pid in logged(log):
+        by_child.setdefault(pid, []).append(name)
+    assert sorted(name for names in by_child.values() for name in names
+                  if name.startswith("test-")) == [f"test-{n}" for n in "pqrst"]
+    for names in by_child.values():
+        assert names.count("session-setup") == 1
+        modules = [name.split("-")[1] for name in names if name.startswith("test-")]
+        for current, following in zip(modules, modules[1:], strict=False):
+            assert names.index(f"teardown-test_{current}") < names.index(f"setup-test_{following}")
+    dead = next(pid for pid, names in by_child.items() if "test-r" in names)
+    assert by_child[dead] == ["session-setup", "setup-test_r", "test-r"]
+
+
+def test_the_last_groups_go_to_a_free_child_not_in_advance(
+        pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no more groups left than children, a child asking ahead of time waits for the end of
+    its own: here each group waits for the other's test, which only a second child can run (the
+    second child starts late, after the first has asked for its next group)."""
+    forking_possible()
+    prepare = fork_worker.Worker.prepare
+
+    def late_second(worker: fork_worker.Worker) -> None:
+        if worker.number == 2:
+            time.sleep(0.1)
+        prepare(worker)
+
+    monkeypatch.setattr(fork_worker.Worker, "prepare", late_second)
+    waits = """
+import time
+def test_{name}():
+    log("{name}")
+    for _ in range(1000):
+        if "{other}" in open(LOG).read():
+            break
+        time.sleep(0.01)
+    assert "{other}" in open(LOG).read()
+"""
+    write_suite(pytester, test_g=waits.format(name="g", other="h"),
+                test_h=waits.format(name="h", other="g"))
+    run(pytester, "-n", "2").assert_outcomes(passed=2)
+
+
 def test_a_killed_child_is_named_by_its_signal(pytester: pytest.Pytester) -> None:
     forking_possible()
     write_suite(pytester, test_killed="""
