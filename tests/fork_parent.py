@@ -31,6 +31,7 @@ class Child:
         self.assigned: deque[int] = deque()  # sent to it, not yet reported
         self.said_bye = False
         self.told_to_stop = False
+        self.wants_next = False  # asked for a group before its last one was done
         self.status: int | None = None
 
 
@@ -54,6 +55,7 @@ class Parent:
         self.started = time.monotonic()
         self.next_reap = self.started + self.REAP_SECONDS
         self.usage: list[tuple[int, float, float, float, float]] = []
+        self.ihooks: dict[Any, Any] = {}  # by test file
 
     def run(self) -> None:
         factory = getattr(self.config, "_tmp_path_factory", None)
@@ -135,18 +137,21 @@ class Parent:
     def handle(self, child: Child, message: tuple[Any, ...]) -> None:
         kind = message[0]
         if kind == "next":
-            if self.stopping or not self.units:
-                self.tell_stop(child)
+            if child.assigned and len(self.units) <= self.workers and not self.stopping:
+                child.wants_next = True  # answered when its tests are done (the last groups
+                # go to whichever child is free first, not to one still busy with a group)
             else:
-                unit = self.units.popleft()
-                child.assigned.extend(unit)
-                self.tell(child, ("run", unit))
+                self.answer_next(child)
         elif kind == "done":
-            _, index, reports, warned = message
-            if index in child.assigned:
+            _, index, location, reports, warned = message
+            if child.assigned and child.assigned[0] == index:
+                child.assigned.popleft()
+            elif index in child.assigned:
                 child.assigned.remove(index)
+            if child.wants_next and not child.assigned:
+                self.answer_next(child)
             if not self.stopping:
-                self.replay(index, reports, warned, whole=True)
+                self.replay_test(self.session.items[index], location, reports, warned)
                 self.check_stop()
         elif kind == "bye":
             _, reports, warned, stop, usage = message
@@ -154,7 +159,7 @@ class Parent:
             self.usage.append((child.number, *usage))
             if stop and not self.stopping:
                 self.session.shouldstop = self.session.shouldstop or stop
-            self.replay(None, reports, warned, whole=False)
+            self.replay(None, None, reports, warned)
             self.check_stop()
         elif kind == "exit":
             self.exit = (message[1], message[2])
@@ -163,22 +168,46 @@ class Parent:
         elif kind == "interrupted" and not self.stopping:  # as pytest in one process would be
             raise KeyboardInterrupt(f"in fork runner child {child.number}")
 
-    def replay(self, index: int | None, reports: list[dict[str, Any]],
-               warned: list[tuple[Any, ...]], *, whole: bool) -> None:
-        """Feed a child's reports and warnings to this process's hooks."""
+    def answer_next(self, child: Child) -> None:
+        """Give ``child`` the next group, or tell it to stop when there is none."""
+        child.wants_next = False
+        if self.stopping or not self.units:
+            self.tell_stop(child)
+        else:
+            unit = self.units.popleft()
+            child.assigned.extend(unit)
+            self.tell(child, ("run", unit))
+
+    def replay_test(self, item: pytest.Item, location: tuple[str, int | None, str],
+                    reports: list[dict[str, Any] | tuple[Any, ...]],
+                    warned: list[tuple[Any, ...]]) -> None:
+        """A test's reports and warnings, between its ``logstart`` and ``logfinish`` (the
+        location the child sent: the parent need not compute it)."""
+        ihook = self.ihooks.get(item.path)
+        if ihook is None:  # one per test file: item.ihook looks for conftests at each use
+            ihook = self.ihooks[item.path] = item.ihook
+        ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=location)
+        self.replay(item, location, reports, warned)
+        ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=location)
+
+    def replay(self, item: pytest.Item | None, location: tuple[str, int | None, str] | None,
+               reports: list[dict[str, Any] | tuple[Any, ...]],
+               warned: list[tuple[Any, ...]]) -> None:
+        """Feed a child's reports and warnings to this process's hooks (a plain report,
+        ``fork_worker.plain_report``, made again from the test's ``item``)."""
         hook = self.config.hook
-        item = self.session.items[index] if index is not None else None
-        if item is not None and whole:
-            item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
+        keywords: dict[str, Any] = {}
         for data in reports:
-            report = hook.pytest_report_from_serializable(config=self.config, data=data)
+            if isinstance(data, tuple):
+                assert item is not None and location is not None
+                report, keywords = plain_report(item.nodeid, location, data, keywords)
+            else:
+                report = hook.pytest_report_from_serializable(config=self.config, data=data)
             hook.pytest_runtest_logreport(report=report)
-        for fields, when, nodeid, location in warned:
+        for fields, when, nodeid, warned_at in warned:
             hook.pytest_warning_recorded.call_historic(kwargs=dict(
                 warning_message=warning_from_wire(fields), when=when, nodeid=nodeid,
-                location=location))
-        if item is not None and whole:
-            item.ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
+                location=warned_at))
 
     def check_stop(self) -> None:
         if not self.stopping and (self.session.shouldfail or self.session.shouldstop):
@@ -272,6 +301,17 @@ class Parent:
             del self.children[child.reports]
             os.close(child.reports)
             os.close(child.commands)
+
+
+def plain_report(nodeid: str, location: tuple[str, int | None, str], data: tuple[Any, ...],
+                 keywords: dict[str, Any]) -> tuple[pytest.TestReport, dict[str, Any]]:
+    """The report ``fork_worker.plain_report`` sent as ``data``, and its keywords (``data``
+    has None when they are ``keywords``, the previous report's)."""
+    when, outcome, own, sections, duration, start, stop, user_properties = data
+    if own is not None:
+        keywords = own
+    return pytest.TestReport(nodeid, location, keywords, outcome, None, when, sections, duration,
+                             start, stop, user_properties), keywords
 
 
 def _interrupt(signum: int, frame: object) -> None:

@@ -2,7 +2,8 @@
 does, and the messages it exchanges with the parent.
 
 A child is forked from the parent after collection: it has the parent's items, modules and
-caches (copy on write). It asks the parent for a group of tests when it has none, runs them
+caches (copy on write). It asks the parent for a group of tests when it starts the last test
+it has (the answer waits in the pipe meanwhile), runs them
 with pytest's own protocol (``pytest_runtest_protocol``: the runner's ``runtestprotocol``, with
 the next test of the group as ``nextitem``, and at the group's end :class:`SessionOnly`, so that
 the module's fixtures are torn down and the session's kept), and sends each test's reports and
@@ -13,11 +14,13 @@ become warnings, as at the end of a pytest session), says goodbye and leaves wit
 (the parent's session is not its own).
 
 Messages are pickles, each preceded by its length (4 bytes). Child to parent: ``("next",)``,
-``("done", index, reports, warnings)``, ``("bye", reports, warnings, stop_reason, usage)``
+``("done", index, location, reports, warnings)`` (the test's location as the child computed it:
+the parent need not), ``("bye", reports, warnings, stop_reason, usage)``
 (usage: its processor time, user and system, its own processes' and the time it ended),
 ``("exit", message, returncode)`` (a test called ``pytest.exit``), ``("interrupted",)`` (Ctrl-C). Parent to child:
 ``("run", indices)`` or ``("stop",)``. Reports travel as ``pytest_report_to_serializable``
-made them."""
+made them, except a passed one with nothing but a ``TestReport``'s own attributes (most of
+them): the few values the parent does not have already (:func:`plain_report`)."""
 
 from __future__ import annotations
 
@@ -46,22 +49,50 @@ class Relay:
     def __init__(self, config: pytest.Config) -> None:
         self.config = config
         self.live = False  # historic warnings replayed at registration are the parent's
-        self.reports: list[dict[str, Any]] = []
+        self.reports: list[dict[str, Any] | tuple[Any, ...]] = []
         self.warnings: list[tuple[Any, ...]] = []
+        self.keywords: dict[str, Any] | None = None  # of the last plain report sent
+        self.in_test = True  # plain reports only for a test's: the parent knows which
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        self.reports.append(self.config.hook.pytest_report_to_serializable(
-            config=self.config, report=report))
+        plain = plain_report(report, self.keywords) if self.in_test else None
+        if plain is None:
+            self.reports.append(self.config.hook.pytest_report_to_serializable(
+                config=self.config, report=report))
+        else:
+            self.reports.append(plain)
+            self.keywords = report.keywords  # type: ignore[assignment]
 
     def pytest_warning_recorded(self, warning_message: warnings.WarningMessage, when: str,
                                 nodeid: str, location: tuple[str, int, str] | None) -> None:
         if self.live:
             self.warnings.append((warning_to_wire(warning_message), when, nodeid, location))
 
-    def take(self) -> tuple[list[dict[str, Any]], list[tuple[Any, ...]]]:
+    def take(self) -> tuple[list[dict[str, Any] | tuple[Any, ...]], list[tuple[Any, ...]]]:
         taken = self.reports, self.warnings
         self.reports, self.warnings = [], []
+        self.keywords = None
         return taken
+
+
+PLAIN_FIELDS = frozenset(("nodeid", "location", "keywords", "outcome", "longrepr", "when",
+                          "sections", "duration", "start", "stop", "user_properties"))
+
+
+def plain_report(report: pytest.TestReport,
+                 keywords: dict[str, Any] | None) -> tuple[Any, ...] | None:
+    """A report without a failure or skip (``longrepr`` None) and with no attribute but a
+    ``TestReport``'s own, as the values the parent makes it again from
+    (``fork_parent.plain_report``): its test's node id and location are the parent's already,
+    and its keywords are None when they equal ``keywords``, those of the report sent before it
+    (a test's setup, call and teardown reports share them). None for any other report: it goes
+    as ``pytest_report_to_serializable`` makes it."""
+    if type(report) is not pytest.TestReport or report.longrepr is not None \
+            or report.__dict__.keys() != PLAIN_FIELDS:
+        return None
+    return (report.when, report.outcome, None if report.keywords == keywords else report.keywords,
+            report.sections, report.duration, report.start, report.stop,
+            report.user_properties)
 
 
 class QuietTerminal:
@@ -141,6 +172,7 @@ class Worker:
         self.relay = Relay(self.config)
         self.last: pytest.Item | None = None
         self.coverage: Any | None = None
+        self.asked = False  # a "next" not answered yet
 
     def prepare(self) -> None:
         """Signals, a capture and a temporary folder of its own, a quiet terminal."""
@@ -166,37 +198,48 @@ class Worker:
         plugins.register(self.relay, "fork-worker-relay")
         self.relay.live = True
 
-    def fetch(self, queue: deque[int]) -> bool:
-        """Ask the parent for a group; False when there is no more work."""
+    def ask(self) -> None:
+        """Ask the parent for the next group (its answer is read by :meth:`read_answers`)."""
         send(self.reports, ("next",))
-        answer = receive(self.commands)
-        if answer is None or answer[0] != "run":
-            return False
-        queue.extend(answer[1])
+        self.asked = True
+
+    def read_answers(self, queue: deque[int], ends: set[int], *, wait: bool) -> bool:
+        """Take what the parent sent: a group (``run``) goes to the end of ``queue`` (its last
+        test in ``ends``); False once it says ``stop`` (no more work, or ``-x``) or is gone.
+        With ``wait``, waits for the answer to the last :meth:`ask`."""
+        while (wait and self.asked) or select.select([self.commands], [], [], 0)[0]:
+            answer = receive(self.commands)
+            if answer is None or answer[0] != "run":
+                return False
+            self.asked = False
+            queue.extend(answer[1])
+            ends.add(answer[1][-1])
         return True
 
-    def told_to_stop(self) -> bool:
-        readable, _, _ = select.select([self.commands], [], [], 0)
-        return bool(readable)  # the parent sends nothing unasked but "stop" (or closes)
-
     def run(self) -> int:
-        """Run groups until there are none left; the exit status of the child."""
+        """Run groups until there are none left; the exit status of the child. The next group
+        is asked for when the last test of the ones given starts, so that it is there when that
+        test ends (the parent's answer does not wait for a core while this child idles)."""
         self.prepare()
         items = self.session.items
         group_end = SessionOnly(self.session)
         queue: deque[int] = deque()
-        while queue or self.fetch(queue):
+        ends: set[int] = set()  # the last test of each group
+        self.ask()
+        while self.read_answers(queue, ends, wait=not queue) and queue:
             index = queue.popleft()
+            if not queue:
+                self.ask()
             item = items[index]
             try:
                 item.config.hook.pytest_runtest_protocol(
-                    item=item, nextitem=items[queue[0]] if queue else group_end)
+                    item=item, nextitem=group_end if index in ends else items[queue[0]])
             except pytest.exit.Exception as stop:
                 send(self.reports, ("exit", str(stop.msg), stop.returncode))
                 return 0
             self.last = item
-            send(self.reports, ("done", index, *self.relay.take()))
-            if self.session.shouldfail or self.session.shouldstop or self.told_to_stop():
+            send(self.reports, ("done", index, item.location, *self.relay.take()))
+            if self.session.shouldfail or self.session.shouldstop:
                 break
         self.finish()
         return 0
@@ -207,6 +250,7 @@ class Worker:
 
     def finish(self) -> None:
         """Tear down what is still set up (after a stop), collect the garbage, say goodbye."""
+        self.relay.in_test = False
         if self.last is not None:
             last = self.last
             call = CallInfo.from_call(self.tear_down, when="teardown")

@@ -15,16 +15,20 @@ from pathlib import Path
 
 import fork_parent
 import fork_runner
+import fork_worker
 import pytest
 import xdist_order
 
 pytest_plugins = ["pytester"]
 
 TESTS = Path(__file__).resolve().parent
-# the installed plugins the small suites do not need (pytester forgets the modules a run imports:
-# Hypothesis' plugin would import Hypothesis again at every run, ~0.5 s)
-WITH_CACHE = ("-p", "no:xdist", "-p", "no:hypothesispytest", "-p", "no:benchmark",
-              "-p", "no:anyio", "-p", "no:cov", "-p", "fork_runner")
+# none of the installed plugins: the small suites need none (pytester forgets the modules a run
+# imports: Hypothesis' plugin would import Hypothesis again at every run, ~0.5 s), and without
+# autoloading pytest does not read every installed distribution's metadata for their entry points
+# and the modules to rewrite at each run (~40 ms a run); the runner is handed to pytest as a
+# plugin object (in-process) or named in PYTEST_PLUGINS (a subprocess): `-p fork_runner` would
+# read that metadata again, looking for an entry point of that name
+WITH_CACHE = ("--disable-plugin-autoload",)
 RUNNER = ("-p", "no:cacheprovider", *WITH_CACHE)
 
 LOGGED = """
@@ -58,12 +62,14 @@ def logged(log: Path) -> list[tuple[str, int]]:
 
 
 def run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
-    return pytester.runpytest_inprocess(*RUNNER, *args)
+    return pytester.runpytest_inprocess(*RUNNER, *args, plugins=[fork_runner])
 
 
 MIXED = dict(
     test_a="""
-def test_a1(): log("a")
+def test_a1():
+    log("a")
+    print("printed by a passing test")
 def test_a2(): log("a")
 def test_a_fails():
     log("a")
@@ -98,6 +104,8 @@ def test_counts_tracebacks_and_warnings_are_pytest_s_own(pytester: pytest.Pytest
     result.stdout.fnmatch_lines(["*def test_a_fails():*", "*assert 1 + 1 == expected + 1*",
                                  "*assert (1 + 1) == (2 + 1)*", "*warnings summary*",
                                  "*UserWarning: relayed from a forked child*",
+                                 "*PASSES*", "*Captured stdout call*",
+                                 "printed by a passing test",
                                  "FAILED test_a.py::test_a_fails - assert (1 + 1) == (2 + 1)"])
     assert {pid for _, pid in logged(log)} - {os.getpid()} == {pid for _, pid in logged(log)}
 
@@ -143,6 +151,91 @@ def test_after(): log("after")
     result.stdout.fnmatch_lines(["*child * exited with status 3 while running this test*"])
     pids = dict(logged(log))
     assert pids["before"] == pids["dies"] != pids["after"]
+
+
+WAITS_FOR_R = """
+import time
+def test_p():  # the other child's first group lasts until test_r has asked for its next group
+    for _ in range(1000):
+        if "test-r" in open(LOG).read():
+            break
+        time.sleep(0.01)
+    time.sleep(0.05)
+    log('test-p')
+"""
+
+
+def test_the_next_group_asked_for_early_is_run_by_a_new_child_when_its_child_dies(
+        pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A child asks for its next group when the last test of its current one starts: that
+    group is torn down at its end as a group (its module's fixtures before the next group's
+    tests, the session's kept), and, when the child dies in that last test, the group it was
+    given in advance runs in a new child."""
+    forking_possible()
+    pytester.makeconftest(f"""
+import os, pytest
+def log(name):
+    with open({str(pytester.path / "log.txt")!r}, "a") as out:
+        out.write(f"{{name}} {{os.getpid()}}\\n")
+
+@pytest.fixture(scope="session", autouse=True)
+def session_wide():
+    log("session-setup")
+
+@pytest.fixture(scope="module", autouse=True)
+def module_wide(request):
+    log(f"setup-{{request.module.__name__}}")
+    yield
+    log(f"teardown-{{request.module.__name__}}")
+""")
+    files = {f"test_{name}": f"def test_{name}(): log('test-{name}')" for name in "qst"}
+    log = write_suite(pytester, test_r="def test_r():\n    log('test-r')\n    os._exit(3)",
+                      test_p=WAITS_FOR_R, **files)
+    monkeypatch.setattr(xdist_order, "GROUP_SECONDS", {"test_r.py": 9.0, "test_p.py": 8.0,
+                                                       "test_q.py": 7.0})
+    result = run(pytester, "-n", "2")
+    result.assert_outcomes(passed=4, failed=1)
+    by_child: dict[int, list[str]] = {}
+    for name, pid in logged(log):
+        by_child.setdefault(pid, []).append(name)
+    assert sorted(name for names in by_child.values() for name in names
+                  if name.startswith("test-")) == [f"test-{n}" for n in "pqrst"]
+    for names in by_child.values():
+        assert names.count("session-setup") == 1
+        modules = [name.split("-")[1] for name in names if name.startswith("test-")]
+        for current, following in zip(modules, modules[1:], strict=False):
+            assert names.index(f"teardown-test_{current}") < names.index(f"setup-test_{following}")
+    dead = next(pid for pid, names in by_child.items() if "test-r" in names)
+    assert by_child[dead] == ["session-setup", "setup-test_r", "test-r"]
+
+
+def test_the_last_groups_go_to_a_free_child_not_in_advance(
+        pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no more groups left than children, a child asking ahead of time waits for the end of
+    its own: here each group waits for the other's test, which only a second child can run (the
+    second child starts late, after the first has asked for its next group)."""
+    forking_possible()
+    prepare = fork_worker.Worker.prepare
+
+    def late_second(worker: fork_worker.Worker) -> None:
+        if worker.number == 2:
+            time.sleep(0.1)
+        prepare(worker)
+
+    monkeypatch.setattr(fork_worker.Worker, "prepare", late_second)
+    waits = """
+import time
+def test_{name}():
+    log("{name}")
+    for _ in range(1000):
+        if "{other}" in open(LOG).read():
+            break
+        time.sleep(0.01)
+    assert "{other}" in open(LOG).read()
+"""
+    write_suite(pytester, test_g=waits.format(name="g", other="h"),
+                test_h=waits.format(name="h", other="g"))
+    run(pytester, "-n", "2").assert_outcomes(passed=2)
 
 
 def test_a_killed_child_is_named_by_its_signal(pytester: pytest.Pytester) -> None:
@@ -258,14 +351,15 @@ def test_{name}():
         # a --basetemp of its own: pytest's default one would delete old runs' folders at exit
         [sys.executable, "-m", "pytest", *RUNNER, "-n", "2", "-q",
          f"--basetemp={tmp_path / 'basetemp'}", str(tmp_path)],
-        cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(TESTS)},
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(TESTS), "PYTEST_PLUGINS": "fork_runner"},
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # noqa: PLW1509
     try:
-        for _ in range(600):  # both children in their test (at most a minute)
+        for _ in range(3000):  # both children in their test (at most a minute)
             if len(list(pids.iterdir())) == 2 or parent.poll() is not None:
                 break
-            time.sleep(0.1)
+            time.sleep(0.02)
         assert len(list(pids.iterdir())) == 2, parent.communicate(timeout=60)[0].decode()
         if target == "parent":
             parent.send_signal(signal.SIGTERM)
@@ -286,8 +380,9 @@ def test_{name}():
 def test_last_failed_is_recorded_from_the_children_reports(pytester: pytest.Pytester) -> None:
     write_suite(pytester, test_a="def test_a_fails(): assert 0\ndef test_a_passes(): pass",
                 test_b="def test_b(): pass")
-    pytester.runpytest_inprocess(*WITH_CACHE, "-n", "2").assert_outcomes(passed=2, failed=1)
-    result = pytester.runpytest_inprocess(*WITH_CACHE, "-n", "2", "--lf")
+    pytester.runpytest_inprocess(*WITH_CACHE, "-n", "2", plugins=[fork_runner]).assert_outcomes(
+        passed=2, failed=1)
+    result = pytester.runpytest_inprocess(*WITH_CACHE, "-n", "2", "--lf", plugins=[fork_runner])
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(["*run-last-failure: rerun previous 1 failure*"])
 
@@ -313,3 +408,36 @@ def test_lingers():
         for name, _ in logged(log):
             if name.startswith("lingering-"):  # the child's, not ours: init reaps it
                 os.kill(int(name.split("-")[1]), signal.SIGKILL)
+
+
+def test_a_plain_report_is_made_again_as_it_was() -> None:
+    """A passed report with nothing but a ``TestReport``'s own attributes travels as a few
+    values; the parent's copy has the same attributes, the keywords of a test's later reports
+    sent only when they changed."""
+    keywords = {"test_x": 1, "test_m.py": 1}
+    later = {**keywords, "added_by_setup": 1}
+    sent = [pytest.TestReport("test_m.py::test_x", ("test_m.py", 3, "test_x"), words, "passed",
+                              None, when, sections, 0.25, 10.0, 10.25, properties)
+            for words, when, sections, properties in (
+                (keywords, "setup", [], []),
+                (dict(later), "call", [("Captured stdout call", "out\n")], [("k", 1)]),
+                (dict(later), "teardown", [], []))]
+    previous = None
+    received: dict[str, object] = {}
+    for report in sent:
+        data = fork_worker.plain_report(report, previous)
+        assert data is not None
+        previous = report.keywords
+        copy, received = fork_parent.plain_report(report.nodeid, report.location, data, received)
+        assert type(copy) is pytest.TestReport and copy.__dict__ == report.__dict__
+    assert fork_worker.plain_report(sent[2], sent[1].keywords)[2] is None  # type: ignore[index]
+
+
+def test_other_reports_travel_whole() -> None:
+    failed = pytest.TestReport("t.py::f", ("t.py", 0, "f"), {}, "failed", "boom", "call")
+    skipped = pytest.TestReport("t.py::s", ("t.py", 0, "s"), {}, "skipped",
+                                ("t.py", 1, "not today"), "setup")
+    extra = pytest.TestReport("t.py::x", ("t.py", 0, "x"), {}, "passed", None, "call",
+                              wasxfail="reason")
+    assert [fork_worker.plain_report(report, None) for report in (failed, skipped, extra)] == \
+        [None, None, None]

@@ -3,25 +3,22 @@ to its children: the heaviest first, so that the groups left for the end are sho
 children finish together. (The file keeps the name it had when pytest-xdist ran the suite, and
 the groups their ``xdist_group`` mark.)
 
-A child asks for a whole group (a file, or the files of an ``xdist_group`` mark) when it has
-finished its current one, and gets the next in the order of :func:`heaviest_groups`; a run in
-one process keeps the files' order.
+A child asks for a whole group (a file, or the files of an ``xdist_group`` mark) when the last
+test of its current one starts, and gets the next in the order of :func:`heaviest_groups`; a
+run in one process keeps the files' order.
 
-The seconds below were measured on the suite of 2026-11-30 (16:47 UTC, main 66f3def, with
-pytest-xdist's two workers): the processor time of each group's tests, their child processes
-included, rounded; ``tests/test_memory.py`` counts more (its fresh interpreters wait on one
-another: three times its processor time in wall-clock, where other groups take twice theirs
-under the same load), and the files made cheaper since count their new serial time
-(``tests/hardening/test_fuzz.py``: 1.4 -> 1.3 s once its deck-list parses shared one card
-index, suiteG: the parses went from ~0.14 s to ~0.01 s; Hypothesis drawing the inputs is the
-rest). A group
-that is not listed counts ``DEFAULT_TEST_SECONDS`` per test (the unlisted groups averaged 4 ms a
-test). They only decide an order: a stale number costs a little balance, never a result. The
-two workers finished their last tests 0.4 s apart with the weights before these, 0.2 s apart
-with these (the whole suite, 2026-11-30 17:15 UTC). Session 6 (20:15 UTC) scaled the groups its
-engineers made cheaper by their measured serial time before and after (hardening templates and
-data, ``test_memory``, ``test_watch``, ``test_build_all``, ``export/test_export``, the kits'
-group); the fork runner's children then ended within 0.01–0.2 s of each other."""
+The seconds below are each group's time in a forked child during a whole run of the suite
+(2026-11-30 22:21 UTC, main df43c74, both children running: ``--durations=0 -vv``, the tests of
+5 ms or more summed, plus 0.7 ms a test for pytest's own work), for the groups of 0.1 s or more;
+``tests/test_fork_runner.py`` counts what it takes after the fork runner's session (suiteN) made
+its small suites cheaper. The wall-clock time in a child is the right measure: a group that
+waits on its own processes (``tests/test_memory.py``, ``tests/test_startup.py``, the fork
+runner's signal tests) keeps its child from taking the next group as long. A group that is not
+listed counts ``DEFAULT_TEST_SECONDS`` per test (a test under 5 ms). They only decide an order:
+a stale number costs a little balance, never a result. Before this list, groups of 0.4 to 0.6 s
+that were not listed (``tests/layout/test_one_line.py``, ``test_sheet_label_paths.py``,
+``test_hyphenation_lazy.py``, ``tests/render/test_font_prepare.py``: 4 to 8 tests each) were
+handed out among the last, where a long group makes one child finish after the other."""
 
 from __future__ import annotations
 
@@ -33,38 +30,62 @@ Item = TypeVar("Item")
 DEFAULT_TEST_SECONDS = 0.005
 
 GROUP_SECONDS: dict[str, float] = {
-    "bundled-kits": 8.9,
-    "hardening-templates.yaml": 4.0,
-    "tests/test_memory.py": 2.6,
-    "tests/test_fork_runner.py": 2.5,  # small suites forked, and waits on real processes
-    "tests/test_cli.py": 2.3,
-    "tests/test_watch.py": 1.1,
-    "tests/layout/test_legibility_fast_path.py": 2.3,
-    "tests/test_cli_safety.py": 2.3,
-    "tests/export/test_export.py": 1.7,
-    "hardening-data.yaml": 1.6,
-    "tests/render/test_text_fast_paths.py": 2.0,
-    "tests/test_startup.py": 1.8,
-    "tests/layout/test_template_sandbox.py": 1.8,
-    "tests/test_stock_icons.py": 1.6,
-    "tests/layout/test_template_expr.py": 1.6,
-    "tests/test_build_all.py": 1.2,
-    "package-source": 1.4,
-    "tests/render/test_face_replays.py": 1.4,
-    "tests/hardening/test_fuzz.py": 1.3,
-    "hardening-cli.yaml": 1.1,
-    "tests/layout/test_speed_caches.py": 0.9,
-    "tests/layout/test_tokens_words.py": 0.7,
-    "tests/data/test_game_loader.py": 0.7,
-    "tests/data/test_csv_components.py": 0.6,
-    "tests/render/test_pdf_writer.py": 0.6,
-    "tests/data/test_fuzz_data.py": 0.5,
-    "tests/data/test_yaml_fast.py": 0.5,
-    "tests/layout/test_legibility.py": 0.4,
-    "tests/test_new_game.py": 0.4,
-    "tests/test_stock_scan.py": 0.4,
-    "tests/layout/test_imposition.py": 0.4,
-    "tests/layout/test_template_cache.py": 0.4,
+    "bundled-kits": 6.45,
+    "tests/test_fork_runner.py": 3.0,  # small suites forked, two real pytest processes (4.16 before suiteN)
+    "hardening-templates.yaml": 2.95,
+    "tests/export/test_export.py": 2.04,
+    "tests/render/test_text_fast_paths.py": 1.62,
+    "hardening-data.yaml": 1.53,
+    "tests/test_memory.py": 1.52,  # fresh interpreters
+    "tests/layout/test_template_sandbox.py": 1.49,
+    "tests/test_build_all.py": 1.48,
+    "tests/test_stock_icons.py": 1.40,
+    "tests/layout/test_template_expr.py": 1.38,
+    "tests/test_cli.py": 1.33,
+    "tests/layout/test_legibility_fast_path.py": 1.20,
+    "tests/test_cli_safety.py": 1.14,
+    "tests/test_startup.py": 1.05,
+    "tests/hardening/test_fuzz.py": 1.00,
+    "package-source": 0.86,
+    "hardening-cli.yaml": 0.69,
+    "tests/test_stock_scan.py": 0.66,
+    "tests/layout/test_one_line.py": 0.63,
+    "tests/layout/test_speed_caches.py": 0.63,
+    "tests/layout/test_sheet_label_paths.py": 0.57,
+    "tests/layout/test_tokens_words.py": 0.53,
+    "tests/data/test_fuzz_data.py": 0.50,
+    "tests/layout/test_hyphenation_lazy.py": 0.50,
+    "tests/layout/test_legibility.py": 0.48,
+    "tests/render/test_ttf_reader.py": 0.47,
+    "tests/data/test_yaml_fast.py": 0.47,
+    "tests/test_watch.py": 0.46,
+    "tests/render/test_face_replays.py": 0.45,
+    "tests/render/test_font_prepare.py": 0.40,
+    "tests/layout/test_face_warnings.py": 0.39,
+    "tests/test_new_game.py": 0.37,
+    "tests/data/test_table_limits.py": 0.35,
+    "tests/data/test_csv_components.py": 0.35,
+    "tests/render/test_pdf_writer.py": 0.34,
+    "tests/layout/test_template_cache.py": 0.29,
+    "tests/test_print_deck_free.py": 0.21,
+    "tests/layout/test_typography.py": 0.21,
+    "tests/layout/test_imposition.py": 0.21,
+    "tests/test_cli_console.py": 0.21,
+    "tests/render/test_fast_numbers.py": 0.20,
+    "tests/games/test_oups.py": 0.20,
+    "tests/test_readme_walkthrough.py": 0.19,
+    "tests/rules/test_deck_rules.py": 0.19,
+    "tests/test_debug_boxes.py": 0.17,
+    "tests/layout/test_emit_line.py": 0.17,
+    "tests/test_docs.py": 0.16,
+    "tests/render/test_pdf_file.py": 0.15,
+    "tests/layout/test_textfit.py": 0.15,
+    "tests/layout/test_print_guide_words.py": 0.14,
+    "tests/hardening/test_fuzz_corpus.py": 0.12,
+    "tests/test_document_renders.py": 0.12,
+    "tests/test_planning_parts.py": 0.11,
+    "tests/test_module_size.py": 0.11,
+    "tests/render/test_faces_golden.py": 0.10,
 }
 
 
