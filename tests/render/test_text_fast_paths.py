@@ -10,11 +10,10 @@ import random
 from functools import cache
 
 import pytest
-from helpers import ROOT, FakeMetrics, bundled_assets
+from helpers import FakeMetrics, bundled_assets
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from printandplay.assets import load_assets
 from printandplay.layout import textfit
 from printandplay.layout.fit_bounds import LineFloor
 from printandplay.layout.hyphenation import hyphenator_for
@@ -22,7 +21,6 @@ from printandplay.layout.richtext import Span, parse_markup
 from printandplay.layout.textfit import TextStyle, fit_text
 from printandplay.layout.tokens import Item, tokenize
 from printandplay.model.ops import GroupOp, TextOp
-from printandplay.project import Resources
 from printandplay.render import subset_text
 from printandplay.render.ops_writer import OpsWriter
 
@@ -47,7 +45,7 @@ def _write(texts: list[str], fast: bool, monkeypatch: pytest.MonkeyPatch,
            fonts_used: int = 2) -> tuple[str, int]:
     """The content written for ``texts`` in one new document (in turn in the regular and the
     bold font, or in the regular one only), and splitString's calls."""
-    assets = load_assets(Resources((ROOT,)), "licum")
+    assets = bundled_assets("licum")  # read only: the writer and its document are new
     fonts = assets.fonts
     names = [fonts.select("body", b, False) for b in (False, True)][:fonts_used]
     calls = 0
@@ -310,7 +308,7 @@ def test_runs_of_text_ops_in_several_fonts_write_what_they_wrote_op_by_op(
     texts = _texts(7, 400, wide=True) + _texts(8, 200, wide=False)
 
     def write() -> str:
-        assets = load_assets(Resources((ROOT,)), "licum")
+        assets = bundled_assets("licum")  # read only
         names = [assets.fonts.select("body", b, False) for b in (False, True)]
         canvas = Canvas(io.BytesIO())
         writer = OpsWriter(canvas, assets.icons, None)
