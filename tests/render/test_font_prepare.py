@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import random
 
-from helpers import bundled_assets
+from helpers import ROOT, bundled_assets
 from reportlab.pdfbase import pdfmetrics
 
+from printandplay.assets import load_assets
 from printandplay.errors import LayoutError
+from printandplay.project import Resources
 
 
 def test_prepared_text_is_the_character_by_character_rule_s() -> None:
@@ -49,7 +51,7 @@ def test_a_font_s_characters_are_made_once_per_registered_font() -> None:
     (made when first needed), not by going over its character map again."""
     from printandplay.render.fonts import FontTable
 
-    roles = bundled_assets("licum").fonts.roles
+    roles = load_assets(Resources((ROOT,)), "licum").fonts.roles  # (a second load: as a build's)
     tables = [FontTable(roles), FontTable(roles)]
     for table in tables:
         table.load_all("fonts/fonts.yaml")

@@ -10,10 +10,11 @@ import random
 from functools import cache
 
 import pytest
-from helpers import FakeMetrics, bundled_assets
+from helpers import ROOT, FakeMetrics, bundled_assets
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from printandplay.assets import load_assets
 from printandplay.layout import textfit
 from printandplay.layout.fit_bounds import LineFloor
 from printandplay.layout.hyphenation import hyphenator_for
@@ -21,6 +22,7 @@ from printandplay.layout.richtext import Span, parse_markup
 from printandplay.layout.textfit import TextStyle, fit_text
 from printandplay.layout.tokens import Item, tokenize
 from printandplay.model.ops import GroupOp, TextOp
+from printandplay.project import Resources
 from printandplay.render import subset_text
 from printandplay.render.ops_writer import OpsWriter
 
@@ -307,8 +309,10 @@ def test_runs_of_text_ops_in_several_fonts_write_what_they_wrote_op_by_op(
     rng = random.Random(23)
     texts = _texts(7, 400, wide=True) + _texts(8, 200, wide=False)
 
+    # a load of its own (shared by both writes): fonts this process registered already, found
+    assets = load_assets(Resources((ROOT,)), "licum")
+
     def write() -> str:
-        assets = bundled_assets("licum")  # read only
         names = [assets.fonts.select("body", b, False) for b in (False, True)]
         canvas = Canvas(io.BytesIO())
         writer = OpsWriter(canvas, assets.icons, None)
