@@ -47,13 +47,28 @@ def _plain_add(self: SheetLabels, page: PageSpec, total: int, name: str = "") ->
 ])
 def test_labels_are_the_plain_ones(game: str, options: dict[str, object],
                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    assets = bundled_assets(game)
-    quick = KitPlanner(assets, BuildOptions(**options)).kit_pages()  # type: ignore[arg-type]
-    monkeypatch.setattr(SheetLabels, "add", _plain_add)
-    plain = KitPlanner(assets, BuildOptions(**options)).kit_pages()  # type: ignore[arg-type]
-    assert [p.ops for p in quick] == [p.ops for p in plain]
-    assert quick == plain
-    assert sum(1 for p in quick if p.side) >= 2  # sheets were labelled
+    """Each sheet the kit's plan labels, labelled the plain way from the same unlabelled
+    sheet: the same page (the plan is made once; only ``SheetLabels.add`` differs between
+    the two ways, and nothing of the plan reads a labelled sheet but its caller, which
+    yields it)."""
+    calls: list[tuple[SheetLabels, PageSpec, int, str, PageSpec]] = []
+    quick_add = SheetLabels.add
+
+    def recorded(self: SheetLabels, page: PageSpec, total: int, name: str = "") -> PageSpec:
+        labelled = quick_add(self, page, total, name)
+        calls.append((self, page, total, name, labelled))
+        return labelled
+
+    monkeypatch.setattr(SheetLabels, "add", recorded)
+    quick = KitPlanner(bundled_assets(game),
+                       BuildOptions(**options)).kit_pages()  # type: ignore[arg-type]
+    printed = {id(p) for p in quick}  # the labelled sheets are the kit's own
+    assert all(id(labelled) in printed for *_, labelled in calls)
+    for labels, page, total, name, labelled in calls:
+        plain = _plain_add(labels, page, total, name)
+        assert labelled.ops == plain.ops
+        assert labelled == plain
+    assert len(calls) >= 2  # sheets were labelled
 
 
 def test_typeset_sets_each_text_once_and_only_when_read(monkeypatch: pytest.MonkeyPatch) -> None:

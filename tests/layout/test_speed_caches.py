@@ -126,16 +126,20 @@ def _free_spot_reference(page: Size, width: float, height: float, obstacles: Seq
     for r in grown:
         xs.update((r.right, r.x - width))
         ys.update((r.top, r.y - height))
+    # (each obstacle's edges read once; for each y, the obstacles its row of boxes meets:
+    # the same tests of the same floats as checking box against obstacle, in another order)
+    edges = [(r.x, r.right, r.y, r.top) for r in grown]
     candidates = []
     for y in ys:
         if not low_y - 1e-6 <= y <= high_y + 1e-6:
             continue
+        top = Rect(0.0, y, width, height).top
+        across = [(r_x, r_right) for r_x, r_right, r_y, r_top in edges if y < r_top and r_y < top]
         for x in xs:
             if not low_x - 1e-6 <= x <= high_x + 1e-6:
                 continue
-            box = Rect(x, y, width, height)
-            if not any(box.x < r.right and r.x < box.right and box.y < r.top and r.y < box.top
-                       for r in grown):
+            right = Rect(x, y, width, height).right
+            if not any(x < r_right and r_x < right for r_x, r_right in across):
                 edge = min(y - low_y, high_y - y)
                 candidates.append((round(edge, 3), y > page.height / 2,
                                    round(abs(x + width / 2 - page.width / 2), 3), x, y))

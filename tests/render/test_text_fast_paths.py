@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import random
+from functools import cache
 
 import pytest
 from helpers import ROOT, FakeMetrics, bundled_assets
@@ -17,9 +18,9 @@ from printandplay.assets import load_assets
 from printandplay.layout import textfit
 from printandplay.layout.fit_bounds import LineFloor
 from printandplay.layout.hyphenation import hyphenator_for
-from printandplay.layout.richtext import parse_markup
+from printandplay.layout.richtext import Span, parse_markup
 from printandplay.layout.textfit import TextStyle, fit_text
-from printandplay.layout.tokens import tokenize
+from printandplay.layout.tokens import Item, tokenize
 from printandplay.model.ops import GroupOp, TextOp
 from printandplay.project import Resources
 from printandplay.render import subset_text
@@ -46,7 +47,7 @@ def _write(texts: list[str], fast: bool, monkeypatch: pytest.MonkeyPatch,
            fonts_used: int = 2) -> tuple[str, int]:
     """The content written for ``texts`` in one new document (in turn in the regular and the
     bold font, or in the regular one only), and splitString's calls."""
-    assets = load_assets(Resources((ROOT,)), "licum")
+    assets = bundled_assets("licum")  # read only: the writer and its document are new
     fonts = assets.fonts
     names = [fonts.select("body", b, False) for b in (False, True)][:fonts_used]
     calls = 0
@@ -103,20 +104,31 @@ def _words(rng: random.Random, count: int) -> str:
     return " ".join(words)
 
 
-def _fits(metrics: object, floor: bool, monkeypatch: pytest.MonkeyPatch) -> list[object]:
+@cache
+def _fit_cases() -> tuple[tuple[TextStyle, tuple[Span, ...], float, float], ...]:
+    """150 random texts (parsed), styles and boxes, drawn once for both kinds of metrics."""
     rng = random.Random(11)
+    cases = []
+    for _ in range(150):
+        style = TextStyle(size=rng.choice((9.0, 10.0, 12.0)), min_size=rng.choice((4.0, 6.0)),
+                          leading=rng.choice((1.0, 1.2, 1.5)),
+                          min_tag_size=rng.choice((0.0, 0.0, 7.0)))
+        spans = tuple(parse_markup(_words(rng, rng.randint(1, 60))))
+        width, height = rng.uniform(40, 160), rng.uniform(10, 90)
+        cases.append((style, spans, width, height))
+    return tuple(cases)
+
+
+def _fits(metrics: object, cases: list[tuple[TextStyle, list[Item], float, float]],
+          floor: bool, monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Each case fitted, with the line floor or with a floor of one line (no size skipped:
+    every size tried is broken into lines, the long way)."""
     hyphenator = hyphenator_for("fr")
     out = []
     with monkeypatch.context() as patch:
         if not floor:
             patch.setattr(LineFloor, "lines", lambda self, max_width: 1)
-        for _ in range(150):
-            style = TextStyle(size=rng.choice((9.0, 10.0, 12.0)), min_size=rng.choice((4.0, 6.0)),
-                              leading=rng.choice((1.0, 1.2, 1.5)),
-                              min_tag_size=rng.choice((0.0, 0.0, 7.0)))
-            items = tokenize(parse_markup(_words(rng, rng.randint(1, 60))), style,
-                             metrics, lambda name: 1.0)  # type: ignore[arg-type]
-            width, height = rng.uniform(40, 160), rng.uniform(10, 90)
+        for style, items, width, height in cases:
             out.append(fit_text(items, width, height, style, metrics,  # type: ignore[arg-type]
                                 hyphenator))
     return out
@@ -125,6 +137,10 @@ def _fits(metrics: object, floor: bool, monkeypatch: pytest.MonkeyPatch) -> list
 @pytest.mark.parametrize("real_fonts", [False, True], ids=["fake-metrics", "licum-fonts"])
 def test_the_line_floor_changes_no_fit(real_fonts: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     metrics = bundled_assets("licum").fonts if real_fonts else FakeMetrics()  # (widths only)
+    # the same items for both ways (the words' syllables, kept on them by the first fits,
+    # are what the second would find again)
+    cases = [(style, tokenize(list(spans), style, metrics, lambda name: 1.0),  # type: ignore[arg-type]
+              width, height) for style, spans, width, height in _fit_cases()]
     calls = 0
     original = textfit.break_lines
 
@@ -134,9 +150,9 @@ def test_the_line_floor_changes_no_fit(real_fonts: bool, monkeypatch: pytest.Mon
         return original(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(textfit, "break_lines", counted)
-    with_floor = _fits(metrics, True, monkeypatch)
+    with_floor = _fits(metrics, cases, True, monkeypatch)
     floor_calls, calls = calls, 0
-    without = _fits(metrics, False, monkeypatch)
+    without = _fits(metrics, cases, False, monkeypatch)
     assert with_floor == without
     assert sum(f is None for f in without) > 5 and sum(f is not None for f in without) > 50
     assert floor_calls < calls  # sizes were skipped without breaking lines
@@ -293,8 +309,10 @@ def test_runs_of_text_ops_in_several_fonts_write_what_they_wrote_op_by_op(
     rng = random.Random(23)
     texts = _texts(7, 400, wide=True) + _texts(8, 200, wide=False)
 
+    # a load of its own (shared by both writes): fonts this process registered already, found
+    assets = load_assets(Resources((ROOT,)), "licum")
+
     def write() -> str:
-        assets = load_assets(Resources((ROOT,)), "licum")
         names = [assets.fonts.select("body", b, False) for b in (False, True)]
         canvas = Canvas(io.BytesIO())
         writer = OpsWriter(canvas, assets.icons, None)
