@@ -13,11 +13,10 @@ from helpers import (
     KitsBuild,
     bundled_assets,
     copy_kit,
-    kit_pages,
     page_text,
     replace_once,
 )
-from plan_helpers import shared_plan
+from plan_helpers import kit_pages, shared_plan
 from pypdf import PdfReader
 from typer.testing import CliRunner
 

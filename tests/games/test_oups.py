@@ -11,13 +11,12 @@ from pathlib import Path
 import pytest
 import yaml
 from helpers import (
-    body_pages,
     component_records,
     copy_kit,
-    kit_pages,
     page_text,
     replace_once,
 )
+from plan_helpers import body_pages, kit_pages
 from typer.testing import CliRunner
 
 from printandplay.cli import app
