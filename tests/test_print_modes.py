@@ -17,7 +17,7 @@ from helpers import (
     pdf_guide_length,
     replace_once,
 )
-from pdf_helpers import page_texts, shared_fonts
+from pdfium_text import page_texts
 from plan_helpers import shared_plan
 from pypdf import PdfReader
 from typer.testing import CliRunner
@@ -122,7 +122,8 @@ def test_fold_build_writes_landscape_pages_with_both_faces(tmp_path: Path) -> No
     assert guide == 1  # the printing guide, single-sided: no blank verso
     first = reader.pages[guide]
     assert float(first.mediabox.width) > float(first.mediabox.height)  # landscape
-    assert "MISE AU JEU" in first.extract_text()  # the backs are on the fronts' sheet
+    (text,) = page_texts(path, [guide])
+    assert "MISE AU JEU" in text  # the backs are on the fronts' sheet
 
 
 def test_simplex_and_fold_cannot_be_combined() -> None:
@@ -287,10 +288,8 @@ def test_print_deck_gives_a_card_the_back_of_the_deck_section_it_is_listed_in(
     for section_kinds, back in ((("improvisateur",), "JEU"), (("difficulte",), "PRÉPARATION")):
         path = build_deck(Resources((ROOT,)), "licum",
                           [DeckCard("LIC-DIF-BLESSURE", 1, section_kinds)], back, options)
-        reader = PdfReader(path)
-        guide = pdf_guide_length(reader.page_labels)  # the printing guide comes first
-        with shared_fonts():  # two pages of one reader: its fonts parsed once
-            front, verso = (reader.pages[guide + i].extract_text() for i in (0, 1))
+        guide = pdf_guide_length(PdfReader(path).page_labels)  # the printing guide first
+        front, verso = page_texts(path, (guide, guide + 1))
         assert "Blessure" in front
         assert back in verso
         other = "PRÉPARATION" if back == "JEU" else "JEU"
