@@ -25,7 +25,8 @@ def _pixels(length_pt: float, dpi: float) -> float:
 @pytest.fixture(scope="module")
 def charlie_tts(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """``export charlie --tts TTS``, once: the saved object's path (Charlie's tiles each have
-    their own back, which no other kit shows)."""
+    their own back, which no other kit shows, and their 31 fronts fill a sheet of several
+    rows)."""
     tts = tmp_path_factory.mktemp("charlie-tts")
     result = runner.invoke(app, ["export", "charlie", "--tts", str(tts), "--dpi", str(DPI)])
     assert result.exit_code == 0, result.output
@@ -132,16 +133,18 @@ def _check_tts(saved: dict, folder: Path, expected: dict[str, int], kinds: dict[
     assert found == expected
 
 
-def test_tts_kit_has_every_copy(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["export", "licum", "--tts", str(tmp_path), "--dpi", "30"])
-    assert result.exit_code == 0, result.output
-    saved = json.loads(Path(result.stdout.strip()).read_text(encoding="utf-8"))
-    game = bundled_assets("licum").game
+def test_tts_kit_has_every_copy(charlie_tts: Path) -> None:
+    # the whole kit's export, shown on Charlie's (exported once for this file: 7 kinds, 135
+    # cards) rather than Licum's (164 components, 0.4 s more); Licum's TTS export is the deck
+    # lists' below
+    saved = json.loads(charlie_tts.read_text(encoding="utf-8"))
+    game = bundled_assets("charlie").game
     expected = {c.id: c.count for c in game.components if c.count}
-    _check_tts(saved, tmp_path, expected, {c.id: c.kind for c in game.components})
-    # 40 distinct players: a 10 × 4 sheet
-    players = [s for s in saved["ObjectStates"] if s.get("Nickname") == "Improvisateur"]
-    assert players and list(players[0]["CustomDeck"].values())[0]["NumHeight"] == 4
+    _check_tts(saved, charlie_tts.parent, expected, {c.id: c.kind for c in game.components})
+    # 31 distinct tiles: a 10 × 4 sheet (ten columns at most)
+    tiles = [s for s in saved["ObjectStates"] if s.get("Nickname") == "Tuile"]
+    assert len({c["Description"] for c in tiles[0]["ContainedObjects"]}) == 31
+    assert [(d["NumWidth"], d["NumHeight"]) for d in tiles[0]["CustomDeck"].values()] == [(10, 4)]
 
 
 def test_tts_deck_list(tmp_path: Path, repo_root: Path) -> None:
