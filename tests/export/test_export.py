@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from helpers import bundled_assets
 from PIL import Image
+from small_games import add_small_game
 from typer.testing import CliRunner
 
 from printandplay.cli import app
@@ -36,21 +37,37 @@ def charlie_tts(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def sorciers_png(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """Sorciers (18 cards: backs shared by a kind, and a card's own back; two card sizes and
-    round tokens) exported as PNGs at ``DPI``, without and with ``--bleed``: the folders, by
-    ``"trim"`` and ``"bleed"``; the first export also writes a TTS deck (``"tts"``, its folder)
-    and ``"printed"`` is a file holding the lines that export printed."""
+    round tokens) exported as PNGs at ``DPI`` with a TTS deck, once: the folders, by ``"trim"``
+    and ``"tts"``, and ``"printed"``, a file holding the lines that export printed."""
+    folders = {"trim": tmp_path_factory.mktemp("sorciers-trim"),
+               "tts": tmp_path_factory.mktemp("sorciers-tts")}
+    result = runner.invoke(app, ["export", "sorciers", "--png", str(folders["trim"]),
+                                 "--dpi", str(DPI), "--tts", str(folders["tts"])])
+    assert result.exit_code == 0, result.output
+    folders["printed"] = folders["tts"].parent / "sorciers-printed.txt"
+    folders["printed"].write_text(result.stdout, encoding="utf-8")
+    return folders
+
+
+@pytest.fixture(scope="module")
+def terres_png(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The four Terres of the small Arcanes game (a copy without its other cards and its deck
+    rules) exported as PNGs at ``DPI``, without and with ``--bleed``: the folders, by
+    ``"trim"`` and ``"bleed"``."""
+    work = tmp_path_factory.mktemp("terres")
+    game_yaml = add_small_game(work, "terres")
+    text = game_yaml.read_text(encoding="utf-8")
+    text = text[:text.index("\ndeck_format:")].replace(
+        "components: [terres.yaml, creatures.yaml, sortileges.yaml]", "components: [terres.yaml]")
+    game_yaml.write_text(text, encoding="utf-8")
     folders = {}
-    for name, extra in (("trim", []), ("bleed", ["--bleed"])):
-        folders[name] = tmp_path_factory.mktemp(f"sorciers-{name}")
-        if name == "trim":
-            folders["tts"] = tmp_path_factory.mktemp("sorciers-tts")
-            extra = ["--tts", str(folders["tts"])]
-        result = runner.invoke(app, ["export", "sorciers", "--png", str(folders[name]),
-                                     "--dpi", str(DPI), *extra])
-        assert result.exit_code == 0, result.output
-        if name == "trim":
-            folders["printed"] = folders["tts"].parent / "sorciers-printed.txt"
-            folders["printed"].write_text(result.stdout, encoding="utf-8")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(work)  # the copy is a game of the current folder
+        for name, extra in (("trim", []), ("bleed", ["--bleed"])):
+            folders[name] = work / name
+            result = runner.invoke(app, ["export", "terres", "--png", str(folders[name]),
+                                         "--dpi", str(DPI), *extra])
+            assert result.exit_code == 0, result.output
     return folders
 
 
@@ -90,8 +107,8 @@ def test_png_shared_back_is_written_once(sorciers_png: dict[str, Path]) -> None:
     assert any(not b.startswith("back-") for b in backs)  # a card's own back keeps its name
 
 
-def test_png_with_bleed_is_larger_by_the_bleed(sorciers_png: dict[str, Path]) -> None:
-    trim, bled = sorciers_png["trim"], sorciers_png["bleed"]
+def test_png_with_bleed_is_larger_by_the_bleed(terres_png: dict[str, Path]) -> None:
+    trim, bled = terres_png["trim"], terres_png["bleed"]
     name = sorted(p.name for p in trim.glob("*.png") if not p.name.startswith("contact"))[0]
     with Image.open(trim / name) as a, Image.open(bled / name) as b:
         grow = _pixels(2 * 3 * MM, DPI)  # 9.4 px at 40 dpi
