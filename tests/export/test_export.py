@@ -38,49 +38,51 @@ def charlie_tts(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def sorciers_png(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+def sorciers_png(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Sorciers (18 cards: backs shared by a kind, and a card's own back; two card sizes and
-    round tokens) exported as PNGs at ``DPI`` with a TTS deck, once: the folders, by ``"trim"``
-    and ``"tts"``, and ``"printed"``, a file holding the lines that export printed."""
-    folders = {"trim": tmp_path_factory.mktemp("sorciers-trim"),
-               "tts": tmp_path_factory.mktemp("sorciers-tts")}
-    result = runner.invoke(app, ["export", "sorciers", "--png", str(folders["trim"]),
-                                 "--dpi", str(DPI), "--tts", str(folders["tts"])])
+    round tokens) exported as PNGs at ``DPI``, once: the folder."""
+    folder = tmp_path_factory.mktemp("sorciers-png")
+    result = runner.invoke(app, ["export", "sorciers", "--png", str(folder), "--dpi", str(DPI)])
     assert result.exit_code == 0, result.output
-    folders["printed"] = folders["tts"].parent / "sorciers-printed.txt"
-    folders["printed"].write_text(result.stdout, encoding="utf-8")
-    return folders
+    assert result.stdout.strip() == str(folder)
+    return folder
 
 
 @pytest.fixture(scope="module")
 def terres_png(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """The four Terres of the small Arcanes game (a copy without its other cards and its deck
     rules) exported as PNGs at ``DPI``, without and with ``--bleed``: the folders, by
-    ``"trim"`` and ``"bleed"``."""
+    ``"trim"`` and ``"bleed"``; the first export also writes a TTS deck (``"tts"``, its
+    folder), and ``"printed"`` is a file holding the lines it printed."""
     work = tmp_path_factory.mktemp("terres")
     game_yaml = add_small_game(work, "terres")
     text = game_yaml.read_text(encoding="utf-8")
     text = text[:text.index("\ndeck_format:")].replace(
         "components: [terres.yaml, creatures.yaml, sortileges.yaml]", "components: [terres.yaml]")
     game_yaml.write_text(text, encoding="utf-8")
-    folders = {}
+    folders = {"tts": work / "tts"}
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(work)  # the copy is a game of the current folder
-        for name, extra in (("trim", []), ("bleed", ["--bleed"])):
+        for name, extra in (("trim", ["--tts", str(folders["tts"])]), ("bleed", ["--bleed"])):
             folders[name] = work / name
             result = runner.invoke(app, ["export", "terres", "--png", str(folders[name]),
                                          "--dpi", str(DPI), *extra])
             assert result.exit_code == 0, result.output
+            if name == "trim":
+                folders["printed"] = work / "printed.txt"
+                folders["printed"].write_text(result.stdout, encoding="utf-8")
     return folders
 
 
-def test_png_one_file_per_distinct_face_and_contact_sheets(
-        sorciers_png: dict[str, Path]) -> None:
+def test_export_prints_each_target_in_order(terres_png: dict[str, Path]) -> None:
+    printed = terres_png["printed"].read_text(encoding="utf-8").strip().splitlines()
+    assert printed == [str(terres_png["trim"]), str(terres_png["tts"] / "terres.json")]
+
+
+def test_png_one_file_per_distinct_face_and_contact_sheets(sorciers_png: Path) -> None:
     # a mechanism, shown on Sorciers (23 faces) rather than Charlie (113): every kind's size,
     # a card's own back and backs shared by a kind
-    tmp_path, tts = sorciers_png["trim"], sorciers_png["tts"]
-    printed = sorciers_png["printed"].read_text(encoding="utf-8").strip().splitlines()
-    assert printed == [str(tmp_path), str(tts / "sorciers.json")]  # each target, in order
+    tmp_path = sorciers_png
     index = json.loads((tmp_path / "faces.json").read_text(encoding="utf-8"))
     game = bundled_assets("sorciers").game
     assert set(index["components"]) == {c.id for c in game.components}
@@ -100,9 +102,9 @@ def test_png_one_file_per_distinct_face_and_contact_sheets(
     assert files == named | contact
 
 
-def test_png_shared_back_is_written_once(sorciers_png: dict[str, Path]) -> None:
+def test_png_shared_back_is_written_once(sorciers_png: Path) -> None:
     # Sorciers (18 cards) has both: backs shared by a kind and a card's own back
-    index = json.loads((sorciers_png["trim"] / "faces.json").read_text(encoding="utf-8"))
+    index = json.loads((sorciers_png / "faces.json").read_text(encoding="utf-8"))
     index = index["components"]
     backs = [entry["back"] for entry in index.values() if "back" in entry]
     assert len(set(backs)) < len(backs)
