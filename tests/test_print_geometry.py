@@ -84,16 +84,14 @@ def test_no_text_under_6_pt(game: str, paper: str) -> None:
 
 def _touches(clip: Rect, side: str, others: list[Rect]) -> bool:
     """Whether another item's clip starts where ``clip``'s side ends (a shared cut line)."""
-    for other in others:
-        across = (min(clip.top, other.top) - max(clip.y, other.y) > EPS
-                  if side in ("left", "right")
-                  else min(clip.right, other.right) - max(clip.x, other.x) > EPS)
-        if not across:
-            continue
-        if ((side == "left" and abs(other.right - clip.x) < EPS)
+    for other in others:  # the cut line first: most others are far from it
+        if not ((side == "left" and abs(other.right - clip.x) < EPS)
                 or (side == "right" and abs(other.x - clip.right) < EPS)
                 or (side == "bottom" and abs(other.top - clip.y) < EPS)
                 or (side == "top" and abs(other.y - clip.top) < EPS)):
+            continue
+        if (min(clip.top, other.top) - max(clip.y, other.y) > EPS if side in ("left", "right")
+                else min(clip.right, other.right) - max(clip.x, other.x) > EPS):
             return True
     return False
 
