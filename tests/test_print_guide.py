@@ -315,6 +315,7 @@ def test_section_keys_are_checked(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     replace_once(game_file, "    asembly: >-", "    paper: \"carton gris\"\n    assembly: >-")
     replace_once(game_file, "Découpez les réglettes.", "Découpez-les **vite**.")
     resources = Resources((tmp_path, ROOT))  # the copy wins; fonts come from the repository
-    pages = KitPlanner(load_assets(resources, "oups"), BuildOptions()).kit_pages()
-    guide = page_text(pages[0])
+    # the guide is the kit's first page, set before any face is composed
+    guide = page_text(next(KitPlanner(load_assets(resources, "oups"), BuildOptions())
+                           .iter_kit_pages()))
     assert "carton gris" in guide and "Découpez-les vite ." in guide  # bold: a run of its own
