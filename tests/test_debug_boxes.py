@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import bundled_assets
+from helpers import KITS_GROUP, bundled_assets
 from pypdf import PdfReader
 from small_games import add_small_game
 from typer.testing import CliRunner
@@ -16,6 +16,8 @@ from printandplay.model.game import DocumentSection
 from printandplay.model.ops import GroupOp, Op, RectOp, TextOp
 from printandplay.planning.options import BuildOptions
 from printandplay.planning.planner import KitPlanner
+
+pytestmark = pytest.mark.xdist_group(KITS_GROUP)  # Charlie as the kits' files load it
 
 
 def _flat(ops: tuple[Op, ...]) -> list[Op]:

@@ -6,12 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import bundled_assets, new_kit_without_credits
+from helpers import KITS_GROUP, bundled_assets, new_kit_without_credits
 
 from printandplay.build import BuildOptions, KitPlanner, load_assets
 from printandplay.layout.face import FaceComposer
 from printandplay.model.ops import GroupOp, TextOp
 from printandplay.project import Resources
+
+pytestmark = pytest.mark.xdist_group(KITS_GROUP)  # the games as the kits' files load them
 
 
 def _words(ops: tuple[object, ...]) -> str:

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers import ROOT, bundled_assets, load_yaml
+from helpers import KITS_GROUP, ROOT, bundled_assets, load_yaml
 from PIL import Image
 from small_games import add_small_game
 from typer.testing import CliRunner
@@ -16,6 +16,8 @@ from printandplay.data.decklist import load_deck
 from printandplay.data.game_loader import load_game
 from printandplay.project import Resources
 from printandplay.units import MM
+
+pytestmark = pytest.mark.xdist_group(KITS_GROUP)  # Charlie, Sorciers loaded as there
 
 runner = CliRunner()
 ARCANES_CASES = ROOT / "tests" / "rules" / "cases" / "arcanes"

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 from helpers import (
+    KITS_GROUP,
     component_records,
     copy_kit,
     page_text,
@@ -23,6 +24,8 @@ from printandplay.cli import app
 from printandplay.rules.oups import PACKETS
 from printandplay.rules.oups_cards import RANKS, SUITS, VALUES
 from printandplay.rules.oups_scores import targets_for
+
+pytestmark = pytest.mark.xdist_group(KITS_GROUP)  # the kit plans of test_print_geometry
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[2]
