@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers import bundled_assets
+import pytest
+from helpers import KITS_GROUP, bundled_assets
 from pypdf import PdfReader
+from small_games import add_small_game
 from typer.testing import CliRunner
 
 from printandplay.cli import app
@@ -14,6 +16,8 @@ from printandplay.model.game import DocumentSection
 from printandplay.model.ops import GroupOp, Op, RectOp, TextOp
 from printandplay.planning.options import BuildOptions
 from printandplay.planning.planner import KitPlanner
+
+pytestmark = pytest.mark.xdist_group(KITS_GROUP)  # Charlie as the kits' files load it
 
 
 def _flat(ops: tuple[Op, ...]) -> list[Op]:
@@ -50,11 +54,15 @@ def test_documents_show_the_frame_and_blocks() -> None:
     assert any(label.startswith("paragraph (line ") for label in labels)
 
 
-def test_cli_writes_a_separate_debug_pdf(tmp_path: Path) -> None:
-    result = CliRunner().invoke(app, ["build", "limits", "--debug-boxes", "--out",
-                                      str(tmp_path)])
+def test_cli_writes_a_separate_debug_pdf(tmp_path: Path,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the file's name, shown on the small Arcanes game (18 cards) rather than a bundled kit
+    add_small_game(tmp_path / "work", "arcanes")
+    monkeypatch.chdir(tmp_path / "work")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["build", "arcanes", "--debug-boxes", "--out", str(out)])
     assert result.exit_code == 0, result.output
-    assert result.stdout.strip() == str(tmp_path / "limits-debug-a4.pdf")
-    assert not (tmp_path / "limits-a4.pdf").exists()
-    reader = PdfReader(tmp_path / "limits-debug-a4.pdf")
+    assert result.stdout.strip() == str(out / "arcanes-debug-a4.pdf")
+    assert not (out / "arcanes-a4.pdf").exists()
+    reader = PdfReader(out / "arcanes-debug-a4.pdf")
     assert len(reader.pages) > 1

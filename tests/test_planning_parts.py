@@ -4,7 +4,7 @@ and the page count read it) is what its sheets are; a face is kept until its las
 from __future__ import annotations
 
 import pytest
-from helpers import bundled_assets
+from helpers import KITS_GROUP, bundled_assets
 
 from printandplay.assets import GameAssets
 from printandplay.model.game import SheetSection
@@ -13,6 +13,8 @@ from printandplay.planning.faces import FacePlacer
 from printandplay.planning.options import BuildOptions
 from printandplay.planning.planner import KitPlanner
 from printandplay.planning.print_job import PrintJob
+
+pytestmark = pytest.mark.xdist_group(KITS_GROUP)  # Licum as the kits' files load it
 
 ITEMS = 12  # the first items of a section: more than one sheet of cards, few faces composed
 

@@ -13,11 +13,10 @@ from helpers import (
     KitsBuild,
     bundled_assets,
     copy_kit,
-    kit_pages,
     page_text,
     replace_once,
 )
-from plan_helpers import shared_plan
+from plan_helpers import kit_pages, shared_plan
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -46,10 +45,18 @@ planned = shared_plan
 
 @pytest.fixture(scope="module")
 def charlie_short(tmp_path_factory: pytest.TempPathFactory) -> PdfReader:
+    """``build charlie --flip short`` of one section (the file's print settings)."""
     out = tmp_path_factory.mktemp("short")
-    result = runner.invoke(app, ["build", "charlie", "--flip", "short", "--out", str(out)])
+    result = runner.invoke(app, ["build", "charlie", "--flip", "short", "--sections", "jetons",
+                                 "--out", str(out)])
     assert result.exit_code == 0, result.output
-    return PdfReader(out / "charlie-a4.pdf")
+    return PdfReader(result.stdout.strip())
+
+
+@pytest.fixture(scope="module")
+def charlie_pdf(bundled_kits: KitsBuild) -> PdfReader:
+    """The whole A4 kit of Charlie (built once per process: its outline and page labels)."""
+    return PdfReader(bundled_kits.pdf("charlie"))
 
 
 @pytest.fixture(scope="module")
@@ -66,8 +73,8 @@ def test_viewer_preferences_follow_flip(charlie_short: PdfReader, licum_pdf: Pdf
     assert licum_pdf.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
 
 
-def test_outline_has_one_entry_per_section_on_its_first_page(charlie_short: PdfReader) -> None:
-    reader = charlie_short
+def test_outline_has_one_entry_per_section_on_its_first_page(charlie_pdf: PdfReader) -> None:
+    reader = charlie_pdf
     titles = [entry.title for entry in reader.outline]  # type: ignore[union-attr]
     assert titles == ["Impression et montage", "Règles et aide de jeu", "Aides de jeu", "Tuiles",
                       "Licornes", "Jetons", "Jetons de propriété"]
@@ -78,9 +85,9 @@ def test_outline_has_one_entry_per_section_on_its_first_page(charlie_short: PdfR
         assert page == 0 or not labels[page - 1].startswith(entry.title)  # type: ignore[union-attr]
 
 
-def test_page_labels_name_section_sheet_and_side(charlie_short: PdfReader) -> None:
-    labels = charlie_short.page_labels
-    assert len(labels) == len(charlie_short.pages) == len(planned("charlie", flip="short"))
+def test_page_labels_name_section_sheet_and_side(charlie_pdf: PdfReader) -> None:
+    labels = charlie_pdf.page_labels
+    assert len(labels) == len(charlie_pdf.pages) == len(kit_pages("charlie"))
     assert labels[:4] == ["Impression et montage 1", "Impression et montage verso blanc",
                           "Règles et aide de jeu 1", "Règles et aide de jeu 2"]
     assert "Tuiles 1/2 recto" in labels and "Tuiles 2/2 verso" in labels
@@ -308,6 +315,7 @@ def test_section_keys_are_checked(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     replace_once(game_file, "    asembly: >-", "    paper: \"carton gris\"\n    assembly: >-")
     replace_once(game_file, "Découpez les réglettes.", "Découpez-les **vite**.")
     resources = Resources((tmp_path, ROOT))  # the copy wins; fonts come from the repository
-    pages = KitPlanner(load_assets(resources, "oups"), BuildOptions()).kit_pages()
-    guide = page_text(pages[0])
+    # the guide is the kit's first page, set before any face is composed
+    guide = page_text(next(KitPlanner(load_assets(resources, "oups"), BuildOptions())
+                           .iter_kit_pages()))
     assert "carton gris" in guide and "Découpez-les vite ." in guide  # bold: a run of its own

@@ -17,7 +17,7 @@ from helpers import (
     pdf_guide_length,
     replace_once,
 )
-from pdf_helpers import page_texts, shared_fonts
+from pdfium_text import page_texts
 from plan_helpers import shared_plan
 from pypdf import PdfReader
 from typer.testing import CliRunner
@@ -122,7 +122,8 @@ def test_fold_build_writes_landscape_pages_with_both_faces(tmp_path: Path) -> No
     assert guide == 1  # the printing guide, single-sided: no blank verso
     first = reader.pages[guide]
     assert float(first.mediabox.width) > float(first.mediabox.height)  # landscape
-    assert "MISE AU JEU" in first.extract_text()  # the backs are on the fronts' sheet
+    (text,) = page_texts(path, [guide])
+    assert "MISE AU JEU" in text  # the backs are on the fronts' sheet
 
 
 def test_simplex_and_fold_cannot_be_combined() -> None:
@@ -287,10 +288,8 @@ def test_print_deck_gives_a_card_the_back_of_the_deck_section_it_is_listed_in(
     for section_kinds, back in ((("improvisateur",), "JEU"), (("difficulte",), "PRÉPARATION")):
         path = build_deck(Resources((ROOT,)), "licum",
                           [DeckCard("LIC-DIF-BLESSURE", 1, section_kinds)], back, options)
-        reader = PdfReader(path)
-        guide = pdf_guide_length(reader.page_labels)  # the printing guide comes first
-        with shared_fonts():  # two pages of one reader: its fonts parsed once
-            front, verso = (reader.pages[guide + i].extract_text() for i in (0, 1))
+        guide = pdf_guide_length(PdfReader(path).page_labels)  # the printing guide first
+        front, verso = page_texts(path, (guide, guide + 1))
         assert "Blessure" in front
         assert back in verso
         other = "PRÉPARATION" if back == "JEU" else "JEU"
@@ -322,17 +321,22 @@ def test_also_must_name_a_yes_no_field(tmp_path: Path, monkeypatch: pytest.Monke
 # ---- print-shop export ---------------------------------------------------------------------
 
 TEAMS_LEFT_OUT = ("bleus", "jaunes", "verts", "etoile")
+KINDS_LEFT_OUT = {"condition": "conditions.yaml", "scuze-mais": "scuze-mais.yaml",
+                  "shote": "shotes.yaml"}
 
 
 def test_print_shop_export_writes_one_pdf_per_face_with_boxes(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # Licum's Cartes de Jeu: the one section that takes cards of another ("also") and gives
-    # them its own back. A copy of the kit with one team of players (8 of the 40): the same
-    # mechanism in 33 PDFs instead of 65 (one PDF a face: ~15 ms each)
+    # them its own back. A copy of the kit with one team of players (8 of the 40) and none of
+    # the section's other kinds: the same mechanism in 11 PDFs instead of 65 (one PDF a face:
+    # ~15 ms each)
     copy_kit("licum", tmp_path / "kit", monkeypatch)
     game_yaml = tmp_path / "kit" / "cards" / "licum" / "game.yaml"
-    for team in TEAMS_LEFT_OUT:
-        replace_once(game_yaml, f"\n  - {team}.yaml\n", "\n")
+    for file in (*(f"{team}.yaml" for team in TEAMS_LEFT_OUT), *KINDS_LEFT_OUT.values()):
+        replace_once(game_yaml, f"\n  - {file}\n", "\n")
+    # the tournament deck format bans a Condition: no card left to ban in this copy
+    replace_once(game_yaml, "cards: [Repêchage]", "cards: []")
     shop = tmp_path / "shop"
     result = CliRunner().invoke(app, ["export", "licum", "--print-shop", str(shop),
                                       "--sections", "cartes-de-jeu"])
@@ -342,7 +346,7 @@ def test_print_shop_export_writes_one_pdf_per_face_with_boxes(
     game = _assets("licum").game
     held = [c for c in game.components if (c.kind in ("improvisateur", "condition", "scuze-mais",
                                                       "shote") or c.values.get("allowed_in_jeu"))
-            and c.values.get("team") not in TEAMS_LEFT_OUT]
+            and c.values.get("team") not in TEAMS_LEFT_OUT and c.kind not in KINDS_LEFT_OUT]
     assert any(c.kind == "improvisateur" for c in held)
     assert any(c.values.get("allowed_in_jeu") for c in held)
     assert len(items) == len(held)

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 from helpers import new_kit_without_credits
-from pdf_helpers import pdf_text, shared_fonts
-from pypdf import PdfReader
+from pdfium_text import page_texts, pdf_text
 from typer.testing import CliRunner
 
 from printandplay.cli import app
@@ -121,8 +120,8 @@ def test_credits_get_a_page_of_their_own_without_documents(game: Path) -> None:
                     encoding="utf-8")
     result = runner.invoke(app, ["build", "kit"])
     assert result.exit_code == 0, result.output
-    reader = PdfReader(game / "build/kit/kit-a4.pdf")
-    assert "Crédits des icônes" in reader.pages[-1].extract_text()
+    (last,) = page_texts(game / "build/kit/kit-a4.pdf", [-1])
+    assert "Crédits des icônes" in last
 
 
 def test_no_credits_without_stock_icons(game: Path) -> None:
@@ -204,9 +203,7 @@ def test_a_printed_deck_credits_the_stock_icons_its_cards_print(game: Path) -> N
 
     path = build_deck(Resources((game, bundled_root())), "kit", [("KIT-01", 2)], "essai",
                       BuildOptions(out_dir=game / "out"))
-    reader = PdfReader(path)
-    with shared_fonts():  # two pages of one reader: its fonts parsed once
-        last, first = reader.pages[-1].extract_text(), reader.pages[0].extract_text()
+    last, first = page_texts(path, (-1, 0))
     assert "Crédits des icônes" in last
     assert re.search(r"Lorc \(CC BY 3.0\)\s*:\s*fox-head", last), last
     assert "owl" not in last  # KIT-02's icon is not in this deck

@@ -6,15 +6,21 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers import bundled_assets
+from helpers import KITS_GROUP, ROOT, bundled_assets, load_yaml
 from PIL import Image
+from small_games import add_small_game
 from typer.testing import CliRunner
 
 from printandplay.cli import app
 from printandplay.data.decklist import load_deck
+from printandplay.data.game_loader import load_game
+from printandplay.project import Resources
 from printandplay.units import MM
 
+pytestmark = pytest.mark.xdist_group(KITS_GROUP)  # Charlie, Sorciers loaded as there
+
 runner = CliRunner()
+ARCANES_CASES = ROOT / "tests" / "rules" / "cases" / "arcanes"
 DPI = 40  # small images: the tests check sizes and counts, not looks
 
 
@@ -25,7 +31,8 @@ def _pixels(length_pt: float, dpi: float) -> float:
 @pytest.fixture(scope="module")
 def charlie_tts(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """``export charlie --tts TTS``, once: the saved object's path (Charlie's tiles each have
-    their own back, which no other kit shows)."""
+    their own back, which no other kit shows, and their 31 fronts fill a sheet of several
+    rows)."""
     tts = tmp_path_factory.mktemp("charlie-tts")
     result = runner.invoke(app, ["export", "charlie", "--tts", str(tts), "--dpi", str(DPI)])
     assert result.exit_code == 0, result.output
@@ -33,33 +40,51 @@ def charlie_tts(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def sorciers_png(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+def sorciers_png(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Sorciers (18 cards: backs shared by a kind, and a card's own back; two card sizes and
-    round tokens) exported as PNGs at ``DPI``, without and with ``--bleed``: the folders, by
-    ``"trim"`` and ``"bleed"``; the first export also writes a TTS deck (``"tts"``, its folder)
-    and ``"printed"`` is a file holding the lines that export printed."""
-    folders = {}
-    for name, extra in (("trim", []), ("bleed", ["--bleed"])):
-        folders[name] = tmp_path_factory.mktemp(f"sorciers-{name}")
-        if name == "trim":
-            folders["tts"] = tmp_path_factory.mktemp("sorciers-tts")
-            extra = ["--tts", str(folders["tts"])]
-        result = runner.invoke(app, ["export", "sorciers", "--png", str(folders[name]),
-                                     "--dpi", str(DPI), *extra])
-        assert result.exit_code == 0, result.output
-        if name == "trim":
-            folders["printed"] = folders["tts"].parent / "sorciers-printed.txt"
-            folders["printed"].write_text(result.stdout, encoding="utf-8")
+    round tokens) exported as PNGs at ``DPI``, once: the folder."""
+    folder = tmp_path_factory.mktemp("sorciers-png")
+    result = runner.invoke(app, ["export", "sorciers", "--png", str(folder), "--dpi", str(DPI)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip() == str(folder)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def terres_png(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The four Terres of the small Arcanes game (a copy without its other cards and its deck
+    rules) exported as PNGs at ``DPI``, without and with ``--bleed``: the folders, by
+    ``"trim"`` and ``"bleed"``; the first export also writes a TTS deck (``"tts"``, its
+    folder), and ``"printed"`` is a file holding the lines it printed."""
+    work = tmp_path_factory.mktemp("terres")
+    game_yaml = add_small_game(work, "terres")
+    text = game_yaml.read_text(encoding="utf-8")
+    text = text[:text.index("\ndeck_format:")].replace(
+        "components: [terres.yaml, creatures.yaml, sortileges.yaml]", "components: [terres.yaml]")
+    game_yaml.write_text(text, encoding="utf-8")
+    folders = {"tts": work / "tts"}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(work)  # the copy is a game of the current folder
+        for name, extra in (("trim", ["--tts", str(folders["tts"])]), ("bleed", ["--bleed"])):
+            folders[name] = work / name
+            result = runner.invoke(app, ["export", "terres", "--png", str(folders[name]),
+                                         "--dpi", str(DPI), *extra])
+            assert result.exit_code == 0, result.output
+            if name == "trim":
+                folders["printed"] = work / "printed.txt"
+                folders["printed"].write_text(result.stdout, encoding="utf-8")
     return folders
 
 
-def test_png_one_file_per_distinct_face_and_contact_sheets(
-        sorciers_png: dict[str, Path]) -> None:
+def test_export_prints_each_target_in_order(terres_png: dict[str, Path]) -> None:
+    printed = terres_png["printed"].read_text(encoding="utf-8").strip().splitlines()
+    assert printed == [str(terres_png["trim"]), str(terres_png["tts"] / "terres.json")]
+
+
+def test_png_one_file_per_distinct_face_and_contact_sheets(sorciers_png: Path) -> None:
     # a mechanism, shown on Sorciers (23 faces) rather than Charlie (113): every kind's size,
     # a card's own back and backs shared by a kind
-    tmp_path, tts = sorciers_png["trim"], sorciers_png["tts"]
-    printed = sorciers_png["printed"].read_text(encoding="utf-8").strip().splitlines()
-    assert printed == [str(tmp_path), str(tts / "sorciers.json")]  # each target, in order
+    tmp_path = sorciers_png
     index = json.loads((tmp_path / "faces.json").read_text(encoding="utf-8"))
     game = bundled_assets("sorciers").game
     assert set(index["components"]) == {c.id for c in game.components}
@@ -79,9 +104,9 @@ def test_png_one_file_per_distinct_face_and_contact_sheets(
     assert files == named | contact
 
 
-def test_png_shared_back_is_written_once(sorciers_png: dict[str, Path]) -> None:
+def test_png_shared_back_is_written_once(sorciers_png: Path) -> None:
     # Sorciers (18 cards) has both: backs shared by a kind and a card's own back
-    index = json.loads((sorciers_png["trim"] / "faces.json").read_text(encoding="utf-8"))
+    index = json.loads((sorciers_png / "faces.json").read_text(encoding="utf-8"))
     index = index["components"]
     backs = [entry["back"] for entry in index.values() if "back" in entry]
     assert len(set(backs)) < len(backs)
@@ -89,8 +114,8 @@ def test_png_shared_back_is_written_once(sorciers_png: dict[str, Path]) -> None:
     assert any(not b.startswith("back-") for b in backs)  # a card's own back keeps its name
 
 
-def test_png_with_bleed_is_larger_by_the_bleed(sorciers_png: dict[str, Path]) -> None:
-    trim, bled = sorciers_png["trim"], sorciers_png["bleed"]
+def test_png_with_bleed_is_larger_by_the_bleed(terres_png: dict[str, Path]) -> None:
+    trim, bled = terres_png["trim"], terres_png["bleed"]
     name = sorted(p.name for p in trim.glob("*.png") if not p.name.startswith("contact"))[0]
     with Image.open(trim / name) as a, Image.open(bled / name) as b:
         grow = _pixels(2 * 3 * MM, DPI)  # 9.4 px at 40 dpi
@@ -132,29 +157,39 @@ def _check_tts(saved: dict, folder: Path, expected: dict[str, int], kinds: dict[
     assert found == expected
 
 
-def test_tts_kit_has_every_copy(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["export", "licum", "--tts", str(tmp_path), "--dpi", "30"])
-    assert result.exit_code == 0, result.output
-    saved = json.loads(Path(result.stdout.strip()).read_text(encoding="utf-8"))
-    game = bundled_assets("licum").game
+def test_tts_kit_has_every_copy(charlie_tts: Path) -> None:
+    # the whole kit's export, shown on Charlie's (exported once for this file: 7 kinds, 135
+    # cards) rather than Licum's (164 components, 0.4 s more); Licum's TTS export is the deck
+    # lists' below
+    saved = json.loads(charlie_tts.read_text(encoding="utf-8"))
+    game = bundled_assets("charlie").game
     expected = {c.id: c.count for c in game.components if c.count}
-    _check_tts(saved, tmp_path, expected, {c.id: c.kind for c in game.components})
-    # 40 distinct players: a 10 × 4 sheet
-    players = [s for s in saved["ObjectStates"] if s.get("Nickname") == "Improvisateur"]
-    assert players and list(players[0]["CustomDeck"].values())[0]["NumHeight"] == 4
+    _check_tts(saved, charlie_tts.parent, expected, {c.id: c.kind for c in game.components})
+    # 31 distinct tiles: a 10 × 4 sheet (ten columns at most)
+    tiles = [s for s in saved["ObjectStates"] if s.get("Nickname") == "Tuile"]
+    assert len({c["Description"] for c in tiles[0]["ContainedObjects"]}) == 31
+    assert [(d["NumWidth"], d["NumHeight"]) for d in tiles[0]["CustomDeck"].values()] == [(10, 4)]
 
 
-def test_tts_deck_list(tmp_path: Path, repo_root: Path) -> None:
-    deck_file = repo_root / "cards" / "licum" / "decks" / "rouges.txt"
-    result = runner.invoke(app, ["export", "licum", "--tts", str(tmp_path), "--deck",
+def test_tts_deck_list(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the deck list's cards and copies, shown on the small Arcanes game and a legal deck of
+    # its rules' cases (60 copies of 16 cards in 3 kinds: 0.04 s to export where a Licum
+    # deck takes 0.2 s); a Licum deck list is read by the next test
+    add_small_game(tmp_path, "arcanes")
+    monkeypatch.chdir(tmp_path)
+    deck_file = tmp_path / "soixante.txt"
+    deck_file.write_text(load_yaml(ARCANES_CASES / "valid-sixty.yaml")["deck"],
+                         encoding="utf-8")
+    result = runner.invoke(app, ["export", "arcanes", "--tts", str(tmp_path / "tts"), "--deck",
                                  str(deck_file), "--dpi", "30"])
     assert result.exit_code == 0, result.output
     json_path = Path(result.stdout.strip())
-    assert json_path.name == "deck-rouges.json"
+    assert json_path.name == "deck-soixante.json"
     saved = json.loads(json_path.read_text(encoding="utf-8"))
-    game = bundled_assets("licum").game
+    game = load_game(Resources.discover(), "arcanes")
     expected = load_deck(deck_file, game).counts()
-    _check_tts(saved, tmp_path, expected, {c.id: c.kind for c in game.components})
+    assert (sum(expected.values()), len(expected), len(saved["ObjectStates"])) == (60, 16, 3)
+    _check_tts(saved, tmp_path / "tts", expected, {c.id: c.kind for c in game.components})
 
 
 def test_tts_charlie_tiles_have_their_own_backs(charlie_tts: Path) -> None:

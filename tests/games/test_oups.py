@@ -11,19 +11,21 @@ from pathlib import Path
 import pytest
 import yaml
 from helpers import (
-    body_pages,
+    KITS_GROUP,
     component_records,
     copy_kit,
-    kit_pages,
     page_text,
     replace_once,
 )
+from plan_helpers import body_pages, kit_pages
 from typer.testing import CliRunner
 
 from printandplay.cli import app
 from printandplay.rules.oups import PACKETS
 from printandplay.rules.oups_cards import RANKS, SUITS, VALUES
 from printandplay.rules.oups_scores import targets_for
+
+pytestmark = pytest.mark.xdist_group(KITS_GROUP)  # the kit plans of test_print_geometry
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[2]
