@@ -13,7 +13,7 @@ from helpers import copy_kit, pdf_guide_length, replace_once, text_ops
 from pdf_helpers import shared_fonts
 from pypdf import PdfReader
 from small_games import install_small_games
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from printandplay.cli import app
 
@@ -97,20 +97,34 @@ def test_bad_input_exits_2_naming_file_and_line(
     repo_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     file: str, old: str, new: str, expected: str,
 ) -> None:
-    work = copy_kit("charlie", tmp_path, monkeypatch)
-    replace_once(work / file, old, new)
-    result = runner.invoke(app, ["build", "charlie", "--out", str(tmp_path / "out")])
+    result = _build_edited_charlie(tmp_path, monkeypatch, file, old, new)
     assert result.exit_code == 2, result.output
     assert expected in result.output
     assert "Traceback" not in result.output
 
 
+_EDITED_BUILDS: dict[tuple[str, str, str], Result] = {}
+
+
+def _build_edited_charlie(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, file: str, old: str,
+                          new: str) -> Result:
+    """``build charlie`` in a copy of Charlie with ``old`` replaced by ``new`` in ``file``:
+    built once per test process for each edit (the tests that ask for the same edit only read
+    what the build printed)."""
+    key = (file, old, new)
+    if key not in _EDITED_BUILDS:
+        work = copy_kit("charlie", tmp_path, monkeypatch)
+        replace_once(work / file, old, new)
+        _EDITED_BUILDS[key] = runner.invoke(app, ["build", "charlie", "--out",
+                                                  str(tmp_path / "out")])
+    return _EDITED_BUILDS[key]
+
+
 def test_missing_template_field_names_card_and_box(
     repo_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    work = copy_kit("charlie", tmp_path, monkeypatch)
-    replace_once(work / "templates/charlie/layouts.yaml", "{{ card.accroche }}", "{{ card.acroche }}")
-    result = runner.invoke(app, ["build", "charlie", "--out", str(tmp_path / "out")])
+    result = _build_edited_charlie(tmp_path, monkeypatch, "templates/charlie/layouts.yaml",
+                                   "{{ card.accroche }}", "{{ card.acroche }}")
     assert result.exit_code == 2
     assert "cards/charlie/tuiles.yaml:8: tuile 'CHA-DEPART' (front), box 'accroche'" in result.output
     assert "'acroche'" in result.output
