@@ -139,16 +139,28 @@ def test_current_folder_copy_wins(repo_root: Path, tmp_path: Path,
     assert "Charlie le Maison" in result.output
 
 
-def test_cli_start_does_not_import_reportlab() -> None:
-    code = ("import sys; from printandplay.cli import app; "
-            "assert 'reportlab' not in sys.modules and 'PIL' not in sys.modules")
-    subprocess.run([sys.executable, "-c", code], check=True)
-
-
-def test_python_m_entry_point() -> None:
-    result = subprocess.run([sys.executable, "-m", "printandplay", "--help"],
+@pytest.fixture(scope="module")
+def python_m_help() -> tuple[str, set[str]]:
+    """``python -m printandplay --help`` in a fresh interpreter, run once for the two tests
+    that read it: its standard output and the top-level names of the modules it imported
+    (``-X importtime`` lists each import on standard error; ``python -m printandplay`` imports
+    the whole ``printandplay.cli`` package before it runs the command)."""
+    result = subprocess.run([sys.executable, "-X", "importtime", "-m", "printandplay", "--help"],
                             capture_output=True, text=True, check=True)
-    assert "build" in result.stdout
+    imported = {line.split("|")[-1].strip().split(".")[0]
+                for line in result.stderr.splitlines() if line.startswith("import time:")}
+    return result.stdout, imported
+
+
+def test_cli_start_does_not_import_reportlab(python_m_help: tuple[str, set[str]]) -> None:
+    _, imported = python_m_help
+    assert "printandplay" in imported and "typer" in imported  # the list is read
+    assert "reportlab" not in imported and "PIL" not in imported
+
+
+def test_python_m_entry_point(python_m_help: tuple[str, set[str]]) -> None:
+    stdout, _ = python_m_help
+    assert "build" in stdout
 
 
 def test_check_passes_for_charlie() -> None:
