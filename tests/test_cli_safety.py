@@ -288,10 +288,13 @@ def test_print_deck_force_names_each_dropped_card(tmp_path: Path) -> None:
 
 
 def test_python_m_ignores_modules_in_the_current_folder(tmp_path: Path) -> None:
-    """`python -m printandplay` in a downloaded game's folder: a `yaml.py` there must not run."""
+    """`python -m printandplay` in a downloaded game's folder: a `yaml.py` there must not run.
+    (``check charlie`` reads one game's YAML files: ``games`` read all five, 0.19 s against
+    0.11.)"""
     (tmp_path / "yaml.py").write_text("raise SystemExit('shadowed yaml ran')\n", encoding="utf-8")
     root = Path(__file__).resolve().parent.parent
-    result = subprocess.run([sys.executable, "-m", "printandplay", "games"], cwd=tmp_path,
+    result = subprocess.run([sys.executable, "-m", "printandplay", "check", "charlie"],
+                            cwd=tmp_path,
                             env={**os.environ, "PYTHONPATH": str(root)}, capture_output=True,
                             text=True, timeout=60)
     assert "shadowed yaml ran" not in result.stdout + result.stderr
