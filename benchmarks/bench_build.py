@@ -31,6 +31,7 @@ build all``) and the start-up of the command line.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import platform
@@ -163,6 +164,9 @@ def synthetic_cards(n: int, seed: int = 7, variant: str = "default") -> list[dic
     rng = random.Random(seed)
     vocab = _vocabulary(rng)
     weights = [1 / (rank + 1) ** 0.8 for rank in range(len(vocab))]  # Zipf-like, as in real texts
+    # summed once (``choices`` with ``weights`` sums all 700 of them at each call: 0.27 s of
+    # the 0.35 s it took to make 100 and 800 cards); the same draws
+    cum_weights = list(itertools.accumulate(weights))
     cards = []
     total = 0
     index = 0
@@ -176,15 +180,17 @@ def synthetic_cards(n: int, seed: int = 7, variant: str = "default") -> list[dic
             if roll < 0.12:
                 tokens.append(("w", rng.choice(_SHORT)))
             elif roll < 0.19:
-                tokens.append(("b", " ".join(rng.choices(vocab, weights, k=rng.randint(1, 2)))))
+                tokens.append(("b", " ".join(rng.choices(vocab, cum_weights=cum_weights,
+                                                         k=rng.randint(1, 2)))))
             elif roll < 0.23:
                 tokens.append(("i", None))
             else:
-                tokens.append(("w", rng.choices(vocab, weights)[0]))
+                tokens.append(("w", rng.choices(vocab, cum_weights=cum_weights)[0]))
             if rng.random() < 0.06 and tokens[-1][0] != "i":
                 tokens.append(("p", rng.choice((",", ".", " :", " !"))))
         tokens.append(("p", "."))
-        title = " ".join(rng.choices(vocab, weights, k=rng.randint(1, 3))).capitalize()
+        title = " ".join(rng.choices(vocab, cum_weights=cum_weights,
+                                     k=rng.randint(1, 3))).capitalize()
         cards.append({"id": f"BEN-{index:05d}", "titre": title, "cout": rng.randint(0, 12),
                       "count": count, "tokens": tokens})
         total += count

@@ -13,7 +13,7 @@ from helpers import copy_kit, pdf_guide_length, replace_once, text_ops
 from pdf_helpers import shared_fonts
 from pypdf import PdfReader
 from small_games import install_small_games
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from printandplay.cli import app
 
@@ -97,20 +97,34 @@ def test_bad_input_exits_2_naming_file_and_line(
     repo_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     file: str, old: str, new: str, expected: str,
 ) -> None:
-    work = copy_kit("charlie", tmp_path, monkeypatch)
-    replace_once(work / file, old, new)
-    result = runner.invoke(app, ["build", "charlie", "--out", str(tmp_path / "out")])
+    result = _build_edited_charlie(tmp_path, monkeypatch, file, old, new)
     assert result.exit_code == 2, result.output
     assert expected in result.output
     assert "Traceback" not in result.output
 
 
+_EDITED_BUILDS: dict[tuple[str, str, str], Result] = {}
+
+
+def _build_edited_charlie(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, file: str, old: str,
+                          new: str) -> Result:
+    """``build charlie`` in a copy of Charlie with ``old`` replaced by ``new`` in ``file``:
+    built once per test process for each edit (the tests that ask for the same edit only read
+    what the build printed)."""
+    key = (file, old, new)
+    if key not in _EDITED_BUILDS:
+        work = copy_kit("charlie", tmp_path, monkeypatch)
+        replace_once(work / file, old, new)
+        _EDITED_BUILDS[key] = runner.invoke(app, ["build", "charlie", "--out",
+                                                  str(tmp_path / "out")])
+    return _EDITED_BUILDS[key]
+
+
 def test_missing_template_field_names_card_and_box(
     repo_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    work = copy_kit("charlie", tmp_path, monkeypatch)
-    replace_once(work / "templates/charlie/layouts.yaml", "{{ card.accroche }}", "{{ card.acroche }}")
-    result = runner.invoke(app, ["build", "charlie", "--out", str(tmp_path / "out")])
+    result = _build_edited_charlie(tmp_path, monkeypatch, "templates/charlie/layouts.yaml",
+                                   "{{ card.accroche }}", "{{ card.acroche }}")
     assert result.exit_code == 2
     assert "cards/charlie/tuiles.yaml:8: tuile 'CHA-DEPART' (front), box 'accroche'" in result.output
     assert "'acroche'" in result.output
@@ -125,16 +139,28 @@ def test_current_folder_copy_wins(repo_root: Path, tmp_path: Path,
     assert "Charlie le Maison" in result.output
 
 
-def test_cli_start_does_not_import_reportlab() -> None:
-    code = ("import sys; from printandplay.cli import app; "
-            "assert 'reportlab' not in sys.modules and 'PIL' not in sys.modules")
-    subprocess.run([sys.executable, "-c", code], check=True)
-
-
-def test_python_m_entry_point() -> None:
-    result = subprocess.run([sys.executable, "-m", "printandplay", "--help"],
+@pytest.fixture(scope="module")
+def python_m_help() -> tuple[str, set[str]]:
+    """``python -m printandplay --help`` in a fresh interpreter, run once for the two tests
+    that read it: its standard output and the top-level names of the modules it imported
+    (``-X importtime`` lists each import on standard error; ``python -m printandplay`` imports
+    the whole ``printandplay.cli`` package before it runs the command)."""
+    result = subprocess.run([sys.executable, "-X", "importtime", "-m", "printandplay", "--help"],
                             capture_output=True, text=True, check=True)
-    assert "build" in result.stdout
+    imported = {line.split("|")[-1].strip().split(".")[0]
+                for line in result.stderr.splitlines() if line.startswith("import time:")}
+    return result.stdout, imported
+
+
+def test_cli_start_does_not_import_reportlab(python_m_help: tuple[str, set[str]]) -> None:
+    _, imported = python_m_help
+    assert "printandplay" in imported and "typer" in imported  # the list is read
+    assert "reportlab" not in imported and "PIL" not in imported
+
+
+def test_python_m_entry_point(python_m_help: tuple[str, set[str]]) -> None:
+    stdout, _ = python_m_help
+    assert "build" in stdout
 
 
 def test_check_passes_for_charlie() -> None:

@@ -31,25 +31,37 @@ def _run(*args: str) -> object:
     return CliRunner().invoke(app, list(args))
 
 
+_PRINTED: list[tuple[int, str, str]] = []
+
+
+def _print_the_deck(free_game: Path) -> tuple[int, str, str]:
+    """``print-deck`` of :data:`DECK` in ``free_game``: its exit code, what it printed and the
+    PDF's text. Printed once per test process (the tests that ask only read it)."""
+    if not _PRINTED:
+        (free_game / "deck.txt").write_text(DECK, encoding="utf-8")
+        result = _run("print-deck", GAME, "deck.txt", "--out", "out")
+        pdf = free_game / "out" / "deck-deck-a4.pdf"
+        _PRINTED.append((result.exit_code, result.output,
+                         pdf_text(pdf) if pdf.exists() else ""))
+    return _PRINTED[0]
+
+
 def test_print_deck_prints_the_list_as_written(free_game: Path) -> None:
-    (free_game / "deck.txt").write_text(DECK, encoding="utf-8")
-    result = _run("print-deck", GAME, "deck.txt", "--out", "out")
-    assert result.exit_code == 0, result.output
-    pdf = free_game / "out" / "deck-deck-a4.pdf"
-    text = pdf_text(pdf)
+    code, output, text = _print_the_deck(free_game)
+    assert code == 0, output
     # the Réserve is printed too (no rules say what counts), and no card outside the list
     assert all(name in text for name in ("Salamandre", "Ondine", "Golem de granit"))
     assert "Sylphe" not in text and "Loup des brumes" not in text
-    assert "Traceback" not in result.output
+    assert "Traceback" not in output
 
 
 def test_print_deck_without_rules_counts_every_copy(free_game: Path) -> None:
-    (free_game / "deck.txt").write_text(DECK, encoding="utf-8")
-    assert _run("print-deck", GAME, "deck.txt", "--out", "out").exit_code == 0
+    code, output, text = _print_the_deck(free_game)
+    assert code == 0, output
     (free_game / "big.txt").write_text(DECK.replace("3 Salamandre", "12 Salamandre"),
                                        encoding="utf-8")
     assert _run("print-deck", GAME, "big.txt", "--out", "out").exit_code == 0
-    small = pdf_text(free_game / "out" / "deck-deck-a4.pdf").count("Salamandre")
+    small = text.count("Salamandre")
     big = pdf_text(free_game / "out" / "deck-big-a4.pdf").count("Salamandre")
     assert big > small > 0  # 12 copies print more Salamandres than 3
 

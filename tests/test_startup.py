@@ -1,8 +1,9 @@
 """Start-up: commands that draw nothing import neither ReportLab nor Pillow.
 
 The real command line runs in a fresh interpreter (a child forked, per command, from one fresh
-interpreter that imported nothing: the same modules at start, one interpreter start-up for all);
-what it imported is read from ``sys.modules`` at exit. (How long start-up takes is measured by benchmarks/bench_build.py, not
+interpreter that imported only ``printandplay.cli``, which every command imports first: the same
+modules at start, one interpreter start-up and one import of the CLI for all); what it imported
+is read from ``sys.modules`` at exit. (How long start-up takes is measured by benchmarks/bench_build.py, not
 here: timings in tests are flaky.)
 """
 
@@ -48,13 +49,20 @@ def checkout_env() -> dict[str, str]:
         p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)}
 
 
-# One fresh interpreter that imports nothing (it reads requests with what start-up loaded)
-# forks a child per command: each child starts from the modules of a fresh interpreter's
-# start-up, as ``python -c`` would, without paying for the interpreter's start each time.
+# One fresh interpreter forks a child per command: each child starts from the modules of a
+# fresh interpreter's start-up, as ``python -c`` would, without paying for the interpreter's
+# start each time. The interpreter imports ``printandplay.cli`` first (PROBE's first import,
+# the same in every command, and reading neither the arguments nor the current folder): the
+# children share that import, and what they list in ``sys.modules`` is what a command's own
+# process holds at its end, the CLI's modules included. A request may name a folder to put on
+# ``sys.path`` where ``PYTHONPATH`` would (after its other entries), and another probe to run
+# (``CODES``).
 _SERVER = """
 import os, sys
+import printandplay.cli
+after_pythonpath = 1 + len([p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])
 for line in sys.stdin.buffer:
-    cwd, out, *args = line.rstrip(b"\\n").decode().split("\\0")
+    cwd, out, extra_path, code_name, *args = line.rstrip(b"\\n").decode().split("\\0")
     pid = os.fork()
     if pid == 0:
         code = 1
@@ -68,7 +76,9 @@ for line in sys.stdin.buffer:
             sys.stdin = open(0, closefd=False)
             os.chdir(cwd)
             sys.argv = ["-c", *args]
-            exec(compile(PROBE, "<string>", "exec"), {"__name__": "__main__"})
+            if extra_path:
+                sys.path.insert(after_pythonpath, extra_path)
+            exec(compile(CODES[code_name], "<string>", "exec"), {"__name__": "__main__"})
             code = 0
         finally:
             sys.stdout.flush()
@@ -87,18 +97,21 @@ class _Forks:
         self.process: subprocess.Popen[str] | None = None
         self.count = 0
 
-    def run(self, args: list[str], cwd: Path, folder: Path) -> tuple[str, str]:
+    def run(self, args: list[str], cwd: Path, folder: Path, *, code: str = "cli",
+            extra_path: Path | None = None) -> tuple[str, str]:
         """Standard output and error of ``printandplay ARGS`` in ``cwd`` (run by :data:`PROBE`
-        in a forked child; ``folder`` holds its output files)."""
+        in a forked child; ``folder`` holds its output files), or of another probe of
+        :data:`CODES`; ``extra_path`` is put on ``sys.path`` as ``PYTHONPATH``'s last entry."""
         if self.process is None:
             env = {**checkout_env(), "COLUMNS": "80"}
             self.process = subprocess.Popen(
-                [sys.executable, "-c", f"PROBE = {PROBE!r}\n{_SERVER}"], env=env,
+                [sys.executable, "-c", f"CODES = {CODES!r}\n{_SERVER}"], env=env,
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         assert self.process.stdin is not None and self.process.stdout is not None
         self.count += 1
         out = folder / f"probe-{self.count}.out"
-        self.process.stdin.write("\0".join([str(cwd), str(out), *args]) + "\n")
+        self.process.stdin.write("\0".join([str(cwd), str(out), str(extra_path or ""), code,
+                                            *args]) + "\n")
         self.process.stdin.flush()
         assert self.process.stdout.readline() == "done\n"
         return (out.read_text(encoding="utf-8"),
@@ -242,35 +255,32 @@ def test_plain_help_lists_each_command_with_its_whole_first_paragraph() -> None:
     assert max(len(line) for line in result.output.splitlines()) <= 80
 
 
-def test_build_options_import_neither_reportlab_nor_pillow() -> None:
+# What the options probe imports (run as PROBE is, in a child of the probing interpreter).
+OPTIONS_PROBE = """
+import sys
+from printandplay.planning.options import BuildOptions
+assert BuildOptions(fold=True).duplex is False
+print(sorted({name.split('.')[0] for name in sys.modules}))
+"""
+CODES = {"cli": PROBE, "options": OPTIONS_PROBE}
+
+
+def test_build_options_import_neither_reportlab_nor_pillow(tmp_path: Path) -> None:
     """What the user chose is read (by the CLI's option parsing, by ``watch``) before anything
     is drawn: ``planning/options.py`` stays apart from the planner and its renderer."""
-    probe = ("import sys\nfrom printandplay.planning.options import BuildOptions\n"
-             "assert BuildOptions(fold=True).duplex is False\n"
-             "print(sorted({name.split('.')[0] for name in sys.modules}))")
-    env = checkout_env()
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          check=True, timeout=60, env=env)
-    loaded = done.stdout.strip()
-    assert "printandplay" in loaded
+    loaded, errors = _FORKS.run([], tmp_path, tmp_path, code="options")
+    assert "printandplay" in loaded, errors
     assert not any(f"'{heavy}'" in loaded for heavy in HEAVY), loaded
 
 
-def _probe_with(args: list[str], cwd: Path, env: dict[str, str]) -> dict[str, object]:
-    """The report of ``printandplay ARGS`` in an environment of its own (not shared)."""
-    done = subprocess.run([sys.executable, "-c", PROBE, *args], cwd=cwd, capture_output=True,
-                          text=True, check=False, timeout=60, env=env)
-    line = next(x for x in reversed(done.stderr.splitlines()) if x.startswith("MODULES="))
-    return {**json.loads(line.removeprefix("MODULES=")), "stdout": done.stdout}
-
-
-def test_help_reads_installed_commands_without_importlib_metadata(tmp_path: Path) -> None:
+def test_help_reads_installed_commands_without_importlib_metadata(tmp_path: Path,
+                                                                  empty_folder: Path) -> None:
     """``--help`` lists the commands installed packages declare; when no distribution's
     ``entry_points.txt`` names the group, :mod:`importlib.metadata` (a fifth of the start-up)
     is not imported. When one does, its commands are listed."""
-    report = _probe_with(["--help"], tmp_path, checkout_env())
-    assert report["code"] == 0 and report["metadata"] is False
-    assert "essai" not in str(report["stdout"])
+    stdout, shared = _probe(["--help"], empty_folder)  # (the other tests' run: no extra path)
+    assert shared["code"] == 0 and shared["metadata"] is False
+    assert "essai" not in stdout
 
     site = tmp_path / "site"
     info = site / "essai_pkg-1.0.dist-info"
@@ -283,8 +293,8 @@ def test_help_reads_installed_commands_without_importlib_metadata(tmp_path: Path
         "from printandplay.rules.commands import GameCommand\n"
         "COMMANDS = [GameCommand('essai', 'somme', 'Add numbers.', (), print,\n"
         "                        group_help='Essai calculators.')]\n", encoding="utf-8")
-    env = checkout_env()
-    env["PYTHONPATH"] += os.pathsep + str(site)
-    report = _probe_with(["--help"], tmp_path, env)
+    stdout, stderr = _FORKS.run(["--help"], tmp_path, tmp_path, extra_path=site)
+    line = next(x for x in reversed(stderr.splitlines()) if x.startswith("MODULES="))
+    report = json.loads(line.removeprefix("MODULES="))
     assert report["code"] == 0 and report["metadata"] is True
-    assert "essai Essai calculators." in " ".join(str(report["stdout"]).split())
+    assert "essai Essai calculators." in " ".join(stdout.split())

@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from helpers import KitsBuild
+from helpers import KITS_GROUP, KitsBuild
 from typer.testing import CliRunner
 
 from printandplay.cli import app
@@ -18,6 +18,9 @@ from printandplay.project import Resources
 
 runner = CliRunner()
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "games" / "limits-csv"
+# reads the shared `bundled_kits` build of Limits (built there for tests/games/test_limits.py);
+# with tests/data/test_table_limits.py, the other reader of .xlsx files (openpyxl imported once)
+pytestmark = pytest.mark.xdist_group(KITS_GROUP)
 
 GAME = """\
 name: Tableur

@@ -10,6 +10,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from helpers import KITS_GROUP
 from typer.testing import CliRunner
 
 from printandplay.cli import app
@@ -20,6 +21,9 @@ from printandplay.project import Resources
 
 TINY = Path(__file__).resolve().parent.parent / "fixtures" / "games" / "tiny"
 ROOT = Path(__file__).resolve().parent.parent.parent
+# in the child of tests/data/test_csv_components.py, the other reader of .xlsx files: openpyxl
+# (~0.2 s to import) is imported once
+pytestmark = pytest.mark.xdist_group(KITS_GROUP)
 
 
 @pytest.fixture
