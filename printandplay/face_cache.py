@@ -17,7 +17,8 @@ from printandplay.model.ops import Face, Op
 class FaceCache:
     """Faces and document pages kept from one build to the next (``watch``), keyed on
     everything that draws them: the face design, the kind, the card's values, the game-wide values
-    its templates read, the bleed, and ``env`` (a digest of the fonts, icons, images and
+    its templates read, the bleed, the options that change a face (``--debug-boxes``,
+    ``--ink-saver``), and ``env`` (a digest of the fonts, icons, images and
     template files, set by the caller). A face is composed again only when one of them
     changed."""
 

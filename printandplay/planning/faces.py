@@ -220,8 +220,9 @@ class FacePlacer:
         key = (design.name, kind.id)
         known = self._tokens.get(key)
         if known is None:
+            options = self.job.options
             token = self.cache.token((design, kind, self._globals_of(design), self.job.bleed,
-                                      self.job.options.debug_boxes))
+                                      options.debug_boxes, options.ink_saver))
             known = (token, bool(re.search(r"\bcard\b", "\n".join(design_sources(design)))))
             self._tokens[key] = known
         return known
