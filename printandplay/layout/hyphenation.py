@@ -9,11 +9,10 @@ measured :class:`~printandplay.layout.tokens.Word` where its head fits.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from printandplay.layout.tokens import Word
+from printandplay.layout.tokens import Frag, Word
 from printandplay.model.fonts import FontMetrics
 
 
@@ -177,7 +176,10 @@ def split_word(word: Word, chunks: tuple[tuple[str, float], ...], room: float
     tail_chunks = chunks[best:]
     tail_text = "".join(text for text, _ in tail_chunks)
     tail_width = sum(w for _, w in tail_chunks)
-    head = Word([replace(frag, value=head_text + "-", width=head_width)], head_width, ())
-    tail = Word([replace(frag, value=tail_text, width=tail_width)], tail_width, tail_chunks,
+    # the fragment's fields given in order (``dataclasses.replace`` walks the fields by name:
+    # a quarter of the time of breaking a hyphenated text)
+    kind, font, scale, color = frag.kind, frag.font, frag.scale, frag.color
+    head = Word([Frag(kind, head_text + "-", font, scale, color, head_width)], head_width, ())
+    tail = Word([Frag(kind, tail_text, font, scale, color, tail_width)], tail_width, tail_chunks,
                 word.hyphen)
     return head, tail
