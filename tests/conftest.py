@@ -172,6 +172,13 @@ def _drop_idle_hypothesis_plugin(config: pytest.Config) -> None:
         plugins.unregister(plugin)
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """The older runs' temporary folders swept while this one collects (``temp_sweep.py``)."""
+    from temp_sweep import start_sweep
+
+    start_sweep(session.config)
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_sessionfinish(session: pytest.Session) -> None:
     """Collect the garbage once, then freeze what is left: pytest then collects five times
