@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 
 from printandplay.assets import GameAssets, load_assets
 from printandplay.cli import app
+from printandplay.face_cache import FaceCache
 from printandplay.layout.legibility import text_ops
 from printandplay.pages import PageSpec
 from printandplay.planning.options import BuildOptions
@@ -77,16 +78,27 @@ def bundled_assets(game: str) -> GameAssets:
     return load_assets(Resources((ROOT,)), game)
 
 
+_FACES: dict[str, FaceCache] = {}  # per bundled game: the faces and documents its plans made
+
+
 @cache
 def _planned(game: str, options: tuple[tuple[str, Any], ...]) -> tuple[PageSpec, ...]:
-    return tuple(KitPlanner(bundled_assets(game), BuildOptions(**dict(options))).kit_pages())
+    faces = _FACES.setdefault(game, FaceCache())
+    return tuple(KitPlanner(bundled_assets(game), BuildOptions(**dict(options)), faces)
+                 .kit_pages())
 
 
 def planned_pages(game: str, **options: Any) -> tuple[PageSpec, ...]:
     """The pages the bundled ``game``'s kit prints with these build options, in print order.
 
     Planned once per test process for each set of options (the tests only read pages), so
-    the test files that check the same kit share it. Option values must be hashable."""
+    the test files that check the same kit share it; the plans of one game share their
+    composed faces and paginated documents (``watch``'s cache,
+    :class:`~printandplay.face_cache.FaceCache`, keyed on everything that draws them,
+    the options that change a face included): the fold, simplex, Letter, short-flip and
+    margin plans of a kit compose only what another plan did not
+    (``tests/test_build_pdf.py`` compares them with a planner without the cache, page for
+    page). Option values must be hashable."""
     return _planned(game, tuple(sorted(options.items())))
 
 
