@@ -75,8 +75,9 @@ class Relay:
         return taken
 
 
-PLAIN_FIELDS = frozenset(("nodeid", "location", "keywords", "outcome", "longrepr", "when",
-                          "sections", "duration", "start", "stop", "user_properties"))
+# The attributes a ``TestReport`` is made with, read off one (not listed: pytest 9.0 keeps the
+# node id as ``nodeid``, 9.2 as ``_id``).
+PLAIN_FIELDS = frozenset(pytest.TestReport("", ("", 0, ""), {}, "passed", None, "call").__dict__)
 
 
 def plain_report(report: pytest.TestReport,
