@@ -145,7 +145,9 @@ def restart_coverage(number: int) -> Any | None:
     parent's data file under a suffix of its own when the child ends (pytest-cov combines
     ``.coverage.*`` files at the end of the session). None when nothing measures."""
     coverage = sys.modules.get("coverage")
-    parent = coverage.Coverage.current() if coverage is not None else None
+    if coverage is None:
+        return None
+    parent = coverage.Coverage.current()
     if parent is None:
         return None
     from coverage.control import CONFIG_DATA_PREFIX

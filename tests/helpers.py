@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -20,12 +21,16 @@ from typer.testing import CliRunner
 
 from printandplay.assets import GameAssets, load_assets
 from printandplay.cli import app
+from printandplay.data.decklist import parse_decklist
+from printandplay.data.game_loader import load_game
 from printandplay.face_cache import FaceCache
 from printandplay.layout.legibility import text_ops
+from printandplay.model.game import Game
 from printandplay.pages import PageSpec
 from printandplay.planning.options import BuildOptions
 from printandplay.planning.planner import KitPlanner
 from printandplay.project import Resources
+from printandplay.rules.deck import validate_deck
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -66,10 +71,67 @@ def copy_kit(game: str, folder: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def replace_once(path: Path, old: str, new: str) -> None:
-    """Replace the first ``old`` in a text file by ``new`` (``old`` must be there)."""
+    """Replace ``old`` in a text file by ``new``: ``old`` must be there exactly once (an edit
+    that could land in two places says which it meant)."""
     text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path}"
+    found = text.count(old)
+    assert found == 1, f"{old!r} occurs {found} times in {path}"
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+DECKS_FIXTURE = ROOT / "tests" / "fixtures" / "games" / "decks"  # Licum's cards, for deck lists
+# the "Jeu" section of a legal deck of the decks fixture
+DECK_JEU = """Jeu
+2 Rosalie Gaudet (Rouges)
+1 Marc Cormier
+2 Bonne étoile
+1 Repêchage
+1 Scuze, mais…
+1 Shote de café
+"""
+
+
+@cache
+def decks_game() -> Game:
+    """Licum as the decks fixture has it (loaded once per process; a Game is not changed)."""
+    return load_game(Resources((DECKS_FIXTURE,)), "licum")
+
+
+DECK_CASE_KEYS = {"description", "deck", "valid", "errors", "warnings", "messages", "counts",
+                  "rules"}
+
+
+def check_deck_case(case_file: Path, game: Game) -> None:
+    """A deck rule case (``tests/rules/cases/<game>/*.yaml``): its ``deck`` validated against
+    ``game`` (in the format named by ``rules``, else the game's default) is valid or not as
+    ``valid`` says, breaks the rules of ``errors`` and ``warnings`` (each as often as listed),
+    says each of ``messages`` and counts what ``counts`` gives."""
+    case = load_yaml(case_file)
+    unknown = set(case) - DECK_CASE_KEYS
+    assert not unknown, f"{case_file.name}: unknown keys {sorted(unknown)}"
+    deck = parse_decklist(case["deck"], game, case_file.name)
+    report = validate_deck(deck, game, case.get("rules"))
+    assert report.is_valid is case["valid"], [v.message for v in report.errors]
+    assert Counter(v.rule for v in report.errors) == Counter(case["errors"])
+    assert Counter(v.rule for v in report.warnings) == Counter(case["warnings"])
+    messages = " | ".join(v.message for v in report.violations)
+    for expected in case.get("messages", []):
+        assert expected in messages
+    for key, value in case.get("counts", {}).items():
+        assert report.counts[key] == value, key
+
+
+TINY = ROOT / "tests" / "fixtures" / "games" / "tiny"  # the smallest game: one kind, two cards
+
+
+def tiny_copy(folder: Path, monkeypatch: pytest.MonkeyPatch | None = None) -> Path:
+    """A writable copy of the tiny fixture game at ``folder / "root"``; with ``monkeypatch``,
+    made the current folder (messages then show paths relative to it)."""
+    copy = folder / "root"
+    shutil.copytree(TINY, copy)
+    if monkeypatch is not None:
+        monkeypatch.chdir(copy)
+    return copy
 
 
 @cache

@@ -1,5 +1,6 @@
 """A built PDF's text read back by pdfium (``pypdfium2``, which ``export`` already uses to
-rasterise): :func:`page_texts`, :func:`pdf_text`.
+rasterise): :func:`pdfium_page_texts`, :func:`pdfium_pdf_text` (named apart from
+:mod:`pdf_helpers`' pypdf readers, whose whitespace is exact).
 
 pdfium's text layer is C: a bundled kit's 62 pages read in ~0.1 s of processor time, where
 pypdf's ``extract_text`` takes ~1 s (:mod:`pdf_helpers`). It reads the same characters
@@ -17,7 +18,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 
 
-def page_texts(pdf: Path, pages: Iterable[int] | None = None) -> list[str]:
+def pdfium_page_texts(pdf: Path, pages: Iterable[int] | None = None) -> list[str]:
     """The text of each page of ``pdf`` (of the pages numbered ``pages``, from 0, when given;
     negative numbers count from the end), in that order."""
     document = pdfium.PdfDocument(pdf)
@@ -39,6 +40,6 @@ def page_texts(pdf: Path, pages: Iterable[int] | None = None) -> list[str]:
         document.close()
 
 
-def pdf_text(pdf: Path) -> str:
+def pdfium_pdf_text(pdf: Path) -> str:
     """The text of every page of ``pdf``, one page after the other (a line break between)."""
-    return "\n".join(page_texts(pdf))
+    return "\n".join(pdfium_page_texts(pdf))

@@ -13,7 +13,7 @@ from helpers import (
     pdf_guide_length,
 )
 from pdf_helpers import paper_kit
-from pdfium_text import page_texts
+from pdfium_text import pdfium_page_texts
 from plan_helpers import body_pages, kit_pages
 from pypdf import PdfReader
 from typer.testing import CliRunner
@@ -57,7 +57,7 @@ def test_a4_kit_has_every_section_in_print_order(a4_pdf: Path) -> None:
     assert set(sizes) == {A4, A4[::-1]}
     assert [i for i, size in enumerate(sizes) if size != A4] == [2 + 2, 2 + 3]
     assert pdf_guide_length(reader.page_labels) == 2
-    assert "Impression et montage" in page_texts(a4_pdf, [0])[0]
+    assert "Impression et montage" in pdfium_page_texts(a4_pdf, [0])[0]
     pages = body_pages("charlie")
     assert len(pages) == 14
     texts = [page_text(page) for page in pages]
@@ -90,7 +90,7 @@ def test_fonts_are_embedded_subsets(a4_pdf: Path) -> None:
 
 def test_french_typography_survives_to_the_pdf(a4_pdf: Path) -> None:
     # read by pdfium, which keeps the narrow and the plain no-break spaces as they are
-    (text,) = page_texts(a4_pdf, [2])  # the rules, after the printing guide
+    (text,) = pdfium_page_texts(a4_pdf, [2])  # the rules, after the printing guide
     assert "\u202f" in text  # the narrow ones exist (« », ; ? !)
     assert "Mise en place" in text
     assert "é" in text and "’" in text

@@ -82,9 +82,9 @@ def test_calibrate_writes_front_and_back(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("file", "old", "new", "expected"), [
     ("cards/charlie/tuiles.yaml", "kind: tuile", "kind: [tuile",
      "cards/charlie/tuiles.yaml:7: invalid YAML"),
-    ("cards/charlie/tuiles.yaml", "    type_tuile: liopleurodon\n",
-     "    type_tuile: liopleurodon\n    atack: 3\n",
-     "cards/charlie/tuiles.yaml:18: unknown field 'atack' on tuile 'CHA-LIOP-1'"),
+    ("cards/charlie/tuiles.yaml", "    name: Liopleurodon 1\n",
+     "    name: Liopleurodon 1\n    atack: 3\n",
+     "cards/charlie/tuiles.yaml:17: unknown field 'atack' on tuile 'CHA-LIOP-1'"),
     ("cards/charlie/bananes.yaml", "valeur: 1,", "valeur: un,",
      "cards/charlie/bananes.yaml:4: field 'valeur' on banane 'CHA-BANANE-1': expected an integer"),
     ("templates/charlie/layouts.yaml", "{{ card.accroche }}", "{{ card.acroche }}",

@@ -87,6 +87,14 @@ def write_tutorial(root: Path) -> None:
         target.write_text(text, encoding="utf-8")
 
 
+def write_extended_tutorial(root: Path) -> None:
+    """The tutorial's files with its later additions (the blocks marked ``append``)."""
+    write_tutorial(root)
+    for path, text in marked("append"):
+        with (root / path).open("a", encoding="utf-8") as handle:
+            handle.write("\n" + text)
+
+
 # ---- reference tables ----------------------------------------------------------------------
 
 def test_every_box_key_is_in_the_box_table() -> None:
@@ -218,10 +226,7 @@ def test_tutorial_game_builds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
 
 def test_tutorial_outputs_are_what_the_commands_print(tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    write_tutorial(tmp_path)
-    for path, text in marked("append"):
-        with (tmp_path / path).open("a", encoding="utf-8") as handle:
-            handle.write("\n" + text)
+    write_extended_tutorial(tmp_path)
     monkeypatch.chdir(tmp_path)
     outputs = marked("output")
     assert outputs
@@ -238,10 +243,7 @@ def test_tutorial_outputs_are_what_the_commands_print(tmp_path: Path,
 
 def test_tutorial_check_example_fails_the_build(tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    write_tutorial(tmp_path)
-    for path, text in marked("append"):
-        with (tmp_path / path).open("a", encoding="utf-8") as handle:
-            handle.write("\n" + text)
+    write_extended_tutorial(tmp_path)
     monkeypatch.chdir(tmp_path)
     assert runner.invoke(app, ["check", "mygame"]).exit_code == 1
     result = runner.invoke(app, ["build", "mygame", "--out", str(tmp_path / "out")])

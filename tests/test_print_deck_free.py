@@ -7,11 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pdf_helpers import pdf_text
+from small_games import add_small_game
 from typer.testing import CliRunner
 
 from printandplay.cli import app
-from tests.pdf_helpers import pdf_text
-from tests.small_games import add_small_game
 
 GAME = "libre"
 DECK = "Deck\n3 Salamandre\n2 Ondine\n\nRéserve\n1 Golem de granit\n"

@@ -17,7 +17,7 @@ from helpers import (
     pdf_guide_length,
     replace_once,
 )
-from pdfium_text import page_texts
+from pdfium_text import pdfium_page_texts
 from plan_helpers import shared_plan
 from pypdf import PdfReader
 from typer.testing import CliRunner
@@ -122,7 +122,7 @@ def test_fold_build_writes_landscape_pages_with_both_faces(tmp_path: Path) -> No
     assert guide == 1  # the printing guide, single-sided: no blank verso
     first = reader.pages[guide]
     assert float(first.mediabox.width) > float(first.mediabox.height)  # landscape
-    (text,) = page_texts(path, [guide])
+    (text,) = pdfium_page_texts(path, [guide])
     assert "MISE AU JEU" in text  # the backs are on the fronts' sheet
 
 
@@ -155,7 +155,7 @@ def test_simplex_file_name_and_pages(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["build", "licum", "--simplex", "--sections",
                                       "aide-memoire,mises-au-jeu", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    texts = page_texts(tmp_path / "licum-aide-memoire-mises-au-jeu-simplex-a4.pdf")
+    texts = pdfium_page_texts(tmp_path / "licum-aide-memoire-mises-au-jeu-simplex-a4.pdf")
     assert not any("laissée blanche" in text for text in texts)
 
 
@@ -188,7 +188,7 @@ def test_sections_in_print_deck(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["print-deck", "licum", deck,
                                       "--sections", "cartes-de-jeu", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    text = " ".join(page_texts(tmp_path / "deck-rouges-cartes-de-jeu-a4.pdf"))
+    text = " ".join(pdfium_page_texts(tmp_path / "deck-rouges-cartes-de-jeu-a4.pdf"))
     assert "JEU" in text and "PRÉPARATION" not in text
 
 
@@ -289,7 +289,7 @@ def test_print_deck_gives_a_card_the_back_of_the_deck_section_it_is_listed_in(
         path = build_deck(Resources((ROOT,)), "licum",
                           [DeckCard("LIC-DIF-BLESSURE", 1, section_kinds)], back, options)
         guide = pdf_guide_length(PdfReader(path).page_labels)  # the printing guide first
-        front, verso = page_texts(path, (guide, guide + 1))
+        front, verso = pdfium_page_texts(path, (guide, guide + 1))
         assert "Blessure" in front
         assert back in verso
         other = "PRÉPARATION" if back == "JEU" else "JEU"

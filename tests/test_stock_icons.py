@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from helpers import new_kit_without_credits
-from pdfium_text import page_texts, pdf_text
+from pdfium_text import pdfium_page_texts, pdfium_pdf_text
 from typer.testing import CliRunner
 
 from printandplay.cli import app
@@ -92,10 +92,6 @@ def test_own_icon_wins_over_stock_icon(tmp_path: Path, corpus: Path) -> None:
     assert library.credits() == []
 
 
-def _pdf_text(path: Path) -> str:
-    return pdf_text(path)
-
-
 @pytest.fixture
 def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A new game whose rules do not print the credits themselves."""
@@ -107,7 +103,7 @@ def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_credits_are_added_to_the_last_document_when_no_template_prints_them(game: Path) -> None:
     result = runner.invoke(app, ["build", "kit"])
     assert result.exit_code == 0, result.output
-    text = _pdf_text(game / "build/kit/kit-a4.pdf")
+    text = pdfium_pdf_text(game / "build/kit/kit-a4.pdf")
     assert "Crédits des icônes" in text
     assert re.search(r"Lorc \(CC BY 3.0\)\s*:\s*fox-head, owl", text), text
     assert "Faithtoken" in text  # the back's gi-card-random
@@ -120,7 +116,7 @@ def test_credits_get_a_page_of_their_own_without_documents(game: Path) -> None:
                     encoding="utf-8")
     result = runner.invoke(app, ["build", "kit"])
     assert result.exit_code == 0, result.output
-    (last,) = page_texts(game / "build/kit/kit-a4.pdf", [-1])
+    (last,) = pdfium_page_texts(game / "build/kit/kit-a4.pdf", [-1])
     assert "Crédits des icônes" in last
 
 
@@ -134,7 +130,7 @@ def test_no_credits_without_stock_icons(game: Path) -> None:
         path.write_text(path.read_text(encoding="utf-8").replace("gi-", ""), encoding="utf-8")
     result = runner.invoke(app, ["build", "kit"])
     assert result.exit_code == 0, result.output
-    assert "Crédits" not in _pdf_text(game / "build/kit/kit-a4.pdf")
+    assert "Crédits" not in pdfium_pdf_text(game / "build/kit/kit-a4.pdf")
 
 
 def test_icons_dir_option_and_environment_variable(game: Path, corpus: Path,
@@ -148,7 +144,7 @@ def test_icons_dir_option_and_environment_variable(game: Path, corpus: Path,
     assert bad.exit_code == 2 and "--icons-dir" in bad.output
     result = runner.invoke(app, ["build", "kit", "--icons-dir", str(corpus)])
     assert result.exit_code == 0, result.output
-    assert "Skoll" in _pdf_text(game / "build/kit/kit-a4.pdf")
+    assert "Skoll" in pdfium_pdf_text(game / "build/kit/kit-a4.pdf")
     monkeypatch.setenv("PRINTANDPLAY_GAME_ICONS", str(corpus))
     assert runner.invoke(app, ["build", "kit"]).exit_code == 0
 
@@ -203,7 +199,7 @@ def test_a_printed_deck_credits_the_stock_icons_its_cards_print(game: Path) -> N
 
     path = build_deck(Resources((game, bundled_root())), "kit", [("KIT-01", 2)], "essai",
                       BuildOptions(out_dir=game / "out"))
-    last, first = page_texts(path, (-1, 0))
+    last, first = pdfium_page_texts(path, (-1, 0))
     assert "Crédits des icônes" in last
     assert re.search(r"Lorc \(CC BY 3.0\)\s*:\s*fox-head", last), last
     assert "owl" not in last  # KIT-02's icon is not in this deck

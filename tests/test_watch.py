@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import copy_kit, new_kit_without_credits
+from helpers import copy_kit, new_kit_without_credits, replace_once
 from small_games import ROOT as SMALL_GAMES_ROOT
 from small_games import add_small_game
 from typer.testing import CliRunner
@@ -31,12 +31,6 @@ OLD_TEXT = "il subit **1 dégât de moins**"
 NEW_TEXT = "il subit **2 dégâts de moins**"
 
 
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
 def test_rebuild_composes_only_what_changed(tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """On a small game (which faces a rebuild composes again does not depend on the kit): every
@@ -59,7 +53,7 @@ def test_rebuild_composes_only_what_changed(tmp_path: Path,
     assert pdf.read_bytes() == before  # deterministic
 
     card = tmp_path / SMALL_CARD
-    _edit(card, "name: Salamandre,", "name: Salamandre ardente,")  # on its front only
+    replace_once(card, "name: Salamandre,", "name: Salamandre ardente,")  # on its front only
     edited = watcher.rebuild_once([card])
     assert edited.ok
     assert edited.changed == (SMALL_CARD,)
@@ -84,14 +78,14 @@ def test_failed_rebuild_reports_and_keeps_the_last_good_pdf(tmp_path: Path,
     kept = good.build.path.read_bytes()
 
     card = tmp_path / SMALL_CARD
-    _edit(card, "{id: CR-SALAMANDRE, ", "{id: CR-SALAMANDRE, atack: 3, ")
+    replace_once(card, "{id: CR-SALAMANDRE, ", "{id: CR-SALAMANDRE, atack: 3, ")
     broken = watcher.rebuild_once([card])
     assert not broken.ok
     assert any(p.startswith(f"{SMALL_CARD}:") and "atack" in p for p in broken.problems)
     assert good.build.path.read_bytes() == kept
     assert watcher.last_good == good.build.path
 
-    _edit(card, "atack: 3, ", "")
+    replace_once(card, "atack: 3, ", "")
     fixed = watcher.rebuild_once([card])
     assert fixed.ok and fixed.composed == 0
 
@@ -149,7 +143,7 @@ def test_rebuild_credits_the_stock_icons_of_this_build_only(new_kit: Path) -> No
     assert first.build is not None, first.problems
     assert "owl" in _text(first.build.path)
     cards = new_kit / "cards/kit/cartes.yaml"
-    _edit(cards, "gi-owl", "gi-fox-head")
+    replace_once(cards, "gi-owl", "gi-fox-head")
     again = watcher.rebuild_once([cards])
     assert again.build is not None and again.reused > 0, again.problems
     text = _text(again.build.path)

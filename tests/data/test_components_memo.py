@@ -4,10 +4,10 @@ a load gives is the same either way."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
+from helpers import tiny_copy
 
 import printandplay.data.components_loader as components_loader
 from printandplay.data.game_loader import load_game
@@ -15,16 +15,12 @@ from printandplay.data.yamlio import parse_cache
 from printandplay.errors import DataError
 from printandplay.project import Resources
 
-TINY = Path(__file__).resolve().parent.parent / "fixtures" / "games" / "tiny"
-
 
 @pytest.fixture
 def root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A writable copy of the tiny game, the current folder, the memo emptied, and every
     ``_read_component`` call counted (``calls[0]``)."""
-    copy = tmp_path / "root"
-    shutil.copytree(TINY, copy)
-    monkeypatch.chdir(copy)
+    copy = tiny_copy(tmp_path, monkeypatch)
     monkeypatch.setattr(components_loader, "_COMPONENTS", components_loader.BoundedMemo(64))
     return copy
 

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers import DECK_JEU, DECKS_FIXTURE, decks_game
 from typer.testing import CliRunner
 
 from printandplay.cli import app
@@ -15,12 +16,10 @@ from printandplay.data.decklist import (
     load_deck,
     parse_decklist,
 )
-from printandplay.data.game_loader import load_game
 from printandplay.errors import DataError, DeckSyntaxError
 from printandplay.model.game import Game
-from printandplay.project import Resources
 
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "games" / "decks"
+FIXTURE = DECKS_FIXTURE
 runner = CliRunner()
 
 LEGAL = """# Deck des Rouges
@@ -35,19 +34,12 @@ Préparation
 1 Impro La Fanfare
 2 Sifflet
 1 Sifflet
-Jeu
-2 Rosalie Gaudet (Rouges)
-1 Marc Cormier
-2 Bonne étoile
-1 Repêchage
-1 Scuze, mais…
-1 Shote de café
-"""
+""" + DECK_JEU
 
 
 @pytest.fixture(scope="module")
 def game() -> Game:
-    return load_game(Resources((FIXTURE,)), "licum")
+    return decks_game()
 
 
 def test_parse_resolves_names_ids_and_qualifiers(game: Game) -> None:

@@ -7,28 +7,19 @@ import shutil
 from pathlib import Path
 
 import pytest
+from helpers import replace_once, tiny_copy
 
 from printandplay.data.game_loader import load_game
 from printandplay.data.limits import MAX_COPIES_PER_COMPONENT, MAX_COPIES_PER_GAME
 from printandplay.errors import DataError, DataErrors, PrintAndPlayError
 from printandplay.project import Resources
 
-TINY = Path(__file__).resolve().parent.parent / "fixtures" / "games" / "tiny"
 GAME = "cards/tiny/game.yaml"
 
 
 @pytest.fixture
 def root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    copy = tmp_path / "root"
-    shutil.copytree(TINY, copy)
-    monkeypatch.chdir(copy)
-    return copy
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1
-    path.write_text(text.replace(old, new), encoding="utf-8")
+    return tiny_copy(tmp_path, monkeypatch)
 
 
 def problems(root: Path) -> list[str]:
@@ -51,7 +42,7 @@ def game_yaml(root: Path) -> Path:
     ("../../../etc/passwd", "components '../../../etc/passwd': '..' leaves the folder cards/tiny/"),
 ])
 def test_component_file_outside_is_refused(root: Path, written: str, message: str) -> None:
-    edit(game_yaml(root), "  - cards.yaml\n", f"  - cards.yaml\n  - {written}\n")
+    replace_once(game_yaml(root), "  - cards.yaml\n", f"  - cards.yaml\n  - {written}\n")
     assert problems(root) == [f"{GAME}:24: {message}"]
 
 
@@ -66,14 +57,14 @@ def test_component_symlink_outside_is_refused(root: Path, tmp_path: Path) -> Non
 
 
 def test_table_outside_is_refused(root: Path) -> None:
-    edit(game_yaml(root), "components:\n", "tables:\n  forces: /etc/hostname\ncomponents:\n")
+    replace_once(game_yaml(root), "components:\n", "tables:\n  forces: /etc/hostname\ncomponents:\n")
     assert problems(root) == [
         f"{GAME}:23: tables.forces '/etc/hostname': absolute paths are not allowed "
         "(write a path inside cards/tiny/)"]
 
 
 def test_table_symlink_loop_is_refused(root: Path) -> None:
-    edit(game_yaml(root), "components:\n", "tables:\n  forces: tables/f.yaml\ncomponents:\n")
+    replace_once(game_yaml(root), "components:\n", "tables:\n  forces: tables/f.yaml\ncomponents:\n")
     (root / "cards" / "tiny" / "tables").mkdir()
     (root / "cards" / "tiny" / "tables" / "f.yaml").symlink_to("f.yaml")
     assert problems(root) == [f"{GAME}:23: tables.forces 'tables/f.yaml': symlink loop"]
@@ -103,7 +94,7 @@ def test_game_yaml_symlink_to_another_game_is_refused(root: Path) -> None:
 def test_component_file_that_is_a_fifo_is_refused(root: Path) -> None:
     import os
 
-    edit(game_yaml(root), "  - cards.yaml\n", "  - cards.yaml\n  - pipe.yaml\n")
+    replace_once(game_yaml(root), "  - cards.yaml\n", "  - cards.yaml\n  - pipe.yaml\n")
     os.mkfifo(root / "cards" / "tiny" / "pipe.yaml")
     assert problems(root) == [
         "cards/tiny/pipe.yaml: not a regular file (a device, pipe or socket); "
@@ -114,14 +105,14 @@ def test_component_file_that_is_a_fifo_is_refused(root: Path) -> None:
 
 
 def test_count_over_the_component_limit(root: Path) -> None:
-    edit(root / "cards" / "tiny" / "cards.yaml", "count: 2", "count: 10000000")
+    replace_once(root / "cards" / "tiny" / "cards.yaml", "count: 2", "count: 10000000")
     assert problems(root) == [
         "cards/tiny/cards.yaml:11: count 10,000,000 on carte 'x2': at most "
         f"{MAX_COPIES_PER_COMPONENT:,} copies of one component"]
 
 
 def test_count_at_the_component_limit_loads(root: Path) -> None:
-    edit(root / "cards" / "tiny" / "cards.yaml", "count: 2", f"count: {MAX_COPIES_PER_COMPONENT}")
+    replace_once(root / "cards" / "tiny" / "cards.yaml", "count: 2", f"count: {MAX_COPIES_PER_COMPONENT}")
     game = load_game(Resources((root,)), "tiny")
     assert game.component("x2").count == MAX_COPIES_PER_COMPONENT
 
@@ -130,7 +121,7 @@ def test_total_copies_over_the_game_limit(root: Path) -> None:
     many = "".join(f"  - {{id: j{i}, count: {MAX_COPIES_PER_COMPONENT}}}\n" for i in range(10))
     (root / "cards" / "tiny" / "jetons.yaml").write_text(f"kind: jeton\ncards:\n{many}",
                                                          encoding="utf-8")
-    edit(game_yaml(root), "  - cards.yaml\n", "  - cards.yaml\n  - jetons.yaml\n")
+    replace_once(game_yaml(root), "  - cards.yaml\n", "  - cards.yaml\n  - jetons.yaml\n")
     total = 10 * MAX_COPIES_PER_COMPONENT + 3
     assert total > MAX_COPIES_PER_GAME
     assert problems(root) == [
@@ -143,7 +134,7 @@ def test_total_copies_over_the_game_limit(root: Path) -> None:
 
 @pytest.mark.parametrize("name", ["type", "kind"])
 def test_field_names_that_hide_the_kind_are_reserved(root: Path, name: str) -> None:
-    edit(game_yaml(root), "      tags: {type: list", f"      {name}: {{type: text, required: false}}\n"
+    replace_once(game_yaml(root), "      tags: {type: list", f"      {name}: {{type: text, required: false}}\n"
                                                     "      tags: {type: list")
     assert problems(root) == [
         f"{GAME}:17: field name '{name}' is reserved: it would hide the kind of the component "
@@ -151,12 +142,12 @@ def test_field_names_that_hide_the_kind_are_reserved(root: Path, name: str) -> N
 
 
 def test_check_with_min_above_max_is_a_data_error(root: Path) -> None:
-    edit(game_yaml(root), "kit:\n", "checks:\n  - {id: T-1, kind: carte, min: 5, max: 2}\nkit:\n")
+    replace_once(game_yaml(root), "kit:\n", "checks:\n  - {id: T-1, kind: carte, min: 5, max: 2}\nkit:\n")
     assert problems(root) == [
         f"{GAME}:25: check 'T-1': min 5 is more than max 2"]
 
 
 def test_check_with_min_equal_to_max_loads(root: Path) -> None:
-    edit(game_yaml(root), "kit:\n", "checks:\n  - {id: T-1, kind: carte, min: 2, max: 2}\nkit:\n")
+    replace_once(game_yaml(root), "kit:\n", "checks:\n  - {id: T-1, kind: carte, min: 2, max: 2}\nkit:\n")
     (check,) = load_game(Resources((root,)), "tiny").checks
     assert (check.min, check.max) == (2, 2)

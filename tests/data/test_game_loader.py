@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from helpers import TINY, replace_once, tiny_copy
 
 from printandplay.data.game_loader import load_game
 from printandplay.errors import DataError, DataErrors, Location, PrintAndPlayError
@@ -17,7 +18,6 @@ from printandplay.project import Resources, bundled_root
 from printandplay.units import MM
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "games"
-TINY = FIXTURES / "tiny"
 BROKEN = FIXTURES / "broken"
 
 
@@ -27,10 +27,7 @@ BROKEN = FIXTURES / "broken"
 @pytest.fixture
 def root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A writable copy of the tiny game, made the current folder (messages show relative paths)."""
-    copy = tmp_path / "root"
-    shutil.copytree(TINY, copy)
-    monkeypatch.chdir(copy)
-    return copy
+    return tiny_copy(tmp_path, monkeypatch)
 
 
 def game_file(root: Path) -> Path:
@@ -39,13 +36,6 @@ def game_file(root: Path) -> Path:
 
 def cards_file(root: Path) -> Path:
     return root / "cards" / "tiny" / "cards.yaml"
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    """Replace the only occurrence of ``old`` in ``path``."""
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, f"{old!r} occurs {text.count(old)} times in {path}"
-    path.write_text(text.replace(old, new), encoding="utf-8")
 
 
 def load(root: Path, game: str = "tiny"):
@@ -154,7 +144,7 @@ def test_optional_game_fields_and_tables(root: Path) -> None:
     tables = root / "cards" / "tiny" / "tables"
     tables.mkdir()
     (tables / "forces.yaml").write_text("faible: 1\nfort: 3\n", encoding="utf-8")
-    edit(game_file(root), "players: {min: 2, max: 4}\n",
+    replace_once(game_file(root), "players: {min: 2, max: 4}\n",
          "players: {min: 3, max: 3}\nlanguage: en\nage: '8+'\nduration: 20 min\n"
          "description: Short.\ncolors: {accent: '#6b3fa0'}\ntables: {forces: tables/forces.yaml}\n")
     game = load(root)
@@ -166,9 +156,9 @@ def test_optional_game_fields_and_tables(root: Path) -> None:
 
 
 def test_kind_options_and_component_faces(root: Path) -> None:
-    edit(game_file(root), "    size: token-25\n",
+    replace_once(game_file(root), "    size: token-25\n",
          "    size: {width: 30mm, height: 1in}\n    corner_radius: 2mm\n    safe_margin: 1.5mm\n")
-    edit(cards_file(root), "    count: 2\n", "    count: 0\n    front: autre\n    back: autre-dos\n")
+    replace_once(cards_file(root), "    count: 2\n", "    count: 0\n    front: autre\n    back: autre-dos\n")
     game = load(root)
     jeton = game.kinds["jeton"]
     assert jeton.size == Size(pytest.approx(30 * MM), pytest.approx(72.0))
@@ -179,7 +169,7 @@ def test_kind_options_and_component_faces(root: Path) -> None:
 
 
 def test_document_section(root: Path) -> None:
-    edit(game_file(root), "kit:\n", "kit:\n  - document: regles.md.j2\n  - document: aide.md.j2\n"
+    replace_once(game_file(root), "kit:\n", "kit:\n  - document: regles.md.j2\n  - document: aide.md.j2\n"
          "    title: Aide\n    columns: 1\n")
     kit = load(root).kit
     assert kit[:2] == (DocumentSection("regles.md.j2", "regles.md.j2", 2),
@@ -187,9 +177,9 @@ def test_document_section(root: Path) -> None:
 
 
 def test_document_copies(root: Path) -> None:
-    edit(game_file(root), "kit:\n", "kit:\n  - document: aide.md.j2\n    copies: 2\n")
+    replace_once(game_file(root), "kit:\n", "kit:\n  - document: aide.md.j2\n    copies: 2\n")
     assert load(root).kit[0] == DocumentSection("aide.md.j2", "aide.md.j2", 2, 2)
-    edit(game_file(root), "copies: 2", "copies: 0")
+    replace_once(game_file(root), "copies: 2", "copies: 0")
     assert "copies must be 1 to 10, got 0" in one_error(root)
 
 
@@ -442,7 +432,7 @@ ONE_ERROR = {
 @pytest.mark.parametrize(("where", "old", "new", "expected"), list(ONE_ERROR.values()),
                          ids=list(ONE_ERROR))
 def test_one_problem(root: Path, where: str, old: str, new: str, expected: str) -> None:
-    edit(game_file(root) if where == "game" else cards_file(root), old, new)
+    replace_once(game_file(root) if where == "game" else cards_file(root), old, new)
     assert one_error(root) == expected
 
 
@@ -475,12 +465,12 @@ KIND_PROBLEMS = {
 @pytest.mark.parametrize(("where", "old", "new", "expected"), list(KIND_PROBLEMS.values()),
                          ids=list(KIND_PROBLEMS))
 def test_kind_problem(root: Path, where: str, old: str, new: str, expected: str) -> None:
-    edit(game_file(root), old, new)
+    replace_once(game_file(root), old, new)
     assert all_problems(root)[0] == expected
 
 
 def test_unknown_game_key_with_its_missing_twin(root: Path) -> None:
-    edit(game_file(root), "name: Tiny\n", "nmae: Tiny\n")
+    replace_once(game_file(root), "name: Tiny\n", "nmae: Tiny\n")
     assert several_errors(root) == [
         f"{GAME}:2: missing field 'name' on game 'tiny'",
         f"{GAME}:2: unknown field 'nmae' on game 'tiny' (did you mean 'name'?)",
@@ -488,75 +478,75 @@ def test_unknown_game_key_with_its_missing_twin(root: Path) -> None:
 
 
 def test_missing_players(root: Path) -> None:
-    edit(game_file(root), "players: {min: 2, max: 4}\n", "")
+    replace_once(game_file(root), "players: {min: 2, max: 4}\n", "")
     # The wording ("on game", without the id) differs from the other top-level fields.
     assert one_error(root).startswith(f"{GAME}:2: missing field 'players' on game")
 
 
 def test_same_size_and_shape_share_a_sheet(root: Path) -> None:
-    edit(game_file(root), "    size: token-25\n    shape: round\n", "    size: poker\n")
-    edit(game_file(root), "sheet: [jeton]", "sheet: [carte, jeton]")
+    replace_once(game_file(root), "    size: token-25\n    shape: round\n", "    size: poker\n")
+    replace_once(game_file(root), "sheet: [jeton]", "sheet: [carte, jeton]")
     assert load(root).kit[1] == SheetSection(("carte", "jeton"), "carte, jeton", "auto")
 
 
 def test_same_size_different_shape_cannot_share_a_sheet(root: Path) -> None:
-    edit(game_file(root), "    size: token-25\n", "    size: poker\n")
-    edit(game_file(root), "sheet: [jeton]", "sheet: [carte, jeton]")
+    replace_once(game_file(root), "    size: token-25\n", "    size: poker\n")
+    replace_once(game_file(root), "sheet: [jeton]", "sheet: [carte, jeton]")
     assert one_error(root) == (
         f"{GAME}:27: kinds sharing a sheet must have one size and shape: carte, jeton")
 
 
 def test_unknown_size_preset(root: Path) -> None:
-    edit(game_file(root), "size: poker", "size: pokr")
+    replace_once(game_file(root), "size: poker", "size: pokr")
     problems = all_problems(root)
     assert problems[0] == (f"{GAME}:7: unknown size 'pokr' on kind 'carte'"
                            " (did you mean 'poker' or 'poker-us'?)")
 
 
 def test_bad_size_is_reported_once(root: Path) -> None:
-    edit(game_file(root), "size: poker", "size: pokr")
+    replace_once(game_file(root), "size: poker", "size: pokr")
     assert one_error(root) == (f"{GAME}:7: unknown size 'pokr' on kind 'carte'"
                                " (did you mean 'poker' or 'poker-us'?)")
 
 
 def test_choice_spec_without_choices(root: Path) -> None:
-    edit(game_file(root), "{type: choice, choices: [rouge, jaune]}", "{type: choice}")
+    replace_once(game_file(root), "{type: choice, choices: [rouge, jaune]}", "{type: choice}")
     assert f"{GAME}:12: field 'couleur': type choice needs 'choices'" in all_problems(root)
 
 
 def test_map_spec_without_keys(root: Path) -> None:
-    edit(game_file(root), "        keys: [rouge, jaune]\n", "")
+    replace_once(game_file(root), "        keys: [rouge, jaune]\n", "")
     assert f"{GAME}:13: field 'limits': type map needs 'keys'" in all_problems(root)
 
 
 def test_list_of_unknown_type(root: Path) -> None:
-    edit(game_file(root), "of: text,", "of: txt,")
+    replace_once(game_file(root), "of: text,", "of: txt,")
     assert all_problems(root)[0] == (
         f"{GAME}:17: field 'type' on field 'tags[]': expected one of text, rich, int, bool, choice,"
         " list, map, got 'txt' (did you mean 'text'?)")
 
 
 def test_list_spec_without_of(root: Path) -> None:
-    edit(game_file(root), "{type: list, of: text, required: false}",
+    replace_once(game_file(root), "{type: list, of: text, required: false}",
          "{type: list, required: false}")
     assert f"{GAME}:17: field 'tags': type list needs 'of' (the item type)" in all_problems(root)
 
 
 def test_list_spec_without_of_and_no_values(root: Path) -> None:
     # With no component using the field, the spec problem alone is reported.
-    edit(game_file(root), "{type: list, of: text, required: false}",
+    replace_once(game_file(root), "{type: list, of: text, required: false}",
          "{type: list, required: false}")
-    edit(cards_file(root), "    tags: [arme, fer]\n", "")
+    replace_once(cards_file(root), "    tags: [arme, fer]\n", "")
     assert one_error(root) == f"{GAME}:17: field 'tags': type list needs 'of' (the item type)"
 
 
 def test_boolean_is_not_a_number_choice(root: Path) -> None:
-    edit(cards_file(root), "{rouge: 3, jaune: X}", "{rouge: true, jaune: X}")
+    replace_once(cards_file(root), "{rouge: 3, jaune: X}", "{rouge: true, jaune: X}")
     assert one_error(root).startswith(f"{CARDS}:8: field 'limits' on carte 'x1': key 'rouge': ")
 
 
 def test_colour_needs_hex_digits(root: Path) -> None:
-    edit(game_file(root), "name: Tiny\n", "name: Tiny\ncolors: {accent: '#zzzzzz'}\n")
+    replace_once(game_file(root), "name: Tiny\n", "name: Tiny\ncolors: {accent: '#zzzzzz'}\n")
     assert one_error(root).startswith(f"{GAME}:3: field 'colors' on game 'tiny': ")
 
 
@@ -564,7 +554,7 @@ def test_duplicate_ids_across_files(root: Path) -> None:
     (root / "cards" / "tiny" / "more.yaml").write_text(
         "kind: carte\ncards:\n  - {id: x2, couleur: rouge, limits: {rouge: 1, jaune: 1}}\n",
         encoding="utf-8")
-    edit(game_file(root), "  - cards.yaml\n", "  - cards.yaml\n  - more.yaml\n")
+    replace_once(game_file(root), "  - cards.yaml\n", "  - cards.yaml\n  - more.yaml\n")
     assert one_error(root) == f"cards/tiny/more.yaml:3: duplicate id 'x2' (first at {CARDS}:10)"
 
 
@@ -596,7 +586,7 @@ def test_component_file_without_cards(root: Path) -> None:
 
 
 def test_game_without_kit(root: Path) -> None:
-    edit(game_file(root), "kit:\n  - sheet: [carte]\n    title: Cartes\n  - sheet: [jeton]\n", "")
+    replace_once(game_file(root), "kit:\n  - sheet: [carte]\n    title: Cartes\n  - sheet: [jeton]\n", "")
     try:
         game = load(root)
     except DataError as err:
@@ -606,7 +596,7 @@ def test_game_without_kit(root: Path) -> None:
 
 
 def test_component_entry_naming_a_folder(root: Path) -> None:
-    edit(game_file(root), "  - cards.yaml\n", "  - cards.yaml\n  - ''\n")
+    replace_once(game_file(root), "  - cards.yaml\n", "  - cards.yaml\n  - ''\n")
     with pytest.raises((DataError, DataErrors)):
         load(root)
 
@@ -630,7 +620,7 @@ def test_errors_are_never_tracebacks_for_scalar_documents(root: Path) -> None:
 def test_absolute_paths_outside_the_first_root(tmp_path: Path) -> None:
     copy = tmp_path / "elsewhere"
     shutil.copytree(TINY, copy)
-    edit(cards_file(copy), "count: 2", "count: -2")
+    replace_once(cards_file(copy), "count: 2", "count: -2")
     with pytest.raises(DataError) as info:
         load_game(Resources((tmp_path / "other", copy)), "tiny")
     assert str(info.value) == (f"{copy / 'cards' / 'tiny' / 'cards.yaml'}:11:"
@@ -710,7 +700,7 @@ def test_charlie_components_have_their_required_values(charlie) -> None:
 
 
 def test_empty_sheet_and_bad_columns_are_refused(root: Path) -> None:
-    edit(game_file(root), "  - sheet: [jeton]\n", "  - sheet: []\n  - document: r.md.j2\n"
+    replace_once(game_file(root), "  - sheet: [jeton]\n", "  - sheet: []\n  - document: r.md.j2\n"
                                                   "    columns: 0\n")
     problems = all_problems(root)
     assert any(p.endswith(": a sheet section needs at least one kind") for p in problems)

@@ -10,7 +10,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from helpers import KITS_GROUP
+from helpers import KITS_GROUP, tiny_copy
 from typer.testing import CliRunner
 
 from printandplay.cli import app
@@ -19,7 +19,6 @@ from printandplay.data.game_loader import load_game
 from printandplay.errors import DataError, DataErrors, PrintAndPlayError
 from printandplay.project import Resources
 
-TINY = Path(__file__).resolve().parent.parent / "fixtures" / "games" / "tiny"
 ROOT = Path(__file__).resolve().parent.parent.parent
 # in the child of tests/data/test_csv_components.py, the other reader of .xlsx files: openpyxl
 # (~0.2 s to import) is imported once
@@ -28,9 +27,7 @@ pytestmark = pytest.mark.xdist_group(KITS_GROUP)
 
 @pytest.fixture
 def root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    copy = tmp_path / "root"
-    shutil.copytree(TINY, copy)
-    monkeypatch.chdir(copy)
+    copy = tiny_copy(tmp_path, monkeypatch)
     game = copy / "cards" / "tiny" / "game.yaml"
     text = game.read_text(encoding="utf-8")
     game.write_text(text.replace("  - cards.yaml\n",

@@ -22,6 +22,7 @@ from helpers import (
     copy_kit,
     of_type,
     page_text,
+    replace_once,
 )
 from plan_helpers import body_pages, kit_pages
 from pypdf import PdfReader
@@ -157,14 +158,8 @@ def kit_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return copy_kit("limits", tmp_path, monkeypatch)
 
 
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, old
-    path.write_text(text.replace(old, new), encoding="utf-8")
-
-
 def test_check_fails_on_a_missing_colour_card(kit_copy: Path) -> None:
-    edit(kit_copy / "cards" / "limits" / "couleurs.yaml",
+    replace_once(kit_copy / "cards" / "limits" / "couleurs.yaml",
          "colour: vert, count: 12", "colour: vert, count: 11")
     result = runner.invoke(app, ["check", "limits"])
     assert result.exit_code == 1, result.output
@@ -176,7 +171,7 @@ def test_check_fails_on_a_missing_colour_card(kit_copy: Path) -> None:
 
 
 def test_check_fails_on_point_cards(kit_copy: Path) -> None:
-    edit(kit_copy / "cards" / "limits" / "points.yaml", "value: 5, count: 4", "value: 5, count: 5")
+    replace_once(kit_copy / "cards" / "limits" / "points.yaml", "value: 5, count: 4", "value: 5, count: 5")
     result = runner.invoke(app, ["check", "limits", "--format", "json"])
     assert result.exit_code == 1
     report = json.loads(result.output)
@@ -186,7 +181,7 @@ def test_check_fails_on_point_cards(kit_copy: Path) -> None:
 def test_check_fails_on_a_limit_distribution(kit_copy: Path) -> None:
     # L03 rouge 2 → 3 and violet 3 → 4: its sum becomes 11 → 13
     path = kit_copy / "cards" / "limits" / "limites.yaml"
-    edit(path, "limits: {rouge: 2, jaune: X, vert: 5, bleu: 1, violet: 3}",
+    replace_once(path, "limits: {rouge: 2, jaune: X, vert: 5, bleu: 1, violet: 3}",
          "limits: {rouge: 3, jaune: X, vert: 5, bleu: 1, violet: 4}")
     result = runner.invoke(app, ["check", "limits", "--format", "json"])
     assert result.exit_code == 1
@@ -196,7 +191,7 @@ def test_check_fails_on_a_limit_distribution(kit_copy: Path) -> None:
 def test_check_reads_the_limit_values_themselves(kit_copy: Path) -> None:
     """No helper field restates `limits`: changing one real value fails the checks (issue 12)."""
     path = kit_copy / "cards" / "limits" / "limites.yaml"
-    edit(path, "limits: {rouge: 2, jaune: X, vert: 5, bleu: 1, violet: 3}",
+    replace_once(path, "limits: {rouge: 2, jaune: X, vert: 5, bleu: 1, violet: 3}",
          "limits: {rouge: 2, jaune: X, vert: 9, bleu: 1, violet: 3}")
     result = runner.invoke(app, ["check", "limits", "--format", "json"])
     assert result.exit_code == 1, result.output
@@ -209,7 +204,7 @@ def test_check_reads_the_limit_values_themselves(kit_copy: Path) -> None:
 
 def test_check_fails_on_a_second_x(kit_copy: Path) -> None:
     path = kit_copy / "cards" / "limits" / "limites.yaml"
-    edit(path, "limits: {rouge: 2, jaune: X, vert: 5, bleu: 1, violet: 3}",
+    replace_once(path, "limits: {rouge: 2, jaune: X, vert: 5, bleu: 1, violet: 3}",
          "limits: {rouge: X, jaune: X, vert: 5, bleu: 1, violet: 3}")
     result = runner.invoke(app, ["check", "limits", "--format", "json"])
     assert result.exit_code == 1
@@ -218,7 +213,7 @@ def test_check_fails_on_a_second_x(kit_copy: Path) -> None:
 
 def test_check_fails_on_a_duplicate_limit_card(kit_copy: Path) -> None:
     path = kit_copy / "cards" / "limits" / "limites.yaml"
-    edit(path, "limits: {rouge: X, jaune: 3, vert: 6, bleu: 0, violet: 3}",
+    replace_once(path, "limits: {rouge: X, jaune: 3, vert: 6, bleu: 0, violet: 3}",
          "limits: {rouge: X, jaune: 0, vert: 3, bleu: 3, violet: 5}")
     result = runner.invoke(app, ["check", "limits"])
     assert result.exit_code == 1
@@ -226,7 +221,7 @@ def test_check_fails_on_a_duplicate_limit_card(kit_copy: Path) -> None:
 
 
 def test_limit_value_outside_0_9_x_is_refused(kit_copy: Path) -> None:
-    edit(kit_copy / "cards" / "limits" / "limites.yaml",
+    replace_once(kit_copy / "cards" / "limits" / "limites.yaml",
          "limits: {rouge: X, jaune: 0, vert: 3, bleu: 3, violet: 5}",
          "limits: {rouge: X, jaune: 0, vert: 3, bleu: 3, violet: 10}")
     result = runner.invoke(app, ["cards", "limits", "--format", "json"])

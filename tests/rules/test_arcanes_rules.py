@@ -4,19 +4,17 @@ limit, a banned and a restricted list, and a second format) checked by its own r
 from __future__ import annotations
 
 import re
-from collections import Counter
 from pathlib import Path
 
 import pytest
 import yaml
+from helpers import check_deck_case
 from typer.testing import CliRunner
 
 from printandplay.cli import app
-from printandplay.data.decklist import parse_decklist
 from printandplay.data.game_loader import load_game
 from printandplay.model.game import Game
 from printandplay.project import Resources
-from printandplay.rules.deck import validate_deck
 
 HERE = Path(__file__).resolve().parent
 FIXTURE = HERE.parent / "fixtures" / "games" / "arcanes"
@@ -36,17 +34,7 @@ def test_the_game_is_only_data() -> None:
 
 @pytest.mark.parametrize("case_file", CASES, ids=[c.stem for c in CASES])
 def test_rule_case(game: Game, case_file: Path) -> None:
-    case = yaml.safe_load(case_file.read_text(encoding="utf-8"))
-    deck = parse_decklist(case["deck"], game, case_file.name)
-    report = validate_deck(deck, game, case.get("rules"))
-    assert report.is_valid is case["valid"], [v.message for v in report.errors]
-    assert Counter(v.rule for v in report.errors) == Counter(case["errors"])
-    assert Counter(v.rule for v in report.warnings) == Counter(case["warnings"])
-    messages = " | ".join(v.message for v in report.violations)
-    for expected in case.get("messages", []):
-        assert expected in messages
-    for key, value in case.get("counts", {}).items():
-        assert report.counts[key] == value, key
+    check_deck_case(case_file, game)
 
 
 def test_cases_cover_every_rule_id(game: Game) -> None:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
+from helpers import tiny_copy
 
 from printandplay.data.game_loader import load_game
 from printandplay.errors import PrintAndPlayError
@@ -13,11 +13,9 @@ from printandplay.model.game import Game
 from printandplay.project import Resources
 from printandplay.rules.composition import check_composition
 
-TINY = Path(__file__).resolve().parents[1] / "fixtures" / "games" / "tiny"
-
 
 def tiny_with_checks(tmp_path: Path, checks: str) -> Game:
-    shutil.copytree(TINY, tmp_path / "root")
+    tiny_copy(tmp_path)
     game_file = tmp_path / "root" / "cards" / "tiny" / "game.yaml"
     game_file.write_text(game_file.read_text(encoding="utf-8") + "checks:\n" + checks,
                          encoding="utf-8")

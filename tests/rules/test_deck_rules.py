@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from helpers import DECK_JEU, DECKS_FIXTURE, decks_game
 from typer.testing import CliRunner
 
 from printandplay.cli import app
@@ -18,7 +19,7 @@ from printandplay.model.game import Game
 from printandplay.project import Resources
 from printandplay.rules.deck import validate_deck
 
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "games" / "decks"
+FIXTURE = DECKS_FIXTURE
 runner = CliRunner()
 
 PREP = """Préparation
@@ -30,19 +31,12 @@ PREP = """Préparation
 1 Impro Le Phare
 1 Impro La Fanfare
 """
-JEU = """Jeu
-2 Rosalie Gaudet (Rouges)
-1 Marc Cormier
-2 Bonne étoile
-1 Repêchage
-1 Scuze, mais…
-1 Shote de café
-"""
+JEU = DECK_JEU
 
 
 @pytest.fixture(scope="module")
 def game() -> Game:
-    return load_game(Resources((FIXTURE,)), "licum")
+    return decks_game()
 
 
 def rules_of(report: object) -> list[str]:

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import re
-from collections import Counter
 from pathlib import Path
 
 import pytest
-import yaml
+from helpers import DECKS_FIXTURE, check_deck_case, decks_game
 
 from printandplay.data.decklist import parse_decklist
 from printandplay.data.game_loader import load_game
@@ -17,28 +16,18 @@ from printandplay.rules.deck import validate_deck
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-FIXTURE = HERE.parent / "fixtures" / "games" / "decks"
+FIXTURE = DECKS_FIXTURE
 CASES = sorted((HERE / "cases" / "licum").glob("*.yaml"))
 
 
 @pytest.fixture(scope="module")
 def game() -> Game:
-    return load_game(Resources((FIXTURE,)), "licum")
+    return decks_game()
 
 
 @pytest.mark.parametrize("case_file", CASES, ids=[c.stem for c in CASES])
 def test_rule_case(game: Game, case_file: Path) -> None:
-    case = yaml.safe_load(case_file.read_text(encoding="utf-8"))
-    deck = parse_decklist(case["deck"], game, case_file.name)
-    report = validate_deck(deck, game)
-    assert report.is_valid is case["valid"], [v.message for v in report.errors]
-    assert Counter(v.rule for v in report.errors) == Counter(case["errors"])
-    assert Counter(v.rule for v in report.warnings) == Counter(case["warnings"])
-    messages = " | ".join(v.message for v in report.violations)
-    for expected in case.get("messages", []):
-        assert expected in messages
-    for key, value in case.get("counts", {}).items():
-        assert report.counts[key] == value, key
+    check_deck_case(case_file, game)
 
 
 def test_every_case_rule_id_is_in_the_digest_or_fixture(game: Game) -> None:
