@@ -154,6 +154,21 @@ def test_third_party_libraries_stay_in_their_stage(path: Path) -> None:
                 f"{ONLY_IN[top]}")
 
 
+def test_no_module_imports_the_private_names_of_another() -> None:
+    """A name with a leading underscore belongs to its module: a module that needs it from
+    another asks that module for a public name (``layout/one_line.py`` once took
+    ``textfit``'s ``_fitted`` and ``_text_op``)."""
+    found = []
+    for path in MODULES:
+        for node in ast.walk(module_tree(path)):
+            if isinstance(node, ast.ImportFrom) and (
+                    node.level or (node.module or "").startswith("printandplay")):
+                found.extend(f"{path.relative_to(PACKAGE)}:{node.lineno}: {alias.name} from "
+                             f"{'.' * node.level}{node.module or ''}" for alias in node.names
+                             if alias.name.startswith("_") and not alias.name.startswith("__"))
+    assert not found, found
+
+
 def test_every_planning_module_has_a_row() -> None:
     assert {path.stem for path in PLANNING.glob("*.py")} == set(PLANNING_PARTS)
 

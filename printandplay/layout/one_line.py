@@ -4,11 +4,10 @@ A card's title, cost or id is usually a few plain words that fit at once: the ge
 (markup parsed into spans, tokens, line breaking, placing, the text extent) costs ~20 µs of
 Python steps for one text op. :func:`fit_one_line` gives the very :class:`FittedText`
 :func:`~printandplay.layout.textfit.fit_text` would (the same floats, summed in the same
-order: see :func:`~printandplay.layout.line_break.break_plain`,
-:func:`~printandplay.layout.textfit._place` and ``_emit_line``), or ``None`` for anything
-else — markup, tabs or line breaks, spaces not single between words, a text that does not fit
-on one line at the box's size, text the fonts cannot set — which then goes the general way
-(it words every error). ``tests/layout/test_one_line.py`` compares both ways on random texts.
+order: see :func:`~printandplay.layout.line_break.break_plain` and how ``fit_text`` places
+and emits a line), or ``None`` for anything else — markup, tabs or line breaks, spaces not
+single between words, a text that does not fit on one line at the box's size, text the fonts
+cannot set — which then goes the general way (it words every error). ``tests/layout/test_one_line.py`` compares both ways on random texts.
 """
 
 from __future__ import annotations
@@ -16,16 +15,16 @@ from __future__ import annotations
 from typing import Final
 
 from printandplay.errors import LayoutError
-from printandplay.layout.textfit import (
-    FittedText,
-    TextStyle,
-    _fitted,
-    _text_op,
-    line_start,
-    lines_top,
-)
+from printandplay.layout.fast_init import maker
+from printandplay.layout.textfit import FittedText, TextStyle, line_start, lines_top
 from printandplay.layout.tokens import Frag, Glue, TokenCache
 from printandplay.model.fonts import FontMetrics
+from printandplay.model.ops import TextOp
+
+# the text op and the fitted text made without their dataclass's __init__, as textfit makes
+# them (fast_init: the same objects)
+_text_op = maker(TextOp)
+_fitted = maker(FittedText)
 
 # what may start markup (richtext._PLAIN_RE's complement), and what tokenizing reads as space
 _NOT_PLAIN: Final = frozenset("\\*:[\n\r\t")
