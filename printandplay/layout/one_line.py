@@ -7,7 +7,8 @@ Python steps for one text op. :func:`fit_one_line` gives the very :class:`Fitted
 order: see :func:`~printandplay.layout.line_break.break_plain` and how ``fit_text`` places
 and emits a line), or ``None`` for anything else — markup, tabs or line breaks, spaces not
 single between words, a text that does not fit on one line at the box's size, text the fonts
-cannot set — which then goes the general way (it words every error). ``tests/layout/test_one_line.py`` compares both ways on random texts.
+cannot set — which then goes the general way (it words every error).
+``tests/layout/test_one_line.py`` compares both ways on random texts.
 """
 
 from __future__ import annotations
