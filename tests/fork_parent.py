@@ -15,7 +15,7 @@ from collections import deque
 from typing import Any
 
 import pytest
-from fork_wire import Inbox, send, warning_from_wire
+from fork_wire import Inbox, plain_report_from_wire, send, warning_from_wire
 from fork_worker import child_main
 
 
@@ -194,13 +194,14 @@ class Parent:
                reports: list[dict[str, Any] | tuple[Any, ...]],
                warned: list[tuple[Any, ...]]) -> None:
         """Feed a child's reports and warnings to this process's hooks (a plain report,
-        ``fork_worker.plain_report``, made again from the test's ``item``)."""
+        ``fork_wire.plain_report_to_wire``, made again from the test's ``item``)."""
         hook = self.config.hook
         keywords: dict[str, Any] = {}
         for data in reports:
             if isinstance(data, tuple):
                 assert item is not None and location is not None
-                report, keywords = plain_report(item.nodeid, location, data, keywords)
+                report, keywords = plain_report_from_wire(item.nodeid, location, data,
+                                                          keywords)
             else:
                 report = hook.pytest_report_from_serializable(config=self.config, data=data)
             hook.pytest_runtest_logreport(report=report)
@@ -301,17 +302,6 @@ class Parent:
             del self.children[child.reports]
             os.close(child.reports)
             os.close(child.commands)
-
-
-def plain_report(nodeid: str, location: tuple[str, int | None, str], data: tuple[Any, ...],
-                 keywords: dict[str, Any]) -> tuple[pytest.TestReport, dict[str, Any]]:
-    """The report ``fork_worker.plain_report`` sent as ``data``, and its keywords (``data``
-    has None when they are ``keywords``, the previous report's)."""
-    when, outcome, own, sections, duration, start, stop, user_properties = data
-    if own is not None:
-        keywords = own
-    return pytest.TestReport(nodeid, location, keywords, outcome, None, when, sections, duration,
-                             start, stop, user_properties), keywords
 
 
 def _interrupt(signum: int, frame: object) -> None:

@@ -1,5 +1,6 @@
 """What the fork runner's parent and children say to each other (``tests/fork_runner.py``):
-pickled messages, each preceded by its length (4 bytes), and warnings as picklable values."""
+pickled messages, each preceded by its length (4 bytes), warnings as picklable values, and a
+passed test's plain reports as the few values the parent does not have already."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import pickle
 import struct
 import warnings
 from typing import Any
+
+import pytest
 
 HEADER = struct.Struct("!I")
 
@@ -77,3 +80,36 @@ def warning_from_wire(fields: tuple[Any, ...]) -> warnings.WarningMessage:
         except Exception:
             text, category = UserWarning(text), UserWarning
     return warnings.WarningMessage(text, category, filename, lineno, None, line)
+
+
+# The attributes a ``TestReport`` is made with, read off one (not listed: pytest 9.0 keeps the
+# node id as ``nodeid``, 9.2 as ``_id``).
+PLAIN_FIELDS = frozenset(pytest.TestReport("", ("", 0, ""), {}, "passed", None, "call").__dict__)
+
+
+def plain_report_to_wire(report: pytest.TestReport,
+                         keywords: dict[str, Any] | None) -> tuple[Any, ...] | None:
+    """A report without a failure or skip (``longrepr`` None) and with no attribute but a
+    ``TestReport``'s own, as the values the parent makes it again from
+    (:func:`plain_report_from_wire`): its test's node id and location are the parent's already,
+    and its keywords are None when they equal ``keywords``, those of the report sent before it
+    (a test's setup, call and teardown reports share them). None for any other report: it goes
+    as ``pytest_report_to_serializable`` makes it."""
+    if type(report) is not pytest.TestReport or report.longrepr is not None \
+            or report.__dict__.keys() != PLAIN_FIELDS:
+        return None
+    return (report.when, report.outcome, None if report.keywords == keywords else report.keywords,
+            report.sections, report.duration, report.start, report.stop,
+            report.user_properties)
+
+
+def plain_report_from_wire(nodeid: str, location: tuple[str, int | None, str],
+                           data: tuple[Any, ...], keywords: dict[str, Any]
+                           ) -> tuple[pytest.TestReport, dict[str, Any]]:
+    """The report :func:`plain_report_to_wire` sent as ``data``, and its keywords (``data``
+    has None when they are ``keywords``, the previous report's)."""
+    when, outcome, own, sections, duration, start, stop, user_properties = data
+    if own is not None:
+        keywords = own
+    return pytest.TestReport(nodeid, location, keywords, outcome, None, when, sections, duration,
+                             start, stop, user_properties), keywords

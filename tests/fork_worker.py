@@ -20,7 +20,8 @@ the parent need not), ``("bye", reports, warnings, stop_reason, usage)``
 ``("exit", message, returncode)`` (a test called ``pytest.exit``), ``("interrupted",)`` (Ctrl-C). Parent to child:
 ``("run", indices)`` or ``("stop",)``. Reports travel as ``pytest_report_to_serializable``
 made them, except a passed one with nothing but a ``TestReport``'s own attributes (most of
-them): the few values the parent does not have already (:func:`plain_report`)."""
+them): the few values the parent does not have already
+(:func:`fork_wire.plain_report_to_wire`)."""
 
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ from typing import Any
 
 import pytest
 from _pytest.runner import CallInfo
-from fork_wire import receive, send, warning_to_wire
+from fork_wire import plain_report_to_wire, receive, send, warning_to_wire
 
 
 class Relay:
@@ -55,7 +56,7 @@ class Relay:
         self.in_test = True  # plain reports only for a test's: the parent knows which
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        plain = plain_report(report, self.keywords) if self.in_test else None
+        plain = plain_report_to_wire(report, self.keywords) if self.in_test else None
         if plain is None:
             self.reports.append(self.config.hook.pytest_report_to_serializable(
                 config=self.config, report=report))
@@ -73,27 +74,6 @@ class Relay:
         self.reports, self.warnings = [], []
         self.keywords = None
         return taken
-
-
-# The attributes a ``TestReport`` is made with, read off one (not listed: pytest 9.0 keeps the
-# node id as ``nodeid``, 9.2 as ``_id``).
-PLAIN_FIELDS = frozenset(pytest.TestReport("", ("", 0, ""), {}, "passed", None, "call").__dict__)
-
-
-def plain_report(report: pytest.TestReport,
-                 keywords: dict[str, Any] | None) -> tuple[Any, ...] | None:
-    """A report without a failure or skip (``longrepr`` None) and with no attribute but a
-    ``TestReport``'s own, as the values the parent makes it again from
-    (``fork_parent.plain_report``): its test's node id and location are the parent's already,
-    and its keywords are None when they equal ``keywords``, those of the report sent before it
-    (a test's setup, call and teardown reports share them). None for any other report: it goes
-    as ``pytest_report_to_serializable`` makes it."""
-    if type(report) is not pytest.TestReport or report.longrepr is not None \
-            or report.__dict__.keys() != PLAIN_FIELDS:
-        return None
-    return (report.when, report.outcome, None if report.keywords == keywords else report.keywords,
-            report.sections, report.duration, report.start, report.stop,
-            report.user_properties)
 
 
 class QuietTerminal:

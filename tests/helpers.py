@@ -11,6 +11,7 @@ import json
 import shutil
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import fields
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -150,10 +151,15 @@ def _planned(game: str, options: tuple[tuple[str, Any], ...]) -> tuple[PageSpec,
                  .kit_pages())
 
 
+_DEFAULTS = {field.name: getattr(BuildOptions(), field.name) for field in fields(BuildOptions)}
+
+
 def planned_pages(game: str, **options: Any) -> tuple[PageSpec, ...]:
     """The pages the bundled ``game``'s kit prints with these build options, in print order.
 
-    Planned once per test process for each set of options (the tests only read pages), so
+    Planned once per test process for each set of options (the tests only read pages; an
+    option given its default value is the option left out: ``planned_pages("licum")``,
+    ``planned_pages("licum", flip="long")`` and ``kit_pages("licum")`` are one plan), so
     the test files that check the same kit share it; the plans of one game share their
     composed faces and paginated documents (``watch``'s cache,
     :class:`~printandplay.face_cache.FaceCache`, keyed on everything that draws them,
@@ -161,7 +167,8 @@ def planned_pages(game: str, **options: Any) -> tuple[PageSpec, ...]:
     margin plans of a kit compose only what another plan did not
     (``tests/test_build_pdf.py`` compares them with a planner without the cache, page for
     page). Option values must be hashable."""
-    return _planned(game, tuple(sorted(options.items())))
+    return _planned(game, tuple(sorted((name, value) for name, value in options.items()
+                                       if value != _DEFAULTS[name])))
 
 
 def kit_pages(game: str, paper: str = "a4") -> tuple[PageSpec, ...]:

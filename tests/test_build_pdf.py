@@ -8,13 +8,14 @@ import pytest
 from helpers import (
     KITS_GROUP,
     KitsBuild,
+    body_pages,
     bundled_assets,
+    kit_pages,
     page_text,
     pdf_guide_length,
 )
 from pdf_helpers import paper_kit
 from pdfium_text import pdfium_page_texts
-from plan_helpers import body_pages, kit_pages
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -164,7 +165,7 @@ def test_pages_stream_and_are_counted_without_composing(tmp_path: Path) -> None:
         rest = list(pages)
         assert total == 1 + len(rest)
         assert not planner.placer.held  # every face forgotten after its last placement
-        # page for page what the other tests read: the shared plans (tests/plan_helpers.py)
+        # page for page what the other tests read: the shared plans (helpers.planned_pages)
         # take their faces and documents from a cache the plans of a game share
         assert [p.label for p in [first, *rest]] == [p.label for p in kit_pages("charlie", paper)]
         assert (first, *rest) == kit_pages("charlie", paper)

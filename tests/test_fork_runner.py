@@ -15,6 +15,7 @@ from pathlib import Path
 
 import fork_parent
 import fork_runner
+import fork_wire
 import fork_worker
 import pytest
 import xdist_order
@@ -28,8 +29,8 @@ TESTS = Path(__file__).resolve().parent
 # and the modules to rewrite at each run (~40 ms a run); the runner is handed to pytest as a
 # plugin object (in-process) or named in PYTEST_PLUGINS (a subprocess): `-p fork_runner` would
 # read that metadata again, looking for an entry point of that name
-WITH_CACHE = ("--disable-plugin-autoload",)
-RUNNER = ("-p", "no:cacheprovider", *WITH_CACHE)
+AUTOLOAD_OFF = ("--disable-plugin-autoload",)
+RUNNER = ("-p", "no:cacheprovider", *AUTOLOAD_OFF)
 
 LOGGED = """
 import os, pytest
@@ -380,9 +381,9 @@ def test_{name}():
 def test_last_failed_is_recorded_from_the_children_reports(pytester: pytest.Pytester) -> None:
     write_suite(pytester, test_a="def test_a_fails(): assert 0\ndef test_a_passes(): pass",
                 test_b="def test_b(): pass")
-    pytester.runpytest_inprocess(*WITH_CACHE, "-n", "2", plugins=[fork_runner]).assert_outcomes(
+    pytester.runpytest_inprocess(*AUTOLOAD_OFF, "-n", "2", plugins=[fork_runner]).assert_outcomes(
         passed=2, failed=1)
-    result = pytester.runpytest_inprocess(*WITH_CACHE, "-n", "2", "--lf", plugins=[fork_runner])
+    result = pytester.runpytest_inprocess(*AUTOLOAD_OFF, "-n", "2", "--lf", plugins=[fork_runner])
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(["*run-last-failure: rerun previous 1 failure*"])
 
@@ -425,12 +426,14 @@ def test_a_plain_report_is_made_again_as_it_was() -> None:
     previous = None
     received: dict[str, object] = {}
     for report in sent:
-        data = fork_worker.plain_report(report, previous)
+        data = fork_wire.plain_report_to_wire(report, previous)
         assert data is not None
         previous = report.keywords
-        copy, received = fork_parent.plain_report(report.nodeid, report.location, data, received)
+        copy, received = fork_wire.plain_report_from_wire(report.nodeid, report.location, data,
+                                                          received)
         assert type(copy) is pytest.TestReport and copy.__dict__ == report.__dict__
-    assert fork_worker.plain_report(sent[2], sent[1].keywords)[2] is None  # type: ignore[index]
+    again = fork_wire.plain_report_to_wire(sent[2], sent[1].keywords)
+    assert again is not None and again[2] is None
 
 
 def test_other_reports_travel_whole() -> None:
@@ -439,5 +442,5 @@ def test_other_reports_travel_whole() -> None:
                                 ("t.py", 1, "not today"), "setup")
     extra = pytest.TestReport("t.py::x", ("t.py", 0, "x"), {}, "passed", None, "call",
                               wasxfail="reason")
-    assert [fork_worker.plain_report(report, None) for report in (failed, skipped, extra)] == \
+    assert [fork_wire.plain_report_to_wire(report, None) for report in (failed, skipped, extra)] == \
         [None, None, None]

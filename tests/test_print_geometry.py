@@ -12,9 +12,8 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import KITS_GROUP, KitsBuild, bundled_assets, pdf_guide_length
+from helpers import KITS_GROUP, KitsBuild, bundled_assets, kit_pages, pdf_guide_length
 from pdf_helpers import paper_kit
-from plan_helpers import kit_pages
 from pypdf import PdfReader
 from typer.testing import CliRunner
 

@@ -13,10 +13,11 @@ from helpers import (
     KitsBuild,
     bundled_assets,
     copy_kit,
+    kit_pages,
     page_text,
+    planned_pages,
     replace_once,
 )
-from plan_helpers import kit_pages, shared_plan
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -39,8 +40,6 @@ GAMES = ["charlie", "licum", "sorciers", "limits", "oups"]
 MARGIN = 5 * MM
 
 
-assets = bundled_assets
-planned = shared_plan
 
 
 @pytest.fixture(scope="module")
@@ -119,7 +118,7 @@ def test_every_kit_opens_with_the_guide() -> None:
         first = kit_pages(game)[0]
         assert first.section == "Impression et montage" and first.recto, game
         text = page_text(first)
-        for title in {s.title for s in assets(game).game.kit}:
+        for title in {s.title for s in bundled_assets(game).game.kit}:
             assert apply_typography(title, "fr") in text, (game, title)  # every section listed
         assert "printandplay calibrate --paper a4 --flip long" in text
         assert f"printandplay build {game} --paper a4 --flip long --back-offset X,Y" in text
@@ -129,7 +128,7 @@ def test_every_kit_opens_with_the_guide() -> None:
                                                      ("short", "bord court", "bord long")])
 def test_the_guide_follows_flip(flip: str, edge: str, other: str) -> None:
     for game in ("sorciers", "oups"):
-        pages = planned(game, flip=flip)
+        pages = planned_pages(game, flip=flip)
         guide = page_text(pages[0])
         assert edge in guide and f"--flip {flip}" in guide
         # no page of the kit tells another edge (Sorciers' rules once said "bord long")
@@ -137,7 +136,7 @@ def test_the_guide_follows_flip(flip: str, edge: str, other: str) -> None:
 
 
 def test_the_guide_prints_options_pages_and_assembly() -> None:
-    pages = planned("licum", paper="letter", flip="short", back_offset=(1.5 * MM, -0.5 * MM),
+    pages = planned_pages("licum", paper="letter", flip="short", back_offset=(1.5 * MM, -0.5 * MM),
                     bleed=2 * MM)
     guide = " ".join(page_text(p) for p in pages if p.section == "Impression et montage")
     assert "LETTER (215.9 × 279.4 mm)" in guide
@@ -171,7 +170,7 @@ def test_the_guide_draws_a_50_mm_scale_bar_inside_the_page() -> None:
 # ---- sheet labels ---------------------------------------------------------------------------
 
 def _box(op: TextOp, game: str) -> Rect:
-    fonts = assets(game).fonts
+    fonts = bundled_assets(game).fonts
     fonts.select("body", False, True)  # registers the label's font with this font table
     width = fonts.width(op.text, op.font) * op.size
     descent, ascent = fonts.descent(op.font) * op.size, fonts.ascent(op.font) * op.size
@@ -218,7 +217,7 @@ def _label_boxes(page: PageSpec, game: str) -> Iterator[tuple[TextOp, Rect]]:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("game", GAMES)
 def test_every_sheet_is_labelled_inside_the_printable_area(game: str, paper: str) -> None:
-    name = apply_typography(assets(game).game.name, "fr")
+    name = apply_typography(bundled_assets(game).game.name, "fr")
     pages = kit_pages(game, paper)
     sheets = [p for p in pages if p.side and p.label != "blank"]
     assert sheets
@@ -247,7 +246,7 @@ def test_every_sheet_is_labelled_inside_the_printable_area(game: str, paper: str
 
 @pytest.mark.parametrize("flip", ["long", "short"])
 def test_blank_note_stays_off_the_back_of_single_sided_items(flip: str) -> None:
-    pages = planned("oups", flip=flip)
+    pages = planned_pages("oups", flip=flip)
     blanks = [i for i, p in enumerate(pages) if p.label == "blank" and pages[i - 1].placements]
     assert blanks  # the life trackers have no back
     for index in blanks:

@@ -15,10 +15,10 @@ from helpers import (
     copy_kit,
     page_text,
     pdf_guide_length,
+    planned_pages,
     replace_once,
 )
 from pdfium_text import pdfium_page_texts
-from plan_helpers import shared_plan
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
@@ -42,11 +42,9 @@ LETTER = Size(215.9 * MM, 279.4 * MM)
 POKER = Size(63 * MM, 88 * MM)
 
 
-_assets = bundled_assets
 # in the worker of the files that read the bundled kits: Licum's and Charlie's plans and assets
 # are theirs too
 pytestmark = pytest.mark.xdist_group(KITS_GROUP)
-pages = shared_plan  # the planned pages of a bundled game's kit with these build options
 
 
 # ---- fold-and-glue -------------------------------------------------------------------------
@@ -80,7 +78,7 @@ def test_fold_puts_four_poker_cards_and_their_backs_on_a4_landscape() -> None:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_fold_kit_pages_hold_each_front_beside_its_back(paper: str) -> None:
-    planned = pages("licum", fold=True, paper=paper)  # the whole kit: no blank page either
+    planned = planned_pages("licum", fold=True, paper=paper)  # the whole kit: no blank page either
     assert not any(page.label == "blank" for page in planned)
     sheets = [p for p in planned if p.label.startswith("Cartes de Jeu")]
     assert sheets and all(p.label.endswith("pli") for p in sheets)
@@ -104,7 +102,7 @@ def test_fold_kit_pages_hold_each_front_beside_its_back(paper: str) -> None:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_fold_sheet_has_its_legend_even_for_small_tokens(paper: str) -> None:
-    folded = [p for p in pages("charlie", fold=True, paper=paper) if p.label.endswith(" pli")]
+    folded = [p for p in planned_pages("charlie", fold=True, paper=paper) if p.label.endswith(" pli")]
     assert any(p.label.startswith("Jetons") for p in folded)  # 25 mm tokens
     for page in folded:
         texts = [op.text for op in page.ops if isinstance(op, TextOp)]
@@ -136,8 +134,8 @@ def test_simplex_and_fold_cannot_be_combined() -> None:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_simplex_drops_exactly_the_blank_pages(paper: str) -> None:
-    duplex = pages("charlie", paper=paper)
-    simplex = pages("charlie", simplex=True, paper=paper)
+    duplex = planned_pages("charlie", paper=paper)
+    simplex = planned_pages("charlie", simplex=True, paper=paper)
     blanks = [p for p in duplex if p.label == "blank"]
     assert blanks, "the duplex kit pads with blank pages (otherwise this test proves nothing)"
     assert not any(p.label == "blank" for p in simplex)
@@ -162,7 +160,7 @@ def test_simplex_file_name_and_pages(tmp_path: Path) -> None:
 # ---- sections ------------------------------------------------------------------------------
 
 def test_sections_build_only_the_sections_asked_for() -> None:
-    planned = pages("licum", sections=("mises-au-jeu", "Tapis de jeu"))
+    planned = planned_pages("licum", sections=("mises-au-jeu", "Tapis de jeu"))
     titles = {p.label.split(" ")[0] for p in planned if p.label != "blank"}
     assert any(p.label.startswith("Mises au jeu") for p in planned)
     assert any(p.label.startswith("Tapis de jeu") for p in planned)
@@ -170,8 +168,8 @@ def test_sections_build_only_the_sections_asked_for() -> None:
 
 
 def test_a_kind_names_its_section() -> None:
-    by_kind = pages("licum", sections=("mise-au-jeu",))
-    by_title = pages("licum", sections=("mises-au-jeu",))
+    by_kind = planned_pages("licum", sections=("mise-au-jeu",))
+    by_title = planned_pages("licum", sections=("mises-au-jeu",))
     assert [p.label for p in by_kind] == [p.label for p in by_title]
 
 
@@ -199,9 +197,9 @@ def _fills(face: Face) -> list[tuple[float, float, float]]:
 
 
 def test_ink_saver_uses_the_layouts_declared_version() -> None:
-    normal = KitPlanner(_assets("licum"), BuildOptions())
-    saver = KitPlanner(_assets("licum"), BuildOptions(ink_saver=True))
-    card = _assets("licum").game.component("LIC-DIF-CLICHE")
+    normal = KitPlanner(bundled_assets("licum"), BuildOptions())
+    saver = KitPlanner(bundled_assets("licum"), BuildOptions(ink_saver=True))
+    card = bundled_assets("licum").game.component("LIC-DIF-CLICHE")
     dark, light = (p.face(card, "dos-preparation", "back") for p in (normal, saver))
     assert dark != light
     # the full-bleed background: the deck's colour, white under ink saver
@@ -210,10 +208,10 @@ def test_ink_saver_uses_the_layouts_declared_version() -> None:
 
 
 def test_ink_saver_pales_full_bleed_fills_and_recolours_light_text() -> None:
-    normal = KitPlanner(_assets("licum"), BuildOptions())
-    saver = KitPlanner(_assets("licum"), BuildOptions(ink_saver=True))
-    card = _assets("licum").game.component("LIC-DIF-CLICHE")  # front layout: no ink_saver entry
-    assert _assets("licum").designs[card.front].ink_saver is None
+    normal = KitPlanner(bundled_assets("licum"), BuildOptions())
+    saver = KitPlanner(bundled_assets("licum"), BuildOptions(ink_saver=True))
+    card = bundled_assets("licum").game.component("LIC-DIF-CLICHE")  # front layout: no ink_saver entry
+    assert bundled_assets("licum").designs[card.front].ink_saver is None
     dark, light = (p.face(card, card.front, "front") for p in (normal, saver))
     fill = _fills(dark)[0]
     assert _fills(light)[0] == pale_tint(fill)
@@ -263,8 +261,8 @@ def _back_of(page: PageSpec, planner: KitPlanner, layout: str) -> int:
 
 
 def test_licum_kit_prints_cards_allowed_in_jeu_in_both_decks() -> None:
-    planner = KitPlanner(_assets("licum"), BuildOptions())  # composes the backs compared with
-    planned = pages("licum")  # the kit's pages (faces are values: equal when drawn alike)
+    planner = KitPlanner(bundled_assets("licum"), BuildOptions())  # composes the backs compared with
+    planned = planned_pages("licum")  # the kit's pages (faces are values: equal when drawn alike)
     both = ("Arbitre de mauvaise humeur", "Blessure")
     jeu_fronts = [p for p in planned if p.label.startswith("Cartes de Jeu") and p.recto]
     prep_fronts = [p for p in planned if p.label.startswith("Cartes de Préparation") and p.recto]
@@ -343,7 +341,7 @@ def test_print_shop_export_writes_one_pdf_per_face_with_boxes(
     assert result.exit_code == 0, result.output
     manifest = json.loads((shop / "manifest.json").read_text(encoding="utf-8"))
     items = manifest["items"]
-    game = _assets("licum").game
+    game = bundled_assets("licum").game
     held = [c for c in game.components if (c.kind in ("improvisateur", "condition", "scuze-mais",
                                                       "shote") or c.values.get("allowed_in_jeu"))
             and c.values.get("team") not in TEAMS_LEFT_OUT and c.kind not in KINDS_LEFT_OUT]
@@ -376,7 +374,7 @@ def test_print_shop_csv_manifest_and_bleed(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     with (shop / "manifest.csv").open(encoding="utf-8", newline="") as handle:
         rows = list(csv.DictReader(handle))
-    assert [r["id"] for r in rows] == [c.id for c in _assets("licum").game.components
+    assert [r["id"] for r in rows] == [c.id for c in bundled_assets("licum").game.components
                                        if c.kind == "mise-au-jeu"]
     assert {r["bleed_mm"] for r in rows} == {"2.0"}
     assert {r["page_width_mm"] for r in rows} == {"67.0"}
@@ -416,15 +414,15 @@ def test_fold_sheets_keep_marks_legend_and_label_inside_the_printable_area(
 
     margin = margin_mm * MM
     if margin == DEFAULT_MARGIN:  # the whole kit, as the fold tests above plan it (shared)
-        planned = pages(game, fold=True, paper=paper, margin=margin)
+        planned = planned_pages(game, fold=True, paper=paper, margin=margin)
         assert {slug(p.section) for p in planned if p.side == "fold"} == \
             set(FOLDED_SECTIONS[game])
     else:  # the same sheets (a section is imposed alone): only the sections that fold
-        planned = pages(game, fold=True, paper=paper, margin=margin,
+        planned = planned_pages(game, fold=True, paper=paper, margin=margin,
                         sections=FOLDED_SECTIONS[game])
     folded = [p for p in planned if p.side == "fold"]
     assert folded
-    fonts = _assets(game).fonts
+    fonts = bundled_assets(game).fonts
     for page in folded:
         area = Rect(0, 0, page.size.width, page.size.height).inset(margin)
         texts = []
@@ -436,7 +434,7 @@ def test_fold_sheets_keep_marks_legend_and_label_inside_the_printable_area(
             if isinstance(op, TextOp):
                 assert op.size >= 6
                 texts.append(op.text)
-        assert any(_assets(game).game.name.split()[0] in t for t in texts), page.label  # label
+        assert any(bundled_assets(game).game.name.split()[0] in t for t in texts), page.label  # label
         # every crop mark stands on a cut line of an item of this sheet (none for empty slots)
         cuts_x = {round(v, 2) for p in page.placements for v in (p.x, p.x + p.face.width)}
         cuts_y = {round(v, 2) for p in page.placements for v in (p.y, p.y + p.face.height)}

@@ -16,16 +16,16 @@ from __future__ import annotations
 from typing import Final
 
 from printandplay.errors import LayoutError
-from printandplay.layout.fast_init import maker
-from printandplay.layout.textfit import FittedText, TextStyle, line_start, lines_top
+from printandplay.layout.textfit import (
+    FittedText,
+    TextStyle,
+    line_start,
+    lines_top,
+    make_fitted,
+    make_text_op,
+)
 from printandplay.layout.tokens import Frag, Glue, TokenCache
 from printandplay.model.fonts import FontMetrics
-from printandplay.model.ops import TextOp
-
-# the text op and the fitted text made without their dataclass's __init__, as textfit makes
-# them (fast_init: the same objects)
-_text_op = maker(TextOp)
-_fitted = maker(FittedText)
 
 # what may start markup (richtext._PLAIN_RE's complement), and what tokenizing reads as space
 _NOT_PLAIN: Final = frozenset("\\*:[\n\r\t")
@@ -88,9 +88,9 @@ def fit_one_line(text: str, width: float, height: float, style: TextStyle,
     for frag in frags[1:]:
         x += space * size
         x += frag.width * size
-    op = _text_op(start, baseline, " ".join([frag.value for frag in frags]), font, size,
+    op = make_text_op(start, baseline, " ".join([frag.value for frag in frags]), font, size,
                   style.color)
     # text_extent of the one op, the line spanning from min(0, start) to max(0, its end)
     extent = (start if start < 0.0 else 0.0, baseline - descent * size,
               x if x > 0.0 else 0.0, baseline + ascent * size)
-    return _fitted(size, (op,), used, 1, extent)
+    return make_fitted(size, (op,), used, 1, extent)

@@ -59,9 +59,9 @@ class FittedText:
 
 
 # text ops and fitted texts made without their frozen dataclass's __init__ (the same objects;
-# a face's text makes thousands: see fast_init)
-_text_op = maker(TextOp)
-_fitted = maker(FittedText)
+# a face's text makes thousands: see fast_init), here and by one_line's fast path
+make_text_op = maker(TextOp)
+make_fitted = maker(FittedText)
 
 
 def break_lines(items: Sequence[Item], max_width: float, split: Splitter | None = None
@@ -191,7 +191,7 @@ def fit_text(
         if lines is not None and used is not None and used <= height + 1e-6:
             ops: list[Op] = []
             left, right = _place(ops, lines, width, height, used, size, ascent, style)
-            return _fitted(size, tuple(ops), used, len(lines),
+            return make_fitted(size, tuple(ops), used, len(lines),
                            text_extent(ops, left, right, metrics))
         size -= 0.25
     return None
@@ -251,7 +251,7 @@ def _emit_line(
 
     Items are told apart by their exact class (no subclasses exist: see :mod:`.tokens`)."""
     add = ops.append
-    make = _text_op
+    make = make_text_op
     run: list[str] = []
     run_font: str | None = None  # the run's font, scale and colour (None: no run)
     run_scale = 1.0

@@ -18,13 +18,14 @@ import yaml
 from helpers import (
     KITS_GROUP,
     KitsBuild,
+    body_pages,
     component_records,
     copies,
     copy_kit,
+    kit_pages,
     of_type,
     page_text,
 )
-from plan_helpers import body_pages, kit_pages
 from pypdf import PdfReader
 from typer.testing import CliRunner
 

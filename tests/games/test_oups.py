@@ -12,12 +12,13 @@ import pytest
 import yaml
 from helpers import (
     KITS_GROUP,
+    body_pages,
     component_records,
     copy_kit,
+    kit_pages,
     page_text,
     replace_once,
 )
-from plan_helpers import body_pages, kit_pages
 from typer.testing import CliRunner
 
 from printandplay.cli import app

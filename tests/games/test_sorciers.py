@@ -10,12 +10,13 @@ import pytest
 from helpers import (
     KITS_GROUP,
     KitsBuild,
+    body_pages,
     component_records,
     copy_kit,
+    kit_pages,
     page_text,
     replace_once,
 )
-from plan_helpers import body_pages, kit_pages
 from pypdf import PdfReader
 from typer.testing import CliRunner
 

@@ -15,12 +15,12 @@ from printandplay.layout.textfit import FittedText
 from printandplay.model.ops import GroupOp, TextOp
 
 CASES: list[tuple[Any, type, tuple[Any, ...]]] = [
-    (textfit._text_op, TextOp, (1.5, -2.0, "Lame", "F-bold", 9.25, (0.1, 0.2, 0.3))),
+    (textfit.make_text_op, TextOp, (1.5, -2.0, "Lame", "F-bold", 9.25, (0.1, 0.2, 0.3))),
     (face._group_op, GroupOp, ((1.0, 0.0, 0.0, 1.0, 5.0, 6.0),
                                (TextOp(0, 0, "a", "F", 9, (0, 0, 0)),), None)),
     (face._group_op, GroupOp, ((1.0, 0.0, 0.0, 1.0, 5.0, 6.0), (), (0.0, 0.0, 2.0, 3.0))),
-    (textfit._fitted, FittedText, (8.5, (), 20.0, 2, (0.0, -1.0, 30.0, 9.0))),
-    (textfit._fitted, FittedText, (8.5, (), 20.0, 2, None)),
+    (textfit.make_fitted, FittedText, (8.5, (), 20.0, 2, (0.0, -1.0, 30.0, 9.0))),
+    (textfit.make_fitted, FittedText, (8.5, (), 20.0, 2, None)),
 ]
 
 
