@@ -275,7 +275,7 @@ def small_template_budget(monkeypatch: pytest.MonkeyPatch, steps: int = SMALL_ST
     """Give every template render a smaller budget (``template_budget.MAX_STEPS`` and
     ``MAX_SECONDS``, read at each render) for the rest of the test: a test that runs a template
     until it hits its budget checks the mechanism in ~0.03 s instead of the default's 1 s.
-    ``test_template_sandbox`` keeps one test at the real default and checks the defaults."""
+    ``test_template_sandbox`` runs the real default on fast clocks and checks the defaults."""
     from printandplay.layout import template_budget
 
     monkeypatch.setattr(template_budget, "MAX_STEPS", steps)

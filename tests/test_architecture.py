@@ -89,13 +89,19 @@ def stage_of(path: Path) -> str:
     return relative.parts[0] if len(relative.parts) > 1 else relative.stem
 
 
-@cache  # three tests read each module's imports: parsed once
+@cache  # four tests read each module's imports: its tree walked once
+def import_nodes(path: Path) -> tuple[ast.Import | ast.ImportFrom, ...]:
+    """The import statements of the module at ``path``, at any depth of its code."""
+    return tuple(node for node in ast.walk(module_tree(path))
+                 if isinstance(node, (ast.Import, ast.ImportFrom)))
+
+
+@cache
 def imports_of(path: Path) -> tuple[str, ...]:
     """Every module ``path`` imports, at any depth of its code, as dotted absolute names
     (relative imports resolved; ``from printandplay import x`` counted as ``printandplay.x``)."""
-    tree = module_tree(path)
     names: list[str] = []
-    for node in ast.walk(tree):
+    for node in import_nodes(path):
         if isinstance(node, ast.Import):
             names.extend(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -159,9 +165,9 @@ def test_no_module_imports_the_private_names_of_another() -> None:
     another asks that module for a public name (``layout/one_line.py`` once took
     ``textfit``'s ``_fitted`` and ``_text_op``, public there now as ``make_fitted`` and
     ``make_text_op``)."""
-    found = []
+    found: list[str] = []
     for path in MODULES:
-        for node in ast.walk(module_tree(path)):
+        for node in import_nodes(path):
             if isinstance(node, ast.ImportFrom) and (
                     node.level or (node.module or "").startswith("printandplay")):
                 found.extend(f"{path.relative_to(PACKAGE)}:{node.lineno}: {alias.name} from "

@@ -169,13 +169,35 @@ def test_endless_work_stops_with_a_clear_error(source: str, fragment: str,
     assert fragment in box_error(source)
 
 
-def test_endless_loops_stop_at_the_default_time_limit() -> None:
-    # the one test run to the real budget. Each step sums 2,000 numbers (~15 µs), so that the
-    # clock trips long before the 1,000,000 steps (an empty step takes ~1 µs: an empty loop
-    # reached either limit first depending on the machine and the garbage collector)
-    source = ("{% for i in range(10**5) %}{% for j in range(10**5) %}"
-              "{% set x = range(2000)|sum %}{% endfor %}{% endfor %}")
+class _FastClocks:
+    """Both clocks of ``template_budget``, each read moving them on by ``tick`` seconds."""
+
+    def __init__(self, tick: float) -> None:
+        self.tick = tick
+        self.now = 0.0
+        self.reads = 0
+
+    def _read(self) -> float:
+        self.reads += 1
+        self.now += self.tick
+        return self.now
+
+    process_time = perf_counter = _read
+
+
+def test_endless_loops_stop_at_the_default_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the default second, on clocks that run fast (each read is 2 ms later): the budget is
+    # the real one, not a smaller one (test_the_time_limit_counts_processor_time shows the
+    # real clocks on a 0.01 s budget). The loop is too short for the step limit.
+    from printandplay.layout import template_budget
+
+    clocks = _FastClocks(tick=0.002)
+    monkeypatch.setattr(template_budget, "time", clocks)
+    source = "{% for i in range(10**5) %}{% set x = i %}{% endfor %}"
     assert "the template ran for more than 1 s (limit)" in box_error(source)
+    # one second of the fast clocks is ~500 reads: the first of each check is the wall
+    # clock's, the processor clock is read only once a second of wall time has passed
+    assert 400 < clocks.reads < 1_500
 
 
 def test_the_step_limit_counts_loop_iterations_and_calls(monkeypatch: pytest.MonkeyPatch) -> None:
