@@ -58,7 +58,7 @@ GROUP_SECONDS: dict[str, float] = {
     "tests/data/test_yaml_fast.py": 0.47,
     "tests/test_watch.py": 0.46,
     "tests/render/test_face_replays.py": 0.45,
-    "tests/render/test_font_prepare.py": 0.40,
+    "tests/render/test_font_prepare.py": 0.25,
     "tests/layout/test_face_warnings.py": 0.39,
     "tests/test_new_game.py": 0.37,
     "tests/render/test_pdf_writer.py": 0.34,

@@ -8,6 +8,7 @@ fails naming the character), and measures widths with a cache.
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Callable
 from itertools import repeat
 from pathlib import Path
@@ -130,6 +131,20 @@ def registered_name(path: Path) -> str:
     return name if digest == mine else f"{name}-{mine[:10]}"
 
 
+def _shown_path(path: Path, cwd: str) -> str:
+    """``path`` relative to the folder ``cwd`` when inside it, else from its ``fonts/`` folder
+    on (or its last three parts)."""
+    try:
+        if not cwd:
+            raise ValueError("no current folder")
+        return str(path.resolve().relative_to(Path(cwd).resolve()))
+    except (ValueError, OSError):
+        parts = path.parts
+        start = max((i for i, p in enumerate(parts) if p == "fonts"),
+                    default=max(0, len(parts) - 3))
+        return "/".join(parts[start:])
+
+
 class FontTable:
     """The fonts of one build, registered with ReportLab under their file names (see
     :func:`registered_name`)."""
@@ -144,6 +159,7 @@ class FontTable:
         self._files: dict[str, Path] = {}
         self._measures: dict[str, Callable[[str], float]] = {}  # font → width at size 1
         self._files_named: dict[Path, str] = {}  # font file → its registered name
+        self._shown_names: dict[tuple[str, str], str] = {}  # (font, current folder) → shown
 
     def load_all(self, source: str) -> None:
         """Read every font file of every role now, so that a broken file is a clear error
@@ -223,17 +239,24 @@ class FontTable:
 
     def _shown(self, font: str) -> str:
         """The font's file as shown in messages: relative to the current folder when inside
-        it, else from its ``fonts/`` folder on (or its package's folder)."""
+        it, else from its ``fonts/`` folder on (or its package's folder). Kept per font and
+        current folder: a text fitted again and again (a shrinking box, a fast path checked
+        against the general one) raises its missing glyph's error each time, and resolving
+        both paths is a system call per folder of each."""
         path = self._files.get(font)
         if path is None:
             return "unknown file"
         try:
-            return str(path.resolve().relative_to(Path.cwd().resolve()))
-        except (ValueError, OSError):
-            parts = path.parts
-            start = max((i for i, p in enumerate(parts) if p == "fonts"),
-                        default=max(0, len(parts) - 3))
-            return "/".join(parts[start:])
+            cwd = os.getcwd()
+        except OSError:  # the current folder was removed
+            cwd = ""
+        key = (font, cwd)
+        shown = self._shown_names.get(key)
+        if shown is None:
+            if len(self._shown_names) >= CACHE_MAX:
+                self._shown_names.clear()
+            shown = self._shown_names[key] = _shown_path(path, cwd)
+        return shown
 
     def width(self, text: str, font: str) -> float:
         """Width of ``text`` at size 1."""

@@ -4,7 +4,9 @@ error, as testing each character's code in the font's character map."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
+import pytest
 from helpers import ROOT, bundled_assets
 from reportlab.pdfbase import pdfmetrics
 
@@ -62,3 +64,34 @@ def test_a_font_s_characters_are_made_once_per_registered_font() -> None:
             font = pdfmetrics.getFont(name)
             assert tables[0]._chars[name] is tables[1]._chars[name]
             assert tables[0]._chars[name] == frozenset(map(chr, font.face.charToGlyph))
+
+
+def test_a_missing_glyph_names_the_font_file_from_the_current_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The error's file is relative to the current folder when inside it, else shown from its
+    ``fonts/`` folder on; it follows the current folder as it changes (the message is kept
+    per font and folder), and a removed current folder is no second error."""
+    fonts = load_assets(Resources((ROOT,)), "licum").fonts  # a table of its own: fresh caches
+    font = fonts.select("body", False, False)
+    file = Path(pdfmetrics.getFont(font).face.filename).resolve()
+    home = file.parent.parent  # the font's package (font_roboto) or fonts/ folder
+    inside = str(file.relative_to(home))
+    parts = file.parts
+    outside = "/".join(parts[parts.index("fonts"):] if "fonts" in parts else parts[-3:])
+    assert inside != outside
+
+    def shown() -> str:
+        with pytest.raises(LayoutError, match=r"has no glyph for .* \(U\+1F600\)") as error:
+            fonts.prepare("a\U0001F600", font)
+        return str(error.value).split("(")[1].split(")")[0]
+
+    for folder, expected in ((home, inside), (tmp_path, outside), (home, inside),
+                             (file.parent, file.name)):
+        monkeypatch.chdir(folder)
+        assert shown() == expected, folder
+        assert shown() == expected  # again, from what was kept
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    assert shown() == outside
