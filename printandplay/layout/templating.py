@@ -264,12 +264,13 @@ def _plain_render(plan: ExprPlan, context: Mapping[str, Any]) -> str | None:
 def _template_frame(error: BaseException, folders: Sequence[Path]) -> tuple[str, int] | None:
     """The template file (or ``<template>`` for a string) and line of the innermost template
     frame of ``error``'s traceback (Jinja rewrites tracebacks so that template frames carry the
-    template's file and line), or ``None``."""
+    template's file and line), or ``None``. The frames are walked, not extracted: extracting
+    reads each frame's source line, which only the file and line number are wanted of."""
     found = None
     prefixes = tuple(str(f) for f in folders) or ("<template>",)
-    for frame in traceback.extract_tb(error.__traceback__):
-        if frame.lineno and (frame.filename == "<template>"
-                             or (frame.filename.startswith(prefixes)
-                                 and not frame.filename.endswith(".py"))):
-            found = (frame.filename, frame.lineno)
+    for frame, line in traceback.walk_tb(error.__traceback__):
+        filename = frame.f_code.co_filename
+        if line and (filename == "<template>"
+                     or (filename.startswith(prefixes) and not filename.endswith(".py"))):
+            found = (filename, line)
     return found
