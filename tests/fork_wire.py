@@ -8,6 +8,7 @@ import os
 import pickle
 import struct
 import warnings
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -88,7 +89,7 @@ PLAIN_FIELDS = frozenset(pytest.TestReport("", ("", 0, ""), {}, "passed", None, 
 
 
 def plain_report_to_wire(report: pytest.TestReport,
-                         keywords: dict[str, Any] | None) -> tuple[Any, ...] | None:
+                         keywords: Mapping[str, Any] | None) -> tuple[Any, ...] | None:
     """A report without a failure or skip (``longrepr`` None) and with no attribute but a
     ``TestReport``'s own, as the values the parent makes it again from
     (:func:`plain_report_from_wire`): its test's node id and location are the parent's already,

@@ -35,7 +35,7 @@ import time
 import traceback
 import warnings
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +52,7 @@ class Relay:
         self.live = False  # historic warnings replayed at registration are the parent's
         self.reports: list[dict[str, Any] | tuple[Any, ...]] = []
         self.warnings: list[tuple[Any, ...]] = []
-        self.keywords: dict[str, Any] | None = None  # of the last plain report sent
+        self.keywords: Mapping[str, Any] | None = None  # of the last plain report sent
         self.in_test = True  # plain reports only for a test's: the parent knows which
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
@@ -62,7 +62,7 @@ class Relay:
                 config=self.config, report=report))
         else:
             self.reports.append(plain)
-            self.keywords = report.keywords  # type: ignore[assignment]
+            self.keywords = report.keywords
 
     def pytest_warning_recorded(self, warning_message: warnings.WarningMessage, when: str,
                                 nodeid: str, location: tuple[str, int, str] | None) -> None:

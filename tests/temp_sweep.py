@@ -36,5 +36,9 @@ def start_sweep(config: pytest.Config) -> int | None:
             cleanup_numbered_dir(base.parent, "pytest-", keep, dead_before)
         finally:
             os._exit(0)
-    config.add_cleanup(lambda: os.waitpid(pid, 0))  # done long before the end, as a rule
+
+    def wait() -> None:
+        os.waitpid(pid, 0)
+
+    config.add_cleanup(wait)  # done long before the end, as a rule
     return pid

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any
 
 from printandplay.errors import LayoutError
@@ -33,6 +34,6 @@ def assert_shortcut_prints_what_jinja_prints(source: str,
     each of ``contexts``."""
     fast, slow = TemplateEnv(), TemplateEnv()
     for context in contexts:
-        expected = outcome(lambda c=context: jinja_render(slow, source, c))
-        assert outcome(lambda c=context: fast.render_string(source, c, "box")) == expected, (
+        expected = outcome(partial(jinja_render, slow, source, context))
+        assert outcome(partial(fast.render_string, source, context, "box")) == expected, (
             source, context)

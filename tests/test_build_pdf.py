@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
 import pytest
 from helpers import (
@@ -17,6 +18,7 @@ from helpers import (
 from pdf_helpers import paper_kit
 from pdfium_text import pdfium_page_texts
 from pypdf import PdfReader
+from pypdf.generic import DictionaryObject
 from typer.testing import CliRunner
 
 from printandplay.cli import app
@@ -75,8 +77,8 @@ def test_fonts_are_embedded_subsets(a4_pdf: Path) -> None:
     reader = PdfReader(a4_pdf)
     fonts: dict[str, bool] = {}
     for page in reader.pages[:2]:
-        resources = page["/Resources"]
-        for font in resources["/Font"].values():
+        resources = cast(DictionaryObject, page["/Resources"])
+        for font in cast(DictionaryObject, resources["/Font"]).values():
             font = font.get_object()
             descriptor = font.get("/FontDescriptor")
             if descriptor is None:

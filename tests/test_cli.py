@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import cast
 
 import pytest
 from helpers import copy_kit, pdf_guide_length, replace_once, text_ops
@@ -269,6 +270,7 @@ def test_build_all_writes_every_kit(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 def test_game_yaml_document_style_restyles_the_rules(tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     from printandplay.assets import load_assets
+    from printandplay.model.game import DocumentSection
     from printandplay.model.ops import TextOp
     from printandplay.planning.options import BuildOptions
     from printandplay.planning.planner import KitPlanner
@@ -282,8 +284,9 @@ def test_game_yaml_document_style_restyles_the_rules(tmp_path: Path,
                                  "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
     planner = KitPlanner(load_assets(Resources.discover(cwd=work), "charlie"), BuildOptions())
-    pages, _ = planner.documents.pages(next(s for s in planner.assets.game.kit
-                                           if type(s).__name__ == "DocumentSection"))
+    section = cast(DocumentSection, next(s for s in planner.assets.game.kit
+                                         if type(s).__name__ == "DocumentSection"))
+    pages, _ = planner.documents.pages(section)
     footer = pages[0].ops[-1]
     assert isinstance(footer, TextOp) and (footer.size, footer.color) == (6, (1.0, 0.0, 0.0))
     sizes = {op.size for op in text_ops(pages[0].ops)}

@@ -4,12 +4,13 @@ and the kit's pages both ask for them."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from printandplay.build import BuildOptions, KitPlanner, load_assets
 from printandplay.layout.templating import TemplateEnv
+from printandplay.model.game import DocumentSection
 from printandplay.project import Resources
 
 
@@ -46,7 +47,8 @@ def test_a_document_is_rendered_again_when_the_credits_it_prints_changed(
     rendered = _counting_renders(monkeypatch)
     assets = load_assets(Resources.discover(), "oups")
     planner = KitPlanner(assets, BuildOptions(out_dir=tmp_path))
-    section = next(s for s in assets.game.kit if type(s).__name__ == "DocumentSection")
+    section = cast(DocumentSection, next(s for s in assets.game.kit
+                                         if type(s).__name__ == "DocumentSection"))
     first, _ = planner.documents.pages(section, with_credits=True)
     assert len(rendered) == 1
     planner.documents.pages(section, with_credits=True)

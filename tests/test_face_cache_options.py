@@ -3,6 +3,8 @@ drawn with ``--ink-saver`` (or ``--debug-boxes``) is not another build's face.""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from helpers import bundled_assets
 
@@ -15,7 +17,8 @@ from printandplay.planning.planner import KitPlanner
 def test_a_shared_cache_keeps_faces_apart_by_option(option: str) -> None:
     assets = bundled_assets("sorciers")
     component = next(c for c in assets.game.components if c.count)
-    plain, other = BuildOptions(), BuildOptions(**{option: True})
+    flag: dict[str, Any] = {option: True}
+    plain, other = BuildOptions(), BuildOptions(**flag)
     cache = FaceCache()
     cache.start("env")
     first = KitPlanner(assets, plain, cache).face(component, component.front, "front")

@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Literal, cast
 
 import fork_parent
 import fork_runner
@@ -31,6 +32,7 @@ TESTS = Path(__file__).resolve().parent
 # read that metadata again, looking for an entry point of that name
 AUTOLOAD_OFF = ("--disable-plugin-autoload",)
 RUNNER = ("-p", "no:cacheprovider", *AUTOLOAD_OFF)
+When = Literal["setup", "call", "teardown"]  # a report's phase
 
 LOGGED = """
 import os, pytest
@@ -418,7 +420,7 @@ def test_a_plain_report_is_made_again_as_it_was() -> None:
     keywords = {"test_x": 1, "test_m.py": 1}
     later = {**keywords, "added_by_setup": 1}
     sent = [pytest.TestReport("test_m.py::test_x", ("test_m.py", 3, "test_x"), words, "passed",
-                              None, when, sections, 0.25, 10.0, 10.25, properties)
+                              None, cast(When, when), sections, 0.25, 10.0, 10.25, properties)
             for words, when, sections, properties in (
                 (keywords, "setup", [], []),
                 (dict(later), "call", [("Captured stdout call", "out\n")], [("k", 1)]),

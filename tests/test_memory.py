@@ -214,7 +214,8 @@ def _weigh_in_child(folder: Path) -> dict[str, Any]:
     os.close(write)
     with os.fdopen(read, "rb") as pipe:
         answer = pipe.read()
-    assert os.waitid(os.P_PID, pid, os.WEXITED).si_status == 0, "the weighing child failed"
+    status = os.waitid(os.P_PID, pid, os.WEXITED)  # None only with WNOHANG
+    assert status is not None and status.si_status == 0, "the weighing child failed"
     weighed: dict[str, Any] = json.loads(answer)
     return weighed
 

@@ -146,7 +146,7 @@ def test_the_model_classes_are_frozen_dataclasses(module: Any) -> None:
                and dataclasses.is_dataclass(c) and "__slots__" not in vars(c)]
     assert len(classes) >= 4
     for cls in classes:
-        bare = object.__new__(cls)
+        bare: Any = object.__new__(cls)  # any attribute set: refused
         with pytest.raises(dataclasses.FrozenInstanceError):
             bare.anything = 1
         assert hash(cls.__hash__) and cls.__eq__ is not object.__eq__, cls

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pdf_helpers import pdf_text
 from small_games import add_small_game
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from printandplay.cli import app
 
@@ -27,7 +27,7 @@ def free_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def _run(*args: str) -> object:
+def _run(*args: str) -> Result:
     return CliRunner().invoke(app, list(args))
 
 

@@ -21,11 +21,11 @@ from printandplay.cli import app
 from printandplay.layout.extent import op_extents
 from printandplay.layout.legibility import text_ops
 from printandplay.layout.marks import MARK_BAND, MIN_MARK
+from printandplay.model.fonts import GameFonts
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import LineOp, Placement, TextOp
 from printandplay.pages import PageSpec
 from printandplay.planning.options import DEFAULT_BLEED
-from printandplay.render.fonts import FontTable
 
 MM = 72 / 25.4
 EPS = 0.01  # points
@@ -39,7 +39,7 @@ runner = CliRunner()
 pytestmark = pytest.mark.xdist_group(KITS_GROUP)
 
 
-def fonts(game: str, paper: str = "a4") -> FontTable:
+def fonts(game: str, paper: str = "a4") -> GameFonts:
     """The fonts that measured the kit's pages (those of :func:`helpers.kit_pages`)."""
     return bundled_assets(game).fonts
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import cast
 
 import pytest
 from helpers import (
@@ -19,6 +20,7 @@ from helpers import (
     replace_once,
 )
 from pypdf import PdfReader
+from pypdf.generic import Destination, DictionaryObject
 from typer.testing import CliRunner
 
 from printandplay.assets import load_assets
@@ -65,23 +67,31 @@ def licum_pdf(bundled_kits: KitsBuild) -> PdfReader:
 
 # ---- the PDF's own settings -----------------------------------------------------------------
 
+def viewer_preferences(reader: PdfReader) -> DictionaryObject:
+    """The ``/ViewerPreferences`` of ``reader``'s document catalog."""
+    return cast(DictionaryObject,
+                cast(DictionaryObject, reader.trailer["/Root"])["/ViewerPreferences"])
+
+
 def test_viewer_preferences_follow_flip(charlie_short: PdfReader, licum_pdf: PdfReader) -> None:
-    prefs = charlie_short.trailer["/Root"]["/ViewerPreferences"]
+    prefs = viewer_preferences(charlie_short)
     assert prefs["/PrintScaling"] == "/None"
     assert prefs["/Duplex"] == "/DuplexFlipShortEdge"
-    assert licum_pdf.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
+    assert viewer_preferences(licum_pdf)["/Duplex"] == "/DuplexFlipLongEdge"
 
 
 def test_outline_has_one_entry_per_section_on_its_first_page(charlie_pdf: PdfReader) -> None:
     reader = charlie_pdf
-    titles = [entry.title for entry in reader.outline]  # type: ignore[union-attr]
+    outline = cast(list[Destination], reader.outline)  # one level: no entry has children
+    titles = [entry.title for entry in outline]
     assert titles == ["Impression et montage", "Règles et aide de jeu", "Aides de jeu", "Tuiles",
                       "Licornes", "Jetons", "Jetons de propriété"]
     labels = reader.page_labels
-    for entry in reader.outline:
-        page = reader.get_destination_page_number(entry)  # type: ignore[arg-type]
-        assert labels[page].startswith(entry.title)  # type: ignore[union-attr]
-        assert page == 0 or not labels[page - 1].startswith(entry.title)  # type: ignore[union-attr]
+    for entry in outline:
+        page = reader.get_destination_page_number(entry)
+        assert page is not None and entry.title is not None
+        assert labels[page].startswith(entry.title)
+        assert page == 0 or not labels[page - 1].startswith(entry.title)
 
 
 def test_page_labels_name_section_sheet_and_side(charlie_pdf: PdfReader) -> None:
@@ -269,7 +279,7 @@ def test_calibration_labels_use_the_option_notation(tmp_path: Path) -> None:
                                  "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     reader = PdfReader(tmp_path / "calibration-letter.pdf")
-    prefs = reader.trailer["/Root"]["/ViewerPreferences"]
+    prefs = viewer_preferences(reader)
     assert (prefs["/PrintScaling"], prefs["/Duplex"]) == ("/None", "/DuplexFlipShortEdge")
     text = reader.pages[0].extract_text()
     lines = text.split()

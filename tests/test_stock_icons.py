@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -155,14 +156,19 @@ def test_rules_before_the_sheets_credit_their_stock_icons_while_pages_stream(
     inline in card texts): a first pass notes those icons without composing or keeping a face,
     once per sheet section, and the pages still stream one at a time."""
     from printandplay.build import BuildOptions, KitPlanner, load_assets
+    from printandplay.model.game import Component
     from printandplay.model.ops import GroupOp, TextOp
     from printandplay.planning.faces import FacePlacer
     from printandplay.project import Resources
 
     scans: list[int] = []
     scan = FacePlacer.scan_stock_icons
-    monkeypatch.setattr(FacePlacer, "scan_stock_icons",
-                        lambda self, components: scans.append(1) or scan(self, components))
+
+    def counted(self: FacePlacer, components: Iterable[Component]) -> None:
+        scans.append(1)
+        scan(self, components)
+
+    monkeypatch.setattr(FacePlacer, "scan_stock_icons", counted)
 
     cards = game / "cards/kit/cartes.yaml"
     text = cards.read_text(encoding="utf-8")

@@ -3,13 +3,17 @@ skips the face designs that provably print none, and misses no icon built from p
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import KITS_GROUP, bundled_assets, new_kit_without_credits
 
 from printandplay.build import BuildOptions, KitPlanner, load_assets
 from printandplay.layout.face import FaceComposer
+from printandplay.model.design import FaceDesign
+from printandplay.model.game import Kind
 from printandplay.model.ops import GroupOp, TextOp
 from printandplay.project import Resources
 
@@ -28,9 +32,10 @@ def _rules_text(game: Path, options: BuildOptions | None = None) -> tuple[str, i
     scanned = []
     names = planner.composer.icon_names
 
-    def counted(*args: object, **kwargs: object) -> object:
+    def counted(design: FaceDesign, kind: Kind, context: Mapping[str, Any], what: str,
+                prefix: str) -> Iterator[str]:
         scanned.append(1)
-        return names(*args, **kwargs)  # type: ignore[arg-type]
+        return names(design, kind, context, what, prefix)
 
     planner.composer.icon_names = counted  # type: ignore[method-assign]
     pages = list(planner.iter_kit_pages())
@@ -63,9 +68,9 @@ def test_an_icon_name_built_from_pieces_is_credited(game: Path) -> None:
     cards = game / "cards/kit/cartes.yaml"
     cards.write_text(cards.read_text(encoding="utf-8").replace("icone: gi-", "icone: "),
                      encoding="utf-8")
-    rules = game / "templates/kit/regles.md.j2"
-    rules.write_text(rules.read_text(encoding="utf-8").replace(":{{ c.icone }}:", ""),
-                     encoding="utf-8")
+    rules_file = game / "templates/kit/regles.md.j2"
+    rules_file.write_text(rules_file.read_text(encoding="utf-8").replace(":{{ c.icone }}:", ""),
+                          encoding="utf-8")
     layouts = game / "templates/kit/layouts.yaml"
     text = layouts.read_text(encoding="utf-8")
     assert 'icon: "{{ card.icone }}"' in text and 'text: "{{ card.effet }}"' in text

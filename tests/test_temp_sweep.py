@@ -5,14 +5,16 @@ from __future__ import annotations
 import os
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from _pytest.tmpdir import TempPathFactory
 from temp_sweep import start_sweep
 
 
-def _factory(**options: object) -> TempPathFactory:
-    settings = {"given_basetemp": None, "retention_count": 3, "retention_policy": "all"}
+def _factory(**options: Any) -> TempPathFactory:
+    settings: dict[str, Any] = {"given_basetemp": None, "retention_count": 3,
+                                "retention_policy": "all"}
     settings.update(options)
     return TempPathFactory(trace=lambda *args: None, _ispytest=True, **settings)
 

@@ -4,6 +4,7 @@ percentages, and located errors for cycles, unknown parents and bad values."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
 import pytest
 
@@ -20,6 +21,11 @@ TINY = FIXTURES / "games" / "tiny" / "templates" / "tiny" / "layouts.yaml"
 
 
 # --- helpers ---------------------------------------------------------------------------------
+
+
+def approx_float(expected: float) -> float:
+    """``pytest.approx(expected)`` where a float is expected: it equals any float close by."""
+    return cast(float, pytest.approx(expected))
 
 
 def load_text(tmp_path: Path, text: str) -> dict[str, FaceDesign]:
@@ -87,9 +93,9 @@ def test_defaults(tiny: dict[str, FaceDesign]) -> None:
 
 def test_lengths_are_points(tiny: dict[str, FaceDesign]) -> None:
     cadre = box(tiny["base"], "cadre")
-    assert cadre.x == Dim(pytest.approx(2 * MM))
+    assert cadre.x == Dim(approx_float(2 * MM))
     assert not cadre.x.relative
-    assert cadre.width == Dim(pytest.approx(59 * MM))
+    assert cadre.width == Dim(approx_float(59 * MM))
     assert cadre.width.resolve(1000.0) == pytest.approx(59 * MM)  # absolute: ignores the face
     assert cadre.stroke_width == 1.0
 
@@ -119,10 +125,10 @@ def test_box_extends_a_style_chain(tiny: dict[str, FaceDesign]) -> None:
 
 def test_percentages_are_relative(tiny: dict[str, FaceDesign]) -> None:
     titre = box(tiny["carte-recto"], "titre")
-    assert titre.x == Dim(pytest.approx(0.05), True)
-    assert titre.width == Dim(pytest.approx(0.9), True)
+    assert titre.x == Dim(approx_float(0.05), True)
+    assert titre.width == Dim(approx_float(0.9), True)
     assert titre.x.resolve(200.0) == pytest.approx(10.0)
-    assert titre.y == Dim(pytest.approx(3 * MM), False)
+    assert titre.y == Dim(approx_float(3 * MM), False)
 
 
 def test_rotate_and_shape(tiny: dict[str, FaceDesign]) -> None:
@@ -451,7 +457,7 @@ def test_charlie_tile_effect_side(charlie: dict[str, FaceDesign]) -> None:
                                              "legende", "reference"]
     panneau = box(effet, "panneau")
     base = box(charlie["tuile-base"], "panneau")
-    assert panneau.y == Dim(pytest.approx(3 * MM)) and panneau.height == Dim(pytest.approx(42 * MM))
+    assert panneau.y == Dim(approx_float(3 * MM)) and panneau.height == Dim(approx_float(42 * MM))
     assert (panneau.x, panneau.width, panneau.fill, panneau.radius) == (
         base.x, base.width, base.fill, base.radius)
     titre = box(effet, "titre")
@@ -477,7 +483,7 @@ def test_charlie_unicorn(charlie: dict[str, FaceDesign]) -> None:
     assert box(licorne, "nom-dos").rotate == 180 and box(licorne, "nom").rotate == 0
     pli = box(licorne, "pli-2")
     assert (pli.shape, pli.height, pli.stroke_width) == ("line", Dim(0.0), 0.5)
-    assert pli.y == Dim(pytest.approx(62 * MM))
+    assert pli.y == Dim(approx_float(62 * MM))
     assert pli.dash == (pytest.approx(2 * MM), pytest.approx(1.5 * MM))
 
 

@@ -7,6 +7,7 @@ import shutil
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
+from typing import cast
 
 import pytest
 from helpers import TINY, replace_once, tiny_copy
@@ -22,6 +23,11 @@ BROKEN = FIXTURES / "broken"
 
 
 # --- helpers ---------------------------------------------------------------------------------
+
+
+def approx_float(expected: float) -> float:
+    """``pytest.approx(expected)`` where a float is expected: it equals any float close by."""
+    return cast(float, pytest.approx(expected))
 
 
 @pytest.fixture
@@ -85,14 +91,14 @@ def test_tiny_kinds(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(TINY)
     carte, jeton = load(TINY).kinds.values()
     assert carte.label == "Carte"
-    assert carte.size == Size(pytest.approx(63 * MM), pytest.approx(88 * MM))
+    assert carte.size == Size(approx_float(63 * MM), approx_float(88 * MM))
     assert carte.shape == "rect"
     assert carte.corner_radius == 0.0
     assert carte.safe_margin == pytest.approx(3 * MM)
     assert (carte.front, carte.back, carte.double_sided) == ("carte-recto", "dos", True)
     assert carte.location == Location("cards/tiny/game.yaml", 5)
     assert jeton.label == "jeton"  # defaults to the id
-    assert jeton.size == Size(pytest.approx(25 * MM), pytest.approx(25 * MM))
+    assert jeton.size == Size(approx_float(25 * MM), approx_float(25 * MM))
     assert jeton.shape == "round"
     assert (jeton.back, jeton.double_sided) == (None, False)
     assert jeton.fields == ()
@@ -161,7 +167,7 @@ def test_kind_options_and_component_faces(root: Path) -> None:
     replace_once(cards_file(root), "    count: 2\n", "    count: 0\n    front: autre\n    back: autre-dos\n")
     game = load(root)
     jeton = game.kinds["jeton"]
-    assert jeton.size == Size(pytest.approx(30 * MM), pytest.approx(72.0))
+    assert jeton.size == Size(approx_float(30 * MM), approx_float(72.0))
     assert jeton.corner_radius == pytest.approx(2 * MM)
     assert jeton.safe_margin == pytest.approx(1.5 * MM)
     x2 = game.component("x2")
@@ -686,7 +692,7 @@ def test_charlie_kit(charlie) -> None:
     assert [s.kinds for s in sheets] == [("aide",), ("tuile",), ("licorne",),
                                          ("attribut", "banane", "amulette"), ("pion",)]
     for kind in ("attribut", "banane", "amulette"):
-        assert charlie.kinds[kind].size == Size(pytest.approx(25 * MM), pytest.approx(25 * MM))
+        assert charlie.kinds[kind].size == Size(approx_float(25 * MM), approx_float(25 * MM))
         assert charlie.kinds[kind].shape == "round"
 
 

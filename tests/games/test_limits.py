@@ -71,7 +71,7 @@ def test_kinds_and_totals(records: list[dict[str, Any]]) -> None:
 
 def test_colour_cards(records: list[dict[str, Any]]) -> None:
     colour = of_type(records, "couleur")
-    per = Counter()
+    per: Counter[str] = Counter()
     for record in colour:
         assert record["colour"] in COLOURS
         per[record["colour"]] += record["count"]

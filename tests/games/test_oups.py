@@ -7,6 +7,7 @@ import json
 import re
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -60,7 +61,7 @@ def test_cards_json_lists_the_52_cards_with_rank_and_suit() -> None:
 
 def test_cards_json_lists_the_other_components() -> None:
     records = component_records("oups")
-    copies = Counter()
+    copies: Counter[str] = Counter()
     for record in records:
         copies[record["type"]] += record["count"]
     assert copies == {"carte": 52, "aide": 5, "reglette": 5, "marqueur": 2}
@@ -140,7 +141,7 @@ def test_letter_kit_builds() -> None:
 
 # ---- Data, digest and calculator agree ------------------------------------------------------
 
-def _table(name: str) -> object:
+def _table(name: str) -> Any:
     return yaml.safe_load((GAME / "tables" / f"{name}.yaml").read_text(encoding="utf-8"))
 
 

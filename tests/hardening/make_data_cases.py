@@ -9,6 +9,7 @@ import random
 import struct
 import zlib
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -43,7 +44,7 @@ LOL = "".join(["a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"] + [
     f"{c}: &{c} [" + ", ".join([f"*{p}"] * 9) + "]\n" for p, c in zip("abcdefgh", "bcdefghi", strict=True)])
 def indent(text, n): return "".join(" " * n + line + "\n" for line in text.splitlines())
 
-cases = []
+cases: list[dict[str, Any]] = []  # the YAML records, loosely typed
 def case(id, args, exit, message, game=None, edits=(), timeout=None):
     c = {"id": id}
     if game:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Literal
 
 from printandplay.layout import textfit
 from printandplay.layout.textfit import ICON_DROP, ICON_EM, make_text_op
@@ -77,7 +78,8 @@ def _random_line(rng: random.Random) -> list[Item]:
         else:
             frags = []
             for _ in range(rng.randint(1, 3)):
-                kind = rng.choice(("text", "text", "text", "icon", "tag"))
+                kind: Literal["text", "icon", "tag"] = rng.choice(
+                    ("text", "text", "text", "icon", "tag"))
                 frags.append(Frag(kind, rng.choice(("mot", "de", "ÉPÉE", "x")), rng.choice(fonts),
                                   rng.choice((1.0, 1.0, 0.72)),
                                   rng.choice((None, None, (0.4, 0.4, 0.4))),

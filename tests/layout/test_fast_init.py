@@ -14,7 +14,7 @@ from printandplay.layout.fast_init import maker
 from printandplay.layout.textfit import FittedText
 from printandplay.model.ops import GroupOp, TextOp
 
-CASES: list[tuple[Any, type, tuple[Any, ...]]] = [
+CASES: list[tuple[Any, type[Any], tuple[Any, ...]]] = [
     (textfit.make_text_op, TextOp, (1.5, -2.0, "Lame", "F-bold", 9.25, (0.1, 0.2, 0.3))),
     (face._group_op, GroupOp, ((1.0, 0.0, 0.0, 1.0, 5.0, 6.0),
                                (TextOp(0, 0, "a", "F", 9, (0, 0, 0)),), None)),
@@ -25,7 +25,8 @@ CASES: list[tuple[Any, type, tuple[Any, ...]]] = [
 
 
 @pytest.mark.parametrize(("make", "cls", "args"), CASES)
-def test_made_objects_are_the_dataclass_s(make: Any, cls: type, args: tuple[Any, ...]) -> None:
+def test_made_objects_are_the_dataclass_s(make: Any, cls: type[Any],
+                                          args: tuple[Any, ...]) -> None:
     made, expected = make(*args), cls(*args)
     assert type(made) is cls and made == expected and hash(made) == hash(expected)
     assert list(vars(made).items()) == list(vars(expected).items())  # same order too

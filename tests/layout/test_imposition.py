@@ -7,10 +7,13 @@ of length inside the printable area, so 4 mm of room beyond the bleed).
 
 from __future__ import annotations
 
+from typing import TypedDict, Unpack
+
 import pytest
 
 from printandplay.layout.imposition import (
     DEFAULT_MARGIN,
+    Flip,
     SheetPlan,
     Slot,
     choose_mode,
@@ -62,7 +65,16 @@ def assert_same_rect(a: Rect, b: Rect) -> None:
     assert a.as_tuple() == pytest.approx(b.as_tuple(), abs=EPS)
 
 
-def plan_auto(paper: Size, item: Size, bleed_mm: float, **kwargs: object) -> SheetPlan:
+class SheetOptions(TypedDict, total=False):
+    """The options of ``plan_sheet`` ``plan_auto`` passes on."""
+
+    flip: Flip
+    back_offset: tuple[float, float]
+    margin: float
+
+
+def plan_auto(paper: Size, item: Size, bleed_mm: float, **kwargs: Unpack[SheetOptions]
+              ) -> SheetPlan:
     """The plan ``build`` makes in ``auto`` bleed mode."""
     bleed = bleed_mm * MM
     return plan_sheet(paper, item, bleed=bleed, mode=choose_mode(paper, item, bleed), **kwargs)
@@ -535,7 +547,7 @@ def test_back_clip_of_a_corner_card_bleeds_on_the_mirrored_sides() -> None:
 
 
 @pytest.mark.parametrize("flip", ["long", "short"])
-def test_back_offset_is_added_after_mirroring(flip: str) -> None:
+def test_back_offset_is_added_after_mirroring(flip: Flip) -> None:
     dx, dy = 1.5 * MM, -0.5 * MM
     plain = plan_auto(A4, POKER, 3, flip=flip)
     shifted = plan_auto(A4, POKER, 3, flip=flip, back_offset=(dx, dy))

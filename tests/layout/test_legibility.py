@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from helpers import FakeMetrics, copy_kit, replace_once
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from printandplay.cli import app
 from printandplay.layout.fills import PAPER
@@ -94,7 +94,7 @@ LAYOUTS = "templates/charlie/layouts.yaml"
 REFERENCE = 'color: "#656169", text: "{{ card.id }}"}'
 
 
-def build(tmp_path: Path, whole: bool = False) -> object:
+def build(tmp_path: Path, whole: bool = False) -> Result:
     """Build the tiles of the copied Charlie (the section whose layouts hold the ``reference``
     box these tests edit): the checks run as in a whole build, on 2 sheets instead of 6;
     ``whole``: the whole kit."""
@@ -109,8 +109,8 @@ def test_text_under_min_font_size_names_card_and_box(
     replace_once(work / LAYOUTS, "width: 40mm, height: 3mm, size: 6,",
                  "width: 40mm, height: 3mm, size: 5,")
     result = build(tmp_path)
-    assert result.exit_code == 2, result.output  # type: ignore[attr-defined]
-    output = result.output  # type: ignore[attr-defined]
+    assert result.exit_code == 2, result.output
+    output = result.output
     assert "cards/charlie/tuiles.yaml:15: tuile 'CHA-LIOP-1' (back), box 'reference'" in output
     assert "text at 5 pt is smaller than min_font_size 6 pt" in output
     assert "Traceback" not in output
@@ -123,7 +123,7 @@ def test_min_font_size_is_set_in_game_yaml(tmp_path: Path,
                  "width: 40mm, height: 3mm, size: 5,")
     replace_once(work / "cards/charlie/game.yaml", "kit:", "min_font_size: 5\n\nkit:")
     result = build(tmp_path)
-    assert result.exit_code == 0, result.output  # type: ignore[attr-defined]
+    assert result.exit_code == 0, result.output
 
 
 def test_min_font_size_must_be_a_size(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -131,8 +131,8 @@ def test_min_font_size_must_be_a_size(tmp_path: Path, monkeypatch: pytest.Monkey
     replace_once(work / "cards/charlie/game.yaml", "kit:", "min_font_size: 0\n\nkit:")
     result = build(tmp_path)
     assert result.exit_code == 2
-    assert "cards/charlie/game.yaml" in result.output  # type: ignore[attr-defined]
-    assert "min_font_size" in result.output  # type: ignore[attr-defined]
+    assert "cards/charlie/game.yaml" in result.output
+    assert "min_font_size" in result.output
 
 
 def test_text_that_would_shrink_under_min_font_size_does_not_fit(
@@ -143,8 +143,8 @@ def test_text_that_would_shrink_under_min_font_size_does_not_fit(
                  "width: 4mm, height: 3mm, size: 9, min_size: 2,")
     result = build(tmp_path)
     assert result.exit_code == 2
-    assert "box 'reference'" in result.output  # type: ignore[attr-defined]
-    assert "does not fit even at 6 pt" in result.output  # type: ignore[attr-defined]
+    assert "box 'reference'" in result.output
+    assert "does not fit even at 6 pt" in result.output
 
 
 def test_contrast_under_3_to_1_is_refused(tmp_path: Path,
@@ -153,7 +153,7 @@ def test_contrast_under_3_to_1_is_refused(tmp_path: Path,
     replace_once(work / LAYOUTS, REFERENCE, 'color: "#e8e0d0", text: "{{ card.id }}"}')
     result = build(tmp_path)
     assert result.exit_code == 2
-    output = result.output  # type: ignore[attr-defined]
+    output = result.output
     assert "box 'reference'" in output and "#e8e0d0 on #fff8ea" in output
     assert "below the 3:1 contrast" in output
 
@@ -163,8 +163,8 @@ def test_contrast_under_4_5_to_1_warns_once_per_box(tmp_path: Path,
     work = copy_kit("charlie", tmp_path, monkeypatch)
     replace_once(work / LAYOUTS, REFERENCE, 'color: "#8a8590", text: "{{ card.id }}"}')
     result = build(tmp_path, whole=True)  # once in the whole kit, documents included
-    assert result.exit_code == 0, result.output  # type: ignore[attr-defined]
-    output = result.output  # type: ignore[attr-defined]
+    assert result.exit_code == 0, result.output
+    output = result.output
     assert output.count("warning:") == 1
     assert "box 'reference'" in output and "#8a8590 on #fff8ea (3.4:1)" in output
     assert "4.5:1" in output

@@ -7,10 +7,10 @@ from __future__ import annotations
 import io
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from helpers import FakeMetrics, bundled_assets
@@ -64,7 +64,7 @@ SOURCES = ["{{ card.titre }}", "{{card.titre}}", "{{ card.titre }}\n", "{{ card.
            "{{- card.titre -}}", " {{ card.titre }}"]
 
 
-def _outcome(env: TemplateEnv, source: str, context: dict[str, object]) -> tuple[str, str]:
+def _outcome(env: TemplateEnv, source: str, context: Mapping[str, object]) -> tuple[str, str]:
     try:
         return "ok", env.render_string(source, context, "cards/x.yaml:3: box 'titre'")
     except LayoutError as err:
@@ -389,7 +389,7 @@ def test_prepared_texts_stay_bounded_and_right(monkeypatch: pytest.MonkeyPatch) 
     10 texts instead of the real 20,000, and answers the same after."""
     from printandplay.render import fonts as fonts_module
 
-    fonts = bundled_assets("licum").fonts  # (only its cache changes)
+    fonts = cast(fonts_module.FontTable, bundled_assets("licum").fonts)  # (only its cache changes)
     name = fonts.select("body", False, False)
     texts = [f"n° {index}\u202f: l’été…\u2009!" for index in range(25)]
     expected = _same_answers_at_a_bound_of_10(
@@ -402,7 +402,7 @@ def test_measured_widths_stay_bounded_and_right(monkeypatch: pytest.MonkeyPatch)
     of the real 20,000, and measures the same after."""
     from printandplay.render import fonts as fonts_module
 
-    fonts = bundled_assets("licum").fonts  # (only its cache changes)
+    fonts = cast(fonts_module.FontTable, bundled_assets("licum").fonts)  # (only its cache changes)
     name = fonts.select("body", False, False)
     texts = ["été " * index + "mot" for index in range(25)]
     expected = _same_answers_at_a_bound_of_10(

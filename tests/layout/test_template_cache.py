@@ -3,6 +3,7 @@ settings, bounded, and a changed template is compiled again."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -54,8 +55,12 @@ def test_the_cache_is_bounded_and_forgets_the_least_recently_used() -> None:
     cache = CompiledTemplates(size=2)
     made: list[str] = []
 
-    def make(key: str) -> object:
-        return lambda: made.append(key) or key
+    def make(key: str) -> Callable[[], str]:
+        def compile_it() -> str:
+            made.append(key)
+            return key
+
+        return compile_it
 
     assert cache.get("a", make("a")) == "a"
     assert cache.get("b", make("b")) == "b"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from functools import partial
 from typing import Any
 
 import pytest
@@ -100,9 +101,8 @@ def test_random_expressions_print_what_jinja_prints() -> None:
     # the package as the 400 draws (291 sources) did, as do 150 draws
     sources = {f"{{{{ {expression(3)} }}}}" for _ in range(200)}
     for source, context in itertools.product(sorted(sources), CONTEXTS):
-        expected = outcome(lambda s=source, c=context: jinja_render(slow, s, c))
-        assert outcome(lambda s=source, c=context: fast.render_string(s, c, "box")) == \
-            expected, source
+        expected = outcome(partial(jinja_render, slow, source, context))
+        assert outcome(partial(fast.render_string, source, context, "box")) == expected, source
     planned = sum(fast._plain.get(source) is not None for source in sources)
     assert planned > len(sources) // 2  # most of them were read for the shortcut
 

@@ -67,6 +67,8 @@ def test_measured_words_are_shared() -> None:
     first = text.tokens("aa bb aa", STYLE, "a")
     second = text.tokens("bb", STYLE, "b")
     assert isinstance(first[0], Word) and isinstance(first[1], Glue)
+    assert isinstance(first[2], Word) and isinstance(first[4], Word)
+    assert isinstance(second[0], Word)
     assert first[0].frags[0] is first[4].frags[0]  # one measured 'aa'
     assert second[0].frags[0] is first[2].frags[0]  # and one 'bb' for every text
     assert text.cache.spaces["R"] is first[1]

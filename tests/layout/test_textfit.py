@@ -7,6 +7,7 @@ Fake fonts: every character is 0.5 em wide (0.6 em in the bold fonts ``B`` and `
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 import pytest
 from helpers import DESCENT, FakeMetrics
@@ -299,7 +300,8 @@ def test_ops_use_the_fitted_size_and_box_colour() -> None:
 
 def test_adjacent_same_font_words_merge_into_one_text_op() -> None:
     result = fitted("aa bb  cc", 100.0, 50.0)
-    assert [(op.text, op.x, op.font) for op in result.ops] == [("aa bb cc", 0.0, "R")]
+    ops = cast(tuple[TextOp, ...], result.ops)  # text only
+    assert [(op.text, op.x, op.font) for op in ops] == [("aa bb cc", 0.0, "R")]
 
 
 def test_bold_span_gets_its_own_op_in_the_bold_font_at_measured_positions() -> None:
@@ -453,5 +455,6 @@ def test_breaking_without_hyphenation_gives_the_general_loop_s_lines() -> None:
         general = break_lines(items, max_width, lambda word: ())
         assert plain == general
         if plain is not None:
+            assert general is not None  # equal to plain
             assert all(a is b for (x, _), (y, _) in zip(plain, general, strict=True)
                        for a, b in zip(x, y, strict=True))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import cast
 
 import pytest
 from helpers import ROOT, bundled_assets
@@ -13,10 +14,12 @@ from reportlab.pdfbase import pdfmetrics
 from printandplay.assets import load_assets
 from printandplay.errors import LayoutError
 from printandplay.project import Resources
+from printandplay.render.fonts import FontTable
 
 
 def test_prepared_text_is_the_character_by_character_rule_s() -> None:
-    fonts = bundled_assets("licum").fonts  # read only: prepare's cache is filled, not changed
+    # read only: prepare's cache is filled, not changed
+    fonts = cast(FontTable, bundled_assets("licum").fonts)
     font = fonts.select("body", False, False)
     # the font's character map as ReportLab read it (its codes), the oracle
     charset = frozenset(pdfmetrics.getFont(font).face.charToGlyph)

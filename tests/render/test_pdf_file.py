@@ -89,7 +89,8 @@ def test_finished_pages_are_packed_and_their_streams_spilled(
     data = writer.save_bytes()
     reader = PdfReader(io.BytesIO(data))
     assert len(reader.pages) == 3
-    assert all(b"re" in page.get_contents().get_data() for page in reader.pages)
+    contents = [page.get_contents() for page in reader.pages]
+    assert all(stream is not None and b"re" in stream.get_data() for stream in contents)
     assert spills and all(spill.closed for spill in spills)  # the spill file is gone
 
 

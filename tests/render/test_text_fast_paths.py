@@ -124,7 +124,7 @@ def _fits(metrics: object, cases: list[tuple[TextStyle, list[Item], float, float
     """Each case fitted, with the line floor or with a floor of one line (no size skipped:
     every size tried is broken into lines, the long way)."""
     hyphenator = hyphenator_for("fr")
-    out = []
+    out: list[object] = []
     with monkeypatch.context() as patch:
         if not floor:
             patch.setattr(LineFloor, "lines", lambda self, max_width: 1)
@@ -217,7 +217,10 @@ def test_a_text_box_met_again_over_the_same_layers_is_checked_once(
     index, box = next((i, b) for i, b in enumerate(design.boxes)
                       if b.bleed and b.fill is not None)
     boxes = list(design.boxes)
-    red, green, blue = parse_color(box.fill.source, game.colors)  # type: ignore[misc]
+    assert box.fill is not None  # as chosen
+    color = parse_color(box.fill.source, game.colors)
+    assert color is not None
+    red, green, blue = color
     shifted = hex_color((red, green, min(1.0, blue + 1 / 255) if blue < 1 else blue - 1 / 255))
     boxes[index] = replace(box, fill=Template(shifted))
     composer.compose(replace(design, boxes=tuple(boxes)), kind, context, "shifted")
