@@ -265,7 +265,7 @@ def _template_frame(error: BaseException, folders: Sequence[Path]) -> tuple[str,
     """The template file (or ``<template>`` for a string) and line of the innermost template
     frame of ``error``'s traceback (Jinja rewrites tracebacks so that template frames carry the
     template's file and line), or ``None``. The frames are walked, not extracted: extracting
-    reads each frame's source line, which only the file and line number are wanted of."""
+    also reads each frame's source line, and only the file and the line number are needed."""
     found = None
     prefixes = tuple(str(f) for f in folders) or ("<template>",)
     for frame, line in traceback.walk_tb(error.__traceback__):
