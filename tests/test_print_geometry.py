@@ -39,7 +39,7 @@ runner = CliRunner()
 pytestmark = pytest.mark.xdist_group(KITS_GROUP)
 
 
-def fonts(game: str, paper: str = "a4") -> GameFonts:
+def fonts(game: str) -> GameFonts:
     """The fonts that measured the kit's pages (those of :func:`helpers.kit_pages`)."""
     return bundled_assets(game).fonts
 
@@ -57,7 +57,7 @@ def test_marks_labels_and_items_lie_in_the_printable_area(game: str, paper: str)
     marks = 0
     for page in kit_pages(game, paper):
         area = printable(page)
-        for op, extent in op_extents(page.ops, fonts(game, paper)):
+        for op, extent in op_extents(page.ops, fonts(game)):
             assert area.contains(extent, tolerance=EPS), (page.label, op)
             if isinstance(op, LineOp) and op.color == (0.0, 0.0, 0.0):  # a crop mark
                 assert abs(op.x2 - op.x1) + abs(op.y2 - op.y1) >= MIN_MARK - EPS, page.label
