@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import fields
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 import yaml
@@ -37,6 +37,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 _YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def approx_float(expected: float) -> float:
+    """``pytest.approx(expected)`` where a float is expected (a ``Dim``, a ``Size``): it equals
+    any float close by."""
+    return cast(float, pytest.approx(expected))
 
 
 def load_yaml(path: Path) -> Any:

@@ -4,9 +4,9 @@ percentages, and located errors for cycles, unknown parents and bad values."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import cast
 
 import pytest
+from helpers import approx_float
 
 from printandplay.data.box_fields import as_dim
 from printandplay.data.design_loader import load_face_designs
@@ -21,11 +21,6 @@ TINY = FIXTURES / "games" / "tiny" / "templates" / "tiny" / "layouts.yaml"
 
 
 # --- helpers ---------------------------------------------------------------------------------
-
-
-def approx_float(expected: float) -> float:
-    """``pytest.approx(expected)`` where a float is expected: it equals any float close by."""
-    return cast(float, pytest.approx(expected))
 
 
 def load_text(tmp_path: Path, text: str) -> dict[str, FaceDesign]:

@@ -7,10 +7,9 @@ import shutil
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
-from typing import cast
 
 import pytest
-from helpers import TINY, replace_once, tiny_copy
+from helpers import TINY, approx_float, replace_once, tiny_copy
 
 from printandplay.data.game_loader import load_game
 from printandplay.errors import DataError, DataErrors, Location, PrintAndPlayError
@@ -23,11 +22,6 @@ BROKEN = FIXTURES / "broken"
 
 
 # --- helpers ---------------------------------------------------------------------------------
-
-
-def approx_float(expected: float) -> float:
-    """``pytest.approx(expected)`` where a float is expected: it equals any float close by."""
-    return cast(float, pytest.approx(expected))
 
 
 @pytest.fixture
