@@ -86,24 +86,6 @@ def replace_once(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def without_top_level_keys(text: str, keys: set[str]) -> str:
-    """A YAML mapping's ``text`` without the top-level ``keys`` and their blocks (the lines
-    down to the next unindented one, comments and text kept elsewhere); every key must be
-    there."""
-    kept: list[str] = []
-    found: set[str] = set()
-    dropping = False
-    for line in text.splitlines(keepends=True):
-        if line[:1] not in ("", " ", "\t", "\n", "#"):  # a top-level key starts here
-            name = line.split(":", 1)[0].strip()
-            dropping = name in keys
-            found.update({name} & keys)
-        if not dropping:
-            kept.append(line)
-    assert found == keys, f"top-level keys not found: {sorted(keys - found)}"
-    return "".join(kept)
-
-
 DECKS_FIXTURE = ROOT / "tests" / "fixtures" / "games" / "decks"  # Licum's cards, for deck lists
 # the "Jeu" section of a legal deck of the decks fixture
 DECK_JEU = """Jeu

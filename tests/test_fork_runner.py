@@ -444,5 +444,5 @@ def test_other_reports_travel_whole() -> None:
                                 ("t.py", 1, "not today"), "setup")
     extra = pytest.TestReport("t.py::x", ("t.py", 0, "x"), {}, "passed", None, "call",
                               wasxfail="reason")
-    assert [fork_wire.plain_report_to_wire(report, None) for report in (failed, skipped, extra)] == \
-        [None, None, None]
+    assert [fork_wire.plain_report_to_wire(report, None)
+            for report in (failed, skipped, extra)] == [None, None, None]

@@ -1,11 +1,11 @@
-"""The shared test helpers that edit game files do what they say, or fail loudly."""
+"""The shared helper that edits a copied game's files does what it says, or fails loudly."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from helpers import replace_once, without_top_level_keys
+from helpers import replace_once
 
 GAME = """# a game
 name: Test
@@ -18,17 +18,6 @@ deck_rules:
   - {rule: max, value: 3}
 components: [a.yaml]
 """
-
-
-def test_without_top_level_keys_drops_their_blocks_wherever_they_are() -> None:
-    assert without_top_level_keys(GAME, {"deck_format", "deck_rules"}) == (
-        "# a game\nname: Test\nkit:\n  - sheet: cartes\ncomponents: [a.yaml]\n")
-    assert without_top_level_keys(GAME, {"kit"}).splitlines()[2] == "deck_format:"
-
-
-def test_without_top_level_keys_refuses_a_missing_key() -> None:
-    with pytest.raises(AssertionError, match="not found: \\['deck_rulez'\\]"):
-        without_top_level_keys(GAME, {"deck_format", "deck_rulez"})
 
 
 def test_replace_once_refuses_none_or_two(tmp_path: Path) -> None:

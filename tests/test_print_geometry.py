@@ -21,7 +21,6 @@ from printandplay.cli import app
 from printandplay.layout.extent import op_extents
 from printandplay.layout.legibility import text_ops
 from printandplay.layout.marks import MARK_BAND, MIN_MARK
-from printandplay.model.fonts import GameFonts
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import LineOp, Placement, TextOp
 from printandplay.pages import PageSpec
@@ -39,11 +38,6 @@ runner = CliRunner()
 pytestmark = pytest.mark.xdist_group(KITS_GROUP)
 
 
-def fonts(game: str) -> GameFonts:
-    """The fonts that measured the kit's pages (those of :func:`helpers.kit_pages`)."""
-    return bundled_assets(game).fonts
-
-
 def printable(page: PageSpec) -> Rect:
     return Rect(0, 0, page.size.width, page.size.height).inset(MARGIN)
 
@@ -57,7 +51,8 @@ def test_marks_labels_and_items_lie_in_the_printable_area(game: str, paper: str)
     marks = 0
     for page in kit_pages(game, paper):
         area = printable(page)
-        for op, extent in op_extents(page.ops, fonts(game)):
+        # the fonts that measured the kit's pages (those of helpers.kit_pages)
+        for op, extent in op_extents(page.ops, bundled_assets(game).fonts):
             assert area.contains(extent, tolerance=EPS), (page.label, op)
             if isinstance(op, LineOp) and op.color == (0.0, 0.0, 0.0):  # a crop mark
                 assert abs(op.x2 - op.x1) + abs(op.y2 - op.y1) >= MIN_MARK - EPS, page.label
@@ -138,7 +133,7 @@ def test_licum_mat_labels_lie_in_the_printable_area() -> None:
     for page in tiles:
         (label,) = [op for op in page.ops if isinstance(op, TextOp)]
         assert "Tapis de jeu" in label.text and label.size >= 6
-        assert label.y - fonts("licum").descent(label.font) * label.size >= MARGIN
+        assert label.y - bundled_assets("licum").fonts.descent(label.font) * label.size >= MARGIN
 
 
 _NUMBER = r"(-?\d*\.?\d+)"

@@ -102,7 +102,8 @@ def test_fold_kit_pages_hold_each_front_beside_its_back(paper: str) -> None:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_fold_sheet_has_its_legend_even_for_small_tokens(paper: str) -> None:
-    folded = [p for p in planned_pages("charlie", fold=True, paper=paper) if p.label.endswith(" pli")]
+    folded = [p for p in planned_pages("charlie", fold=True, paper=paper)
+              if p.label.endswith(" pli")]
     assert any(p.label.startswith("Jetons") for p in folded)  # 25 mm tokens
     for page in folded:
         texts = [op.text for op in page.ops if isinstance(op, TextOp)]
@@ -210,7 +211,8 @@ def test_ink_saver_uses_the_layouts_declared_version() -> None:
 def test_ink_saver_pales_full_bleed_fills_and_recolours_light_text() -> None:
     normal = KitPlanner(bundled_assets("licum"), BuildOptions())
     saver = KitPlanner(bundled_assets("licum"), BuildOptions(ink_saver=True))
-    card = bundled_assets("licum").game.component("LIC-DIF-CLICHE")  # front layout: no ink_saver entry
+    # its front layout has no ink_saver entry
+    card = bundled_assets("licum").game.component("LIC-DIF-CLICHE")
     assert bundled_assets("licum").designs[card.front].ink_saver is None
     dark, light = (p.face(card, card.front, "front") for p in (normal, saver))
     fill = _fills(dark)[0]
@@ -261,8 +263,10 @@ def _back_of(page: PageSpec, planner: KitPlanner, layout: str) -> int:
 
 
 def test_licum_kit_prints_cards_allowed_in_jeu_in_both_decks() -> None:
-    planner = KitPlanner(bundled_assets("licum"), BuildOptions())  # composes the backs compared with
-    planned = planned_pages("licum")  # the kit's pages (faces are values: equal when drawn alike)
+    # a planner composes the backs compared with the kit's pages (faces are values: equal when
+    # drawn alike)
+    planner = KitPlanner(bundled_assets("licum"), BuildOptions())
+    planned = planned_pages("licum")
     both = ("Arbitre de mauvaise humeur", "Blessure")
     jeu_fronts = [p for p in planned if p.label.startswith("Cartes de Jeu") and p.recto]
     prep_fronts = [p for p in planned if p.label.startswith("Cartes de Préparation") and p.recto]
@@ -419,7 +423,7 @@ def test_fold_sheets_keep_marks_legend_and_label_inside_the_printable_area(
             set(FOLDED_SECTIONS[game])
     else:  # the same sheets (a section is imposed alone): only the sections that fold
         planned = planned_pages(game, fold=True, paper=paper, margin=margin,
-                        sections=FOLDED_SECTIONS[game])
+                                sections=FOLDED_SECTIONS[game])
     folded = [p for p in planned if p.side == "fold"]
     assert folded
     fonts = bundled_assets(game).fonts
@@ -434,7 +438,8 @@ def test_fold_sheets_keep_marks_legend_and_label_inside_the_printable_area(
             if isinstance(op, TextOp):
                 assert op.size >= 6
                 texts.append(op.text)
-        assert any(bundled_assets(game).game.name.split()[0] in t for t in texts), page.label  # label
+        label = bundled_assets(game).game.name.split()[0]
+        assert any(label in t for t in texts), page.label
         # every crop mark stands on a cut line of an item of this sheet (none for empty slots)
         cuts_x = {round(v, 2) for p in page.placements for v in (p.x, p.x + p.face.width)}
         cuts_y = {round(v, 2) for p in page.placements for v in (p.y, p.y + p.face.height)}

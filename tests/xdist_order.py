@@ -36,7 +36,7 @@ GROUP_SECONDS: dict[str, float] = {
     "tests/render/test_text_fast_paths.py": 1.62,
     "hardening-data.yaml": 1.53,
     "tests/test_memory.py": 1.3,  # fresh interpreters
-    "tests/layout/test_template_sandbox.py": 0.55,  # 1.49 before its default second ran on fast clocks
+    "tests/layout/test_template_sandbox.py": 0.55,  # 1.49 while a test spent a real second
     "tests/test_build_all.py": 1.25,
     "tests/test_stock_icons.py": 1.40,
     "tests/layout/test_template_expr.py": 1.38,

@@ -89,7 +89,7 @@ def fit_one_line(text: str, width: float, height: float, style: TextStyle,
         x += space * size
         x += frag.width * size
     op = make_text_op(start, baseline, " ".join([frag.value for frag in frags]), font, size,
-                  style.color)
+                      style.color)
     # text_extent of the one op, the line spanning from min(0, start) to max(0, its end)
     extent = (start if start < 0.0 else 0.0, baseline - descent * size,
               x if x > 0.0 else 0.0, baseline + ascent * size)

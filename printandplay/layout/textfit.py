@@ -192,7 +192,7 @@ def fit_text(
             ops: list[Op] = []
             left, right = _place(ops, lines, width, height, used, size, ascent, style)
             return make_fitted(size, tuple(ops), used, len(lines),
-                           text_extent(ops, left, right, metrics))
+                               text_extent(ops, left, right, metrics))
         size -= 0.25
     return None
 

@@ -134,15 +134,14 @@ def registered_name(path: Path) -> str:
 def _shown_path(path: Path, cwd: str) -> str:
     """``path`` relative to the folder ``cwd`` when inside it, else from its ``fonts/`` folder
     on (or its last three parts)."""
-    try:
-        if not cwd:
-            raise ValueError("no current folder")
-        return str(path.resolve().relative_to(Path(cwd).resolve()))
-    except (ValueError, OSError):
-        parts = path.parts
-        start = max((i for i, p in enumerate(parts) if p == "fonts"),
-                    default=max(0, len(parts) - 3))
-        return "/".join(parts[start:])
+    if cwd:  # "" when the current folder was removed
+        try:
+            return str(path.resolve().relative_to(Path(cwd).resolve()))
+        except (ValueError, OSError):
+            pass
+    parts = path.parts
+    start = max((i for i, p in enumerate(parts) if p == "fonts"), default=max(0, len(parts) - 3))
+    return "/".join(parts[start:])
 
 
 class FontTable:

@@ -19,7 +19,6 @@ from printandplay.data.decklist import (
 from printandplay.errors import DataError, DeckSyntaxError
 from printandplay.model.game import Game
 
-FIXTURE = DECKS_FIXTURE
 runner = CliRunner()
 
 LEGAL = """# Deck des Rouges
@@ -140,8 +139,8 @@ def test_collection(game: Game, tmp_path: Path) -> None:
 
 @pytest.fixture
 def in_fixture(monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(FIXTURE)
-    return FIXTURE
+    monkeypatch.chdir(DECKS_FIXTURE)
+    return DECKS_FIXTURE
 
 
 def test_validate_valid_deck(in_fixture: Path, tmp_path: Path) -> None:

@@ -57,14 +57,16 @@ def test_component_symlink_outside_is_refused(root: Path, tmp_path: Path) -> Non
 
 
 def test_table_outside_is_refused(root: Path) -> None:
-    replace_once(game_yaml(root), "components:\n", "tables:\n  forces: /etc/hostname\ncomponents:\n")
+    replace_once(game_yaml(root), "components:\n",
+                 "tables:\n  forces: /etc/hostname\ncomponents:\n")
     assert problems(root) == [
         f"{GAME}:23: tables.forces '/etc/hostname': absolute paths are not allowed "
         "(write a path inside cards/tiny/)"]
 
 
 def test_table_symlink_loop_is_refused(root: Path) -> None:
-    replace_once(game_yaml(root), "components:\n", "tables:\n  forces: tables/f.yaml\ncomponents:\n")
+    replace_once(game_yaml(root), "components:\n",
+                 "tables:\n  forces: tables/f.yaml\ncomponents:\n")
     (root / "cards" / "tiny" / "tables").mkdir()
     (root / "cards" / "tiny" / "tables" / "f.yaml").symlink_to("f.yaml")
     assert problems(root) == [f"{GAME}:23: tables.forces 'tables/f.yaml': symlink loop"]
@@ -112,7 +114,8 @@ def test_count_over_the_component_limit(root: Path) -> None:
 
 
 def test_count_at_the_component_limit_loads(root: Path) -> None:
-    replace_once(root / "cards" / "tiny" / "cards.yaml", "count: 2", f"count: {MAX_COPIES_PER_COMPONENT}")
+    replace_once(root / "cards" / "tiny" / "cards.yaml", "count: 2",
+                 f"count: {MAX_COPIES_PER_COMPONENT}")
     game = load_game(Resources((root,)), "tiny")
     assert game.component("x2").count == MAX_COPIES_PER_COMPONENT
 
@@ -134,20 +137,22 @@ def test_total_copies_over_the_game_limit(root: Path) -> None:
 
 @pytest.mark.parametrize("name", ["type", "kind"])
 def test_field_names_that_hide_the_kind_are_reserved(root: Path, name: str) -> None:
-    replace_once(game_yaml(root), "      tags: {type: list", f"      {name}: {{type: text, required: false}}\n"
-                                                    "      tags: {type: list")
+    replace_once(game_yaml(root), "      tags: {type: list",
+                 f"      {name}: {{type: text, required: false}}\n      tags: {{type: list")
     assert problems(root) == [
         f"{GAME}:17: field name '{name}' is reserved: it would hide the kind of the component "
         f"(use e.g. 'carte_{name}')"]
 
 
 def test_check_with_min_above_max_is_a_data_error(root: Path) -> None:
-    replace_once(game_yaml(root), "kit:\n", "checks:\n  - {id: T-1, kind: carte, min: 5, max: 2}\nkit:\n")
+    replace_once(game_yaml(root), "kit:\n",
+                 "checks:\n  - {id: T-1, kind: carte, min: 5, max: 2}\nkit:\n")
     assert problems(root) == [
         f"{GAME}:25: check 'T-1': min 5 is more than max 2"]
 
 
 def test_check_with_min_equal_to_max_loads(root: Path) -> None:
-    replace_once(game_yaml(root), "kit:\n", "checks:\n  - {id: T-1, kind: carte, min: 2, max: 2}\nkit:\n")
+    replace_once(game_yaml(root), "kit:\n",
+                 "checks:\n  - {id: T-1, kind: carte, min: 2, max: 2}\nkit:\n")
     (check,) = load_game(Resources((root,)), "tiny").checks
     assert (check.min, check.max) == (2, 2)

@@ -145,8 +145,9 @@ def test_optional_game_fields_and_tables(root: Path) -> None:
     tables.mkdir()
     (tables / "forces.yaml").write_text("faible: 1\nfort: 3\n", encoding="utf-8")
     replace_once(game_file(root), "players: {min: 2, max: 4}\n",
-         "players: {min: 3, max: 3}\nlanguage: en\nage: '8+'\nduration: 20 min\n"
-         "description: Short.\ncolors: {accent: '#6b3fa0'}\ntables: {forces: tables/forces.yaml}\n")
+                 "players: {min: 3, max: 3}\nlanguage: en\nage: '8+'\nduration: 20 min\n"
+                 "description: Short.\ncolors: {accent: '#6b3fa0'}\n"
+                 "tables: {forces: tables/forces.yaml}\n")
     game = load(root)
     assert str(game.players) == "3"
     assert (game.language, game.age, game.duration, game.description) == (
@@ -157,8 +158,10 @@ def test_optional_game_fields_and_tables(root: Path) -> None:
 
 def test_kind_options_and_component_faces(root: Path) -> None:
     replace_once(game_file(root), "    size: token-25\n",
-         "    size: {width: 30mm, height: 1in}\n    corner_radius: 2mm\n    safe_margin: 1.5mm\n")
-    replace_once(cards_file(root), "    count: 2\n", "    count: 0\n    front: autre\n    back: autre-dos\n")
+                 "    size: {width: 30mm, height: 1in}\n    corner_radius: 2mm\n"
+                 "    safe_margin: 1.5mm\n")
+    replace_once(cards_file(root), "    count: 2\n",
+                 "    count: 0\n    front: autre\n    back: autre-dos\n")
     game = load(root)
     jeton = game.kinds["jeton"]
     assert jeton.size == Size(approx_float(30 * MM), approx_float(72.0))
@@ -169,8 +172,9 @@ def test_kind_options_and_component_faces(root: Path) -> None:
 
 
 def test_document_section(root: Path) -> None:
-    replace_once(game_file(root), "kit:\n", "kit:\n  - document: regles.md.j2\n  - document: aide.md.j2\n"
-         "    title: Aide\n    columns: 1\n")
+    replace_once(game_file(root), "kit:\n",
+                 "kit:\n  - document: regles.md.j2\n  - document: aide.md.j2\n"
+                 "    title: Aide\n    columns: 1\n")
     kit = load(root).kit
     assert kit[:2] == (DocumentSection("regles.md.j2", "regles.md.j2", 2),
                        DocumentSection("aide.md.j2", "Aide", 1))
@@ -528,14 +532,14 @@ def test_list_of_unknown_type(root: Path) -> None:
 
 def test_list_spec_without_of(root: Path) -> None:
     replace_once(game_file(root), "{type: list, of: text, required: false}",
-         "{type: list, required: false}")
+                 "{type: list, required: false}")
     assert f"{GAME}:17: field 'tags': type list needs 'of' (the item type)" in all_problems(root)
 
 
 def test_list_spec_without_of_and_no_values(root: Path) -> None:
     # With no component using the field, the spec problem alone is reported.
     replace_once(game_file(root), "{type: list, of: text, required: false}",
-         "{type: list, required: false}")
+                 "{type: list, required: false}")
     replace_once(cards_file(root), "    tags: [arme, fer]\n", "")
     assert one_error(root) == f"{GAME}:17: field 'tags': type list needs 'of' (the item type)"
 
@@ -586,7 +590,8 @@ def test_component_file_without_cards(root: Path) -> None:
 
 
 def test_game_without_kit(root: Path) -> None:
-    replace_once(game_file(root), "kit:\n  - sheet: [carte]\n    title: Cartes\n  - sheet: [jeton]\n", "")
+    replace_once(game_file(root),
+                 "kit:\n  - sheet: [carte]\n    title: Cartes\n  - sheet: [jeton]\n", "")
     try:
         game = load(root)
     except DataError as err:

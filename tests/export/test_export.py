@@ -7,14 +7,8 @@ from pathlib import Path
 from typing import cast
 
 import pytest
-from helpers import (
-    KITS_GROUP,
-    ROOT,
-    bundled_assets,
-    load_yaml,
-    replace_once,
-    without_top_level_keys,
-)
+import yaml
+from helpers import KITS_GROUP, ROOT, bundled_assets, load_yaml
 from PIL import Image
 from small_games import add_small_game
 from typer.testing import CliRunner
@@ -66,11 +60,11 @@ def terres_png(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     folder), and ``"printed"`` is a file holding the lines it printed."""
     work = tmp_path_factory.mktemp("terres")
     game_yaml = add_small_game(work, "terres")
-    text = without_top_level_keys(game_yaml.read_text(encoding="utf-8"),
-                                  {"deck_format", "deck_rules"})
-    game_yaml.write_text(text, encoding="utf-8")
-    replace_once(game_yaml, "components: [terres.yaml, creatures.yaml, sortileges.yaml]",
-                 "components: [terres.yaml]")
+    game = load_yaml(game_yaml)
+    del game["deck_format"], game["deck_rules"]
+    game["components"] = ["terres.yaml"]
+    game_yaml.write_text(yaml.safe_dump(game, allow_unicode=True, sort_keys=False),
+                         encoding="utf-8")
     folders = {"tts": work / "tts"}
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(work)  # the copy is a game of the current folder

@@ -161,7 +161,7 @@ def kit_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_check_fails_on_a_missing_colour_card(kit_copy: Path) -> None:
     replace_once(kit_copy / "cards" / "limits" / "couleurs.yaml",
-         "colour: vert, count: 12", "colour: vert, count: 11")
+                 "colour: vert, count: 12", "colour: vert, count: 11")
     result = runner.invoke(app, ["check", "limits"])
     assert result.exit_code == 1, result.output
     assert "LIM-KIT-1" in result.output
@@ -172,7 +172,8 @@ def test_check_fails_on_a_missing_colour_card(kit_copy: Path) -> None:
 
 
 def test_check_fails_on_point_cards(kit_copy: Path) -> None:
-    replace_once(kit_copy / "cards" / "limits" / "points.yaml", "value: 5, count: 4", "value: 5, count: 5")
+    replace_once(kit_copy / "cards" / "limits" / "points.yaml", "value: 5, count: 4",
+                 "value: 5, count: 5")
     result = runner.invoke(app, ["check", "limits", "--format", "json"])
     assert result.exit_code == 1
     report = json.loads(result.output)
@@ -183,7 +184,7 @@ def test_check_fails_on_a_limit_distribution(kit_copy: Path) -> None:
     # L03 rouge 2 → 3 and violet 3 → 4: its sum becomes 11 → 13
     path = kit_copy / "cards" / "limits" / "limites.yaml"
     replace_once(path, "limits: {rouge: 2, jaune: X, vert: 5, bleu: 1, violet: 3}",
-         "limits: {rouge: 3, jaune: X, vert: 5, bleu: 1, violet: 4}")
+                 "limits: {rouge: 3, jaune: X, vert: 5, bleu: 1, violet: 4}")
     result = runner.invoke(app, ["check", "limits", "--format", "json"])
     assert result.exit_code == 1
     assert {e["rule"] for e in json.loads(result.output)["errors"]} == {"LIM-KIT-5"}
@@ -193,7 +194,7 @@ def test_check_reads_the_limit_values_themselves(kit_copy: Path) -> None:
     """No helper field restates `limits`: changing one real value fails the checks (issue 12)."""
     path = kit_copy / "cards" / "limits" / "limites.yaml"
     replace_once(path, "limits: {rouge: 2, jaune: X, vert: 5, bleu: 1, violet: 3}",
-         "limits: {rouge: 2, jaune: X, vert: 9, bleu: 1, violet: 3}")
+                 "limits: {rouge: 2, jaune: X, vert: 9, bleu: 1, violet: 3}")
     result = runner.invoke(app, ["check", "limits", "--format", "json"])
     assert result.exit_code == 1, result.output
     errors = json.loads(result.output)["errors"]
@@ -206,7 +207,7 @@ def test_check_reads_the_limit_values_themselves(kit_copy: Path) -> None:
 def test_check_fails_on_a_second_x(kit_copy: Path) -> None:
     path = kit_copy / "cards" / "limits" / "limites.yaml"
     replace_once(path, "limits: {rouge: 2, jaune: X, vert: 5, bleu: 1, violet: 3}",
-         "limits: {rouge: X, jaune: X, vert: 5, bleu: 1, violet: 3}")
+                 "limits: {rouge: X, jaune: X, vert: 5, bleu: 1, violet: 3}")
     result = runner.invoke(app, ["check", "limits", "--format", "json"])
     assert result.exit_code == 1
     assert "LIM-KIT-4" in {e["rule"] for e in json.loads(result.output)["errors"]}
@@ -215,7 +216,7 @@ def test_check_fails_on_a_second_x(kit_copy: Path) -> None:
 def test_check_fails_on_a_duplicate_limit_card(kit_copy: Path) -> None:
     path = kit_copy / "cards" / "limits" / "limites.yaml"
     replace_once(path, "limits: {rouge: X, jaune: 3, vert: 6, bleu: 0, violet: 3}",
-         "limits: {rouge: X, jaune: 0, vert: 3, bleu: 3, violet: 5}")
+                 "limits: {rouge: X, jaune: 0, vert: 3, bleu: 3, violet: 5}")
     result = runner.invoke(app, ["check", "limits"])
     assert result.exit_code == 1
     assert "LIM-KIT-2" in result.output
@@ -223,8 +224,8 @@ def test_check_fails_on_a_duplicate_limit_card(kit_copy: Path) -> None:
 
 def test_limit_value_outside_0_9_x_is_refused(kit_copy: Path) -> None:
     replace_once(kit_copy / "cards" / "limits" / "limites.yaml",
-         "limits: {rouge: X, jaune: 0, vert: 3, bleu: 3, violet: 5}",
-         "limits: {rouge: X, jaune: 0, vert: 3, bleu: 3, violet: 10}")
+                 "limits: {rouge: X, jaune: 0, vert: 3, bleu: 3, violet: 5}",
+                 "limits: {rouge: X, jaune: 0, vert: 3, bleu: 3, violet: 10}")
     result = runner.invoke(app, ["cards", "limits", "--format", "json"])
     assert result.exit_code == 2
     assert "violet" in result.output

@@ -32,7 +32,7 @@ def _emit_line_before(
             else:  # the run ends here
                 if run_font is not None and run:
                     ops.append(make_text_op(run_x, baseline, "".join(run), run_font,
-                                      size * run_scale, run_color))
+                                            size * run_scale, run_color))
                 run.clear()
                 run_font = None
             x += item.width * size
@@ -43,7 +43,7 @@ def _emit_line_before(
             if frag.kind == "icon":
                 if run_font is not None and run:
                     ops.append(make_text_op(run_x, baseline, "".join(run), run_font,
-                                      size * run_scale, run_color))
+                                            size * run_scale, run_color))
                 run.clear()
                 run_font = None
                 w = frag.width * size
@@ -56,13 +56,14 @@ def _emit_line_before(
                         or frag_color != run_color:
                     if run_font is not None and run:
                         ops.append(make_text_op(run_x, baseline, "".join(run), run_font,
-                                          size * run_scale, run_color))
+                                                size * run_scale, run_color))
                     run.clear()
                     run_font, run_scale, run_color, run_x = frag.font, frag.scale, frag_color, x
                 run.append(frag.value)
             x += frag.width * size
     if run_font is not None and run:
-        ops.append(make_text_op(run_x, baseline, "".join(run), run_font, size * run_scale, run_color))
+        ops.append(make_text_op(run_x, baseline, "".join(run), run_font, size * run_scale,
+                                run_color))
     return x
 
 

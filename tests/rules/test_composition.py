@@ -15,11 +15,11 @@ from printandplay.rules.composition import check_composition
 
 
 def tiny_with_checks(tmp_path: Path, checks: str) -> Game:
-    tiny_copy(tmp_path)
-    game_file = tmp_path / "root" / "cards" / "tiny" / "game.yaml"
+    root = tiny_copy(tmp_path)
+    game_file = root / "cards" / "tiny" / "game.yaml"
     game_file.write_text(game_file.read_text(encoding="utf-8") + "checks:\n" + checks,
                          encoding="utf-8")
-    return load_game(Resources((tmp_path / "root",)), "tiny")
+    return load_game(Resources((root,)), "tiny")
 
 
 def test_per_reports_a_choice_that_no_component_has(tmp_path: Path) -> None:

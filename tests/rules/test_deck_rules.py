@@ -19,7 +19,6 @@ from printandplay.model.game import Game
 from printandplay.project import Resources
 from printandplay.rules.deck import validate_deck
 
-FIXTURE = DECKS_FIXTURE
 runner = CliRunner()
 
 PREP = """Préparation
@@ -31,7 +30,6 @@ PREP = """Préparation
 1 Impro Le Phare
 1 Impro La Fanfare
 """
-JEU = DECK_JEU
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +44,7 @@ def rules_of(report: object) -> list[str]:
 def test_mises_au_jeu_in_preparation_are_truly_ignored(game: Game) -> None:
     """A 30-card Préparation plus two Mises au jeu is legal, with the warning only."""
     deck = parse_decklist("Équipe: Rouges\n" + PREP + "24 Salle bruyante\n"
-                          "1 Mise au jeu verte\n1 Mise au jeu rouge\n" + JEU, game)
+                          "1 Mise au jeu verte\n1 Mise au jeu rouge\n" + DECK_JEU, game)
     report = validate_deck(deck, game)
     assert report.is_valid, [v.message for v in report.errors]
     assert [v.rule for v in report.warnings] == ["LIC-DECK-MAJ", "LIC-DECK-MAJ"]
@@ -57,7 +55,7 @@ def test_mises_au_jeu_in_preparation_are_truly_ignored(game: Game) -> None:
 def test_a_mise_au_jeu_more_goes_over_nothing(game: Game) -> None:
     """Without the ignore, the same deck would break PREP-SIZE and PREP-REST."""
     deck = parse_decklist("Équipe: Rouges\n" + PREP + "25 Salle bruyante\n"
-                          "2 Mise au jeu verte\n" + JEU, game)
+                          "2 Mise au jeu verte\n" + DECK_JEU, game)
     report = validate_deck(deck, game)
     assert rules_of(report) == ["LIC-DECK-PREP-SIZE"]
     assert report.errors[0].actual == 31
@@ -68,7 +66,7 @@ def test_a_mise_au_jeu_more_goes_over_nothing(game: Game) -> None:
     ("Équipe: Rouges\nÉquipe: Bleus\n", "a second Équipe line (Bleus): line 1 already chose"),
 ])
 def test_bad_team_lines_are_team_errors(game: Game, header: str, message: str) -> None:
-    deck = parse_decklist(header + PREP + "2 Sifflet\n" + JEU, game)
+    deck = parse_decklist(header + PREP + "2 Sifflet\n" + DECK_JEU, game)
     report = validate_deck(deck, game)
     assert rules_of(report) == ["LIC-DECK-TEAM"]
     assert report.errors[0].message.startswith(message)
@@ -77,9 +75,9 @@ def test_bad_team_lines_are_team_errors(game: Game, header: str, message: str) -
 
 def test_unknown_team_exits_1_from_the_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
                                            ) -> None:
-    monkeypatch.chdir(FIXTURE)
+    monkeypatch.chdir(DECKS_FIXTURE)
     deck = tmp_path / "noirs.txt"
-    deck.write_text("Équipe: Noirs\n" + PREP + JEU, encoding="utf-8")
+    deck.write_text("Équipe: Noirs\n" + PREP + DECK_JEU, encoding="utf-8")
     result = runner.invoke(app, ["validate", "licum", str(deck), "--format", "json"])
     assert result.exit_code == 1, result.output
     report = json.loads(result.output)
@@ -93,7 +91,7 @@ def test_unknown_team_exits_1_from_the_cli(tmp_path: Path, monkeypatch: pytest.M
     ("1 Marc Cormier (Bleus)", "'Marc Cormier (Bleus)': no card 'Marc Cormier' has team"),
 ])
 def test_bad_qualifiers_are_card_errors(game: Game, line: str, message: str) -> None:
-    deck = parse_decklist("Équipe: Rouges\n" + PREP + JEU + line + "\n", game)
+    deck = parse_decklist("Équipe: Rouges\n" + PREP + DECK_JEU + line + "\n", game)
     report = validate_deck(deck, game)
     assert rules_of(report) == ["LIC-DECK-CARD"]
     assert report.errors[0].message.startswith(message), report.errors[0].message
@@ -101,7 +99,7 @@ def test_bad_qualifiers_are_card_errors(game: Game, line: str, message: str) -> 
 
 
 def test_tournament_format_bans_and_limits_copies(game: Game) -> None:
-    deck = parse_decklist("Équipe: Rouges\n" + PREP + "3 Sifflet\n" + JEU, game)
+    deck = parse_decklist("Équipe: Rouges\n" + PREP + "3 Sifflet\n" + DECK_JEU, game)
     assert validate_deck(deck, game).is_valid
     assert validate_deck(deck, game, "base").is_valid
     report = validate_deck(deck, game, "tournoi")
@@ -114,9 +112,9 @@ def test_tournament_format_bans_and_limits_copies(game: Game) -> None:
 
 
 def test_cli_rules_option(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(FIXTURE)
+    monkeypatch.chdir(DECKS_FIXTURE)
     deck = tmp_path / "d.txt"
-    deck.write_text("Équipe: Rouges\n" + PREP + "3 Sifflet\n" + JEU, encoding="utf-8")
+    deck.write_text("Équipe: Rouges\n" + PREP + "3 Sifflet\n" + DECK_JEU, encoding="utf-8")
     assert runner.invoke(app, ["validate", "licum", str(deck)]).exit_code == 0
     result = runner.invoke(app, ["validate", "licum", str(deck), "--rules", "tournoi"])
     assert result.exit_code == 1 and "LIC-DECK-TOURNOI-BANNED" in result.output
@@ -129,7 +127,7 @@ def test_cli_rules_option(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
 
 def _game_with(tmp_path: Path, old: str, new: str) -> Game:
     copy = tmp_path / "decks"
-    shutil.copytree(FIXTURE, copy)
+    shutil.copytree(DECKS_FIXTURE, copy)
     path = copy / "cards" / "licum" / "game.yaml"
     text = path.read_text(encoding="utf-8")
     assert old in text
@@ -168,8 +166,8 @@ def test_deck_rules_are_read_strictly(tmp_path: Path, old: str, new: str,
 def test_counted_deck_drops_ignored_kinds(game: Game) -> None:
     from printandplay.rules.deck import counted_deck
 
-    deck = parse_decklist("Équipe: Rouges\n" + PREP + "2 Sifflet\n1 Mise au jeu verte\n" + JEU,
-                          game)
+    deck = parse_decklist("Équipe: Rouges\n" + PREP + "2 Sifflet\n1 Mise au jeu verte\n"
+                          + DECK_JEU, game)
     assert "MAJ-V" in deck.counts()
     kept = counted_deck(deck, game).counts()
     assert "MAJ-V" not in kept and kept["D1"] == 2

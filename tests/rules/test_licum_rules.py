@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import DECKS_FIXTURE, check_deck_case, decks_game
+from helpers import check_deck_case, decks_game
 
 from printandplay.data.decklist import parse_decklist
 from printandplay.data.game_loader import load_game
@@ -16,7 +16,6 @@ from printandplay.rules.deck import validate_deck
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-FIXTURE = DECKS_FIXTURE
 CASES = sorted((HERE / "cases" / "licum").glob("*.yaml"))
 
 
