@@ -3,10 +3,10 @@ caches the tests share (YAML parses, Jinja's generated code, click commands) and
 built once per process. The Hypothesis profiles of the fuzz tests are in
 ``hypothesis_profiles.py``.
 
-The tests run in forked children of the process that collected them (``fork_runner.py``, the
-plugin below: ``-n auto`` in pyproject's addopts, ``-n 0`` for one process). This module imports
-the heavy modules (the package, Typer, Jinja, Hypothesis) only in the fixtures and hooks that
-need them: the runs that name one test file start faster."""
+The tests run on pytest-xdist's workers (``-n auto --dist loadgroup`` in pyproject's addopts,
+``-n 0`` for one process); the tests marked ``xdist_group(name)`` share a worker. This module
+imports the heavy modules (the package, Typer, Jinja, Hypothesis) only in the fixtures and hooks
+that need them: the runs that name one test file start faster."""
 
 from __future__ import annotations
 
@@ -33,9 +33,6 @@ ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
 
-pytest_plugins = ["fork_runner"]
-
-
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--update-golden", action="store_true",
                      help="rewrite the golden files instead of comparing with them")
@@ -43,16 +40,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 @pytest.hookimpl(tryfirst=True)  # before Hypothesis' plugin loads a profile named here
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "xdist_group(name): run in the same forked child as the "
-                            "other tests of this group (tests/fork_runner.py)")
     if config.getoption("hypothesis_profile", None):
         import hypothesis_profiles  # noqa: F401 - registers the profiles
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """A test module that forgot to import the Hypothesis profiles gets them. (Each test file
-    runs whole in one forked child, and the files marked ``xdist_group(KITS_GROUP)`` in the
-    same one, sharing its :func:`bundled_kits` builds: ``fork_runner.group_of``.)"""
+    """A test module that forgot to import the Hypothesis profiles gets them."""
     if "hypothesis" in sys.modules:
         import hypothesis_profiles  # noqa: F401
 
@@ -111,7 +104,7 @@ def click_command_per_app() -> Iterator[None]:
 def bundled_kits(tmp_path_factory: pytest.TempPathFactory) -> KitsBuild:
     """The bundled kits, A4, each built once per test process when first read (in-process:
     coverage sees the build; ``build all`` would build in child processes). The files whose
-    tests read them share a forked child: ``pytestmark = pytest.mark.xdist_group(KITS_GROUP)``."""
+    tests read them share an xdist worker: ``pytestmark = pytest.mark.xdist_group(KITS_GROUP)``."""
     from helpers import KitsBuild
 
     return KitsBuild(tmp_path_factory.mktemp("bundled-kits"))
@@ -170,13 +163,6 @@ def _drop_idle_hypothesis_plugin(config: pytest.Config) -> None:
     reports = [r for kind in getattr(reporter, "stats", {}).values() for r in kind]
     if not any("_hypothesis_failing_examples" in getattr(r, "__dict__", {}) for r in reports):
         plugins.unregister(plugin)
-
-
-def pytest_sessionstart(session: pytest.Session) -> None:
-    """The older runs' temporary folders swept while this one collects (``temp_sweep.py``)."""
-    from temp_sweep import start_sweep
-
-    start_sweep(session.config)
 
 
 @pytest.hookimpl(trylast=True)

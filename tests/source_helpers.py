@@ -9,8 +9,7 @@ from pathlib import Path
 import printandplay
 
 PACKAGE = Path(printandplay.__file__).resolve().parent
-# the group of the tests that parse the whole package (~0.5 s): one child of the runner
-# parses it once
+# the xdist group of the tests that parse the whole package (~0.5 s): one worker parses it once
 SOURCE_GROUP = "package-source"
 
 

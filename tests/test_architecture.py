@@ -4,7 +4,8 @@ The rules are the ones the README states in "For developers": which modules of `
 each stage may import, and which stage alone may import ReportLab, Pillow, pypdfium2, Typer and
 Rich. The README's two tables are checked against the ones below, so the documentation and the
 test cannot drift apart. (That ``validate`` and ``--help`` load neither ReportLab nor Pillow is
-a run-time fact, checked in a fresh interpreter by ``tests/test_startup.py``.)
+a run-time fact, checked in a fresh interpreter by ``tests/test_startup.py``.) The tests' own
+source is read too: they use pytest's public API only.
 """
 
 from __future__ import annotations
@@ -174,6 +175,91 @@ def test_no_module_imports_the_private_names_of_another() -> None:
                              f"{'.' * node.level}{node.module or ''}" for alias in node.names
                              if alias.name.startswith("_") and not alias.name.startswith("__"))
     assert not found, found
+
+
+TESTS = sorted(path for path in (ROOT / "tests").rglob("*.py") if "__pycache__" not in path.parts)
+# The names the tests give pytest's objects (fixtures, hook arguments, what they hand out): an
+# attribute with a leading underscore read through one of them is pytest's own, not its API.
+PYTEST_OBJECTS = {"pytest", "config", "pytestconfig", "item", "items", "request", "session",
+                  "node", "parser", "pluginmanager", "plugins", "tmp_path_factory", "factory",
+                  "metafunc", "report", "terminalreporter", "terminal", "reporter", "capture",
+                  "monkeypatch", "capsys", "capfd", "recwarn", "hook", "ihook", "option"}
+
+
+def names_in_chain(node: ast.expr) -> set[str]:
+    """The names an expression such as ``self.config.getgroup("x")`` is read through."""
+    names: set[str] = set()
+    while True:
+        if isinstance(node, ast.Attribute):
+            names.add(node.attr)
+            node = node.value
+        elif isinstance(node, ast.Call):
+            node = node.func
+        elif isinstance(node, ast.Subscript):
+            node = node.value
+        else:
+            if isinstance(node, ast.Name):
+                names.add(node.id)
+            return names
+
+
+def private_pytest_uses(path: Path) -> list[str]:
+    """Where the test module at ``path`` reaches into pytest: an import of ``_pytest``, a name
+    with a leading underscore imported from ``pytest``, or read (``config._store``,
+    ``getattr(config, "_tmp_path_factory")``) off an object the tests name as pytest's, or
+    passed (``_ispytest=True``)."""
+    found: list[str] = []
+
+    def private(name: str) -> bool:
+        return name.startswith("_") and not name.startswith("__")
+
+    for node in ast.walk(module_tree(path)):
+        if isinstance(node, ast.Import):
+            found.extend(f"{node.lineno}: import {alias.name}" for alias in node.names
+                         if alias.name.split(".")[0] == "_pytest")
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            module = node.module or ""
+            if module.split(".")[0] == "_pytest":
+                found.append(f"{node.lineno}: from {module} import ...")
+            elif module.split(".")[0] == "pytest":
+                found.extend(f"{node.lineno}: {alias.name} from {module}" for alias in node.names
+                             if private(alias.name))
+        elif isinstance(node, ast.Attribute) and private(node.attr) \
+                and names_in_chain(node.value) & PYTEST_OBJECTS:
+            found.append(f"{node.lineno}: {ast.unparse(node)}")
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                and node.func.id in {"getattr", "setattr", "hasattr", "delattr"} \
+                and len(node.args) >= 2 and names_in_chain(node.args[0]) & PYTEST_OBJECTS \
+                and isinstance(node.args[1], ast.Constant) \
+                and isinstance(node.args[1].value, str) and private(node.args[1].value):
+            found.append(f"{node.lineno}: {ast.unparse(node)}")
+        elif isinstance(node, ast.keyword) and node.arg == "_ispytest":  # pytest's own calls
+            found.append(f"{node.value.lineno}: _ispytest=")
+    return found
+
+
+def test_the_tests_use_only_pytest_s_public_api() -> None:
+    """The suite runs on whatever pytest 8 or later is installed: no test or plugin of its own
+    imports ``_pytest`` or reads pytest's private names (a home-made runner once did, and pinned
+    pytest below its next major version)."""
+    found = [f"{path.relative_to(ROOT)}:{where}" for path in TESTS
+             for where in private_pytest_uses(path)]
+    assert not found, found
+
+
+def test_the_private_pytest_check_finds_what_it_forbids(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text("import _pytest.tmpdir\nfrom _pytest.runner import CallInfo\n"
+                      "from pytest import _fixture\nx = config._tmp_path_factory\n"
+                      "y = getattr(self.request, '_pyfuncitem')\nz = item.nodeid\n"
+                      "w = getattr(config, 'option')\nv = other._private\n"
+                      "u = parser.getgroup('x')._addoption\n"
+                      "t = Factory(trace=None, _ispytest=True)\n", encoding="utf-8")
+    assert set(private_pytest_uses(sample)) == {
+        "1: import _pytest.tmpdir", "2: from _pytest.runner import ...",
+        "3: _fixture from pytest", "4: config._tmp_path_factory",
+        "5: getattr(self.request, '_pyfuncitem')", "9: parser.getgroup('x')._addoption",
+        "10: _ispytest="}
 
 
 def test_every_planning_module_has_a_row() -> None:

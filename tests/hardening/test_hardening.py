@@ -200,8 +200,8 @@ def cases_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("cases")
 
 
-# Each file of cases runs whole in one child of the suite's runner (the files share nothing but
-# the module fixtures): a group each, so that the children share the cases out by file.
+# Each file of cases is an xdist group: its cases run on one worker, which sets up the module's
+# fixtures once for them, and the workers share the cases out by file.
 PARAMS = [pytest.param(case, id=case["id"],
                        marks=pytest.mark.xdist_group(f"hardening-{case['_file']}"))
           for case in CASES]
