@@ -121,9 +121,10 @@ COMPONENT_MAX_BYTES = 1_000  # kept per loaded card (before issue 15's work: ~1,
 
 def _faces(fonts: object, page: int) -> list[object]:
     from printandplay.model.ops import Face, RectOp, TextOp
+    from printandplay.model.shapes import Rectangle
 
     font = fonts.select("body", False, False)  # type: ignore[attr-defined]
-    return [Face(180, 252, 8.5, False, (
+    return [Face(180, 252, 8.5, Rectangle(), (
         RectOp(0, 0, 180, 252, fill=(0.9, 0.9, 0.8)),
         TextOp(10, 200, f"Carte {page}-{slot}", font, 12, (0.1, 0.1, 0.1)),
         TextOp(10, 100, f"Texte de la carte {page * 9 + slot}", font, 9, (0.1, 0.1, 0.1)),

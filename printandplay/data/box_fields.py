@@ -13,6 +13,7 @@ from printandplay.data.reader import (
     Invalid,
     as_bool,
     as_length,
+    as_length_not_negative,
     as_list,
     as_literal,
     as_number,
@@ -70,14 +71,6 @@ def as_fraction(value: Any) -> float:
     if not 0 <= number <= 1:
         raise Invalid(f"expected a number from 0 to 1, got {number:g}")
     return number
-
-
-def as_length_not_negative(value: Any) -> float:
-    """A length ≥ 0 (with a unit), in points."""
-    points = as_length(value)
-    if points < 0:
-        raise Invalid(f"expected a length ≥ 0, got {value}")
-    return points
 
 
 def as_positive(value: Any) -> float:

@@ -13,11 +13,12 @@ from printandplay.data.files import resolve_inside
 from printandplay.data.kit_loader import read_kit
 from printandplay.data.presets import Presets, load_presets, read_size
 from printandplay.data.reader import (
+    Converter,
     Fields,
     Invalid,
     Problems,
     as_length,
-    as_literal,
+    as_length_not_negative,
     as_non_negative_int,
     as_number,
     as_str,
@@ -31,9 +32,9 @@ from printandplay.model.game import (
     Game,
     Kind,
     Players,
-    Shape,
     Size,
 )
+from printandplay.model.shapes import SHAPE_WORDS, Shape, parse_shape
 from printandplay.project import Resources
 
 
@@ -176,8 +177,8 @@ def _read_kind(
     fields = Fields(node, f"kind '{kind_id}'", problems, where)
     label = fields.optional("label", as_str, kind_id)
     size = _read_item_size(fields, presets, problems)
-    shape: Shape = fields.optional("shape", as_literal(Shape), "rect")
-    radius = fields.optional("corner_radius", as_length, 0.0)
+    radius = fields.optional("corner_radius", as_length_not_negative, 0.0)
+    shape = fields.optional("shape", _as_shape(radius), None)
     safe = fields.optional("safe_margin", as_length, 3 * 72 / 25.4)
     front = fields.require("front", as_str)
     back = fields.optional("back", as_str, "") or None
@@ -185,7 +186,23 @@ def _read_kind(
     fields.finish()
     if size is None or front is None:
         return None
-    return Kind(kind_id, label, size, shape, radius, safe, front, back, tuple(specs), where)
+    if shape is None:  # absent (or wrong, and then reported)
+        shape = parse_shape("rect", radius)
+    return Kind(kind_id, label, size, shape, safe, front, back, tuple(specs), where)
+
+
+def _as_shape(corner_radius: float) -> Converter[Shape]:
+    """A kind's ``shape`` word, read with its ``corner_radius`` (points) into a shape."""
+
+    def convert(value: Any) -> Shape:
+        word = as_str(value)
+        try:
+            return parse_shape(word, corner_radius)
+        except ValueError as err:
+            hint = "" if word in SHAPE_WORDS else suggest(word, SHAPE_WORDS)
+            raise Invalid(f"{err}{hint}") from None
+
+    return convert
 
 
 def _read_item_size(fields: Fields, presets: Presets, problems: Problems) -> Size | None:

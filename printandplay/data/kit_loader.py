@@ -67,6 +67,11 @@ def read_kit(node: Any, kinds: dict[str, Kind], problems: Problems, where: Locat
     return sections
 
 
+def _share_a_sheet(one: Kind, other: Kind) -> bool:
+    """Whether items of two kinds can share a sheet: one size, and cut alike."""
+    return one.size == other.size and one.shape.cuts_like(other.shape)
+
+
 def _check_also(name: str, sheet_kinds: list[str], kinds: dict[str, Kind], problems: Problems,
                 at: Location) -> None:
     """``also`` names a yes/no field of kinds that can share the section's sheets."""
@@ -77,9 +82,9 @@ def _check_also(name: str, sheet_kinds: list[str], kinds: dict[str, Kind], probl
         problems.add(at, f"also: '{name}' is no yes/no (bool) field of any kind"
                          f"{suggest(name, fields)}")
         return
-    shapes = {(kinds[n].size, kinds[n].shape) for n in sheet_kinds if n in kinds}
+    section_kinds = [kinds[n] for n in sheet_kinds if n in kinds]
     for kind in owners:
-        if shapes and (kind.size, kind.shape) not in shapes:
+        if section_kinds and not any(_share_a_sheet(kind, k) for k in section_kinds):
             problems.add(at, f"also: '{name}' brings {kind.id} items, whose size or shape "
                              f"differs from the section's")
 
@@ -89,6 +94,6 @@ def _check_sheet_kinds(names: list[str], kinds: dict[str, Kind], problems: Probl
     for name in names:
         if name not in kinds and name not in broken_kinds:
             problems.add(at, f"unknown kind '{name}' in kit{suggest(name, kinds)}")
-    sizes = {(kinds[n].size, kinds[n].shape) for n in names if n in kinds}
-    if len(sizes) > 1:
+    known = [kinds[n] for n in names if n in kinds]
+    if any(not _share_a_sheet(known[0], kind) for kind in known[1:]):
         problems.add(at, f"kinds sharing a sheet must have one size and shape: {', '.join(names)}")

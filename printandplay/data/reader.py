@@ -199,6 +199,14 @@ def as_length(value: Any) -> float:
         raise Invalid(str(err)) from None
 
 
+def as_length_not_negative(value: Any) -> float:
+    """A length ≥ 0 (with a unit), in points."""
+    points = as_length(value)
+    if points < 0:
+        raise Invalid(f"expected a length ≥ 0, got {value}")
+    return points
+
+
 def as_choice(*choices: str) -> Converter[str]:
     """One of ``choices``."""
 

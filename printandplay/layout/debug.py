@@ -10,7 +10,8 @@ from __future__ import annotations
 from printandplay.model.color import RGB
 from printandplay.model.fonts import FontMetrics
 from printandplay.model.geometry import Rect
-from printandplay.model.ops import EllipseOp, Op, RectOp, TextOp
+from printandplay.model.ops import Op, RectOp, TextOp
+from printandplay.model.shapes import Shape
 
 BOX: RGB = (0.85, 0.0, 0.65)
 TRIM: RGB = (0.0, 0.6, 0.2)
@@ -41,18 +42,13 @@ def box_overlay(metrics: FontMetrics, rect: Rect, name: str, hidden: bool) -> li
     return [outline(rect, BOX, hidden), label(metrics, name, rect.x, rect.top, BOX)]
 
 
-def face_frame(width: float, height: float, bleed: float, safe_margin: float, round_: bool
+def face_frame(width: float, height: float, bleed: float, safe_margin: float, shape: Shape
                ) -> list[Op]:
-    """Trim, bleed and safe zone of a face."""
+    """Trim, bleed and safe zone of a face of ``shape``."""
     ops: list[Op] = []
     if bleed > 0:
         ops.append(outline(Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed), BLEED))
     trim = Rect(0, 0, width, height)
-    safe = trim.inset(safe_margin)
-    if round_:
-        ops.append(EllipseOp(0, 0, width, height, None, TRIM, LINE))
-        ops.append(EllipseOp(safe.x, safe.y, safe.w, safe.h, None, SAFE, LINE, DASH))
-    else:
-        ops.append(RectOp(0, 0, width, height, None, TRIM, LINE))
-        ops.append(RectOp(safe.x, safe.y, safe.w, safe.h, None, SAFE, LINE, 0.0, DASH))
+    ops.append(shape.outline(trim, TRIM, LINE))
+    ops.append(shape.inset(safe_margin).outline(trim.inset(safe_margin), SAFE, LINE, DASH))
     return ops

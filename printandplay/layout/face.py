@@ -132,11 +132,11 @@ class FaceComposer:
                 shared = len(ops)
         if self.debug_boxes:
             ops.extend(debug.face_frame(width, height, self.bleed, kind.safe_margin,
-                                        kind.shape == "round"))
+                                        kind.shape))
             for index, box in enumerate(design.boxes):
                 rect = box_rect(box, width, height)
                 ops.extend(debug.box_overlay(self.metrics, rect, box.name, index in hidden))
-        face = Face(width, height, self.bleed, kind.shape == "round", tuple(ops), shared)
+        face = Face(width, height, self.bleed, kind.shape, tuple(ops), shared)
         if leading:  # every box is static: every face of the design is this one
             plan.whole = face
         return face

@@ -3,7 +3,6 @@ the transform of a box's content, and the safe zone text must stay in."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 from printandplay.errors import LayoutError
@@ -59,22 +58,11 @@ def check_safe_zone(design: FaceDesign, kind: Kind) -> None:
     """Every text box of ``design`` must lie inside the kind's safe zone."""
     width, height = kind.size.width, kind.size.height
     margin = kind.safe_margin
-    safe = Rect(0, 0, width, height).inset(margin)
+    trim = Rect(0, 0, width, height)
     for box in design.boxes:
         if box.text is None:
             continue
-        rect = box_rect(box, width, height)
-        if kind.shape == "round":
-            radius = min(width, height) / 2 - margin
-            cx, cy = width / 2, height / 2
-            inside = all(
-                math.hypot(px - cx, py - cy) <= radius + 0.01
-                for px, py in ((rect.x, rect.y), (rect.right, rect.y),
-                               (rect.x, rect.top), (rect.right, rect.top))
-            )
-        else:
-            inside = safe.contains(rect)
-        if not inside:
+        if not kind.shape.safe_contains(trim, margin, box_rect(box, width, height)):
             raise LayoutError(
                 f"{box.location}: text box '{box.name}' of layout '{design.name}' leaves the "
                 f"safe zone of kind '{kind.id}' ({margin / (72 / 25.4):.1f} mm inside the trim)"

@@ -19,7 +19,9 @@ from printandplay.layout.textfit import TextStyle
 from printandplay.model.color import RGB
 from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import Size
-from printandplay.model.ops import EllipseOp, GroupOp, LineOp, Op, TextOp
+from printandplay.model.geometry import Rect
+from printandplay.model.ops import GroupOp, LineOp, Op, TextOp
+from printandplay.model.shapes import Shape
 from printandplay.units import MM
 
 BAND: Final = 40 * MM  # kept free at the bottom of the first page for the drawings
@@ -56,7 +58,7 @@ class GuideSection:
     sheets: int  # sheets of paper
     two_sided: bool
     tiled: bool = False
-    round_items: bool = False
+    shape: Shape | None = None  # the shape of a sheet section's items (its cut guide)
     paper: str = ""  # the section's own suggestion (game.yaml), else a default
     assembly: str = ""
     folded: bool = False  # fold-and-glue sheets (--fold): fronts and backs side by side
@@ -161,9 +163,9 @@ def guide_drawings(page: Size, left: float, bottom: float, metrics: FontMetrics,
     entries: list[tuple[list[Op], str]] = []
     entries.append(([LineOp(x0, 0, x0 + 5 * MM, 0, INK, 0.25),
                      LineOp(x0 + 9 * MM, 0, x0 + 14 * MM, 0, INK, 0.25)], w["cut"]))
-    if any(section.round_items for section in sections):
-        entries.append(([EllipseOp(x0 + 4 * MM, -3 * MM, 6 * MM, 6 * MM, None, GREY, 0.3)],
-                        w["round"]))
+    piece = Rect(x0 + 4 * MM, -3 * MM, 6 * MM, 6 * MM)  # a small piece, its cut guide drawn
+    for legend, shape in _legend_shapes(sections).items():  # (the circle of round pieces)
+        entries.append((list(shape.cut_ops(piece, GREY)), w[legend]))
     if any(section.fold_lines for section in sections):
         entries.append(([LineOp(x0, 0, x0 + 14 * MM, 0, FOLD, 0.5, (2 * MM, 1.5 * MM))],
                         w["fold"]))
@@ -177,6 +179,16 @@ def guide_drawings(page: Size, left: float, bottom: float, metrics: FontMetrics,
         ops.append(GroupOp((1.0, 0.0, 0.0, 1.0, 0.0, base), tuple(sample)))
         ops.append(_text(text, text_x, base + 1.6 * MM, width, metrics, body_font, language))
     return tuple(ops)
+
+
+def _legend_shapes(sections: Sequence[GuideSection]) -> dict[str, Shape]:
+    """The sections' shapes whose cut guide has a legend, by the key of its words (the first
+    shape of each legend, in the sections' order)."""
+    shapes: dict[str, Shape] = {}
+    for section in sections:
+        if section.shape is not None and section.shape.legend is not None:
+            shapes.setdefault(section.shape.legend, section.shape)
+    return shapes
 
 
 def _text(source: str, x: float, top: float, width: float, metrics: FontMetrics,

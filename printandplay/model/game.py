@@ -10,10 +10,10 @@ from typing import Any, Literal
 from printandplay.errors import Location
 from printandplay.model.deck_rules import DeckRuleBook
 from printandplay.model.record import record
+from printandplay.model.shapes import Shape
 from printandplay.units import MM
 
 FieldType = Literal["text", "rich", "int", "bool", "choice", "list", "map"]
-Shape = Literal["rect", "round"]
 ImpositionMode = Literal["gutter", "abut", "none"]
 """How items sit on a sheet: bleed gutters between them, abutting, or without bleed."""
 BleedMode = Literal["auto", ImpositionMode]
@@ -49,7 +49,6 @@ class Kind:
     label: str
     size: Size
     shape: Shape
-    corner_radius: float
     safe_margin: float
     front: str
     back: str | None

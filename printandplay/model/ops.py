@@ -8,10 +8,13 @@ hashable, so identical faces are recognised and drawn once.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Union
+from typing import TYPE_CHECKING, Union
 
 from printandplay.model.color import RGB
 from printandplay.model.geometry import Rect
+
+if TYPE_CHECKING:  # (shapes draw themselves with these ops)
+    from printandplay.model.shapes import Shape
 
 
 @dataclass(frozen=True)
@@ -117,7 +120,7 @@ class Face:
     width: float
     height: float
     bleed: float
-    round: bool
+    shape: Shape
     ops: tuple[Op, ...]
     shared: int = 0
 

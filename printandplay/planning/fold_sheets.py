@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 from printandplay.layout.fold import FoldPlan, plan_fold
 from printandplay.layout.marks import MARK_WIDTH
 from printandplay.model.game import Component, SheetSection
-from printandplay.model.ops import EllipseOp, LineOp, Op, Placement, TextOp
+from printandplay.model.ops import LineOp, Op, Placement, TextOp
 from printandplay.pages import CUT_GUIDE_COLOR, MARK_COLOR, PageSpec
 from printandplay.planning.faces import FacePlacer
 from printandplay.planning.print_job import PrintJob
@@ -59,7 +59,7 @@ class FoldSheets:
         """Sheets of fronts with their backs beside them, mirrored across a dashed fold line,
         one page at a time (faces forgotten after their last placement); a last sheet with
         fewer pairs has marks for its items only."""
-        round_items = self.job.kind_of(section).shape == "round"
+        shape = self.job.kind_of(section).shape
         total = -(-len(items) // full.per_page)
         self.placer.expect(items, section)
         for number, start in enumerate(range(0, len(items), full.per_page), start=1):
@@ -79,9 +79,7 @@ class FoldSheets:
                     placements.append(self.placer.place_back(item, section, back.trim.x,
                                                              back.trim.y, back.clip))
                     slots.append(back)
-                if round_items:
-                    ops += [EllipseOp(s.trim.x, s.trim.y, s.trim.w, s.trim.h, None,
-                                      CUT_GUIDE_COLOR, 0.3) for s in slots]
+                ops += [op for s in slots for op in shape.cut_ops(s.trim, CUT_GUIDE_COLOR)]
             yield self.labels.add(PageSpec(plan.page, f"{section.title} {number} pli",
                                            tuple(placements), tuple(ops), recto=True,
                                            section=section.title, side="fold", sheet=number),

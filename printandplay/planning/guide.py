@@ -141,15 +141,16 @@ class KitGuide:
             if not job.options.duplex:  # single-sided: one sheet per page
                 sheets = printed
                 two_sided = two_sided and not document
-            tiled = round_items = fold_lines = False
+            tiled = fold_lines = False
+            shape = None
             if isinstance(section, SheetSection):
                 kind = job.kind_of(section)
                 tiled = not fits_on(job.paper, kind.size, job.options.margin)
-                round_items = kind.shape == "round"
+                shape = kind.shape
                 fold_lines = not tiled and self._draws_fold_lines(section)
             out.append(GuideSection(
                 first.section, document, (start, end), sheets, two_sided, tiled,
-                round_items, section.paper if section else "",
+                shape, section.paper if section else "",
                 section.assembly if section else "", folded, fold_lines))
         return out, number, bool(runs) and runs[0][0].recto
 

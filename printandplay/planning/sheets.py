@@ -10,7 +10,7 @@ from printandplay.errors import OptionError
 from printandplay.layout.imposition import SheetPlan, choose_mode, fits_on, plan_sheet
 from printandplay.layout.marks import MARK_WIDTH
 from printandplay.model.game import Component, ImpositionMode, SheetSection
-from printandplay.model.ops import EllipseOp, LineOp, Op
+from printandplay.model.ops import LineOp, Op
 from printandplay.pages import CUT_GUIDE_COLOR, MARK_COLOR, PageSpec
 from printandplay.planning.faces import FacePlacer
 from printandplay.planning.fold_sheets import FoldSheets
@@ -90,7 +90,7 @@ class SheetPlanner:
             return
         full = self.plan(section, len(items))
         total = -(-len(items) // full.per_page)
-        round_items = self.job.kind_of(section).shape == "round"
+        shape = self.job.kind_of(section).shape
         placer = self.placer
         placer.expect(items, section)
         full_marks: tuple[Op, ...] | None = None  # the marks of a full sheet, one tuple for all
@@ -107,11 +107,8 @@ class SheetPlanner:
                 placer.place(item, item.front, "front", slot.trim.x, slot.trim.y, slot.clip)
                 for item, slot in zip(chunk, plan.fronts, strict=False)
             )
-            guides: tuple[Op, ...] = ()
-            if round_items:  # round items: a thin circle on the cut line
-                guides = tuple(EllipseOp(s.trim.x, s.trim.y, s.trim.w, s.trim.h, None,
-                                         CUT_GUIDE_COLOR, 0.3)
-                               for s in plan.fronts[:len(chunk)])
+            guides = tuple(op for s in plan.fronts[:len(chunk)]  # (round items: a thin circle)
+                           for op in shape.cut_ops(s.trim, CUT_GUIDE_COLOR))
             yield self.labels.add(PageSpec(plan.page, f"{section.title} {number} recto",
                                            fronts, marks + guides if guides else marks,
                                            recto=True,

@@ -14,6 +14,7 @@ from helpers import TINY, approx_float, replace_once, tiny_copy
 from printandplay.data.game_loader import load_game
 from printandplay.errors import DataError, DataErrors, Location, PrintAndPlayError
 from printandplay.model.game import DocumentSection, SheetSection, Size
+from printandplay.model.shapes import Circle, Rectangle, RoundedRectangle
 from printandplay.project import Resources, bundled_root
 from printandplay.units import MM
 
@@ -86,14 +87,13 @@ def test_tiny_kinds(monkeypatch: pytest.MonkeyPatch) -> None:
     carte, jeton = load(TINY).kinds.values()
     assert carte.label == "Carte"
     assert carte.size == Size(approx_float(63 * MM), approx_float(88 * MM))
-    assert carte.shape == "rect"
-    assert carte.corner_radius == 0.0
+    assert carte.shape == Rectangle()
     assert carte.safe_margin == pytest.approx(3 * MM)
     assert (carte.front, carte.back, carte.double_sided) == ("carte-recto", "dos", True)
     assert carte.location == Location("cards/tiny/game.yaml", 5)
     assert jeton.label == "jeton"  # defaults to the id
     assert jeton.size == Size(approx_float(25 * MM), approx_float(25 * MM))
-    assert jeton.shape == "round"
+    assert jeton.shape == Circle()
     assert (jeton.back, jeton.double_sided) == (None, False)
     assert jeton.fields == ()
 
@@ -157,7 +157,7 @@ def test_optional_game_fields_and_tables(root: Path) -> None:
 
 
 def test_kind_options_and_component_faces(root: Path) -> None:
-    replace_once(game_file(root), "    size: token-25\n",
+    replace_once(game_file(root), "    size: token-25\n    shape: round\n",
                  "    size: {width: 30mm, height: 1in}\n    corner_radius: 2mm\n"
                  "    safe_margin: 1.5mm\n")
     replace_once(cards_file(root), "    count: 2\n",
@@ -165,7 +165,7 @@ def test_kind_options_and_component_faces(root: Path) -> None:
     game = load(root)
     jeton = game.kinds["jeton"]
     assert jeton.size == Size(approx_float(30 * MM), approx_float(72.0))
-    assert jeton.corner_radius == pytest.approx(2 * MM)
+    assert jeton.shape == RoundedRectangle(approx_float(2 * MM))
     assert jeton.safe_margin == pytest.approx(1.5 * MM)
     x2 = game.component("x2")
     assert (x2.count, x2.front, x2.back) == (0, "autre", "autre-dos")
@@ -323,6 +323,17 @@ ONE_ERROR = {
         "game", "    shape: round\n", "    shape: round\n    corner_radius: 2\n",
         f"{GAME}:21: field 'corner_radius' on kind 'jeton':"
         " length 2 needs a unit (mm, cm, in, pt or %)"),
+    "corner-radius-negative": (
+        "game", "    shape: round\n", "    shape: round\n    corner_radius: -2mm\n",
+        f"{GAME}:21: field 'corner_radius' on kind 'jeton': expected a length ≥ 0, got -2mm"),
+    "corner-radius-on-round": (
+        "game", "    shape: round\n", "    shape: round\n    corner_radius: 2mm\n",
+        f"{GAME}:20: field 'shape' on kind 'jeton': a round kind has no corners: remove its"
+        " corner_radius"),
+    "shape-misspelt": (
+        "game", "shape: round", "shape: rond",
+        f"{GAME}:20: field 'shape' on kind 'jeton': expected one of rect, round, got 'rond'"
+        " (did you mean 'round'?)"),
     "colour-not-hex": (
         "game", "name: Tiny\n", "name: Tiny\ncolors: {accent: red}\n",
         f"{GAME}:3: field 'colors' on game 'tiny': colour 'accent' must be written '#rrggbb' or"
@@ -491,6 +502,16 @@ def test_same_size_and_shape_share_a_sheet(root: Path) -> None:
     replace_once(game_file(root), "    size: token-25\n    shape: round\n", "    size: poker\n")
     replace_once(game_file(root), "sheet: [jeton]", "sheet: [carte, jeton]")
     assert load(root).kit[1] == SheetSection(("carte", "jeton"), "carte, jeton", "auto")
+
+
+def test_rectangles_with_other_corners_share_a_sheet(root: Path) -> None:
+    # both cut along the crop marks; the corners are rounded afterwards
+    replace_once(game_file(root), "    size: token-25\n    shape: round\n",
+                 "    size: poker\n    corner_radius: 3mm\n")
+    replace_once(game_file(root), "sheet: [jeton]", "sheet: [carte, jeton]")
+    game = load(root)
+    assert game.kinds["jeton"].shape == RoundedRectangle(approx_float(3 * MM))
+    assert game.kit[1] == SheetSection(("carte", "jeton"), "carte, jeton", "auto")
 
 
 def test_same_size_different_shape_cannot_share_a_sheet(root: Path) -> None:
@@ -692,7 +713,7 @@ def test_charlie_kit(charlie) -> None:
                                          ("attribut", "banane", "amulette"), ("pion",)]
     for kind in ("attribut", "banane", "amulette"):
         assert charlie.kinds[kind].size == Size(approx_float(25 * MM), approx_float(25 * MM))
-        assert charlie.kinds[kind].shape == "round"
+        assert charlie.kinds[kind].shape == Circle()
 
 
 def test_charlie_components_have_their_required_values(charlie) -> None:

@@ -13,7 +13,7 @@ from printandplay.errors import close_matches, did_you_mean, suggest
 from printandplay.model.color import is_hex, parse_hex
 from printandplay.model.deck_rules import Rounding, Severity
 from printandplay.model.design import Align, Box, BoxShape, VAlign
-from printandplay.model.game import BleedMode, FieldType, ImpositionMode, Shape
+from printandplay.model.game import BleedMode, FieldType, ImpositionMode
 
 
 def test_box_keys_are_the_fields_of_box() -> None:
@@ -26,8 +26,8 @@ def test_bleed_modes_extend_the_imposition_modes() -> None:
     assert get_args(BleedMode) == ("auto", *get_args(ImpositionMode))
 
 
-@pytest.mark.parametrize("literal", [FieldType, Shape, BleedMode, BoxShape, Align, VAlign,
-                                     Rounding, Severity])
+@pytest.mark.parametrize("literal", [FieldType, BleedMode, BoxShape, Align, VAlign, Rounding,
+                                     Severity])
 def test_as_literal_accepts_exactly_the_model_values(literal: Any) -> None:
     convert = as_literal(literal)
     for value in get_args(literal):

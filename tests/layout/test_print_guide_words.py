@@ -14,6 +14,7 @@ from printandplay.assets import load_assets
 from printandplay.layout.guide_texts import TEXTS, texts
 from printandplay.layout.print_guide import GuideSection, guide_drawings
 from printandplay.model.game import Size
+from printandplay.model.shapes import Circle, Rectangle, RoundedRectangle
 from printandplay.newgame import new_game
 from printandplay.planning.options import BuildOptions
 from printandplay.planning.planner import KitPlanner
@@ -68,7 +69,7 @@ def test_an_english_guide_in_simplex_mode(tmp_path: Path) -> None:
 # --- the legend lists the lines the kit prints ------------------------------------------------
 
 
-def _legend(**flags: bool) -> str:
+def _legend(**flags: object) -> str:
     section = GuideSection("Cartes", False, (3, 4), 1, True, **flags)  # type: ignore[arg-type]
     ops = guide_drawings(Size(210 * MM, 297 * MM), 13 * MM, 21 * MM, FakeMetrics(), "body",
                          "fr", [section])
@@ -77,17 +78,27 @@ def _legend(**flags: bool) -> str:
 
 @pytest.mark.parametrize(("flags", "shown"), [
     ({}, {"Trait de coupe"}),
-    ({"round_items": True}, {"Trait de coupe", "Cercle gris"}),
+    ({"shape": Rectangle()}, {"Trait de coupe"}),
+    ({"shape": RoundedRectangle(3 * MM)}, {"Trait de coupe"}),  # crop marks, then a cutter
+    ({"shape": Circle()}, {"Trait de coupe", "Cercle gris"}),
     ({"fold_lines": True}, {"Trait de coupe", "Pointillés sur une pièce"}),
     ({"tiled": True}, {"Trait de coupe", "Tirets au bord"}),
     ({"folded": True}, {"Trait de coupe", "Long pointillé"}),
 ])
-def test_the_legend_shows_only_the_lines_the_kit_prints(flags: dict[str, bool],
+def test_the_legend_shows_only_the_lines_the_kit_prints(flags: dict[str, object],
                                                         shown: set[str]) -> None:
     legend = _legend(**flags)
     for entry in ("Trait de coupe", "Cercle gris", "Pointillés sur une pièce", "Tirets au bord",
                   "Long pointillé"):
         assert (entry in legend) == (entry in shown), (entry, legend)
+
+
+def test_a_legend_is_shown_once_for_several_sections_of_its_shape() -> None:
+    sections = [GuideSection(title, False, (3, 4), 1, True, shape=Circle())
+                for title in ("Jetons", "Pions")]
+    ops = guide_drawings(Size(210 * MM, 297 * MM), 13 * MM, 21 * MM, FakeMetrics(), "body",
+                         "fr", sections)
+    assert " ".join(op.text for op in text_ops(ops)).count("Cercle gris") == 1
 
 
 def test_fold_lines_come_from_boxes_marked_fold() -> None:

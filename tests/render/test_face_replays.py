@@ -61,6 +61,7 @@ def test_copies_with_icons_translucent_icons_and_text_give_the_same_bytes(
 
     from printandplay.model.game import Size
     from printandplay.model.ops import Face, GroupOp, IconOp, Placement, RectOp, TextOp
+    from printandplay.model.shapes import Rectangle
 
     assets = bundled_assets("charlie")  # read only
     regular = assets.fonts.select("body", False, False)
@@ -74,7 +75,7 @@ def test_copies_with_icons_translucent_icons_and_text_give_the_same_bytes(
                         IconOp("amulette", 60, 0, 9, 9, (0, 0, 0)),
                         IconOp("baguette", 80, 0, 9, 9, (0, 0, 0),
                                0.5 if translucent else 1.0))))
-        return Face(180, 252, 9.0, False, ops, 1)
+        return Face(180, 252, 9.0, Rectangle(), ops, 1)
 
     faces = [face(index, index % 3 == 0) for index in range(6)]
     uses = {0: 2, 1: 3, 2: 4, 3: 2, 4: 1, 5: 2}

@@ -35,7 +35,7 @@ def face_dump(planner: KitPlanner, component_id: str, side: str) -> str:
     assert layout is not None
     face = planner.face(component, layout, side)
     lines = [f"face {component_id} {side} layout={layout} w={face.width:.2f} "
-             f"h={face.height:.2f} bleed={face.bleed:.2f} round={face.round}"]
+             f"h={face.height:.2f} bleed={face.bleed:.2f} shape={face.shape}"]
     for op in face.ops:
         lines.extend(format_op(op))
     return "\n".join(lines) + "\n"

@@ -1,0 +1,169 @@
+"""The shape of a kind's items (``shape:`` and ``corner_radius:`` in ``game.yaml``): one class
+per shape, each answering for an item's trim rectangle what the rest of the engine asks.
+
+- :meth:`Shape.outline`: the line drawn along it, as a drawing op (``--debug-boxes`` frames);
+- :meth:`Shape.cut_ops` and :attr:`Shape.cut_guide`: what a sheet draws around each item to
+  guide the scissors besides the crop marks every sheet has (nothing for rectangles, the thin
+  circle of round pieces);
+- :meth:`Shape.safe_contains`: whether a box lies inside the safe zone, the shape inset by the
+  kind's ``safe_margin``;
+- :attr:`Shape.legend`: the key of its words in the printing guide's legend (the words stay in
+  :mod:`printandplay.layout.guide_texts`), ``None`` when the crop marks' legend says it all.
+
+Nothing else in the engine tells shapes apart: adding one (a hexagon, say) touches only this
+module (its class, and its YAML word in :data:`SHAPE_WORDS` and :func:`parse_shape`), the
+vocabulary of ``shape`` in ``docs/designing-a-game.md``, and the docs; plus, when its cut guide
+has a legend, that legend's words in the guide's translation table.
+"""
+
+from __future__ import annotations
+
+import math
+from abc import ABC, abstractmethod
+from typing import ClassVar, Final, Literal
+
+from printandplay.model.color import RGB
+from printandplay.model.geometry import Rect
+from printandplay.model.ops import EllipseOp, Op, RectOp
+from printandplay.model.record import record
+
+CutGuide = Literal["crop marks", "outline"]
+"""What guides the scissors on a sheet: the crop marks alone, or also the shape's outline."""
+
+TOLERANCE: Final = 0.01  # points: a point this close outside a shape's edge is still inside
+CUT_WIDTH: Final = 0.3  # points: the thin line of an outline cut guide
+SHAPE_WORDS: Final = ("rect", "round")
+"""The values of a kind's ``shape`` in YAML."""
+
+
+class Shape(ABC):
+    """The shape of an item, drawn and tested on its trim rectangle (points, y up)."""
+
+    cut_guide: ClassVar[CutGuide]
+    legend: ClassVar[str | None]  # the key of its legend words in the printing guide
+
+    @abstractmethod
+    def outline(self, trim: Rect, stroke: RGB, width: float,
+                dash: tuple[float, ...] = ()) -> Op:
+        """The shape's outline on ``trim``, stroked with ``stroke``, ``width`` and ``dash``."""
+
+    @abstractmethod
+    def contains_point(self, trim: Rect, x: float, y: float) -> bool:
+        """Whether ``(x, y)`` lies inside the shape on ``trim`` (within :data:`TOLERANCE`)."""
+
+    @abstractmethod
+    def inset(self, margin: float) -> Shape:
+        """The shape of the zone ``margin`` inside this one (drawn on the trim inset by
+        ``margin``)."""
+
+    def contains(self, trim: Rect, box: Rect) -> bool:
+        """Whether ``box`` lies inside the shape on ``trim`` (every shape is convex: its four
+        corners do)."""
+        return all(self.contains_point(trim, x, y)
+                   for x, y in ((box.x, box.y), (box.right, box.y),
+                                (box.x, box.top), (box.right, box.top)))
+
+    def safe_contains(self, trim: Rect, margin: float, box: Rect) -> bool:
+        """Whether ``box`` lies in the safe zone: the shape on ``trim`` inset by ``margin``."""
+        return self.inset(margin).contains(trim.inset(margin), box)
+
+    def cut_ops(self, trim: Rect, color: RGB) -> tuple[Op, ...]:
+        """What a sheet draws in ``color`` around an item at ``trim`` to guide the scissors,
+        besides the crop marks."""
+        if self.cut_guide == "outline":
+            return (self.outline(trim, color, CUT_WIDTH),)
+        return ()
+
+    def cuts_like(self, other: Shape) -> bool:
+        """Whether items of this shape and of ``other`` can share a sheet: its guides cut both
+        alike (crop marks alone, or the same outline)."""
+        return self == other or self.cut_guide == other.cut_guide == "crop marks"
+
+
+@record(frozen=True)
+class Rectangle(Shape):
+    """A plain rectangle: cut along the crop marks."""
+
+    cut_guide: ClassVar[CutGuide] = "crop marks"
+    legend: ClassVar[str | None] = None
+
+    def outline(self, trim: Rect, stroke: RGB, width: float,
+                dash: tuple[float, ...] = ()) -> Op:
+        """The trim rectangle."""
+        return RectOp(trim.x, trim.y, trim.w, trim.h, None, stroke, width, 0.0, dash)
+
+    def contains_point(self, trim: Rect, x: float, y: float) -> bool:
+        """Whether ``(x, y)`` lies inside ``trim``."""
+        return (trim.x - TOLERANCE <= x <= trim.right + TOLERANCE
+                and trim.y - TOLERANCE <= y <= trim.top + TOLERANCE)
+
+    def contains(self, trim: Rect, box: Rect) -> bool:
+        """Whether ``box`` lies inside ``trim``."""
+        return trim.contains(box, TOLERANCE)
+
+    def inset(self, margin: float) -> Shape:
+        """A rectangle again."""
+        return self
+
+
+@record(frozen=True)
+class RoundedRectangle(Shape):
+    """A rectangle whose corners are quarter circles of ``radius`` (points, > 0): cut along
+    the crop marks, the corners rounded afterwards (a corner cutter)."""
+
+    radius: float
+    cut_guide: ClassVar[CutGuide] = "crop marks"
+    legend: ClassVar[str | None] = None
+
+    def outline(self, trim: Rect, stroke: RGB, width: float,
+                dash: tuple[float, ...] = ()) -> Op:
+        """The trim rectangle with its corners rounded."""
+        return RectOp(trim.x, trim.y, trim.w, trim.h, None, stroke, width, self.radius, dash)
+
+    def contains_point(self, trim: Rect, x: float, y: float) -> bool:
+        """Whether ``(x, y)`` lies within the radius of the trim shrunk by the radius."""
+        r = min(self.radius, trim.w / 2, trim.h / 2)
+        nearest_x = min(max(x, trim.x + r), trim.right - r)
+        nearest_y = min(max(y, trim.y + r), trim.top - r)
+        return math.hypot(x - nearest_x, y - nearest_y) <= r + TOLERANCE
+
+    def inset(self, margin: float) -> Shape:
+        """The corners' radius less ``margin``: a plain rectangle once the margin reaches it."""
+        return RoundedRectangle(self.radius - margin) if self.radius > margin else Rectangle()
+
+
+@record(frozen=True)
+class Circle(Shape):
+    """A round piece: the circle inscribed in the trim (its outline an ellipse on a trim that
+    is not square, its safe zone the circle of the shorter side), cut along a thin circle."""
+
+    cut_guide: ClassVar[CutGuide] = "outline"
+    legend: ClassVar[str | None] = "round"
+
+    def outline(self, trim: Rect, stroke: RGB, width: float,
+                dash: tuple[float, ...] = ()) -> Op:
+        """The ellipse inscribed in the trim."""
+        return EllipseOp(trim.x, trim.y, trim.w, trim.h, None, stroke, width, dash)
+
+    def contains_point(self, trim: Rect, x: float, y: float) -> bool:
+        """Whether ``(x, y)`` lies within half the trim's shorter side of its centre."""
+        centre_x, centre_y = trim.x + trim.w / 2, trim.y + trim.h / 2
+        return math.hypot(x - centre_x, y - centre_y) <= min(trim.w, trim.h) / 2 + TOLERANCE
+
+    def inset(self, margin: float) -> Shape:
+        """A circle again."""
+        return self
+
+
+def parse_shape(word: str, corner_radius: float = 0.0) -> Shape:
+    """The shape a kind's ``shape`` word and ``corner_radius`` (points) name; ValueError, with
+    the valid words, for another word, and for corners on a round kind."""
+    if corner_radius < 0:
+        raise ValueError(f"corner_radius must be ≥ 0, got {corner_radius:g} pt")
+    if word == "rect":
+        return RoundedRectangle(corner_radius) if corner_radius > 0 else Rectangle()
+    if word == "round":
+        if corner_radius > 0:
+            raise ValueError("a round kind has no corners: remove its corner_radius")
+        return Circle()
+    raise ValueError(f"expected one of {', '.join(SHAPE_WORDS)}, got {word!r}")
