@@ -1,20 +1,21 @@
 """The package's import rules, read from the source of every module (no module is skipped).
 
-The rules are the ones the README states in "For developers": which modules of ``printandplay``
-each stage may import, and which stage alone may import ReportLab, Pillow, pypdfium2, Typer and
-Rich. The README's two tables are checked against the ones below, so the documentation and the
-test cannot drift apart. (That ``validate`` and ``--help`` load neither ReportLab nor Pillow is
-a run-time fact, checked in a fresh interpreter by ``tests/test_startup.py``.) The tests' own
-source is read too: they use pytest's public API only.
+The rules are the tables below: which modules of ``printandplay`` each stage may import, which
+modules of ``planning`` each of its parts may import, and which stage alone may import ReportLab,
+Pillow, pypdfium2, Typer and Rich. ``docs/development.md`` states them in tables that
+``tools/make_docs.py`` generates from these, so the documentation and the test cannot drift
+apart. (That ``validate`` and ``--help`` load neither ReportLab nor Pillow is a run-time fact,
+checked in a fresh interpreter by ``tests/test_startup.py``.) The tests' own source is read
+too: they use pytest's public API only.
 """
 
 from __future__ import annotations
 
 import ast
-import re
 from functools import cache
 from pathlib import Path
 
+import doc_helpers
 import pytest
 from source_helpers import SOURCE_GROUP, module_tree
 
@@ -26,7 +27,7 @@ pytestmark = pytest.mark.xdist_group(SOURCE_GROUP)  # with the other readers of 
 
 FOUNDATION = {"errors", "units", "project"}
 # What each stage (a top-level module, or a package with all its modules) may import from
-# printandplay, besides itself. Same table as the README's.
+# printandplay, besides itself. docs/development.md's table is generated from it.
 ALLOWED: dict[str, set[str] | str] = {
     "errors": set(),
     "units": {"errors"},  # parsing a length may raise an error
@@ -57,7 +58,8 @@ ALLOWED: dict[str, set[str] | str] = {
     "__init__": set(),
 }
 # Inside the planning package, one job a module: what each may import from its own package
-# (the planner owns the others; each part is given what it needs). Same table as the README's.
+# (the planner owns the others; each part is given what it needs). docs/development.md's table
+# is generated from it.
 PLANNING = PACKAGE / "planning"
 PLANNING_PARTS: dict[str, set[str]] = {
     "__init__": set(),
@@ -135,12 +137,12 @@ def target_stage(name: str) -> str | None:
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_every_module_has_a_stage(path: Path) -> None:
     assert stage_of(path) in ALLOWED, (
-        f"{path.relative_to(PACKAGE)} belongs to no stage: give it a row in ALLOWED and in the "
-        "README's table")
+        f"{path.relative_to(PACKAGE)} belongs to no stage: give it a row in ALLOWED, then run "
+        "python3 tools/make_docs.py")
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
-def test_stages_import_only_what_the_readme_allows(path: Path) -> None:
+def test_stages_import_only_what_the_rules_allow(path: Path) -> None:
     stage = stage_of(path)
     allowed = ALLOWED.get(stage, set())
     for name in imports_of(path):
@@ -267,7 +269,7 @@ def test_every_planning_module_has_a_row() -> None:
 
 
 @pytest.mark.parametrize("path", sorted(PLANNING.glob("*.py")), ids=lambda p: p.stem)
-def test_planning_parts_import_only_what_the_readme_allows(path: Path) -> None:
+def test_planning_parts_import_only_what_the_rules_allow(path: Path) -> None:
     allowed = PLANNING_PARTS.get(path.stem, set())
     for name in imports_of(path):
         parts = name.split(".")
@@ -275,25 +277,13 @@ def test_planning_parts_import_only_what_the_readme_allows(path: Path) -> None:
             assert len(parts) > 2 and parts[2] in allowed, f"planning/{path.name} imports {name}"
 
 
-def _readme_table(header: str) -> dict[str, list[str]]:
-    """The rows of the README table under ``header``: first cell's names → second cell's."""
-    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
-    start = lines.index(header) + 2  # skip the header and the | --- | line
-    rows: dict[str, list[str]] = {}
-    for line in lines[start:]:
-        if not line.startswith("|"):
-            break
-        first, second = (cell.strip() for cell in line.strip("|").split("|"))
-        for name in re.findall(r"`([\w.]+)`", first):
-            rows[name] = [ANY] if second == ANY else re.findall(r"`([\w.]+)`", second)
-    return rows
-
-
-def test_the_readme_states_exactly_these_rules() -> None:
-    stages = _readme_table("| module or package | may import from `printandplay` |")
-    assert {name: ANY if allowed == [ANY] else set(allowed) for name, allowed in stages.items()} \
-        == ALLOWED
-    parts = _readme_table("| `planning` module | may import from `printandplay.planning` |")
-    assert {name: set(allowed) for name, allowed in parts.items()} == PLANNING_PARTS
-    libraries = _readme_table("| library | imported only by |")
-    assert {name: only[0] for name, only in libraries.items()} == ONLY_IN
+def test_the_development_guide_states_exactly_these_rules() -> None:
+    """docs/development.md's three tables are what tools/make_docs.py writes from the tables
+    above (a row added here and not there, or the reverse, fails)."""
+    make_docs = doc_helpers.make_docs()
+    text = (ROOT / "docs" / "development.md").read_text(encoding="utf-8")
+    parts = {match.group(2): match.group(3) for match in make_docs.REGION.finditer(text)}
+    for name in ("import-rules", "planning-rules", "library-rules"):
+        assert parts.get(name) == make_docs.generate(name), (
+            f"docs/development.md: the {name} table is out of date (python3 tools/make_docs.py)")
+    assert f"| `{next(iter(ALLOWED))}` |" in parts["import-rules"]

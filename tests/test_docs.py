@@ -1,145 +1,156 @@
-"""Meta-tests that keep docs/designing-a-game.md (and the README's command list) honest.
+"""Meta-tests that keep the documentation honest, without reading its prose.
 
-The guide marks the code blocks that the tests use with an HTML comment on the line before the
-fence:
+- The tables that must match the code are generated (``tools/make_docs.py``): each committed
+  file must be what the generator writes, and the generator's data files must name exactly what
+  the code accepts.
+- Examples are fenced blocks marked by an HTML comment on the line before the fence
+  (``tests/doc_helpers.py``), and are run:
 
-- ``<!-- file: PATH -->``: a file of the tutorial game, written to PATH and built;
-- ``<!-- append: PATH -->``: text appended to a tutorial file for one example;
-- ``<!-- output: COMMAND -->``: what COMMAND prints for the tutorial game;
-- ``<!-- quote: PATH -->``: a snippet of a real file of the repository (each line must still be
-  in that file; a line ``# …`` marks lines left out).
+  - in ``docs/designing-a-game.md``, the tutorial game: ``<!-- file: PATH -->`` (a file of it,
+    written to PATH), ``<!-- append: PATH -->`` (text appended to a file for one example),
+    ``<!-- output: COMMAND -->`` (what COMMAND prints for it), ``<!-- run: tutorial -->`` (a
+    console block run in its folder);
+  - in ``docs/commands.md``, ``<!-- run: repository -->``: a console block run from the
+    repository root;
+  - anywhere in ``docs/``, ``<!-- quote: PATH -->``: a snippet of a real file of the repository
+    (each line must still be in that file; a line ``…`` or ``# …`` marks lines left out).
+- Every relative link of the Markdown files points to a file, and every ``#anchor`` to a heading.
 """
 
 from __future__ import annotations
 
-import json
 import re
-import shlex
 from pathlib import Path
 from typing import get_args
 
 import pytest
 import typer.main
+import yaml
+from doc_helpers import ROOT, SUMMARY, assert_prints, console_steps, make_docs, marked_blocks, run
 from pypdf import PdfReader
-from typer.testing import CliRunner
 
 from printandplay.cli import app
 from printandplay.data.box_fields import BOX_KEYS
 from printandplay.data.presets import load_presets
-from printandplay.layout.imposition import choose_mode, plan_sheet
+from printandplay.layout.face_geometry import DEFAULT_STROKE
 from printandplay.model.game import FieldType
-from printandplay.planning.options import DEFAULT_BLEED
-from printandplay.units import MM
 
-ROOT = Path(__file__).resolve().parent.parent
-GUIDE = ROOT / "docs" / "designing-a-game.md"
-README = ROOT / "README.md"
-
-_MARKED = re.compile(r"^<!-- (file|append|output|quote): (.+?) -->\n```[^\n]*\n(.*?)^```",
-                     re.M | re.S)
-
-runner = CliRunner()
+DOCS = ROOT / "docs"
+GUIDE = DOCS / "designing-a-game.md"
+COMMANDS = DOCS / "commands.md"
+MARKDOWN = sorted([ROOT / "README.md", *DOCS.rglob("*.md"), *(ROOT / "tests").rglob("README.md"),
+                   ROOT / "benchmarks" / "README.md"])
 
 
-def guide() -> str:
-    return GUIDE.read_text(encoding="utf-8")
+def shown(path: Path) -> str:
+    return str(path.relative_to(ROOT))
 
 
-def marked(kind: str) -> list[tuple[str, str]]:
-    """``(argument, block text)`` of every block marked ``<!-- kind: argument -->``."""
-    return [(arg, body) for k, arg, body in _MARKED.findall(guide()) if k == kind]
+# ---- generated tables ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("path", make_docs().documents(), ids=shown)
+def test_generated_parts_are_up_to_date(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert make_docs().regenerate(text) == text, (
+        f"{shown(path)} is out of date: run python3 tools/make_docs.py")
 
 
-def section(title: str) -> str:
-    """The text under the heading ``title`` (any level) up to the next heading of that level."""
-    text = guide()
-    match = re.search(rf"^(#+) {re.escape(title)}\n", text, re.M)
-    assert match, f"no heading '{title}' in {GUIDE.name}"
-    level = len(match.group(1))
-    rest = text[match.end():]
-    end = re.search(rf"^#{{1,{level}}} ", _blank_fences(rest), re.M)
-    return rest[:end.start()] if end else rest
+def test_every_generator_is_used_and_every_command_has_its_options() -> None:
+    names = {name for path in make_docs().documents()
+             for name in make_docs().region_names(path.read_text(encoding="utf-8"))}
+    assert set(make_docs().GENERATORS) <= names
+    in_commands = make_docs().region_names(COMMANDS.read_text(encoding="utf-8"))
+    leaves = make_docs().leaf_commands()
+    assert "build" in leaves and "oups spell" in leaves and "oups" not in leaves
+    for name in leaves:
+        assert f"options-{name.replace(' ', '-')}" in in_commands, name
 
 
-def _blank_fences(text: str) -> str:
-    """``text`` with the content of fenced blocks blanked (same length), so '#' lines inside
-    code are not taken for headings."""
-    return re.sub(r"^```.*?^```", lambda m: re.sub(r"[^\n]", " ", m.group(0)), text,
-                  flags=re.M | re.S)
+def test_an_unknown_generated_part_is_an_error() -> None:
+    with pytest.raises(make_docs().DocsError, match="unknown generated part 'sizez'"):
+        make_docs().regenerate("<!-- generated by tools/make_docs.py: sizez -->\n"
+                               "<!-- end of generated: sizez -->\n")
 
 
-def table_rows(text: str) -> list[list[str]]:
-    """The cells of the Markdown table rows in ``text`` (header and separator rows included)."""
-    rows = []
-    for line in text.splitlines():
-        if line.startswith("|"):
-            cells = re.split(r"(?<!\\)\|", line.strip().strip("|"))
-            rows.append([cell.strip() for cell in cells])
-    return rows
+def test_the_tables_data_name_exactly_what_the_code_accepts() -> None:
+    box_keys = yaml.safe_load((DOCS / "tables" / "box-keys.yaml").read_text(encoding="utf-8"))
+    assert list(box_keys) and set(box_keys) == set(BOX_KEYS)
+    field_types = yaml.safe_load((DOCS / "tables" / "field-types.yaml").read_text("utf-8"))
+    assert set(field_types) == set(get_args(FieldType))
 
 
-def write_tutorial(root: Path) -> None:
-    files = marked("file")
-    assert files, "the tutorial marks no files"
-    for path, text in files:
-        target = root / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
+def test_a_data_file_that_misses_a_key_stops_the_generator(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    tables = tmp_path / "tables"
+    tables.mkdir()
+    text = (DOCS / "tables" / "box-keys.yaml").read_text(encoding="utf-8")
+    (tables / "box-keys.yaml").write_text(re.sub(r"(?ms)^radius:.*?(?=^\w)", "", text), "utf-8")
+    monkeypatch.setattr(make_docs(), "TABLES", tables)
+    with pytest.raises(make_docs().DocsError, match=r"missing \['radius'\]"):
+        make_docs().box_keys()
 
 
-def write_extended_tutorial(root: Path) -> None:
-    """The tutorial's files with its later additions (the blocks marked ``append``)."""
-    write_tutorial(root)
-    for path, text in marked("append"):
-        with (root / path).open("a", encoding="utf-8") as handle:
-            handle.write("\n" + text)
+def test_the_stroke_width_is_the_codes() -> None:
+    data = yaml.safe_load((DOCS / "tables" / "box-keys.yaml").read_text(encoding="utf-8"))
+    assert "{default_stroke} pt thick unless `stroke_width`" in data["stroke"]["meaning"]
+    assert data["stroke_width"]["default"] == "{default_stroke} pt"
+    assert "0.5" not in str(data["stroke"]) + str(data["stroke_width"])  # the number is the code's
+    assert "drawn only with a `stroke_width`" not in data["stroke"]["meaning"]
+    assert f"{DEFAULT_STROKE:g} pt thick unless `stroke_width`" in make_docs().box_keys()
 
 
-# ---- reference tables ----------------------------------------------------------------------
-
-def test_every_box_key_is_in_the_box_table() -> None:
-    rows = table_rows(section("Box keys"))
-    documented = {m.group(1) for row in rows if (m := re.fullmatch(r"`([a-z_]+)`", row[0]))}
-    assert set(BOX_KEYS) - documented == set(), "box keys missing from the table"
-    assert documented - set(BOX_KEYS) == set(), "the table documents keys the code refuses"
-
-
-def test_every_field_type_is_documented() -> None:
-    rows = table_rows(section("Field types"))
-    documented = {m.group(1) for row in rows if (m := re.fullmatch(r"`([a-z]+)`", row[0]))}
-    assert set(get_args(FieldType)) <= documented
-
-
-def test_every_size_is_documented_with_its_dimensions_and_counts() -> None:
+def test_sizes_and_papers_list_every_preset() -> None:
     presets = load_presets()
-    rows = {row[0].strip("`"): row for row in table_rows(section("Sizes"))
-            if row[0].startswith("`")}
-    assert set(presets.sizes) - set(rows) == set(), "sizes missing from the table"
-    for name, size in presets.sizes.items():
-        _, dims, a4, letter = rows[name]
-        assert dims == f"{round(size.width / MM, 2):g} × {round(size.height / MM, 2):g}", name
-        for paper, documented in (("a4", a4), ("letter", letter)):
-            sheet = presets.papers[paper]
-            mode = choose_mode(sheet, size, DEFAULT_BLEED)
-            plan = plan_sheet(sheet, size, bleed=DEFAULT_BLEED, mode=mode)
-            assert documented == str(plan.per_page), f"{name} on {paper}"
+    sizes, papers = make_docs().sizes(), make_docs().papers()
+    for name in presets.sizes:
+        assert f"| `{name}` |" in sizes, name
+    assert "| `poker` | 63 × 88 | 9 | 9 |" in sizes  # the default size of `new`
+    for name in presets.papers:
+        assert f"| `{name}` |" in papers, name
 
 
-def test_every_paper_is_documented() -> None:
-    text = section("Paper, bleed, duplex, crop marks")
-    for name in load_presets().papers:
-        assert f"`{name}`" in text, name
+def test_the_bundled_games_are_listed() -> None:
+    games = sorted(p.parent.name for p in (ROOT / "cards").glob("*/game.yaml"))
+    assert len(games) == 5
+    listed = make_docs().bundled_games()
+    for game in games:
+        assert f"| `{game}` |" in listed, game
 
 
-def test_internal_links_point_to_headings() -> None:
-    headings = re.findall(r"^#+ (.+)$", _blank_fences(guide()), re.M)
-    slugs = {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in headings}
-    links = set(re.findall(r"\]\(#([^)]+)\)", guide()))
-    assert links - slugs == set()
+def test_typography_examples_are_what_the_code_does() -> None:
+    rows = {line.split(" | ")[0]: line for line in make_docs().typography().splitlines()}
+    assert "narrow no-break space (U+202F) added | unchanged" in rows["| `Oui!`"]
+    assert rows["| `Note:`"].endswith("| unchanged | unchanged |")
+    assert "space → no-break space (U+00A0) | unchanged" in rows["| `Note : x`"]
+
+
+# ---- links and quotes --------------------------------------------------------------------------
+
+def _slug(heading: str) -> str:
+    """GitHub's anchor of a heading."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def _anchors(path: Path) -> set[str]:
+    text = re.sub(r"^```.*?^```", "", path.read_text(encoding="utf-8"), flags=re.M | re.S)
+    return {_slug(heading) for heading in re.findall(r"^#+ (.+)$", text, re.M)}
+
+
+@pytest.mark.parametrize("path", MARKDOWN, ids=shown)
+def test_links_point_to_files_and_headings(path: Path) -> None:
+    text = re.sub(r"^```.*?^```", "", path.read_text(encoding="utf-8"), flags=re.M | re.S)
+    for target in re.findall(r"\]\(([^)\s]+)\)", text):
+        if re.match(r"[a-z]+:", target):
+            continue  # https:, mailto:
+        file, _, anchor = target.partition("#")
+        linked = (path.parent / file).resolve() if file else path
+        assert linked.exists(), f"{shown(path)}: {target} points to no file"
+        if anchor and linked.suffix == ".md":
+            assert anchor in _anchors(linked), f"{shown(path)}: {target} points to no heading"
 
 
 def test_quoted_snippets_are_still_in_their_files() -> None:
-    quotes = marked("quote")
+    quotes = [quote for path in DOCS.rglob("*.md") for quote in marked_blocks(path, "quote")]
     assert quotes
     for path, text in quotes:
         source = (ROOT / path).read_text(encoding="utf-8")
@@ -151,101 +162,87 @@ def test_quoted_snippets_are_still_in_their_files() -> None:
 
 # ---- commands --------------------------------------------------------------------------------
 
-def test_every_command_has_help_and_is_in_the_readme_and_the_guide() -> None:
+def test_every_command_has_help() -> None:
     commands = typer.main.get_command(app).commands  # type: ignore[attr-defined]
     assert commands
-    readme = README.read_text(encoding="utf-8")
     for name, command in commands.items():
         assert (command.help or "").strip(), f"command {name} has no help text"
-        assert f"printandplay {name}" in readme, f"README.md does not mention printandplay {name}"
-        assert f"printandplay {name}" in guide(), f"the guide does not mention printandplay {name}"
 
 
-def test_readme_validate_sample_is_what_validate_prints() -> None:
-    readme = README.read_text(encoding="utf-8")
-    command = "$ printandplay validate licum cards/licum/decks/rouges.txt\n"
-    assert command in readme
-    shown = readme.split(command, 1)[1].splitlines()[0]
-    result = runner.invoke(app, ["validate", "licum", str(ROOT / "cards/licum/decks/rouges.txt")])
-    assert result.exit_code == 0, result.output
-    printed = result.output.strip()
-    assert shown == "cards/licum/decks/rouges.txt" + printed.split("rouges.txt", 1)[1]
-
-
-# ---- claims of the guide, checked against the code -------------------------------------------
-
-def test_guide_states_the_default_stroke_width() -> None:
-    from printandplay.layout.face_geometry import DEFAULT_STROKE
-
-    table = section("Box keys")
-    assert "0.5 pt thick unless `stroke_width`" in table
-    assert DEFAULT_STROKE == 0.5
-    assert "drawn only with a `stroke_width`" not in guide()
-
-
-def test_guide_typography_examples_are_what_the_code_does() -> None:
-    from printandplay.layout.typography import apply_typography
-
-    text = section("Typography")
-    assert "(`Oui!` becomes `Oui !`)" in text
-    assert apply_typography("Oui!", "fr") == "Oui\u202f!"
-    assert "(`Note:`\n  stays as it is" in text
-    assert apply_typography("Note:", "fr") == "Note:"
-    assert apply_typography("Note : x", "fr") == "Note\u00a0: x"
-
-
-def test_guide_counts_the_bundled_games() -> None:
-    games = sorted(p.parent.name for p in (ROOT / "cards").glob("*/game.yaml"))
-    assert len(games) == 5
-    intro = guide().split("\n## ", 1)[0]
-    assert "one of the five games that ship" in intro
-    for game in games:
-        assert f"`{game}`" in intro or f"cards/{game}/" in intro, game
+def test_command_examples_print_what_they_show(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    blocks = marked_blocks(COMMANDS, "run")
+    assert {argument for argument, _ in blocks} == {"repository"}
+    commands = [args[0] for _, block in blocks for args, _ in console_steps(block)]
+    assert {"validate", "check", "oups"} <= set(commands)
+    for _, block in blocks:
+        for args, lines in console_steps(block):
+            result = run(args)
+            assert result.exit_code in (0, 1), result.output
+            assert_prints(args, lines, result)
 
 
 # ---- the tutorial game -----------------------------------------------------------------------
 
+def write_tutorial(root: Path) -> None:
+    files = marked_blocks(GUIDE, "file")
+    assert files, "the tutorial marks no files"
+    for path, text in files:
+        target = root / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+
+
+def write_extended_tutorial(root: Path) -> None:
+    """The tutorial's files with its later additions (the blocks marked ``append``)."""
+    write_tutorial(root)
+    for path, text in marked_blocks(GUIDE, "append"):
+        with (root / path).open("a", encoding="utf-8") as handle:
+            handle.write("\n" + text)
+
+
 def test_tutorial_files_belong_to_the_tutorial_game() -> None:
-    paths = [path for path, _ in marked("file")]
+    paths = [path for path, _ in marked_blocks(GUIDE, "file")]
     assert "cards/mygame/game.yaml" in paths
     assert "templates/mygame/layouts.yaml" in paths
     for path in paths:
         assert path.startswith(("cards/mygame/", "templates/mygame/")), path
 
 
-def test_tutorial_game_builds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_tutorial_game_builds_as_shown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     write_tutorial(tmp_path)
     monkeypatch.chdir(tmp_path)
-    out = tmp_path / "out"
-    result = runner.invoke(app, ["build", "mygame", "--out", str(out)])
+    blocks = marked_blocks(GUIDE, "run")
+    assert [argument for argument, _ in blocks] == ["tutorial"]
+    steps = console_steps(blocks[0][1])
+    assert [args for args, _ in steps] == [["build", "mygame"]]
+    args, lines = steps[0]
+    result = run(args)
     assert result.exit_code == 0, result.output
-    pages = re.search(r"The PDF has (\d+) pages", guide())
-    assert pages, "the tutorial no longer says how many pages the PDF has"
-    assert len(PdfReader(out / "mygame-a4.pdf").pages) == int(pages.group(1)) == 6
+    assert_prints(args, lines, result)  # the path, and the summary line with its page count
+    summary = SUMMARY.search(result.output)
+    assert summary and summary.group(1).endswith(" 6 pages in ")
+    assert len(PdfReader(tmp_path / "build/mygame/mygame-a4.pdf").pages) == 6
 
 
 def test_tutorial_outputs_are_what_the_commands_print(tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     write_extended_tutorial(tmp_path)
     monkeypatch.chdir(tmp_path)
-    outputs = marked("output")
+    outputs = marked_blocks(GUIDE, "output")
     assert outputs
     for command, expected in outputs:
-        args = shlex.split(command)
-        assert args[0] == "printandplay"
-        result = runner.invoke(app, args[1:])
+        args = console_steps(f"$ {command}")[0][0]
+        result = run(args)
         assert result.exit_code in (0, 1), result.output
-        if "json" in args:
-            assert json.loads(result.output) == json.loads(expected), command
-        else:
-            assert result.output.strip() == expected.strip(), command
+        assert_prints(args, expected.splitlines(), result)
 
 
 def test_tutorial_check_example_fails_the_build(tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     write_extended_tutorial(tmp_path)
     monkeypatch.chdir(tmp_path)
-    assert runner.invoke(app, ["check", "mygame"]).exit_code == 1
-    result = runner.invoke(app, ["build", "mygame", "--out", str(tmp_path / "out")])
+    assert run(["check", "mygame"]).exit_code == 1
+    result = run(["build", "mygame", "--out", str(tmp_path / "out")])
     assert result.exit_code == 1
     assert "SR-1" in result.output
