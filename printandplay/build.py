@@ -20,7 +20,7 @@ from printandplay.face_cache import FaceCache
 from printandplay.kit_sections import select_sections, slug
 from printandplay.layout.imposition import Flip
 from printandplay.layout.print_words import vocabulary
-from printandplay.model.game import Component, Game, SheetSection
+from printandplay.model.game import Component, SheetSection
 from printandplay.outputs import check_output
 from printandplay.pages import PageSpec
 from printandplay.planning.options import BuildOptions
@@ -126,11 +126,6 @@ class KitBuild:
                 f"{self.pages} pages in {self.seconds:.2f} s")
 
 
-def count_sheets(pages: Sequence[PageSpec]) -> int:
-    """Pages of components (fronts and tiles, not their backs)."""
-    return sum(1 for page in pages if page.recto and page.placements)
-
-
 def build_kit(resources: Resources, game_id: str, options: BuildOptions,
               progress: Progress | None = None, cache: FaceCache | None = None,
               assets: GameAssets | None = None, warnings: list[str] | None = None
@@ -200,11 +195,6 @@ class DeckCard:
     card_id: str
     count: int
     deck_kinds: tuple[str, ...] = ()
-
-
-def deck_items(game: Game, entries: Sequence[tuple[str, int]]) -> list[Component]:
-    """The components to print for ``(card id, copies)`` pairs, one per copy, in order."""
-    return [game.component(card_id) for card_id, count in entries for _ in range(count)]
 
 
 def _home_section(component: Component, deck_kinds: tuple[str, ...],

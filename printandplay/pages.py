@@ -37,21 +37,12 @@ BLANK_NOTE = "Page laissée blanche pour garder le recto verso aligné — inten
 Blank = Callable[["PageSpec"], "PageSpec"]  # the blank page that backs a given page
 
 
-def duplex_order(pages: Iterable[PageSpec], fonts: FontMetrics, blank: Blank | None = None,
-                 duplex: bool = True) -> list[PageSpec]:
-    """Insert blank pages so that every page marked ``recto`` falls on the front of a sheet
-    when the whole file is printed duplex (a document with an odd number of pages, or a
-    single-sided sheet, would otherwise put the next fronts on a back). ``blank`` makes the
-    blank page backing a page (default :func:`blank_page`); without ``duplex`` (single-sided
-    printing: ``--simplex``, ``--fold``) no blank is added."""
-    return list(duplex_stream(pages, fonts, blank, duplex))
-
-
 def duplex_stream(pages: Iterable[PageSpec], fonts: FontMetrics, blank: Blank | None = None,
                   duplex: bool = True) -> Iterator[PageSpec]:
-    """:func:`duplex_order` one page at a time: it only needs to remember the page before
-    (the one a blank backs, and whether it ended on a front), so pages can be written as they
-    come."""
+    """Insert blank pages so that every page marked ``recto`` falls on the front of a sheet
+    when the whole file is printed duplex (``blank`` makes the blank that backs a page, by
+    default :func:`blank_page`; without ``duplex``, nothing is added). One page at a time: it
+    remembers only the page before, so pages are written as they come."""
     if not duplex:
         yield from pages
         return
@@ -83,12 +74,3 @@ def placement_rects(placements: Sequence[Placement]) -> list[Rect]:
         out.append(p.clip or Rect(p.x - b, p.y - b, p.face.width + 2 * b, p.face.height + 2 * b))
     return out
 
-
-def count_duplex(rectos: Iterable[bool]) -> int:
-    """How many pages :func:`duplex_stream` yields for pages with these ``recto`` flags."""
-    count = 0
-    for recto in rectos:
-        if recto and count % 2 == 1:
-            count += 1
-        count += 1
-    return count

@@ -85,16 +85,6 @@ class Contrast:
         return f"{hex_color(self.text)} on {hex_color(self.fill)} ({self.ratio:.1f}:1)"
 
 
-def poorest_contrast(texts: Iterable[TextOp], fill: RGB) -> Contrast | None:
-    """The text colour with the lowest contrast against ``fill``."""
-    worst: Contrast | None = None
-    for op in texts:
-        ratio = contrast_ratio(op.color, fill)
-        if worst is None or ratio < worst.ratio:
-            worst = Contrast(op.color, fill, ratio)
-    return worst
-
-
 def too_small(text: TextOp, min_font_size: float) -> bool:
     """Whether ``text`` is set under ``min_font_size`` points."""
     return text.size < min_font_size - 1e-6
