@@ -26,7 +26,6 @@ sys.dont_write_bytecode = False
 import pytest  # noqa: E402
 
 if TYPE_CHECKING:
-    import typer
     from helpers import KitsBuild
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,43 +60,6 @@ def shared_yaml_parses() -> Iterator[dict[tuple[str, str], object]]:
     store: dict[tuple[str, str], object] = {}
     with parse_cache(store):
         yield store
-
-
-def _parts(app: typer.Typer) -> list[object]:
-    """What Typer builds a click command from: the app, its callback, commands and groups, a
-    group's own commands included."""
-    parts: list[object] = [app, app.registered_callback, *app.registered_commands]
-    for group in app.registered_groups:
-        parts.append(group)
-        if group.typer_instance is not None:
-            parts.extend(_parts(group.typer_instance))
-    return parts
-
-
-@pytest.fixture(scope="session", autouse=True)
-def click_command_per_app() -> Iterator[None]:
-    """``CliRunner.invoke(app, …)`` builds the click command of ``app`` again at every call
-    (Typer inspects the signature of every command: ~20 ms, for more than a thousand calls in
-    the suite); the tests reuse it while the app's commands and groups are the same objects (a
-    test that registers a game command gets a new one). Click commands keep no state between
-    invocations (click's own ``CliRunner`` reuses them)."""
-    import typer.testing
-
-    built: dict[tuple[int, ...], tuple[list[object], object]] = {}
-    original = typer.testing._get_command
-
-    def get_command(app: typer.Typer) -> object:
-        parts = _parts(app)
-        key = tuple(map(id, parts))
-        if key not in built:  # the parts are kept alive with it: their ids stay theirs
-            built[key] = (parts, original(app))
-        return built[key][1]
-
-    typer.testing._get_command = get_command  # type: ignore[assignment]
-    try:
-        yield
-    finally:
-        typer.testing._get_command = original
 
 
 @pytest.fixture(scope="session")

@@ -18,7 +18,7 @@ from typing import Any, cast
 
 import pytest
 import yaml
-from typer.testing import CliRunner
+from cli_runner import CliRunner
 
 from printandplay.assets import GameAssets, load_assets
 from printandplay.cli import app

@@ -14,10 +14,10 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from cli_runner import CliRunner
 from pypdf import PdfReader
 from pypdf.generic import DictionaryObject
 from pypdf.generic._font import Font
-from typer.testing import CliRunner
 
 from printandplay.cli import app
 

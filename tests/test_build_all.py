@@ -9,9 +9,9 @@ import time
 from pathlib import Path
 
 import pytest
+from cli_runner import CliRunner
 from helpers import copy_kit, replace_once
 from small_games import add_small_game, install_small_games
-from typer.testing import CliRunner
 
 from printandplay.cli import app
 from printandplay.cli.build_all import kit_weight

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import cast
 
 import pytest
+from cli_runner import CliRunner
 from helpers import (
     KITS_GROUP,
     KitsBuild,
@@ -19,7 +20,6 @@ from pdf_helpers import paper_kit
 from pdfium_text import pdfium_page_texts
 from pypdf import PdfReader
 from pypdf.generic import DictionaryObject
-from typer.testing import CliRunner
 
 from printandplay.cli import app
 

@@ -10,11 +10,12 @@ from pathlib import Path
 from typing import cast
 
 import pytest
+from cli_runner import CliRunner
 from helpers import copy_kit, pdf_guide_length, replace_once, text_ops
 from pdf_helpers import shared_fonts
 from pypdf import PdfReader
 from small_games import install_small_games
-from typer.testing import CliRunner, Result
+from typer.testing import Result
 
 from printandplay.cli import app
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 import typer.main
-from typer.testing import CliRunner
+from cli_runner import CliRunner
 
 from printandplay import __version__
 from printandplay.cli import app

@@ -12,8 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
+from cli_runner import CliRunner
 from small_games import add_small_game
-from typer.testing import CliRunner
 
 from printandplay.cli import app
 from printandplay.cli.app import Terminated

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cli_runner import CliRunner
 from helpers import KITS_GROUP, bundled_assets
 from pypdf import PdfReader
 from small_games import add_small_game
-from typer.testing import CliRunner
 
 from printandplay.cli import app
 from printandplay.layout import debug

@@ -20,8 +20,8 @@ from typing import get_args
 
 import pytest
 import typer.main
+from cli_runner import CliRunner
 from pypdf import PdfReader
-from typer.testing import CliRunner
 
 from printandplay.cli import app
 from printandplay.data.box_fields import BOX_KEYS

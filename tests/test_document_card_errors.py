@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from cli_runner import CliRunner
 
 from printandplay.cli import app
 from printandplay.planning.documents import CardTexts

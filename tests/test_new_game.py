@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cli_runner import CliRunner
 from pdf_helpers import pdf_text
-from typer.testing import CliRunner
 
 from printandplay.cli import app
 

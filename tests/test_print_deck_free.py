@@ -7,9 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cli_runner import CliRunner
 from pdf_helpers import pdf_text
 from small_games import add_small_game
-from typer.testing import CliRunner, Result
+from typer.testing import Result
 
 from printandplay.cli import app
 

@@ -12,10 +12,10 @@ import re
 from pathlib import Path
 
 import pytest
+from cli_runner import CliRunner
 from helpers import KITS_GROUP, KitsBuild, bundled_assets, kit_pages, pdf_guide_length
 from pdf_helpers import paper_kit
 from pypdf import PdfReader
-from typer.testing import CliRunner
 
 from printandplay.cli import app
 from printandplay.layout.extent import op_extents

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import cast
 
 import pytest
+from cli_runner import CliRunner
 from helpers import (
     KITS_GROUP,
     ROOT,
@@ -21,7 +22,6 @@ from helpers import (
 )
 from pypdf import PdfReader
 from pypdf.generic import Destination, DictionaryObject
-from typer.testing import CliRunner
 
 from printandplay.assets import load_assets
 from printandplay.cli import app

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from cli_runner import CliRunner
 from helpers import (
     KITS_GROUP,
     ROOT,
@@ -20,7 +21,6 @@ from helpers import (
 )
 from pdfium_text import pdfium_page_texts
 from pypdf import PdfReader
-from typer.testing import CliRunner
 
 from printandplay.build import DeckCard, build_deck
 from printandplay.cli import app

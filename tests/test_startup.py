@@ -223,7 +223,7 @@ def test_the_console_script_prints_what_the_app_prints(small_deck: Path,
     """The console script prepares only the command it runs (for the app's own help, the
     commands' names and help without their parameters); the output is the same as the whole
     app's (in-process, ``CliRunner``)."""
-    from typer.testing import CliRunner
+    from cli_runner import CliRunner
 
     from printandplay.cli import app
 
@@ -240,7 +240,7 @@ def test_the_console_script_prints_what_the_app_prints(small_deck: Path,
 
 def test_plain_help_lists_each_command_with_its_whole_first_paragraph() -> None:
     """click would cut a command's summary to one line ("…"); the list keeps it whole."""
-    from typer.testing import CliRunner
+    from cli_runner import CliRunner
 
     from printandplay.cli import app
 

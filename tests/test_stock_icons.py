@@ -7,9 +7,9 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
+from cli_runner import CliRunner
 from helpers import new_kit_without_credits
 from pdfium_text import pdfium_page_texts, pdfium_pdf_text
-from typer.testing import CliRunner
 
 from printandplay.cli import app
 from printandplay.data.icons import IconLibrary

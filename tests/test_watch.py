@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cli_runner import CliRunner
 from helpers import copy_kit, new_kit_without_credits, replace_once
 from small_games import ROOT as SMALL_GAMES_ROOT
 from small_games import add_small_game
-from typer.testing import CliRunner
 
 from printandplay.build import build_game
 from printandplay.cli import app

@@ -8,8 +8,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from cli_runner import CliRunner
 from helpers import KITS_GROUP, KitsBuild
-from typer.testing import CliRunner
 
 from printandplay.cli import app
 from printandplay.data.game_loader import load_game

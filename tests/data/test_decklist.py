@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from cli_runner import CliRunner
 from helpers import DECK_JEU, DECKS_FIXTURE, decks_game
-from typer.testing import CliRunner
 
 from printandplay.cli import app
 from printandplay.data.decklist import (

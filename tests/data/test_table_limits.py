@@ -10,8 +10,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from cli_runner import CliRunner
 from helpers import KITS_GROUP, tiny_copy
-from typer.testing import CliRunner
 
 from printandplay.cli import app
 from printandplay.data import csv_loader

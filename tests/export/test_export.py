@@ -8,10 +8,10 @@ from typing import cast
 
 import pytest
 import yaml
+from cli_runner import CliRunner
 from helpers import KITS_GROUP, ROOT, bundled_assets, load_yaml
 from PIL import Image
 from small_games import add_small_game
-from typer.testing import CliRunner
 
 from printandplay.cli import app
 from printandplay.data.decklist import load_deck

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 import yaml
+from cli_runner import CliRunner
 from helpers import (
     KITS_GROUP,
     KitsBuild,
@@ -27,7 +28,6 @@ from helpers import (
     page_text,
 )
 from pypdf import PdfReader
-from typer.testing import CliRunner
 
 from printandplay.cli import app
 

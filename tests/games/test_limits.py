@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_runner import CliRunner
 from helpers import (
     KITS_GROUP,
     KitsBuild,
@@ -27,7 +28,6 @@ from helpers import (
     replace_once,
 )
 from pypdf import PdfReader
-from typer.testing import CliRunner
 
 from printandplay.cli import app
 

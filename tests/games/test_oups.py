@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 import yaml
+from cli_runner import CliRunner
 from helpers import (
     KITS_GROUP,
     body_pages,
@@ -20,7 +21,6 @@ from helpers import (
     page_text,
     replace_once,
 )
-from typer.testing import CliRunner
 
 from printandplay.cli import app
 from printandplay.rules.oups import PACKETS

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from cli_runner import CliRunner
 from helpers import (
     KITS_GROUP,
     KitsBuild,
@@ -18,7 +19,6 @@ from helpers import (
     replace_once,
 )
 from pypdf import PdfReader
-from typer.testing import CliRunner
 
 from printandplay.cli import app
 from printandplay.pages import PageSpec

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_runner import CliRunner
 from helpers import load_yaml, small_template_budget
-from typer.testing import CliRunner
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from hardening_generators import GENERATORS  # noqa: E402

@@ -5,8 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cli_runner import CliRunner
 from helpers import FakeMetrics, copy_kit, replace_once
-from typer.testing import CliRunner, Result
+from typer.testing import Result
 
 from printandplay.cli import app
 from printandplay.layout.fills import PAPER

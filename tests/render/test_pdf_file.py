@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import IO, Any
 
 import pytest
+from cli_runner import CliRunner
 from pypdf import PdfReader
 from reportlab.pdfbase.pdfdoc import PDFPage, PDFStream
-from typer.testing import CliRunner
 
 import printandplay.render.content as content
 import printandplay.render.pdf as pdf

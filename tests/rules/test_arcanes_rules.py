@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+from cli_runner import CliRunner
 from helpers import check_deck_case
-from typer.testing import CliRunner
 
 from printandplay.cli import app
 from printandplay.data.game_loader import load_game
