@@ -111,32 +111,16 @@ def golden(request: pytest.FixtureRequest) -> Callable[[str, str], None]:
     return check
 
 
-def _drop_idle_hypothesis_plugin(config: pytest.Config) -> None:
-    """In a process that never imported Hypothesis (a run without a
-    fuzz test), Hypothesis' plugin imports it at the terminal summary (~0.4 s) only to find
-    nothing to report: unless a report carries a failing example to write as a patch, or
-    statistics were asked for, the plugin is unregistered before the summary."""
-    plugins = config.pluginmanager
-    plugin = plugins.get_plugin("hypothesispytest")
-    if plugin is None or "hypothesis" in sys.modules \
-            or config.getoption("hypothesis_show_statistics", False):
-        return
-    reporter = plugins.get_plugin("terminalreporter")
-    reports = [r for kind in getattr(reporter, "stats", {}).values() for r in kind]
-    if not any("_hypothesis_failing_examples" in getattr(r, "__dict__", {}) for r in reports):
-        plugins.unregister(plugin)
-
-
 @pytest.hookimpl(trylast=True)
 def pytest_sessionfinish(session: pytest.Session) -> None:
     """Collect the garbage once, then freeze what is left: pytest then collects five times
     more to report unraisable exceptions (a finalizer that raised), each pass walking every
     object of the session (modules, caches: ~0.15 s each); the frozen ones are skipped, and
-    garbage made after this point is still collected and reported. (Before: an idle
-    Hypothesis plugin is dropped, :func:`_drop_idle_hypothesis_plugin`.)"""
-    _drop_idle_hypothesis_plugin(session.config)
+    garbage made after this point is still collected and reported."""
     import gc
 
+    # Free the unreachable cycles now, then move every object still alive into gc's permanent
+    # generation, which later collections do not walk (public gc API).
     gc.collect()
     gc.freeze()
 
@@ -154,6 +138,7 @@ GC_THRESHOLDS = (50_000, 20, 100)
 def pytest_collection_finish(session: pytest.Session) -> None:
     import gc
 
+    # Freeze what collection made (as above), then collect less often (public gc API).
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
