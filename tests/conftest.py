@@ -26,7 +26,6 @@ sys.dont_write_bytecode = False
 import pytest  # noqa: E402
 
 if TYPE_CHECKING:
-    import typer
     from helpers import KitsBuild
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,43 +60,6 @@ def shared_yaml_parses() -> Iterator[dict[tuple[str, str], object]]:
     store: dict[tuple[str, str], object] = {}
     with parse_cache(store):
         yield store
-
-
-def _parts(app: typer.Typer) -> list[object]:
-    """What Typer builds a click command from: the app, its callback, commands and groups, a
-    group's own commands included."""
-    parts: list[object] = [app, app.registered_callback, *app.registered_commands]
-    for group in app.registered_groups:
-        parts.append(group)
-        if group.typer_instance is not None:
-            parts.extend(_parts(group.typer_instance))
-    return parts
-
-
-@pytest.fixture(scope="session", autouse=True)
-def click_command_per_app() -> Iterator[None]:
-    """``CliRunner.invoke(app, …)`` builds the click command of ``app`` again at every call
-    (Typer inspects the signature of every command: ~20 ms, for more than a thousand calls in
-    the suite); the tests reuse it while the app's commands and groups are the same objects (a
-    test that registers a game command gets a new one). Click commands keep no state between
-    invocations (click's own ``CliRunner`` reuses them)."""
-    import typer.testing
-
-    built: dict[tuple[int, ...], tuple[list[object], object]] = {}
-    original = typer.testing._get_command
-
-    def get_command(app: typer.Typer) -> object:
-        parts = _parts(app)
-        key = tuple(map(id, parts))
-        if key not in built:  # the parts are kept alive with it: their ids stay theirs
-            built[key] = (parts, original(app))
-        return built[key][1]
-
-    typer.testing._get_command = get_command  # type: ignore[assignment]
-    try:
-        yield
-    finally:
-        typer.testing._get_command = original
 
 
 @pytest.fixture(scope="session")
@@ -149,32 +111,16 @@ def golden(request: pytest.FixtureRequest) -> Callable[[str, str], None]:
     return check
 
 
-def _drop_idle_hypothesis_plugin(config: pytest.Config) -> None:
-    """In a process that never imported Hypothesis (a run without a
-    fuzz test), Hypothesis' plugin imports it at the terminal summary (~0.4 s) only to find
-    nothing to report: unless a report carries a failing example to write as a patch, or
-    statistics were asked for, the plugin is unregistered before the summary."""
-    plugins = config.pluginmanager
-    plugin = plugins.get_plugin("hypothesispytest")
-    if plugin is None or "hypothesis" in sys.modules \
-            or config.getoption("hypothesis_show_statistics", False):
-        return
-    reporter = plugins.get_plugin("terminalreporter")
-    reports = [r for kind in getattr(reporter, "stats", {}).values() for r in kind]
-    if not any("_hypothesis_failing_examples" in getattr(r, "__dict__", {}) for r in reports):
-        plugins.unregister(plugin)
-
-
 @pytest.hookimpl(trylast=True)
 def pytest_sessionfinish(session: pytest.Session) -> None:
     """Collect the garbage once, then freeze what is left: pytest then collects five times
     more to report unraisable exceptions (a finalizer that raised), each pass walking every
     object of the session (modules, caches: ~0.15 s each); the frozen ones are skipped, and
-    garbage made after this point is still collected and reported. (Before: an idle
-    Hypothesis plugin is dropped, :func:`_drop_idle_hypothesis_plugin`.)"""
-    _drop_idle_hypothesis_plugin(session.config)
+    garbage made after this point is still collected and reported."""
     import gc
 
+    # Free the unreachable cycles now, then move every object still alive into gc's permanent
+    # generation, which later collections do not walk (public gc API).
     gc.collect()
     gc.freeze()
 
@@ -192,6 +138,7 @@ GC_THRESHOLDS = (50_000, 20, 100)
 def pytest_collection_finish(session: pytest.Session) -> None:
     import gc
 
+    # Freeze what collection made (as above), then collect less often (public gc API).
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)

@@ -1,14 +1,13 @@
 """A built PDF's text read back by pdfium (``pypdfium2``, which ``export`` already uses to
-rasterise): :func:`pdfium_page_texts`, :func:`pdfium_pdf_text` (named apart from
-:mod:`pdf_helpers`' pypdf readers, whose whitespace is exact).
+rasterise): :func:`pdfium_page_texts`, :func:`pdfium_pdf_text`.
 
 pdfium's text layer is C: a bundled kit's 62 pages read in ~0.1 s of processor time, where
-pypdf's ``extract_text`` takes ~1 s (:mod:`pdf_helpers`). It reads the same characters
-through the fonts' ``/ToUnicode`` maps, text drawn inside the faces' form XObjects included;
-only the whitespace between runs differs (pdfium ends lines with ``\\r\\n``, read here as
-``\\n``, and puts fewer line breaks between runs). The tests that look for words in a real
-file read it this way; a test of the whitespace itself (French typography) reads it with
-pypdf."""
+pypdf's ``PageObject.extract_text`` parses every font subset a page names again for each page
+(~7 s for Sorciers' kit). It reads the same characters through the fonts' ``/ToUnicode`` maps,
+text drawn inside the faces' form XObjects included; only the whitespace between runs differs
+(pdfium ends lines with ``\\r\\n``, read here as ``\\n``, and puts fewer line breaks between
+runs). The tests that look for words in a real file read it this way; a test of the
+whitespace itself (French typography) reads it with pypdf."""
 
 from __future__ import annotations
 

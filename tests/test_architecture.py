@@ -12,6 +12,7 @@ too: they use pytest's public API only.
 from __future__ import annotations
 
 import ast
+import re
 from functools import cache
 from pathlib import Path
 
@@ -262,6 +263,66 @@ def test_the_private_pytest_check_finds_what_it_forbids(tmp_path: Path) -> None:
         "3: _fixture from pytest", "4: config._tmp_path_factory",
         "5: getattr(self.request, '_pyfuncitem')", "9: parser.getgroup('x')._addoption",
         "10: _ispytest="}
+
+
+# The libraries whose private names (a leading underscore) no test reads or replaces.
+LIBRARIES = {"typer", "click", "hypothesis", "pypdf", "jinja2", "yaml", "reportlab"}
+
+
+def private_library_uses(path: Path) -> list[str]:
+    """Where the test module at ``path`` reaches into a library of :data:`LIBRARIES`: an import
+    of a private module or name (``typer._click``, ``from pypdf.generic._font import Font``), an
+    attribute read through the library's own name (``typer.testing._get_command``,
+    ``click._compat``), or a string naming one of Hypothesis' private keys (``"_hypothesis_failing_examples"``)."""
+    found: list[str] = []
+
+    def private(name: str) -> bool:
+        return name.startswith("_") and not name.startswith("__")
+
+    for node in ast.walk(module_tree(path)):
+        if isinstance(node, ast.Import):
+            found.extend(f"{node.lineno}: import {alias.name}" for alias in node.names
+                         if alias.name.split(".")[0] in LIBRARIES
+                         and any(map(private, alias.name.split("."))))
+        elif isinstance(node, ast.ImportFrom) and not node.level \
+                and (node.module or "").split(".")[0] in LIBRARIES:
+            module = node.module or ""
+            names = [alias.name for alias in node.names]
+            if any(map(private, [*module.split("."), *names])):
+                found.append(f"{node.lineno}: from {module} import {', '.join(names)}")
+        elif isinstance(node, ast.Attribute) and private(node.attr):
+            root = node.value
+            while isinstance(root, ast.Attribute):
+                root = root.value
+            if isinstance(root, ast.Name) and root.id in LIBRARIES:
+                found.append(f"{node.lineno}: {ast.unparse(node)}")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                and re.fullmatch(r"_hypothesis\w+", node.value):
+            found.append(f"{node.lineno}: {node.value!r}")
+    return found
+
+
+def test_the_tests_use_only_the_libraries_public_api() -> None:
+    """No test or helper reads or replaces a private name of Typer, click, Hypothesis, pypdf,
+    Jinja, PyYAML or ReportLab (the suite once replaced ``typer.testing._get_command`` and
+    pypdf's font parser, and read a private key of Hypothesis' reports)."""
+    found = [f"{path.relative_to(ROOT)}:{where}" for path in TESTS
+             for where in private_library_uses(path)]
+    assert not found, found
+
+
+def test_the_private_library_check_finds_what_it_forbids(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text("import typer._click\nfrom pypdf.generic._font import Font\n"
+                      "from typer.testing import _get_command, CliRunner\n"
+                      "x = typer.testing._get_command\ny = click._compat.isatty\n"
+                      "z = '_hypothesis_failing_examples' in report.__dict__\n"
+                      "from typer.testing import Result\nw = typer.main.get_command\n"
+                      "v = canvas._code\nu = yaml.__version__\n", encoding="utf-8")
+    assert set(private_library_uses(sample)) == {
+        "1: import typer._click", "2: from pypdf.generic._font import Font",
+        "3: from typer.testing import _get_command, CliRunner",
+        "4: typer.testing._get_command", "5: click._compat", "6: '_hypothesis_failing_examples'"}
 
 
 def test_every_planning_module_has_a_row() -> None:

@@ -11,7 +11,7 @@ from typing import cast
 
 import pytest
 from helpers import copy_kit, pdf_guide_length, replace_once, text_ops
-from pdf_helpers import shared_fonts
+from pdfium_text import pdfium_page_texts
 from pypdf import PdfReader
 from small_games import install_small_games
 from typer.testing import CliRunner, Result
@@ -230,9 +230,8 @@ def test_print_deck_prints_exactly_the_deck(repo_root: Path, tmp_path: Path) -> 
     assert len(reader.pages) == guide + 2 * sheets
     first = game.component(next(iter(deck.counts("Jeu"))))
     # fronts, after the Préparation sheets
-    first_jeu_sheet = reader.pages[guide + 2 * -(-prep // 9)]
-    with shared_fonts():  # its 9 faces name the same font subsets: each parsed once
-        assert first.name.split()[0] in first_jeu_sheet.extract_text()
+    (first_jeu_sheet,) = pdfium_page_texts(pdf, [guide + 2 * -(-prep // 9)])
+    assert first.name.split()[0] in first_jeu_sheet
 
 
 def test_print_deck_refuses_an_invalid_deck_unless_forced(repo_root: Path,

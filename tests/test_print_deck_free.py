@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pdf_helpers import pdf_text
+from pdfium_text import pdfium_pdf_text
 from small_games import add_small_game
 from typer.testing import CliRunner, Result
 
@@ -42,7 +42,7 @@ def _print_the_deck(free_game: Path) -> tuple[int, str, str]:
         result = _run("print-deck", GAME, "deck.txt", "--out", "out")
         pdf = free_game / "out" / "deck-deck-a4.pdf"
         _PRINTED.append((result.exit_code, result.output,
-                         pdf_text(pdf) if pdf.exists() else ""))
+                         pdfium_pdf_text(pdf) if pdf.exists() else ""))
     return _PRINTED[0]
 
 
@@ -62,7 +62,7 @@ def test_print_deck_without_rules_counts_every_copy(free_game: Path) -> None:
                                        encoding="utf-8")
     assert _run("print-deck", GAME, "big.txt", "--out", "out").exit_code == 0
     small = text.count("Salamandre")
-    big = pdf_text(free_game / "out" / "deck-big-a4.pdf").count("Salamandre")
+    big = pdfium_pdf_text(free_game / "out" / "deck-big-a4.pdf").count("Salamandre")
     assert big > small > 0  # 12 copies print more Salamandres than 3
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from doc_helpers import ROOT, assert_prints, console_steps, marked_blocks, run
-from pdf_helpers import pdf_text
+from pdfium_text import pdfium_pdf_text
 
 README = ROOT / "README.md"
 
@@ -57,5 +57,5 @@ def test_walkthrough_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
     records = json.loads(outputs["cards monjeu --format json"])
     first = records[0]
     assert (first["name"], first["valeur"], first["icone"]) == ("Renard doré", 4, "gi-fox")
-    text = pdf_text(tmp_path / "build/monjeu/monjeu-a4.pdf")
+    text = pdfium_pdf_text(tmp_path / "build/monjeu/monjeu-a4.pdf")
     assert "Renard doré" in text and "Renard rusé" not in text

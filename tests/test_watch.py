@@ -132,9 +132,9 @@ def new_kit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def _text(path: Path) -> str:
-    from pdf_helpers import pdf_text
+    from pdfium_text import pdfium_pdf_text
 
-    return pdf_text(path)
+    return pdfium_pdf_text(path)
 
 
 def test_rebuild_credits_the_stock_icons_of_this_build_only(new_kit: Path) -> None:
