@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Self
 
+from reportlab.lib.rl_accel import escapePDF
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas, fp_str
 
 from printandplay.model.color import RGB
@@ -22,8 +24,6 @@ from printandplay.render.paint import (
     shape_code,
     shape_path,
 )
-from printandplay.render.subset_text import SubsetEncoder
-from printandplay.render.text_objects import TextObjects
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -53,7 +53,7 @@ def _scaled_translation(x: float, y: float, w: float, h: float) -> str:
                             b0 * 0 + d0 * h, a0 * 0 + c0 * 0 + e0, b0 * 0 + d0 * 0 + f0)
 
 
-class OpsWriter(ContentStream, TextObjects):
+class OpsWriter(ContentStream):
     """Writes ops (and the icon forms they use) through the flushing canvas of its stream."""
 
     def __init__(self, canvas: Canvas, icons: IconProvider,
@@ -66,12 +66,9 @@ class OpsWriter(ContentStream, TextObjects):
         self._icon_forms: set[str] = set()
         self._shapes: dict[Op, str] = {}  # opaque shapes → their operators
         self._image_names: dict[str, tuple[str, str]] = {}  # image → its name, its Do
-        self._subset_names: dict[tuple[str, int], str] = {}  # (font, subset) → its PDF name
-        self._fills: dict[RGB, str] = {}  # text colour → its operator
         self._matrices: dict[tuple[float, ...], str] = {}  # a group's transform → its cm
         # (image, x, y, w, h) → the operators placing it
         self._placed_images: dict[tuple[str, float, float, float, float], str] = {}
-        self._encoders: dict[str, SubsetEncoder] = {}  # font → its first subset's encoder
 
     def _define_icons(self, ops: Sequence[Op]) -> None:
         """Define the forms of the icons ``ops`` use (forms cannot be defined inside forms).
@@ -183,6 +180,34 @@ class OpsWriter(ContentStream, TextObjects):
             elif isinstance(op, ImageOp):
                 self._emit_image(op)
             i += 1
+
+    def _emit_text(self, ops: Sequence[TextOp]) -> None:
+        """One text object (``BT … ET``) for consecutive text ops: each text split by its
+        TrueType font into the subsets it is embedded in (ReportLab's ``splitString``), the
+        colour and the font set only when they change."""
+        out = self._out
+        doc = self._doc
+        out.append("BT")
+        color: RGB | None = None
+        current: tuple[str, float] | None = None  # the subset and size set last (Tf)
+        for op in ops:
+            font = self._rl_fonts.get(op.font)
+            if font is None:
+                font = self._rl_fonts[op.font] = pdfmetrics.getFont(op.font)
+            chunks = font.splitString(op.text, doc)
+            if not chunks:
+                continue
+            if op.color != color:
+                color = op.color
+                out.append(f"{nums(color)} rg")
+            out.append(f"1 0 0 1 {num(op.x)} {num(op.y)} Tm")
+            for subset, data in chunks:
+                name = font.getSubsetInternalName(subset, doc)
+                if (name, op.size) != current:
+                    current = (name, op.size)
+                    out.append(f"{name} {num(op.size)} Tf")
+                out.append(f"({escapePDF(data)}) Tj")
+        out.append("ET")
 
     def _emit_icon(self, op: IconOp) -> None:
         self._define_icon(op.icon)

@@ -31,7 +31,6 @@ from printandplay.model.game import Size
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import Face, Op, Placement
 from printandplay.model.providers import IconProvider, ImageProvider
-from printandplay.render.fast_numbers import install as _install_fast_numbers
 from printandplay.render.ops_writer import OpsWriter
 from printandplay.render.paint import KEPT_MAX, num, nums
 from printandplay.render.pdf_boxes import item_boxes
@@ -56,7 +55,6 @@ class PdfWriter(OpsWriter):
     def __init__(self, target: Path | io.BytesIO, fonts: FontMetrics, icons: IconProvider, *,
                  title: str, subject: str = "", images: ImageProvider | None = None) -> None:
         rl_config.useA85 = 0
-        _install_fast_numbers()  # ReportLab formats each number once per process (same text)
         self.target = target
         self.temp: Path | None = None
         output: str | io.BytesIO
