@@ -9,7 +9,7 @@ from typing import Any, Self
 
 from reportlab.lib.rl_accel import escapePDF
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas, fp_str
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
 from printandplay.model.color import RGB
 from printandplay.model.icon import IconShape
@@ -44,15 +44,6 @@ class _ImageFile(str):
         return f"image:{self.key}"
 
 
-def _scaled_translation(x: float, y: float, w: float, h: float) -> str:
-    """The ``cm`` operator ReportLab's canvas writes for ``translate(x, y)`` then
-    ``scale(w, h)``: the second merged into the first from its written numbers."""
-    first = fp_str(1, 0, 0, 1, x, y).split()
-    a0, b0, c0, d0, e0, f0 = map(float, first)
-    return "%s cm" % fp_str(a0 * w + c0 * 0, b0 * w + d0 * 0, a0 * 0 + c0 * h,  # noqa: UP031
-                            b0 * 0 + d0 * h, a0 * 0 + c0 * 0 + e0, b0 * 0 + d0 * 0 + f0)
-
-
 class OpsWriter(ContentStream):
     """Writes ops (and the icon forms they use) through the flushing canvas of its stream."""
 
@@ -65,10 +56,7 @@ class OpsWriter(ContentStream):
         self._rl_fonts: dict[str, Any] = {}
         self._icon_forms: set[str] = set()
         self._shapes: dict[Op, str] = {}  # opaque shapes → their operators
-        self._image_names: dict[str, tuple[str, str]] = {}  # image → its name, its Do
         self._matrices: dict[tuple[float, ...], str] = {}  # a group's transform → its cm
-        # (image, x, y, w, h) → the operators placing it
-        self._placed_images: dict[tuple[str, float, float, float, float], str] = {}
 
     def _define_icons(self, ops: Sequence[Op]) -> None:
         """Define the forms of the icons ``ops`` use (forms cannot be defined inside forms).
@@ -229,33 +217,13 @@ class OpsWriter(ContentStream):
             canvas = self._canvas()
             canvas.doForm(name)
             canvas.restoreState()
-        else:  # what doForm writes and records, without handing the operators over
-            out.append(f"/{self._doc.getXObjectName(name)} Do")
+        else:
             self._use_form(name)
             out.append("Q")
 
     def _emit_image(self, op: ImageOp) -> None:
-        """Draw an image: the first time in the document through the canvas's ``drawImage``
-        (which stores it), then with the same operators ``drawImage`` writes (``q``, its
-        translation and scale merged into one ``cm`` as the canvas merges them, ``Do``,
-        ``Q``), the image named in the page's or form's resources as ``drawImage`` does."""
-        known = self._image_names.get(op.image)
-        if known is None or op.w <= 0 or op.h <= 0:
-            canvas = self._canvas()
-            canvas.drawImage(self._image_file(op.image), op.x, op.y, op.w, op.h, mask="auto")
-            if known is None:
-                name = canvas._formsinuse[-1]
-                self._image_names[op.image] = (name, f"/{self._doc.getXObjectName(name)} Do")
-            return
-        name, draw = known
-        key = (op.image, op.x, op.y, op.w, op.h)
-        code = self._placed_images.get(key)
-        if code is None:
-            code = f"q\n{_scaled_translation(op.x, op.y, op.w, op.h)}\n{draw}\nQ"
-            if len(self._placed_images) < KEPT_MAX:
-                self._placed_images[key] = code
-        self._use_form(name)  # what drawImage records
-        self._out.append(code)
+        """Draw an image through the canvas's ``drawImage`` (which stores it once)."""
+        self._canvas().drawImage(self._image_file(op.image), op.x, op.y, op.w, op.h, mask="auto")
 
     def _image_file(self, name: str) -> _ImageFile:
         file = self._image_files.get(name)

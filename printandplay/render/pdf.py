@@ -155,12 +155,12 @@ class PdfWriter(OpsWriter):
             out.append(f"1 0 0 1 {num(placement.x)} {num(placement.y)} cm")
             if name is None:
                 if static is not None:
-                    self._canvas().doForm(static)
+                    self._use_form(static)
                 # (copies to come keep the operators: ContentStream._write_kept)
                 self._write_kept(face, self._emit, face.ops[shared:] if shared else face.ops,
                                  again)
             else:
-                self._canvas().doForm(name)
+                self._use_form(name)
             out.append("Q")
         self._emit(ops)
         canvas = self._canvas()  # the page's operators all handed over: the canvas ends it
