@@ -22,6 +22,8 @@ from printandplay.render.pdf_file import DEFLATED, PackedPages
 
 _KEPT_MAX = 2_000  # drawings whose operators are kept for the copies to come
 
+CanvasDrawing = Callable[[Canvas], object]  # a canvas call a copy of a drawing does again
+
 
 def _deflate(data: str | bytes) -> bytes:
     return zlib.compress(data.encode("utf8") if isinstance(data, str) else data)
@@ -37,9 +39,9 @@ class ContentStream:
         self._out: list[str] = []  # operators not yet handed to the canvas
         self._packed = PackedPages(self._doc)  # finished pages, kept small until saved
         self._canvas_calls = 0  # how often the canvas was reached (it may have written)
-        self._form_calls = 0  # … of which to draw a form (_use_form: what a copy replays)
-        # while a drawing is written to be kept: its operators and the forms it draws, in order
-        self._recording: list[list[str] | str] | None = None
+        self._replay_calls = 0  # … of which for a drawing a copy may do again (_draw_replayable)
+        # while a drawing is written to be kept: its operators and its canvas drawings, in order
+        self._recording: list[list[str] | CanvasDrawing] | None = None
         self._record_from = 0  # where its operators start in _out
         # drawings written again later: id(thing) → [thing, pieces, uses to come]
         self._kept: dict[int, list[Any]] = {}
@@ -53,16 +55,22 @@ class ContentStream:
             self._out.clear()
         return canvas
 
-    def _use_form(self, name: str) -> None:
-        """Draw form ``name`` here: the canvas's ``doForm``, after the pending operators
-        (which also names the form in the page's or form's resources)."""
+    def _draw_replayable(self, drawing: CanvasDrawing) -> None:
+        """Have the canvas do ``drawing`` after the pending operators: a call whose effect
+        depends on its arguments alone (placing a form, drawing an image stored once), which a
+        copy of the drawing being kept does again (:meth:`_write_kept`)."""
         record = self._recording
         if record is not None:
             record.append(self._out[self._record_from:])
-            record.append(name)
+            record.append(drawing)
             self._record_from = 0  # (the operators are handed over below)
-        self._canvas().doForm(name)
-        self._form_calls += 1
+        drawing(self._canvas())
+        self._replay_calls += 1
+
+    def _use_form(self, name: str) -> None:
+        """Draw form ``name`` here: the canvas's ``doForm`` (which also names the form in the
+        page's or form's resources)."""
+        self._draw_replayable(lambda canvas: canvas.doForm(name))
 
     def _has_kept(self, thing: object) -> bool:
         """Whether the operators of ``thing`` are kept (:meth:`_write_kept`)."""
@@ -72,16 +80,16 @@ class ContentStream:
     def _write_kept(self, thing: object, write: Callable[[Sequence[Any]], None],
                     ops: Sequence[Any], again: int) -> None:
         """``write(ops)``, the drawing of ``thing``; when ``thing`` is drawn ``again`` times
-        later, its operators and the forms it draws are kept until its last use and then
-        written again instead: the same lines as writing the ops again. Kept only when writing
-        them reached the canvas for nothing but drawing forms."""
+        later, its operators and its canvas drawings (forms, images) are kept until its last
+        use and then written and done again instead: the same lines as writing the ops again.
+        Kept only when writing them reached the canvas for nothing but such drawings."""
         kept = self._kept.get(id(thing))
         if kept is not None and kept[0] is thing:
             for piece in kept[1]:
-                if isinstance(piece, str):
-                    self._use_form(piece)
-                else:
+                if isinstance(piece, list):
                     self._out.extend(piece)
+                else:
+                    self._draw_replayable(piece)
             kept[2] -= 1
             if kept[2] <= 0:
                 del self._kept[id(thing)]
@@ -89,14 +97,14 @@ class ContentStream:
         if again <= 0 or len(self._kept) >= _KEPT_MAX:
             write(ops)
             return
-        others = self._canvas_calls - self._form_calls
-        record: list[list[str] | str] = []
+        others = self._canvas_calls - self._replay_calls
+        record: list[list[str] | CanvasDrawing] = []
         self._recording, self._record_from = record, len(self._out)
         try:
             write(ops)
         finally:
             self._recording = None
-        if self._canvas_calls - self._form_calls == others:  # nothing else reached the canvas
+        if self._canvas_calls - self._replay_calls == others:  # nothing else reached the canvas
             record.append(self._out[self._record_from:])
             self._kept[id(thing)] = [thing, record, again]
 

@@ -54,6 +54,8 @@ class OpsWriter(ContentStream):
         self.images = images
         self._image_files: dict[str, _ImageFile] = {}
         self._rl_fonts: dict[str, Any] = {}
+        self._texts: dict[tuple[str, str], list[tuple[str, str]]] = {}  # see _text_pieces
+        self._subset_names: dict[tuple[str, int], str] = {}  # (font, subset) → its PDF name
         self._icon_forms: set[str] = set()
         self._shapes: dict[Op, str] = {}  # opaque shapes → their operators
         self._matrices: dict[tuple[float, ...], str] = {}  # a group's transform → its cm
@@ -170,32 +172,48 @@ class OpsWriter(ContentStream):
             i += 1
 
     def _emit_text(self, ops: Sequence[TextOp]) -> None:
-        """One text object (``BT … ET``) for consecutive text ops: each text split by its
-        TrueType font into the subsets it is embedded in (ReportLab's ``splitString``), the
-        colour and the font set only when they change."""
+        """One text object (``BT … ET``) for consecutive text ops, the colour and the font set
+        only when they change."""
         out = self._out
-        doc = self._doc
         out.append("BT")
         color: RGB | None = None
         current: tuple[str, float] | None = None  # the subset and size set last (Tf)
         for op in ops:
-            font = self._rl_fonts.get(op.font)
-            if font is None:
-                font = self._rl_fonts[op.font] = pdfmetrics.getFont(op.font)
-            chunks = font.splitString(op.text, doc)
-            if not chunks:
+            pieces = self._texts.get((op.font, op.text))
+            if pieces is None:
+                pieces = self._text_pieces(op.font, op.text)
+            if not pieces:
                 continue
             if op.color != color:
                 color = op.color
                 out.append(f"{nums(color)} rg")
             out.append(f"1 0 0 1 {num(op.x)} {num(op.y)} Tm")
-            for subset, data in chunks:
-                name = font.getSubsetInternalName(subset, doc)
+            for name, literal in pieces:
                 if (name, op.size) != current:
                     current = (name, op.size)
                     out.append(f"{name} {num(op.size)} Tf")
-                out.append(f"({escapePDF(data)}) Tj")
+                out.append(f"({literal}) Tj")
         out.append("ET")
+
+    def _text_pieces(self, font_name: str, text: str) -> list[tuple[str, str]]:
+        """``text`` split by its TrueType font into the subsets it is embedded in (ReportLab's
+        ``splitString``, which gives each new character its code in this document for good):
+        each subset's font name and the escaped string literal. Kept per font and text: the
+        same text in the same document splits the same way every time."""
+        font = self._rl_fonts.get(font_name)
+        if font is None:
+            font = self._rl_fonts[font_name] = pdfmetrics.getFont(font_name)
+        doc = self._doc
+        names = self._subset_names
+        pieces = []
+        for subset, data in font.splitString(text, doc):
+            name = names.get((font_name, subset))
+            if name is None:  # a subset's name is given once, for good
+                name = names[(font_name, subset)] = font.getSubsetInternalName(subset, doc)
+            pieces.append((name, escapePDF(data)))
+        if len(self._texts) < KEPT_MAX:
+            self._texts[(font_name, text)] = pieces
+        return pieces
 
     def _emit_icon(self, op: IconOp) -> None:
         self._define_icon(op.icon)
@@ -223,7 +241,9 @@ class OpsWriter(ContentStream):
 
     def _emit_image(self, op: ImageOp) -> None:
         """Draw an image through the canvas's ``drawImage`` (which stores it once)."""
-        self._canvas().drawImage(self._image_file(op.image), op.x, op.y, op.w, op.h, mask="auto")
+        file = self._image_file(op.image)
+        self._draw_replayable(
+            lambda canvas: canvas.drawImage(file, op.x, op.y, op.w, op.h, mask="auto"))
 
     def _image_file(self, name: str) -> _ImageFile:
         file = self._image_files.get(name)
