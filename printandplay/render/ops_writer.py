@@ -54,7 +54,6 @@ class OpsWriter(ContentStream):
         self.images = images
         self._image_files: dict[str, _ImageFile] = {}
         self._rl_fonts: dict[str, Any] = {}
-        self._texts: dict[tuple[str, str], list[tuple[str, str]]] = {}  # see _text_pieces
         self._subset_names: dict[tuple[str, int], str] = {}  # (font, subset) → its PDF name
         self._icon_forms: set[str] = set()
         self._shapes: dict[Op, str] = {}  # opaque shapes → their operators
@@ -179,9 +178,7 @@ class OpsWriter(ContentStream):
         color: RGB | None = None
         current: tuple[str, float] | None = None  # the subset and size set last (Tf)
         for op in ops:
-            pieces = self._texts.get((op.font, op.text))
-            if pieces is None:
-                pieces = self._text_pieces(op.font, op.text)
+            pieces = self._text_pieces(op.font, op.text)
             if not pieces:
                 continue
             if op.color != color:
@@ -198,8 +195,7 @@ class OpsWriter(ContentStream):
     def _text_pieces(self, font_name: str, text: str) -> list[tuple[str, str]]:
         """``text`` split by its TrueType font into the subsets it is embedded in (ReportLab's
         ``splitString``, which gives each new character its code in this document for good):
-        each subset's font name and the escaped string literal. Kept per font and text: the
-        same text in the same document splits the same way every time."""
+        each subset's font name and the escaped string literal."""
         font = self._rl_fonts.get(font_name)
         if font is None:
             font = self._rl_fonts[font_name] = pdfmetrics.getFont(font_name)
@@ -211,8 +207,6 @@ class OpsWriter(ContentStream):
             if name is None:  # a subset's name is given once, for good
                 name = names[(font_name, subset)] = font.getSubsetInternalName(subset, doc)
             pieces.append((name, escapePDF(data)))
-        if len(self._texts) < KEPT_MAX:
-            self._texts[(font_name, text)] = pieces
         return pieces
 
     def _emit_icon(self, op: IconOp) -> None:
