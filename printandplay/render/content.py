@@ -22,6 +22,8 @@ from printandplay.render.pdf_file import DEFLATED, PackedPages
 
 _KEPT_MAX = 2_000  # drawings whose operators are kept for the copies to come
 
+CanvasDrawing = Callable[[Canvas], object]  # a canvas call a copy of a drawing does again
+
 
 def _deflate(data: str | bytes) -> bytes:
     return zlib.compress(data.encode("utf8") if isinstance(data, str) else data)
@@ -37,31 +39,38 @@ class ContentStream:
         self._out: list[str] = []  # operators not yet handed to the canvas
         self._packed = PackedPages(self._doc)  # finished pages, kept small until saved
         self._canvas_calls = 0  # how often the canvas was reached (it may have written)
-        self._pending_forms: list[str] = []  # forms the pending operators use (_use_form)
-        self._forms_used: list[str] | None = None  # forms named by _use_form, when recording
-        # drawings written again later: id(thing) → [thing, operators, forms, uses to come]
+        self._replay_calls = 0  # … of which for a drawing a copy may do again (_draw_replayable)
+        # while a drawing is written to be kept: its operators and its canvas drawings, in order
+        self._recording: list[list[str] | CanvasDrawing] | None = None
+        self._record_from = 0  # where its operators start in _out
+        # drawings written again later: id(thing) → [thing, pieces, uses to come]
         self._kept: dict[int, list[Any]] = {}
 
     def _canvas(self) -> Canvas:
-        """The canvas, once the operators written so far (and the forms they use) are
-        handed to it."""
+        """The canvas, once the operators written so far are handed to it."""
         self._canvas_calls += 1
         canvas = self.__canvas
         if self._out:
             canvas.addLiteral("\n".join(self._out))
             self._out.clear()
-        if self._pending_forms:
-            canvas._formsinuse.extend(self._pending_forms)  # noqa: SLF001 - what doForm records
-            self._pending_forms.clear()
         return canvas
 
+    def _draw_replayable(self, drawing: CanvasDrawing) -> None:
+        """Have the canvas do ``drawing`` after the pending operators: a call whose effect
+        depends on its arguments alone (placing a form, drawing an image stored once), which a
+        copy of the drawing being kept does again (:meth:`_write_kept`)."""
+        record = self._recording
+        if record is not None:
+            record.append(self._out[self._record_from:])
+            record.append(drawing)
+            self._record_from = 0  # (the operators are handed over below)
+        drawing(self._canvas())
+        self._replay_calls += 1
+
     def _use_form(self, name: str) -> None:
-        """Note that the pending operators use form ``name`` (the page's or form's
-        resources), as the canvas's ``doForm`` and ``drawImage`` record it; it is handed to
-        the canvas with them, in the same order. The operators drawing it are the caller's."""
-        self._pending_forms.append(name)
-        if self._forms_used is not None:
-            self._forms_used.append(name)
+        """Draw form ``name`` here: the canvas's ``doForm`` (which also names the form in the
+        page's or form's resources)."""
+        self._draw_replayable(lambda canvas: canvas.doForm(name))
 
     def _has_kept(self, thing: object) -> bool:
         """Whether the operators of ``thing`` are kept (:meth:`_write_kept`)."""
@@ -71,30 +80,33 @@ class ContentStream:
     def _write_kept(self, thing: object, write: Callable[[Sequence[Any]], None],
                     ops: Sequence[Any], again: int) -> None:
         """``write(ops)``, the drawing of ``thing``; when ``thing`` is drawn ``again`` times
-        later, its operators and the forms they name are kept until its last use and then
-        appended instead: the same lines as writing the ops again. Kept only when writing
-        them reached nothing but the pending operators (no canvas call)."""
+        later, its operators and its canvas drawings (forms, images) are kept until its last
+        use and then written and done again instead: the same lines as writing the ops again.
+        Kept only when writing them reached the canvas for nothing but such drawings."""
         kept = self._kept.get(id(thing))
         if kept is not None and kept[0] is thing:
-            self._out.extend(kept[1])
-            self._pending_forms.extend(kept[2])
-            kept[3] -= 1
-            if kept[3] <= 0:
+            for piece in kept[1]:
+                if isinstance(piece, list):
+                    self._out.extend(piece)
+                else:
+                    self._draw_replayable(piece)
+            kept[2] -= 1
+            if kept[2] <= 0:
                 del self._kept[id(thing)]
             return
         if again <= 0 or len(self._kept) >= _KEPT_MAX:
             write(ops)
             return
-        out = self._out
-        start, calls = len(out), self._canvas_calls
-        forms: list[str] = []
-        self._forms_used = forms
+        others = self._canvas_calls - self._replay_calls
+        record: list[list[str] | CanvasDrawing] = []
+        self._recording, self._record_from = record, len(self._out)
         try:
             write(ops)
         finally:
-            self._forms_used = None
-        if self._canvas_calls == calls:  # only pending operators written: kept
-            self._kept[id(thing)] = [thing, out[start:], forms, again]
+            self._recording = None
+        if self._canvas_calls - self._replay_calls == others:  # nothing else reached the canvas
+            record.append(self._out[self._record_from:])
+            self._kept[id(thing)] = [thing, record, again]
 
     def _compress_last_page(self) -> None:
         """Compress the page just finished now rather than at save (same bytes) and pack it

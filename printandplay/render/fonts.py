@@ -8,19 +8,18 @@ fails naming the character), and measures widths with a cache.
 from __future__ import annotations
 
 import hashlib
+import io
 import os
 from collections.abc import Callable
-from itertools import repeat
 from pathlib import Path
 from typing import Final
 
-from reportlab.lib import rl_accel
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from printandplay.errors import DataError, LayoutError, Location
 from printandplay.model.fonts import FontRole, style_of
-from printandplay.render.ttf_reader import FastTTFont
+from printandplay.render.font_limits import check_cmap_size
 
 #: Most texts whose width (or fallback spelling) is kept per cache: texts are measured per
 #: word and per run of a card, so an unbounded cache would grow with the number of cards.
@@ -44,25 +43,6 @@ FALLBACKS: Final[dict[str, tuple[str, ...]]] = {
 }
 
 
-def _measure(font: str) -> Callable[[str], float]:
-    """How to measure text at size 1 in ``font``: ReportLab's ``stringWidth``, or, when that
-    is ReportLab's pure-Python code for TrueType fonts, the same sum of the same character
-    widths in the same order (the same float) without its per-call overhead."""
-    found = pdfmetrics.getFont(font)
-    # with ReportLab's C accelerator (rl_accel) installed there is no pure-Python code to copy
-    pure = getattr(rl_accel, "_py_instanceStringWidthTTF", None)
-    if not isinstance(found, TTFont) or pure is None or \
-            getattr(rl_accel, "instanceStringWidthTTF", None) is not pure:
-        return lambda text: float(pdfmetrics.stringWidth(text, font, 1.0))
-    get = found.face.charWidths.get
-    default = found.face.defaultWidth
-
-    def measure(text: str) -> float:
-        return 0.001 * 1.0 * sum(map(get, map(ord, text), repeat(default)))
-
-    return measure
-
-
 def file_digest(path: Path) -> str:
     """The SHA-256 of a font file's bytes, in hex."""
     return hashlib.sha256(path.read_bytes()).hexdigest()
@@ -70,13 +50,30 @@ def file_digest(path: Path) -> str:
 
 def _registered_digest(font: object) -> str | None:
     """The SHA-256 of the bytes a font registered here was read from (None: registered by
-    someone else). Computed on first need, from the bytes ReportLab keeps (``face._ttf_data``,
-    the whole file as read): most builds never need it."""
+    someone else). Computed on first need, from the bytes kept when it was read
+    (:func:`read_font`): most builds never need it."""
     digest: str | None = getattr(font, "printandplay_digest", None)
-    if digest is None and hasattr(font, "printandplay_file"):
-        digest = hashlib.sha256(font.face._ttf_data).hexdigest()  # type: ignore[attr-defined]
+    data = getattr(font, "printandplay_bytes", None)
+    if digest is None and isinstance(data, bytes):
+        digest = hashlib.sha256(data).hexdigest()
         font.printandplay_digest = digest  # type: ignore[attr-defined]
     return digest
+
+
+def read_font(name: str, path: Path) -> TTFont:
+    """The TrueType font file ``path`` read by ReportLab as font ``name`` (not registered),
+    its character map sized first (:func:`check_cmap_size`). The bytes read are kept on the
+    font (``printandplay_bytes``, the very bytes ReportLab keeps) with the file's state
+    (``printandplay_file``): what tells this font's file apart from another of its name."""
+    state = _file_state(path)
+    data = path.read_bytes()
+    check_cmap_size(data)
+    source = io.BytesIO(data)
+    source.name = str(path)  # ReportLab names the file by its stream's name  # type: ignore[misc]
+    font = TTFont(name, source)
+    font.printandplay_file = state  # type: ignore[attr-defined]
+    font.printandplay_bytes = data  # type: ignore[attr-defined]
+    return font
 
 
 def _own_face_name(font: TTFont) -> None:
@@ -85,25 +82,17 @@ def _own_face_name(font: TTFont) -> None:
     font it knows, whatever its bytes (a font file edited under ``watch``, two styles of a
     badly named family), and would draw it with the other's glyphs and widths. The name gains
     the start of the font's digest (``Roboto-Regular-1a2b3c4d5e``: the base font name in the
-    PDF). Same bytes under another file name share the font, as ReportLab intends."""
+    PDF). Same bytes under another file name share the font, as ReportLab intends; a font
+    registered by someone else, whose bytes are unknown here, counts as other bytes."""
     face = font.face
     for registered in pdfmetrics.getRegisteredFontNames():
         other = pdfmetrics.getFont(registered)
         if other is font or getattr(getattr(other, "face", None), "name", None) != face.name:
             continue
-        mine = _bytes_digest(font)
-        if _bytes_digest(other) != mine:
+        mine = _registered_digest(font) or ""
+        if _registered_digest(other) != mine:
             face.name = face.name + b"-" + mine[:10].encode("ascii")
         return
-
-
-def _bytes_digest(font: object) -> str:
-    """The SHA-256 of the bytes a TrueType font was read from ("" when unknown)."""
-    digest = _registered_digest(font)
-    if digest is None:
-        data = getattr(getattr(font, "face", None), "_ttf_data", None)
-        digest = hashlib.sha256(data).hexdigest() if isinstance(data, bytes) else ""
-    return digest
 
 
 def _file_state(path: Path) -> tuple[str, int, int]:
@@ -156,7 +145,7 @@ class FontTable:
         self._widths: dict[tuple[str, str], float] = {}
         self._prepared: dict[tuple[str, str], str] = {}
         self._files: dict[str, Path] = {}
-        self._measures: dict[str, Callable[[str], float]] = {}  # font → width at size 1
+        self._measures: dict[str, Callable[[str, float], float]] = {}  # font → stringWidth
         self._files_named: dict[Path, str] = {}  # font file → its registered name
         self._shown_names: dict[tuple[str, str], str] = {}  # (font, current folder) → shown
 
@@ -183,8 +172,7 @@ class FontTable:
             if name in pdfmetrics.getRegisteredFontNames():
                 font = pdfmetrics.getFont(name)
             else:
-                font = FastTTFont(name, str(path))  # ReportLab's TTFont, tables read in bulk
-                font.printandplay_file = _file_state(path)  # type: ignore[attr-defined]
+                font = read_font(name, path)
                 _own_face_name(font)
                 pdfmetrics.registerFont(font)
             face = font.face
@@ -264,8 +252,8 @@ class FontTable:
         if width is None:
             measure = self._measures.get(font)
             if measure is None:
-                measure = self._measures[font] = _measure(font)
-            width = measure(text)
+                measure = self._measures[font] = pdfmetrics.getFont(font).stringWidth
+            width = float(measure(text, 1.0))
             if len(self._widths) >= CACHE_MAX:  # bounded, as above
                 self._widths.clear()
             self._widths[key] = width

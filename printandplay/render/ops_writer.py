@@ -7,7 +7,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Self
 
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas, fp_str
+from reportlab.lib.rl_accel import escapePDF
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
 from printandplay.model.color import RGB
 from printandplay.model.icon import IconShape
@@ -22,8 +24,6 @@ from printandplay.render.paint import (
     shape_code,
     shape_path,
 )
-from printandplay.render.subset_text import SubsetEncoder
-from printandplay.render.text_objects import TextObjects
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -44,16 +44,7 @@ class _ImageFile(str):
         return f"image:{self.key}"
 
 
-def _scaled_translation(x: float, y: float, w: float, h: float) -> str:
-    """The ``cm`` operator ReportLab's canvas writes for ``translate(x, y)`` then
-    ``scale(w, h)``: the second merged into the first from its written numbers."""
-    first = fp_str(1, 0, 0, 1, x, y).split()
-    a0, b0, c0, d0, e0, f0 = map(float, first)
-    return "%s cm" % fp_str(a0 * w + c0 * 0, b0 * w + d0 * 0, a0 * 0 + c0 * h,  # noqa: UP031
-                            b0 * 0 + d0 * h, a0 * 0 + c0 * 0 + e0, b0 * 0 + d0 * 0 + f0)
-
-
-class OpsWriter(ContentStream, TextObjects):
+class OpsWriter(ContentStream):
     """Writes ops (and the icon forms they use) through the flushing canvas of its stream."""
 
     def __init__(self, canvas: Canvas, icons: IconProvider,
@@ -63,15 +54,10 @@ class OpsWriter(ContentStream, TextObjects):
         self.images = images
         self._image_files: dict[str, _ImageFile] = {}
         self._rl_fonts: dict[str, Any] = {}
+        self._subset_names: dict[tuple[str, int], str] = {}  # (font, subset) → its PDF name
         self._icon_forms: set[str] = set()
         self._shapes: dict[Op, str] = {}  # opaque shapes → their operators
-        self._image_names: dict[str, tuple[str, str]] = {}  # image → its name, its Do
-        self._subset_names: dict[tuple[str, int], str] = {}  # (font, subset) → its PDF name
-        self._fills: dict[RGB, str] = {}  # text colour → its operator
         self._matrices: dict[tuple[float, ...], str] = {}  # a group's transform → its cm
-        # (image, x, y, w, h) → the operators placing it
-        self._placed_images: dict[tuple[str, float, float, float, float], str] = {}
-        self._encoders: dict[str, SubsetEncoder] = {}  # font → its first subset's encoder
 
     def _define_icons(self, ops: Sequence[Op]) -> None:
         """Define the forms of the icons ``ops`` use (forms cannot be defined inside forms).
@@ -184,6 +170,45 @@ class OpsWriter(ContentStream, TextObjects):
                 self._emit_image(op)
             i += 1
 
+    def _emit_text(self, ops: Sequence[TextOp]) -> None:
+        """One text object (``BT … ET``) for consecutive text ops, the colour and the font set
+        only when they change."""
+        out = self._out
+        out.append("BT")
+        color: RGB | None = None
+        current: tuple[str, float] | None = None  # the subset and size set last (Tf)
+        for op in ops:
+            pieces = self._text_pieces(op.font, op.text)
+            if not pieces:
+                continue
+            if op.color != color:
+                color = op.color
+                out.append(f"{nums(color)} rg")
+            out.append(f"1 0 0 1 {num(op.x)} {num(op.y)} Tm")
+            for name, literal in pieces:
+                if (name, op.size) != current:
+                    current = (name, op.size)
+                    out.append(f"{name} {num(op.size)} Tf")
+                out.append(f"({literal}) Tj")
+        out.append("ET")
+
+    def _text_pieces(self, font_name: str, text: str) -> list[tuple[str, str]]:
+        """``text`` split by its TrueType font into the subsets it is embedded in (ReportLab's
+        ``splitString``, which gives each new character its code in this document for good):
+        each subset's font name and the escaped string literal."""
+        font = self._rl_fonts.get(font_name)
+        if font is None:
+            font = self._rl_fonts[font_name] = pdfmetrics.getFont(font_name)
+        doc = self._doc
+        names = self._subset_names
+        pieces = []
+        for subset, data in font.splitString(text, doc):
+            name = names.get((font_name, subset))
+            if name is None:  # a subset's name is given once, for good
+                name = names[(font_name, subset)] = font.getSubsetInternalName(subset, doc)
+            pieces.append((name, escapePDF(data)))
+        return pieces
+
     def _emit_icon(self, op: IconOp) -> None:
         self._define_icon(op.icon)
         view_box = self.icons.get(op.icon).view_box
@@ -204,33 +229,15 @@ class OpsWriter(ContentStream, TextObjects):
             canvas = self._canvas()
             canvas.doForm(name)
             canvas.restoreState()
-        else:  # what doForm writes and records, without handing the operators over
-            out.append(f"/{self._doc.getXObjectName(name)} Do")
+        else:
             self._use_form(name)
             out.append("Q")
 
     def _emit_image(self, op: ImageOp) -> None:
-        """Draw an image: the first time in the document through the canvas's ``drawImage``
-        (which stores it), then with the same operators ``drawImage`` writes (``q``, its
-        translation and scale merged into one ``cm`` as the canvas merges them, ``Do``,
-        ``Q``), the image named in the page's or form's resources as ``drawImage`` does."""
-        known = self._image_names.get(op.image)
-        if known is None or op.w <= 0 or op.h <= 0:
-            canvas = self._canvas()
-            canvas.drawImage(self._image_file(op.image), op.x, op.y, op.w, op.h, mask="auto")
-            if known is None:
-                name = canvas._formsinuse[-1]
-                self._image_names[op.image] = (name, f"/{self._doc.getXObjectName(name)} Do")
-            return
-        name, draw = known
-        key = (op.image, op.x, op.y, op.w, op.h)
-        code = self._placed_images.get(key)
-        if code is None:
-            code = f"q\n{_scaled_translation(op.x, op.y, op.w, op.h)}\n{draw}\nQ"
-            if len(self._placed_images) < KEPT_MAX:
-                self._placed_images[key] = code
-        self._use_form(name)  # what drawImage records
-        self._out.append(code)
+        """Draw an image through the canvas's ``drawImage`` (which stores it once)."""
+        file = self._image_file(op.image)
+        self._draw_replayable(
+            lambda canvas: canvas.drawImage(file, op.x, op.y, op.w, op.h, mask="auto"))
 
     def _image_file(self, name: str) -> _ImageFile:
         file = self._image_files.get(name)

@@ -1,12 +1,11 @@
 """The PDF operators of shapes and numbers, written as text: colours, line widths, dashes
-and paths (the same points as ReportLab's own shapes), numbers formatted once."""
+and paths (the same points as ReportLab's own shapes), numbers formatted by ReportLab's
+``fp_str`` and their texts kept."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
-from reportlab.lib import rl_accel
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS
 from reportlab.pdfgen.pdfgeom import bezierArc
@@ -17,6 +16,7 @@ from printandplay.model.ops import EllipseOp, LineOp, RectOp
 
 def paint_code(fill: RGB | None, stroke: RGB | None, width: float,
                 dash: tuple[float, ...]) -> list[str]:
+    """The operators setting a fill colour, a stroke colour and width, and dashes."""
     code = []
     if fill is not None:
         code.append(f"{nums(fill)} rg")
@@ -56,39 +56,17 @@ def shape_code(op: RectOp | EllipseOp | LineOp) -> str:
 # memory must not grow with the number of cards.
 KEPT_MAX = 20_000
 
-# Numbers as ReportLab writes them (about 6 significant digits), each value formatted once.
-NUMBERS: dict[float, str] = {}  # value → its text (a hot loop may look here before num())
+# Numbers as ReportLab writes them (its public ``fp_str``), each value's text kept: the same
+# few coordinates, sizes and colours come back on every card.
+NUMBERS: dict[float, str] = {}  # value → its text
 _NUMBERS_MAX = 20_000
-
-
-def _one_number(value: float) -> str:
-    """``fp_str(value)`` for one number, as ReportLab's pure-Python ``_py_fp_str`` computes it
-    (the same steps, without its handling of several arguments or a sequence): the digits
-    that ``log10`` asks for, trailing zeros and point dropped, no leading ``0`` before ``.``."""
-    size = abs(value)
-    if size <= 1e-7:
-        return "0"
-    places = size <= 1 and 6 or min(max(0, (6 - int(_LOG_10(size)))), 6)
-    text: str = _FORMATS[places] % value
-    if places:  # (a point is there: zeros stop at it at the latest)
-        text = text.rstrip("0")
-        if text[-1] == ".":
-            text = text[:-1]
-    return text if text[0] != "0" or len(text) == 1 else text[1:]
-
-
-# ReportLab's own pieces of _py_fp_str, when that is the fp_str in use (not its C accelerator)
-_LOG_10: Any = getattr(rl_accel, "_log_10", None)
-_FORMATS: Any = getattr(rl_accel, "_fp_fmts", None)
-_format = (_one_number if fp_str is getattr(rl_accel, "_py_fp_str", None)
-           and _LOG_10 is not None and _FORMATS is not None else fp_str)
 
 
 def num(value: float) -> str:
     """``value`` as ReportLab writes it."""
     text = NUMBERS.get(value)
     if text is None:
-        text = _format(value)
+        text = fp_str(value)
         if len(NUMBERS) >= _NUMBERS_MAX:
             NUMBERS.clear()
         NUMBERS[value] = text
@@ -96,12 +74,9 @@ def num(value: float) -> str:
 
 
 def nums(values: Iterable[float]) -> str:
+    """``values`` as ReportLab writes them, separated by spaces."""
     return " ".join(map(num, values))
 
-
-# Bytes of a string literal ``( … )``: printable ASCII as is, the rest in octal.
-ESCAPES = {code: f"\\{code:03o}" for code in (*range(32), *range(127, 256))}
-ESCAPES.update({ord("\\"): "\\\\", ord("("): "\\(", ord(")"): "\\)"})
 
 _ROUND = 0.4472  # ReportLab's control-point factor for the quarter circles of round corners
 

@@ -31,7 +31,6 @@ from printandplay.model.game import Size
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import Face, Op, Placement
 from printandplay.model.providers import IconProvider, ImageProvider
-from printandplay.render.fast_numbers import install as _install_fast_numbers
 from printandplay.render.ops_writer import OpsWriter
 from printandplay.render.paint import KEPT_MAX, num, nums
 from printandplay.render.pdf_boxes import item_boxes
@@ -56,7 +55,6 @@ class PdfWriter(OpsWriter):
     def __init__(self, target: Path | io.BytesIO, fonts: FontMetrics, icons: IconProvider, *,
                  title: str, subject: str = "", images: ImageProvider | None = None) -> None:
         rl_config.useA85 = 0
-        _install_fast_numbers()  # ReportLab formats each number once per process (same text)
         self.target = target
         self.temp: Path | None = None
         output: str | io.BytesIO
@@ -157,12 +155,12 @@ class PdfWriter(OpsWriter):
             out.append(f"1 0 0 1 {num(placement.x)} {num(placement.y)} cm")
             if name is None:
                 if static is not None:
-                    self._canvas().doForm(static)
+                    self._use_form(static)
                 # (copies to come keep the operators: ContentStream._write_kept)
                 self._write_kept(face, self._emit, face.ops[shared:] if shared else face.ops,
                                  again)
             else:
-                self._canvas().doForm(name)
+                self._use_form(name)
             out.append("Q")
         self._emit(ops)
         canvas = self._canvas()  # the page's operators all handed over: the canvas ends it

@@ -33,7 +33,7 @@ from printandplay.model.design import Template
 from printandplay.model.game import Size
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import EllipseOp, GroupOp, ImageOp, Op, RectOp, TextOp
-from printandplay.render.ops_writer import OpsWriter, _ImageFile
+from printandplay.render.ops_writer import OpsWriter
 
 # --- templates that are exactly {{ card.FIELD }} -----------------------------------------------
 
@@ -318,7 +318,7 @@ def test_composing_again_gives_the_same_face_and_a_changed_design_misses() -> No
                    for op in first.ops)  # type: ignore[attr-defined]
 
 
-# --- the PDF writer: images placed again, text operators from caches ------------------------
+# --- the PDF writer: text operators from caches ------------------------------------------
 
 
 class _Images:
@@ -340,20 +340,6 @@ def _writer(tmp_path: Path) -> tuple[OpsWriter, Canvas, Path]:
 def _code(writer: OpsWriter, canvas: Canvas) -> str:
     writer._canvas()  # hands the pending operators over
     return "\n".join(canvas._code)  # type: ignore[attr-defined]
-
-
-def test_an_image_placed_again_is_written_as_drawimage_writes_it(tmp_path: Path) -> None:
-    writer, canvas, art = _writer(tmp_path)
-    placed = [ImageOp("art.png", 10.0, 20.0, 56.7, 39.1), ImageOp("art.png", 10.0, 20.0, 56.7, 39.1),
-              ImageOp("art.png", 180.25, 7.5, 30.0, 12.345678)]
-    writer._emit([GroupOp((1.0, 0.0, 0.0, 1.0, 3.0, 4.0), tuple(placed))])
-    reference = Canvas(io.BytesIO())
-    reference._code.append("q\n1 0 0 1 3 4 cm")  # type: ignore[attr-defined]
-    for op in placed:  # what drawImage writes for every placement
-        reference.drawImage(_ImageFile(art, "art.png"), op.x, op.y, op.w, op.h, mask="auto")
-    reference._code.append("Q")  # type: ignore[attr-defined]
-    assert _code(writer, canvas) == "\n".join(reference._code)  # type: ignore[attr-defined]
-    assert canvas._formsinuse == reference._formsinuse  # type: ignore[attr-defined]
 
 
 def test_text_operators_from_the_caches_are_those_of_a_first_writing(tmp_path: Path) -> None:

@@ -94,3 +94,63 @@ def test_copies_with_icons_translucent_icons_and_text_give_the_same_bytes(
             return writer.save_bytes()
 
     assert write(True) == write(False)
+
+
+class _OneImage:
+    """An image provider whose every image is one file."""
+
+    def __init__(self, path: Path) -> None:
+        self.file = path
+
+    def path(self, name: str) -> Path:
+        return self.file
+
+
+def test_copies_with_images_replay_them_and_give_the_same_bytes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Faces with an image placed 2 or 3 times: the copies replay the canvas's drawImage from
+    the kept drawing (the face's operators around it kept too); kept or not, the same bytes,
+    the image stored once."""
+    import io
+
+    from PIL import Image
+
+    from printandplay.model.game import Size
+    from printandplay.model.ops import Face, ImageOp, Placement, RectOp, TextOp
+
+    art = tmp_path / "art.png"
+    Image.new("RGB", (30, 20), (200, 40, 40)).save(art)
+    assets = bundled_assets("charlie")  # read only
+    regular = assets.fonts.select("body", False, False)
+    faces = [Face(180, 252, 9.0, False, (
+        RectOp(0, 0, 180, 252, (0.9, 0.9, 0.8)),
+        ImageOp("art.png", 10.0 + index, 20.0, 56.7, 39.1),
+        TextOp(10, 70, f"Carte {index}", regular, 9.0, (0, 0, 0))), 1) for index in range(3)]
+    uses = {0: 2, 1: 3, 2: 2}
+    order = [0, 1, 2, 1, 0, 2, 1]
+
+    def write(replays: bool) -> tuple[bytes, int]:
+        replayed = 0
+        original = pdf.PdfWriter._write_kept
+
+        def counted(self: Any, thing: Any, *args: Any) -> None:
+            nonlocal replayed
+            replayed += self._has_kept(thing)
+            original(self, thing, *args)
+
+        with monkeypatch.context() as patch:
+            patch.setattr(pdf.PdfWriter, "_write_kept", counted)
+            if not replays:
+                patch.setattr(content, "_KEPT_MAX", 0)
+            writer = pdf.PdfWriter(io.BytesIO(), assets.fonts, assets.icons, title="t",
+                                   images=_OneImage(art))  # type: ignore[arg-type]
+            writer.page(Size(595, 842), (), [
+                Placement(faces[index], 20.0 + 100 * (slot % 5), 30.0 + 260 * (slot // 5),
+                          None, uses[index]) for slot, index in enumerate(order)])
+            return writer.save_bytes(), replayed
+
+    kept, replayed = write(True)
+    again, none = write(False)
+    assert replayed == 4 and none == 0
+    assert kept == again
+    assert kept.count(b"/Subtype /Image") == 1

@@ -1,20 +1,15 @@
-"""The fast paths of setting and writing text (issue 15, round 2) give exactly what the long
-way gives: text literals of a font's first subset written without ``splitString`` are the
-bytes ``splitString`` gives, and sizes skipped by the line floor of text fitting are sizes the
-long way rejects too."""
+"""The fast paths of setting text (issue 15, round 2) give exactly what the long way gives:
+sizes skipped by the line floor of text fitting are sizes the long way rejects too; a text box
+met again is checked once; measured pieces are kept per font."""
 
 from __future__ import annotations
 
-import io
 import random
 from functools import cache
 
 import pytest
-from helpers import ROOT, FakeMetrics, bundled_assets
-from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen.canvas import Canvas
+from helpers import FakeMetrics, bundled_assets
 
-from printandplay.assets import load_assets
 from printandplay.layout import textfit
 from printandplay.layout.fit_bounds import LineFloor
 from printandplay.layout.hyphenation import hyphenator_for
@@ -22,74 +17,6 @@ from printandplay.layout.richtext import Span, parse_markup
 from printandplay.layout.textfit import TextStyle, fit_text
 from printandplay.layout.tokens import Item, tokenize
 from printandplay.model.ops import GroupOp, TextOp
-from printandplay.project import Resources
-from printandplay.render import subset_text
-from printandplay.render.ops_writer import OpsWriter
-
-# --- text literals without splitString ------------------------------------------------------
-
-
-def _texts(seed: int, count: int, wide: bool) -> list[str]:
-    """Texts over more characters than one subset holds (so that a second subset is made),
-    with the characters a literal escapes, a no-break space and a character no font has."""
-    rng = random.Random(seed)
-    alphabet = "abcdéèàçœ ABCXYZ0123456789,.;:!?’«»()\\\u202f—–-…"
-    if wide:
-        alphabet += ("\u00a0\u4e2d"
-                     + "".join(chr(c) for c in range(0x391, 0x3c9))  # Greek
-                     + "".join(chr(c) for c in range(0x410, 0x44f))  # Cyrillic
-                     + "".join(chr(c) for c in range(0x100, 0x17f)))  # Latin Extended-A
-    return ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
-            for _ in range(count)]
-
-
-def _write(texts: list[str], fast: bool, monkeypatch: pytest.MonkeyPatch,
-           fonts_used: int = 2) -> tuple[str, int]:
-    """The content written for ``texts`` in one new document (in turn in the regular and the
-    bold font, or in the regular one only), and splitString's calls."""
-    assets = bundled_assets("licum")  # read only: the writer and its document are new
-    fonts = assets.fonts
-    names = [fonts.select("body", b, False) for b in (False, True)][:fonts_used]
-    calls = 0
-    original = TTFont.splitString
-
-    def counted(self: TTFont, text: str, doc: object, encoding: str = "utf-8") -> list:
-        nonlocal calls
-        calls += 1
-        return original(self, text, doc, encoding)
-
-    with monkeypatch.context() as patch:
-        patch.setattr(TTFont, "splitString", counted)
-        if not fast:
-            patch.setattr(subset_text.SubsetEncoder, "literal", lambda self, text: None)
-        canvas = Canvas(io.BytesIO())
-        writer = OpsWriter(canvas, assets.icons, None)
-        for index, text in enumerate(texts):
-            writer._emit([TextOp(1.0, float(index), text, names[index % len(names)], 9.0, (0, 0, 0))])
-        writer._canvas()
-        return "\n".join(canvas._code), calls  # type: ignore[attr-defined]
-
-
-def test_subset_literals_are_the_bytes_splitstring_gives(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    # wide texts first (a second subset is made), then texts of characters seen already
-    texts = _texts(5, 300, wide=True) + _texts(6, 300, wide=False)
-    fast, fast_calls = _write(texts, True, monkeypatch)
-    slow, slow_calls = _write(texts, False, monkeypatch)
-    assert fast == slow
-    assert "\\(" in fast and "\\\\" in fast and "\\3" in fast  # escapes were written
-    # (characters first seen once subset 0 was full stay on the long way: their subset is 1)
-    assert slow_calls == 600 and fast_calls < 500  # the fast path wrote known texts
-
-
-def test_a_text_with_a_new_character_goes_through_splitstring(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    # (ReportLab gives printable ASCII its codes up front: non-ASCII letters here)
-    texts = ["éà", "àé", "éàè", "èàé", "x\u00a0y", "x\u00a0y"]
-    code, calls = _write(texts, True, monkeypatch, fonts_used=1)
-    assert calls == 4  # 'àé' and 'èàé' known; a no-break space is never taken as known
-    assert code == _write(texts, False, monkeypatch, fonts_used=1)[0]
-
 
 # --- text fitting: sizes skipped by the line floor --------------------------------------------
 
@@ -259,86 +186,3 @@ def test_tokens_from_the_piece_cache_equal_fresh_ones_and_other_fonts_miss() -> 
                for text, piece in bold.items() if text in cache.pieces["R"])
     cache.clear()
     assert len(cache) == 0
-
-
-def _reference_emit_text(self: OpsWriter, ops: list[TextOp]) -> None:
-    """OpsWriter._emit_text as it was before it kept the font of the op before (each op
-    looked its font, encoder and subset name up)."""
-    from reportlab.pdfbase import pdfmetrics
-
-    from printandplay.render.paint import ESCAPES, NUMBERS, num, nums
-
-    out = self._out
-    doc = self._doc
-    subsets = self._subset_names
-    out.append("BT")
-    color = None
-    current = None
-    for op in ops:
-        font = self._rl_fonts.get(op.font)
-        if font is None:
-            font = self._rl_fonts[op.font] = pdfmetrics.getFont(op.font)
-            self._encoders[op.font] = subset_text.SubsetEncoder(font, doc)
-        encoder = self._encoders[op.font]
-        literal = encoder.literal(op.text) if op.text else None
-        if literal is not None:
-            chunks: list = [(0, None)]
-        else:
-            chunks = font.splitString(op.text, doc)
-            if not chunks:
-                continue
-            encoder.learn(font, doc)
-        if op.color != color:
-            color = op.color
-            out.append(f"{nums(color)} rg")
-        out.append(f"1 0 0 1 {NUMBERS.get(op.x) or num(op.x)} {NUMBERS.get(op.y) or num(op.y)} Tm")
-        for subset, data in chunks:
-            name = subsets.get((op.font, subset))
-            if name is None:
-                name = subsets[(op.font, subset)] = font.getSubsetInternalName(subset, doc)
-            if (name, op.size) != current:
-                current = (name, op.size)
-                out.append(f"{name} {num(op.size)} Tf")
-            if data is not None:
-                literal = data.decode("latin-1").translate(ESCAPES)
-            out.append(f"({literal}) Tj")
-    out.append("ET")
-
-
-def test_runs_of_text_ops_in_several_fonts_write_what_they_wrote_op_by_op(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    # runs of text ops switching font, size and colour, over more characters than a subset
-    # holds: the same operators as looking everything up for each op
-    rng = random.Random(23)
-    texts = _texts(7, 400, wide=True) + _texts(8, 200, wide=False)
-
-    # a load of its own (shared by both writes): fonts this process registered already, found
-    assets = load_assets(Resources((ROOT,)), "licum")
-
-    def write() -> str:
-        names = [assets.fonts.select("body", b, False) for b in (False, True)]
-        canvas = Canvas(io.BytesIO())
-        writer = OpsWriter(canvas, assets.icons, None)
-        local = random.Random(rng.random())
-        index = 0
-        while index < len(texts):
-            run = []
-            for _ in range(local.randint(1, 6)):
-                if index == len(texts):
-                    break
-                run.append(TextOp(1.0, float(index), texts[index], local.choice(names),
-                                  local.choice((9.0, 9.0, 6.5)),
-                                  local.choice(((0, 0, 0), (0.2, 0.2, 0.2)))))
-                index += 1
-            writer._emit(run)
-        writer._canvas()
-        return "\n".join(canvas._code)  # type: ignore[attr-defined]
-
-    state = rng.getstate()
-    fast = write()
-    rng.setstate(state)
-    with monkeypatch.context() as patch:
-        patch.setattr(OpsWriter, "_emit_text", _reference_emit_text)
-        reference = write()
-    assert fast == reference
-    assert fast.count(" Tf") > 100 and fast.count("BT") < 600  # runs, switching fonts
