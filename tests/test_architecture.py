@@ -166,9 +166,7 @@ def test_third_party_libraries_stay_in_their_stage(path: Path) -> None:
 
 def test_no_module_imports_the_private_names_of_another() -> None:
     """A name with a leading underscore belongs to its module: a module that needs it from
-    another asks that module for a public name (``layout/one_line.py`` once took
-    ``textfit``'s ``_fitted`` and ``_text_op``, public there now as ``make_fitted`` and
-    ``make_text_op``)."""
+    another asks that module for a public name."""
     found: list[str] = []
     for path in MODULES:
         for node in import_nodes(path):

@@ -21,7 +21,6 @@ from printandplay.layout.face_geometry import (
     shape_op,
 )
 from printandplay.layout.face_plan import DesignPlan, FitCache, box_geometry
-from printandplay.layout.fast_init import maker
 from printandplay.layout.fills import Bounds, Layer, layers
 from printandplay.layout.ink_saver import ink_saver_colors, on_dark_panel
 from printandplay.layout.legibility import DEFAULT_MIN_FONT_SIZE, check_text_over
@@ -38,8 +37,6 @@ from printandplay.model.ops import (
     GroupOp,
     Op,
 )
-
-_group_op = maker(GroupOp)  # GroupOp(transform, ops, clip) without its __init__ (fast_init)
 
 
 @dataclass
@@ -254,7 +251,7 @@ class FaceComposer:
         if fitted is not None:
             local += fitted.ops
         if local:
-            ops.append(_group_op(transform, tuple(local), None))
+            ops.append(GroupOp(transform, tuple(local), None))
         return ops, None if fitted is None else fitted.extent
 
     def _shape_ops(self, box: Box, kind: Kind, rect: Rect, fill: RGB | None,

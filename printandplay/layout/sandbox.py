@@ -20,7 +20,7 @@ the budget and the size estimates live in :mod:`printandplay.layout.template_bud
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, MutableMapping
 from typing import Any
 
 from jinja2 import Environment, nodes
@@ -153,6 +153,16 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
         bounded.__wrapped__ = function  # type: ignore[attr-defined]  # (template_cache's key)
         bounded.__name__ = getattr(function, "__name__", name)
         return bounded
+
+    def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
+        """A template's globals: the environment's, overlaid by ``d``, in one plain dict.
+
+        Jinja makes a :class:`~collections.ChainMap` over the environment's globals so that
+        later changes to them show in loaded templates; this environment's globals are set
+        once, in ``__init__``. Every render copies the template's globals into its context
+        (twice: values and names): through a chain map, about a third of a small box
+        template's render."""
+        return {**self.globals, **(d or {})}
 
     def compile(self, source: Any, name: str | None = None, filename: str | None = None,
                 raw: bool = False, defer_init: bool = False) -> Any:

@@ -26,10 +26,8 @@ from jinja2.utils import pass_environment
 from printandplay.errors import LayoutError, Location
 from printandplay.layout.richtext import escape_markup
 from printandplay.layout.sandbox import BoundedEnvironment
-from printandplay.layout.template_budget import MAX_VALUE, TemplateLimit, approx_len
+from printandplay.layout.template_budget import TemplateLimit, approx_len
 from printandplay.layout.template_cache import compile_signature
-from printandplay.layout.template_expr import ExprPlan, expression_plan
-from printandplay.layout.template_fast import MISSING, resolve
 from printandplay.layout.template_loader import ConfinedLoader, TemplateRefused
 from printandplay.model.game import FieldSpec
 from printandplay.model.memo import BoundedMemo
@@ -106,9 +104,6 @@ class TemplateEnv:
         self.env.finalize = _finalize
         self.env.filters["rich"] = self.env.bounded_filter("rich", Rich)
         self._compiled: dict[str, jinja2.Template] = {}
-        # per template string: its parts when it is only literal text, lookups and small
-        # expressions (template_fast, template_expr)
-        self._plain: dict[str, ExprPlan | None] = {}
 
     def parse(self, source: str) -> jinja2.nodes.Template:
         """The parse tree of a template string, read once per process and environment
@@ -122,13 +117,6 @@ class TemplateEnv:
 
     def render_string(self, source: str, context: Mapping[str, Any], what: str) -> str:
         """Render a template string (a box of a layout); errors name ``what``."""
-        plan = self._plain.get(source, _UNKNOWN)
-        if plan is _UNKNOWN:
-            plan = self._plain[source] = expression_plan(self.parse, source)
-        if plan is not None:  # text, lookups, expressions: printed without Jinja when plain
-            shown = _plain_render(plan, context)
-            if shown is not None:
-                return shown
         try:
             template = self._compiled.get(source)
             if template is None:
@@ -214,51 +202,6 @@ class TemplateEnv:
 
 # parse trees (:meth:`TemplateEnv.parse`), by environment settings and source
 _PARSED: BoundedMemo[tuple[Any, str], jinja2.nodes.Template] = BoundedMemo(4096)
-_UNKNOWN: Final = ("\0",)  # not a plan: the template was not looked at yet
-
-
-def _shown(value: Any) -> str | None:
-    """What the sandbox prints for ``value`` (:func:`_finalize`) when it is sure to print it
-    without error: a string (escaped for markup, :class:`Rich` as it is), a number or
-    ``None``, within the limits; else ``None`` (the full render decides, with its errors)."""
-    kind = type(value)
-    if kind is str:
-        if len(value) > MAX_VALUE:
-            return None
-        shown = escape_markup(value)
-    elif kind is Rich:
-        shown = str(value)
-    elif value is None:
-        return ""
-    elif kind is int or kind is float or kind is bool:
-        try:
-            shown = str(value)
-        except ValueError:  # an int too long to show: the sandbox reports it
-            return None
-    else:
-        return None
-    return shown if len(shown) <= MAX_VALUE else None
-
-
-def _plain_render(plan: ExprPlan, context: Mapping[str, Any]) -> str | None:
-    """What a template of literal text, paths and expressions (:func:`expression_plan`) prints, when every lookup is plain and every value prints without
-    error within the limits; else ``None``."""
-    parts: list[str] = []
-    size = 0
-    for part in plan:
-        if isinstance(part, str):
-            shown = part  # literal text, printed as it is
-            if len(part) > MAX_VALUE:
-                return None
-        else:
-            value = resolve(part, context) if isinstance(part, tuple) else part(context)
-            found = None if value is MISSING else _shown(value)
-            if found is None:
-                return None
-            shown = found
-        size += len(shown)
-        parts.append(shown)
-    return "".join(parts) if size <= min(MAX_VALUE, BOX_OUTPUT) else None
 
 
 def _template_frame(error: BaseException, folders: Sequence[Path]) -> tuple[str, int] | None:

@@ -21,7 +21,6 @@ from collections.abc import Callable, Iterator
 
 from printandplay.errors import LayoutError
 from printandplay.layout.hyphenation import Hyphenator, hyphenator_for
-from printandplay.layout.one_line import fit_one_line
 from printandplay.layout.richtext import MarkupError, parse_markup
 from printandplay.layout.textfit import FittedText, TextStyle, fit_text
 from printandplay.layout.tokens import Item, TokenCache, tokenize
@@ -73,10 +72,6 @@ class TextSetter:
         """``source`` laid out in a ``width`` × ``height`` box, or ``None`` when it does not
         fit even at ``style.min_size``; errors name ``where``."""
         text = apply_typography(source, self.language)
-        if len(self.cache) < _PIECES_MAX:  # (bounded: else the general way clears it first)
-            fitted = fit_one_line(text, width, height, style, self.metrics, self.cache)
-            if fitted is not None:  # plain words on one line (titles, ids): the same, quicker
-                return fitted
         items = self._tokens(text, style, where)
         try:
             return fit_text(items, width, height, style, self.metrics, self.hyphenator)

@@ -11,10 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from printandplay.layout.fast_init import maker
 from printandplay.layout.fit_bounds import LineFloor, text_extent
 from printandplay.layout.hyphenation import Hyphenator, Splitter, split_word, syllables
-from printandplay.layout.line_break import break_plain
 from printandplay.layout.tokens import ICON_EM, TAG_SCALE, Break, Glue, Item, Word
 from printandplay.model.color import RGB
 from printandplay.model.design import Align, VAlign
@@ -58,12 +56,6 @@ class FittedText:
     extent: tuple[float, float, float, float] | None = None
 
 
-# text ops and fitted texts made without their frozen dataclass's __init__ (the same objects;
-# a face's text makes thousands: see fast_init), here and by one_line's fast path
-make_text_op = maker(TextOp)
-make_fitted = maker(FittedText)
-
-
 def break_lines(items: Sequence[Item], max_width: float, split: Splitter | None = None
                 ) -> list[tuple[list[Item], bool]] | None:
     """Greedy line breaking in em; ``None`` when a word is wider than ``max_width``.
@@ -72,8 +64,6 @@ def break_lines(items: Sequence[Item], max_width: float, split: Splitter | None 
     hyphenated when its head fits there, and a word wider than a line is cut over several.
     Each line comes with a flag telling whether a paragraph break follows it.
     """
-    if split is None:
-        return break_plain(items, max_width)
     lines: list[tuple[list[Item], bool]] = []
     current: list[Item] = []
     width = 0.0
@@ -191,8 +181,8 @@ def fit_text(
         if lines is not None and used is not None and used <= height + 1e-6:
             ops: list[Op] = []
             left, right = _place(ops, lines, width, height, used, size, ascent, style)
-            return make_fitted(size, tuple(ops), used, len(lines),
-                               text_extent(ops, left, right, metrics))
+            return FittedText(size, tuple(ops), used, len(lines),
+                              text_extent(ops, left, right, metrics))
         size -= 0.25
     return None
 
@@ -251,7 +241,7 @@ def _emit_line(
 
     Items are told apart by their exact class (no subclasses exist: see :mod:`.tokens`)."""
     add = ops.append
-    make = make_text_op
+    make = TextOp
     run: list[str] = []
     run_font: str | None = None  # the run's font, scale and colour (None: no run)
     run_scale = 1.0

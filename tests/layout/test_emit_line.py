@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from typing import Literal
 
 from printandplay.layout import textfit
-from printandplay.layout.textfit import ICON_DROP, ICON_EM, make_text_op
+from printandplay.layout.textfit import ICON_DROP, ICON_EM
 from printandplay.layout.tokens import Break, Frag, Glue, Item, Word
 from printandplay.model.color import RGB
-from printandplay.model.ops import IconOp, Op
+from printandplay.model.ops import IconOp, Op, TextOp
 
 
 def _emit_line_before(
@@ -31,8 +31,8 @@ def _emit_line_before(
                 run.append(" ")
             else:  # the run ends here
                 if run_font is not None and run:
-                    ops.append(make_text_op(run_x, baseline, "".join(run), run_font,
-                                            size * run_scale, run_color))
+                    ops.append(TextOp(run_x, baseline, "".join(run), run_font,
+                                      size * run_scale, run_color))
                 run.clear()
                 run_font = None
             x += item.width * size
@@ -42,8 +42,8 @@ def _emit_line_before(
         for frag in item.frags:
             if frag.kind == "icon":
                 if run_font is not None and run:
-                    ops.append(make_text_op(run_x, baseline, "".join(run), run_font,
-                                            size * run_scale, run_color))
+                    ops.append(TextOp(run_x, baseline, "".join(run), run_font,
+                                      size * run_scale, run_color))
                 run.clear()
                 run_font = None
                 w = frag.width * size
@@ -55,15 +55,15 @@ def _emit_line_before(
                 if run_font is None or frag.font != run_font or frag.scale != run_scale \
                         or frag_color != run_color:
                     if run_font is not None and run:
-                        ops.append(make_text_op(run_x, baseline, "".join(run), run_font,
-                                                size * run_scale, run_color))
+                        ops.append(TextOp(run_x, baseline, "".join(run), run_font,
+                                          size * run_scale, run_color))
                     run.clear()
                     run_font, run_scale, run_color, run_x = frag.font, frag.scale, frag_color, x
                 run.append(frag.value)
             x += frag.width * size
     if run_font is not None and run:
-        ops.append(make_text_op(run_x, baseline, "".join(run), run_font, size * run_scale,
-                                run_color))
+        ops.append(TextOp(run_x, baseline, "".join(run), run_font, size * run_scale,
+                          run_color))
     return x
 
 

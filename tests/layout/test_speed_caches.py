@@ -1,13 +1,12 @@
-"""The shortcuts and caches of the composing and writing path (issue 15) give exactly what the
-long way gives: a cache hit the same ops as a miss, a change of input a miss, and the fast
-paths the same output and the same errors as the code they stand in for."""
+"""The caches of the composing and writing path (issue 15) give exactly what the long way
+gives: a cache hit the same ops as a miss, a change of input a miss."""
 
 from __future__ import annotations
 
 import io
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, cast
@@ -20,95 +19,18 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printandplay.assets import component_context
 from printandplay.errors import LayoutError
-from printandplay.layout import sheet_label, templating
+from printandplay.layout import sheet_label
 from printandplay.layout.extent import op_extents
 from printandplay.layout.face import FaceComposer
 from printandplay.layout.fills import PAPER
 from printandplay.layout.legibility import check_text, fill_under, hex_color
 from printandplay.layout.sheet_label import CLEARANCE, free_spot
-from printandplay.layout.template_fast import plain_plan
-from printandplay.layout.templating import Rich, TemplateEnv
 from printandplay.model.color import RGB
 from printandplay.model.design import Template
 from printandplay.model.game import Size
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import EllipseOp, GroupOp, ImageOp, Op, RectOp, TextOp
 from printandplay.render.ops_writer import OpsWriter
-
-# --- templates that are exactly {{ card.FIELD }} -----------------------------------------------
-
-
-def _slow_env(monkeypatch: pytest.MonkeyPatch) -> TemplateEnv:
-    env = TemplateEnv()
-    monkeypatch.setattr(env, "_plain", _NeverPlain())
-    return env
-
-
-class _NeverPlain(dict):  # type: ignore[type-arg]
-    """A `_plain` table that sends every template through Jinja."""
-
-    def get(self, key: object, default: object = None) -> None:
-        return None
-
-
-class _Card(dict):  # type: ignore[type-arg]
-    """Not a plain dict: the fast path must leave it to Jinja."""
-
-
-VALUES: list[object] = [
-    "abc", "a *b* [[x]] :gemme: \\", Rich("**gras** :gemme:"), None, 3, 2.5, True, [1, 2],
-    {"a": 1}, "x" * (templating.MAX_VALUE + 1), Rich("y" * (templating.BOX_OUTPUT + 1)), "",
-]
-SOURCES = ["{{ card.titre }}", "{{card.titre}}", "{{ card.titre }}\n", "{{ card.items }}",
-           "{{ card['titre'] }}", "{{ card.titre|upper }}", "{{ card.absent }}",
-           "{{- card.titre -}}", " {{ card.titre }}"]
-
-
-def _outcome(env: TemplateEnv, source: str, context: Mapping[str, object]) -> tuple[str, str]:
-    try:
-        return "ok", env.render_string(source, context, "cards/x.yaml:3: box 'titre'")
-    except LayoutError as err:
-        return "error", str(err)
-
-
-@pytest.mark.parametrize("source", SOURCES)
-def test_plain_field_templates_print_what_the_sandbox_prints(
-        source: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    fast, slow = TemplateEnv(), _slow_env(monkeypatch)
-    for value in VALUES:
-        for context in ({"card": {"titre": value}}, {"card": _Card(titre=value)}, {},
-                        {"card": None}):
-            assert _outcome(fast, source, context) == _outcome(slow, source, context), \
-                (source, repr(value)[:40], context.keys())
-
-
-def test_plain_field_templates_skip_jinja(monkeypatch: pytest.MonkeyPatch) -> None:
-    env = TemplateEnv()
-    context = {"card": {"titre": "Le *chat* :gemme:"}}
-    assert env.render_string("{{ card.titre }}", context, "box") == "Le \\*chat\\* \\:gemme:"
-
-    def refuse(*args: object, **kwargs: object) -> None:
-        raise AssertionError("Jinja ran")
-
-    monkeypatch.setattr(env.env, "from_string", refuse)
-    assert env.render_string("{{ card.titre }}", {"card": {"titre": "Autre"}}, "box") == "Autre"
-    with pytest.raises(LayoutError, match="Jinja ran"):  # anything else goes through Jinja
-        env.render_string("{{ card.titre|upper }}", context, "box")
-
-
-def test_only_literal_text_and_lookups_make_a_plain_template() -> None:
-    """(Once only ``{{ card.FIELD }}``; now any literal text and lookups: the lookups that
-    Jinja would make otherwise, like ``card.keys``, are left to it when printing.)"""
-    parse = TemplateEnv().parse
-    assert plain_plan(parse, "{{ card.titre }}") == (("card", (0, "titre")),)
-    assert plain_plan(parse, "{{ card.titre }} !") == (("card", (0, "titre")), " !")
-    assert plain_plan(parse, "{{ card.a.b }}") == (("card", (0, "a"), (0, "b")),)
-    assert plain_plan(parse, "{{ carte.titre }}") == (("carte", (0, "titre")),)
-    for source in ("{% if card.a %}x{% endif %}", "{{ card.titre", "{{ card.titre|upper }}"):
-        assert plain_plan(parse, source) is None, source
-    keys = TemplateEnv().render_string("{{ card.keys }}", {"card": {"keys": "k"}}, "box")
-    assert "built-in method keys" in keys  # the dict's method, as Jinja looks it up
-
 
 # --- the free spot of a sheet label ----------------------------------------------------------
 

@@ -72,17 +72,12 @@ def test_the_cache_is_bounded_and_forgets_the_least_recently_used() -> None:
     assert made == ["a", "b", "c", "b"]
 
 
-def test_no_source_is_compiled_twice_in_a_build(tmp_path: Path,
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_source_is_compiled_twice_in_a_build(tmp_path: Path) -> None:
     from printandplay.build import BuildOptions, build_kit
-    from printandplay.layout import templating
     from printandplay.project import Resources
 
-    # the small expressions of Limits' boxes (template_expr) are compiled too, as before
-    # that shortcut: the cache is tested on many sources. The section of the limit cards
-    # only: 26 of the kit's 36 sources, in half the time (the documents' template files are
-    # test_a_changed_template_file_is_compiled_again's)
-    monkeypatch.setattr(templating, "expression_plan", lambda parse, source: None)
+    # the section of the limit cards only: 26 of the kit's 36 sources, in half the time (the
+    # documents' template files are test_a_changed_template_file_is_compiled_again's)
     options = BuildOptions(out_dir=tmp_path, sections=("Cartes limite",))
     COMPILED.clear()
     before = COMPILED.compiled

@@ -438,3 +438,10 @@ def test_document_output_is_bounded(folders: tuple[Path, Path]) -> None:
     with pytest.raises(LayoutError) as info:
         file_env(folders).render_file("regles.md.j2", {"s": "z" * 1000})
     assert "more than 5,000,000 characters (limit per document)" in str(info.value)
+
+
+def test_a_template_s_own_globals_overlay_the_environment_s_without_changing_them() -> None:
+    env = TemplateEnv().env
+    template = env.from_string("{{ x }} {{ range(2) | list }} (globals test)", globals={"x": 1})
+    assert template.render() == "1 [0, 1] (globals test)"
+    assert "x" not in env.globals and "lipsum" not in template.globals

@@ -427,34 +427,3 @@ def test_unwrapped_text_breaks_only_at_explicit_breaks() -> None:
 
 def test_unwrapped_text_too_long_at_min_size_gives_none() -> None:
     assert fit("aaaa aaaa", 25.0, 100.0, TextStyle(wrap=False)) is None  # needs ≤ 5.88 pt
-
-
-
-def test_breaking_without_hyphenation_gives_the_general_loop_s_lines() -> None:
-    # break_lines without a splitter takes a one-pass loop; the general loop with a splitter
-    # that never splits is the reference: the same lines, the same objects, the same None
-    import random
-
-    from printandplay.layout.tokens import Break, Frag, Glue, Word
-
-    rng = random.Random(29)
-    glues = [Glue("F", 0.25), Glue("B", 0.3)]
-    for _ in range(3000):
-        items: list = []
-        for _ in range(rng.randint(0, 40)):
-            roll = rng.random()
-            if roll < 0.45:
-                width = rng.choice((0.0, 0.5, 1.0, 2.75, rng.uniform(0, 6), 12.0))
-                items.append(Word([Frag("text", "x", "F", 1.0, None, width)], width))
-            elif roll < 0.9:
-                items.append(rng.choice(glues))
-            else:
-                items.append(Break(rng.random() < 0.5))
-        max_width = rng.choice((0.0, 1.0, 3.0, 5.5, 8.0, rng.uniform(0, 20), float("inf")))
-        plain = break_lines(items, max_width)
-        general = break_lines(items, max_width, lambda word: ())
-        assert plain == general
-        if plain is not None:
-            assert general is not None  # equal to plain
-            assert all(a is b for (x, _), (y, _) in zip(plain, general, strict=True)
-                       for a, b in zip(x, y, strict=True))
