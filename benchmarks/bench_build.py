@@ -16,7 +16,7 @@ Usage (from the repository root, in the project's environment)::
 For each N it writes a synthetic game of N poker cards as YAML in a temporary folder
 (``cards/bench/``: game.yaml + cartes.yaml, ``templates/bench/``: layouts.yaml, an SVG icon and
 a shared JPEG art image, ``fonts/fonts.yaml``), builds it with the real engine
-(``printandplay.build.build_game`` of this checkout: templates, layout, text fitting, icons,
+(``printandplay.kit.build.build_game`` of this checkout: templates, layout, text fitting, icons,
 images, backs, crop marks), and draws the same cards with two ReportLab scripts: the competent
 floor (the card-independent parts of the layout and the back as forms, copies as forms, text
 shrunk until it fits) and the naive floor (everything drawn in full, no fitting). Each side runs
@@ -307,7 +307,7 @@ ENGINE_LAZY_IMPORTS = ("printandplay.data.svg", "pyphen", "reportlab.lib.fonts")
 def run_engine(folder: Path, out: Path) -> dict[str, Any]:
     import importlib
 
-    from printandplay.build import build_game
+    from printandplay.kit.build import build_game
     from printandplay.planning.options import BuildOptions
     from printandplay.project import Resources
 

@@ -30,9 +30,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from printandplay.assets import load_assets  # noqa: E402
 from printandplay.export.faces import distinct_faces, faces_pdf, rasterise  # noqa: E402
 from printandplay.export.png import export_png  # noqa: E402
+from printandplay.kit.assets import load_assets  # noqa: E402
 from printandplay.planning.options import BuildOptions  # noqa: E402
 from printandplay.planning.planner import KitPlanner  # noqa: E402
 from printandplay.project import Resources  # noqa: E402

@@ -20,15 +20,16 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from printandplay.assets import GameAssets, load_assets
 from printandplay.cli import app
 from printandplay.data.decklist import parse_decklist
 from printandplay.data.game_loader import load_game
-from printandplay.face_cache import FaceCache
+from printandplay.kit.assets import load_assets
 from printandplay.layout.legibility import text_ops
 from printandplay.model.game import Game
-from printandplay.pages import PageSpec
+from printandplay.planning.assets import GameAssets
+from printandplay.planning.face_cache import FaceCache
 from printandplay.planning.options import BuildOptions
+from printandplay.planning.pages import PageSpec
 from printandplay.planning.planner import KitPlanner
 from printandplay.project import Resources
 from printandplay.rules.deck import validate_deck
@@ -168,7 +169,7 @@ def planned_pages(game: str, **options: Any) -> tuple[PageSpec, ...]:
     ``planned_pages("licum", flip="long")`` and ``kit_pages("licum")`` are one plan), so
     the test files that check the same kit share it; the plans of one game share their
     composed faces and paginated documents (``watch``'s cache,
-    :class:`~printandplay.face_cache.FaceCache`, keyed on everything that draws them,
+    :class:`~printandplay.planning.face_cache.FaceCache`, keyed on everything that draws them,
     the options that change a face included): the fold, simplex, Letter, short-flip and
     margin plans of a kit compose only what another plan did not
     (``tests/test_build_pdf.py`` compares them with a planner without the cache, page for
@@ -263,7 +264,7 @@ class FakeMetrics:
 def new_kit_without_credits(folder: Path) -> Path:
     """Write `printandplay new kit` (3 cards with stock icons) into ``folder`` and cut the
     credits block from its rules, so the engine has to add the credits itself."""
-    from printandplay.newgame import new_game
+    from printandplay.kit.newgame import new_game
 
     new_game(folder, "kit", cards=3)
     rules = folder / "templates/kit/regles.md.j2"
@@ -282,7 +283,7 @@ def small_template_budget(monkeypatch: pytest.MonkeyPatch, steps: int = SMALL_ST
     ``MAX_SECONDS``, read at each render) for the rest of the test: a test that runs a template
     until it hits its budget checks the mechanism in ~0.03 s instead of the default's 1 s.
     ``test_template_sandbox`` runs the real default on fast clocks and checks the defaults."""
-    from printandplay.layout import template_budget
+    from printandplay.templating import budget as template_budget
 
     monkeypatch.setattr(template_budget, "MAX_STEPS", steps)
     monkeypatch.setattr(template_budget, "MAX_SECONDS", seconds)

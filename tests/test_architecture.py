@@ -1,12 +1,11 @@
-"""The package's import rules, read from the source of every module (no module is skipped).
+"""Names private to a module stay in it: no module of the package imports another's private
+names, and the tests use only the public API of pytest and of the libraries they drive.
 
-The rules are the tables below: which modules of ``printandplay`` each stage may import, which
-modules of ``planning`` each of its parts may import, and which stage alone may import ReportLab,
-Pillow, pypdfium2, Typer and Rich. ``docs/development.md`` states them in tables that
-``tools/make_docs.py`` generates from these, so the documentation and the test cannot drift
-apart. (That ``validate`` and ``--help`` load neither ReportLab nor Pillow is a run-time fact,
-checked in a fresh interpreter by ``tests/test_startup.py``.) The tests' own source is read
-too: they use pytest's public API only.
+The stages' import rules are import-linter contracts (``[tool.importlinter]`` in
+``pyproject.toml``, checked by ``lint-imports`` in CI, indirect imports included);
+``docs/development.md`` states them in tables that ``tools/make_docs.py`` generates from those
+contracts. That ``validate`` and ``--help`` load neither ReportLab nor Pillow at run time is
+checked in a fresh interpreter by ``tests/test_startup.py``.
 """
 
 from __future__ import annotations
@@ -16,152 +15,19 @@ import re
 from functools import cache
 from pathlib import Path
 
-import doc_helpers
 import pytest
 from source_helpers import SOURCE_GROUP, module_tree
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "printandplay"
 MODULES = sorted(PACKAGE.rglob("*.py"))
-ANY = "any module"
 pytestmark = pytest.mark.xdist_group(SOURCE_GROUP)  # with the other readers of every module
 
-FOUNDATION = {"errors", "units", "project"}
-# What each stage (a top-level module, or a package with all its modules) may import from
-# printandplay, besides itself. docs/development.md's table is generated from it.
-ALLOWED: dict[str, set[str] | str] = {
-    "errors": set(),
-    "units": {"errors"},  # parsing a length may raise an error
-    "project": {"errors"},
-    "outputs": {"errors"},
-    "model": {"errors", "units"},
-    "data": {"model"} | FOUNDATION,
-    "layout": {"model", "errors", "units"},
-    "render": {"layout", "model", "errors", "units"},
-    "rules": {"data", "model", "errors", "units"},
-    "catalog": {"model", "errors", "units"},
-    "kit_sections": {"data", "model", "errors", "units"},
-    "pages": {"model", "errors", "units"},  # pages to print, the duplex order
-    "face_cache": {"model", "errors", "units"},  # what watch keeps between builds
-    "assets": {"render", "layout", "data", "model"} | FOUNDATION,
-    "planning": {"assets", "kit_sections", "pages", "face_cache", "layout", "data",
-                 "model"} | FOUNDATION,
-    "build": {"planning", "pages", "face_cache", "assets", "kit_sections", "rules", "render",
-              "layout", "data", "model", "outputs"} | FOUNDATION,
-    "calibrate": {"render", "layout", "data", "model", "outputs"} | FOUNDATION,
-    "export": {"planning", "assets", "kit_sections", "render", "layout", "data", "model",
-               "outputs"} | FOUNDATION,
-    "watch": {"build", "planning", "face_cache", "assets", "data", "model",
-              "outputs"} | FOUNDATION,
-    "newgame": {"data", "outputs"} | FOUNDATION,
-    "cli": ANY,  # the whole package: app, options, commands, game plugins
-    "__main__": {"cli"},
-    "__init__": set(),
-}
-# Inside the planning package, one job a module: what each may import from its own package
-# (the planner owns the others; each part is given what it needs). docs/development.md's table
-# is generated from it.
-PLANNING = PACKAGE / "planning"
-PLANNING_PARTS: dict[str, set[str]] = {
-    "__init__": set(),
-    "options": set(),
-    "print_job": {"options"},
-    "faces": {"print_job"},
-    "sheet_labels": {"print_job"},
-    "tiles": {"print_job", "faces", "sheet_labels"},
-    "fold_sheets": {"print_job", "faces", "sheet_labels"},
-    "sheets": {"print_job", "faces", "sheet_labels", "fold_sheets", "tiles"},
-    "documents": {"print_job", "faces"},
-    "print_order": {"print_job"},
-    "guide": {"print_job", "options", "documents", "print_order"},
-    "planner": {"print_job", "options", "faces", "sheet_labels", "tiles", "fold_sheets",
-                "sheets", "documents", "print_order", "guide"},
-}
-# Third-party libraries that only one stage may import.
-ONLY_IN: dict[str, str] = {
-    "reportlab": "render",
-    "PIL": "export",
-    "pypdfium2": "export",  # rasterising faces for export --png / --tts
-    "typer": "cli",  # any module of the cli package, and only it
-    "rich": "cli",
-}
-
-
-def stage_of(path: Path) -> str:
-    """The stage a module belongs to: its top-level package, or its own name at the top."""
-    relative = path.relative_to(PACKAGE)
-    return relative.parts[0] if len(relative.parts) > 1 else relative.stem
-
-
-@cache  # four tests read each module's imports: its tree walked once
+@cache
 def import_nodes(path: Path) -> tuple[ast.Import | ast.ImportFrom, ...]:
     """The import statements of the module at ``path``, at any depth of its code."""
     return tuple(node for node in ast.walk(module_tree(path))
                  if isinstance(node, (ast.Import, ast.ImportFrom)))
-
-
-@cache
-def imports_of(path: Path) -> tuple[str, ...]:
-    """Every module ``path`` imports, at any depth of its code, as dotted absolute names
-    (relative imports resolved; ``from printandplay import x`` counted as ``printandplay.x``)."""
-    names: list[str] = []
-    for node in import_nodes(path):
-        if isinstance(node, ast.Import):
-            names.extend(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:  # relative: from the module's package, one level up per extra dot
-                package = list(path.relative_to(ROOT).parent.parts)
-                base = package[:len(package) - node.level + 1]
-                module = ".".join(base + ([node.module] if node.module else []))
-            else:
-                module = node.module or ""
-            if module == "printandplay":
-                names.extend(f"printandplay.{alias.name}" for alias in node.names)
-            else:
-                names.append(module)
-    return tuple(names)
-
-
-def target_stage(name: str) -> str | None:
-    """The stage of ``printandplay`` that the dotted module name ``name`` is in, if any."""
-    parts = name.split(".")
-    if parts[0] != "printandplay":
-        return None
-    if len(parts) == 1:
-        return "__init__"
-    first = parts[1]
-    if (PACKAGE / first).is_dir() or (PACKAGE / f"{first}.py").is_file():
-        return first
-    return "__init__"  # a name defined in printandplay/__init__.py (e.g. __version__)
-
-
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
-def test_every_module_has_a_stage(path: Path) -> None:
-    assert stage_of(path) in ALLOWED, (
-        f"{path.relative_to(PACKAGE)} belongs to no stage: give it a row in ALLOWED, then run "
-        "python3 tools/make_docs.py")
-
-
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
-def test_stages_import_only_what_the_rules_allow(path: Path) -> None:
-    stage = stage_of(path)
-    allowed = ALLOWED.get(stage, set())
-    for name in imports_of(path):
-        target = target_stage(name)
-        if target is None or target == stage or allowed == ANY:
-            continue
-        assert target in allowed, f"{path.relative_to(PACKAGE)} ({stage}) imports {name}"
-
-
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
-def test_third_party_libraries_stay_in_their_stage(path: Path) -> None:
-    stage = stage_of(path)
-    for name in imports_of(path):
-        top = name.split(".")[0]
-        if top in ONLY_IN:
-            assert stage == ONLY_IN[top], (
-                f"{path.relative_to(PACKAGE)} ({stage}) imports {top}, allowed only in "
-                f"{ONLY_IN[top]}")
 
 
 def test_no_module_imports_the_private_names_of_another() -> None:
@@ -323,26 +189,3 @@ def test_the_private_library_check_finds_what_it_forbids(tmp_path: Path) -> None
         "4: typer.testing._get_command", "5: click._compat", "6: '_hypothesis_failing_examples'"}
 
 
-def test_every_planning_module_has_a_row() -> None:
-    assert {path.stem for path in PLANNING.glob("*.py")} == set(PLANNING_PARTS)
-
-
-@pytest.mark.parametrize("path", sorted(PLANNING.glob("*.py")), ids=lambda p: p.stem)
-def test_planning_parts_import_only_what_the_rules_allow(path: Path) -> None:
-    allowed = PLANNING_PARTS.get(path.stem, set())
-    for name in imports_of(path):
-        parts = name.split(".")
-        if parts[:2] == ["printandplay", "planning"]:
-            assert len(parts) > 2 and parts[2] in allowed, f"planning/{path.name} imports {name}"
-
-
-def test_the_development_guide_states_exactly_these_rules() -> None:
-    """docs/development.md's three tables are what tools/make_docs.py writes from the tables
-    above (a row added here and not there, or the reverse, fails)."""
-    make_docs = doc_helpers.make_docs()
-    text = (ROOT / "docs" / "development.md").read_text(encoding="utf-8")
-    parts = {match.group(2): match.group(3) for match in make_docs.REGION.finditer(text)}
-    for name in ("import-rules", "planning-rules", "library-rules"):
-        assert parts.get(name) == make_docs.generate(name), (
-            f"docs/development.md: the {name} table is out of date (python3 tools/make_docs.py)")
-    assert f"| `{next(iter(ALLOWED))}` |" in parts["import-rules"]

@@ -336,8 +336,8 @@ def test_the_shared_loading_runs_without_the_collector(tmp_path: Path,
     collector off; it is on again afterwards, as it was."""
     import gc
 
-    import printandplay.assets as assets
     import printandplay.cli.build_all as build_all
+    import printandplay.kit.assets as assets
     from printandplay.planning.options import BuildOptions
 
     seen: list[bool] = []
@@ -360,8 +360,8 @@ def test_kits_are_built_with_a_high_threshold_for_young_objects(
     usual one again afterwards. A single build loads its game under the high threshold too."""
     import gc
 
-    import printandplay.build as build
     import printandplay.cli.build_all as build_all
+    import printandplay.kit.build as build
     from printandplay.planning.options import BuildOptions
 
     log = _fake_build_all(tmp_path, monkeypatch)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from printandplay import build
+from printandplay.kit import build
 
 
 @contextmanager

@@ -115,7 +115,7 @@ def test_failed_build_keeps_previous_pdf(tmp_path: Path,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """A build that fails leaves the last good PDF untouched and no temporary file (on the
     3-card game of `printandplay new`: a build a quarter of Charlie's)."""
-    from printandplay.newgame import new_game
+    from printandplay.kit.newgame import new_game
 
     work = tmp_path / "designer"
     monkeypatch.delenv("PRINTANDPLAY_GAME_ICONS", raising=False)
@@ -154,7 +154,7 @@ def test_every_front_sheet_starts_on_a_recto() -> None:
 def test_pages_stream_and_are_counted_without_composing(tmp_path: Path) -> None:
     """The planner yields pages one at a time, counts them beforehand (for the progress bar)
     without composing a face, and forgets each face after its last placement."""
-    from printandplay.build import BuildOptions, KitPlanner
+    from printandplay.kit.build import BuildOptions, KitPlanner
 
     assets = bundled_assets("charlie")
     for paper in ("a4", "letter"):

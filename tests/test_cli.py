@@ -268,7 +268,7 @@ def test_build_all_writes_every_kit(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 
 def test_game_yaml_document_style_restyles_the_rules(tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    from printandplay.assets import load_assets
+    from printandplay.kit.assets import load_assets
     from printandplay.model.game import DocumentSection
     from printandplay.model.ops import TextOp
     from printandplay.planning.options import BuildOptions

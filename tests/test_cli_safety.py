@@ -27,7 +27,7 @@ def _boom(*args: object, **kwargs: object) -> None:
 
 
 def test_unexpected_exception_is_one_line_exit_3(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("printandplay.catalog.component_records", _boom)
+    monkeypatch.setattr("printandplay.kit.catalog.component_records", _boom)
     result = runner.invoke(app, ["cards", "charlie"])
     assert result.exit_code == 3, result.output
     assert "internal error: RuntimeError: boom (rerun with --debug for details)" in result.output
@@ -36,7 +36,7 @@ def test_unexpected_exception_is_one_line_exit_3(monkeypatch: pytest.MonkeyPatch
 
 
 def test_debug_shows_the_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("printandplay.catalog.component_records", _boom)
+    monkeypatch.setattr("printandplay.kit.catalog.component_records", _boom)
     result = runner.invoke(app, ["--debug", "cards", "charlie"])
     assert result.exit_code == 3
     assert "Traceback (most recent call last)" in result.output
@@ -52,7 +52,7 @@ def test_interruptions(monkeypatch: pytest.MonkeyPatch, exception: type[BaseExce
     def interrupt(*args: object, **kwargs: object) -> None:
         raise exception()
 
-    monkeypatch.setattr("printandplay.catalog.component_records", interrupt)
+    monkeypatch.setattr("printandplay.kit.catalog.component_records", interrupt)
     result = runner.invoke(app, ["cards", "charlie"])
     assert result.exit_code == code
     assert result.output.strip() == message

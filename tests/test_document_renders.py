@@ -8,10 +8,10 @@ from typing import Any, cast
 
 import pytest
 
-from printandplay.build import BuildOptions, KitPlanner, load_assets
-from printandplay.layout.templating import TemplateEnv
+from printandplay.kit.build import BuildOptions, KitPlanner, load_assets
 from printandplay.model.game import DocumentSection
 from printandplay.project import Resources
+from printandplay.templating.environment import TemplateEnv
 
 
 def _counting_renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:

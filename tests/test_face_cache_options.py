@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from helpers import bundled_assets
 
-from printandplay.face_cache import FaceCache
+from printandplay.planning.face_cache import FaceCache
 from printandplay.planning.options import BuildOptions
 from printandplay.planning.planner import KitPlanner
 

@@ -33,7 +33,7 @@ GROWTH_MAX_KB = 5 * 1024  # allowed growth of the peak from SMALL to LARGE cards
 _CHILD = """
 import os, resource, sys
 from pathlib import Path
-from printandplay.build import BuildOptions, build_game
+from printandplay.kit.build import BuildOptions, build_game
 from printandplay.project import Resources
 
 def build(folder):
@@ -134,7 +134,7 @@ def _faces(fonts: object, page: int) -> list[object]:
 def test_finished_pages_keep_little_memory_until_saved(tmp_path: Path) -> None:
     import tracemalloc
 
-    from printandplay.assets import load_assets
+    from printandplay.kit.assets import load_assets
     from printandplay.model.game import Size
     from printandplay.model.ops import Placement
     from printandplay.project import Resources

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from helpers import KITS_GROUP, bundled_assets
 
-from printandplay.assets import GameAssets
 from printandplay.model.game import SheetSection
-from printandplay.pages import PageSpec
+from printandplay.planning.assets import GameAssets
 from printandplay.planning.faces import FacePlacer
 from printandplay.planning.options import BuildOptions
+from printandplay.planning.pages import PageSpec
 from printandplay.planning.planner import KitPlanner
 from printandplay.planning.print_job import PrintJob
 

@@ -1,4 +1,4 @@
-"""What ``build all`` loads before forking its workers (:func:`printandplay.assets.preload_shared`):
+"""What ``build all`` loads before forking its workers (:func:`printandplay.kit.assets.preload_shared`):
 the hyphenation dictionaries of the games' languages, found without parsing their YAML."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from helpers import copy_kit
 
-import printandplay.layout.hyphenation as hyphenation
-from printandplay.assets import preload_shared, stated_language
+import printandplay.text.hyphenation as hyphenation
+from printandplay.kit.assets import preload_shared, stated_language
 from printandplay.project import Resources
 
 

@@ -18,13 +18,13 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from printandplay.cli import app
+from printandplay.imposition.marks import MARK_BAND, MIN_MARK
 from printandplay.layout.extent import op_extents
 from printandplay.layout.legibility import text_ops
-from printandplay.layout.marks import MARK_BAND, MIN_MARK
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import LineOp, Placement, TextOp
-from printandplay.pages import PageSpec
 from printandplay.planning.options import DEFAULT_BLEED
+from printandplay.planning.pages import PageSpec
 
 MM = 72 / 25.4
 EPS = 0.01  # points

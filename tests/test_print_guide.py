@@ -23,17 +23,17 @@ from pypdf import PdfReader
 from pypdf.generic import Destination, DictionaryObject
 from typer.testing import CliRunner
 
-from printandplay.assets import load_assets
 from printandplay.cli import app
 from printandplay.errors import OptionError
-from printandplay.layout.imposition import mirror_axes, mirror_rect
-from printandplay.layout.typography import apply_typography
+from printandplay.imposition.grid import mirror_axes, mirror_rect
+from printandplay.kit.assets import load_assets
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import GroupOp, LineOp, Op, Placement, RectOp, TextOp
-from printandplay.pages import PageSpec
 from printandplay.planning.options import BuildOptions
+from printandplay.planning.pages import PageSpec
 from printandplay.planning.planner import KitPlanner
 from printandplay.project import Resources
+from printandplay.text.typography import apply_typography
 from printandplay.units import MM, format_back_offset, parse_back_offset
 
 pytestmark = pytest.mark.xdist_group(KITS_GROUP)  # reads the shared `bundled_kits` build

@@ -22,17 +22,17 @@ from pdfium_text import pdfium_page_texts
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from printandplay.build import DeckCard, build_deck
 from printandplay.cli import app
 from printandplay.data.design_loader import load_face_designs
 from printandplay.errors import DataErrors, PrintAndPlayError
-from printandplay.layout.fold import plan_fold
-from printandplay.layout.imposition import DEFAULT_MARGIN
+from printandplay.imposition.fold import plan_fold
+from printandplay.imposition.grid import DEFAULT_MARGIN
+from printandplay.kit.build import DeckCard, build_deck
 from printandplay.layout.ink_saver import luminance, pale_tint
 from printandplay.model.game import Size
 from printandplay.model.ops import Face, GroupOp, LineOp, RectOp, TextOp
-from printandplay.pages import PageSpec
 from printandplay.planning.options import BuildOptions
+from printandplay.planning.pages import PageSpec
 from printandplay.planning.planner import KitPlanner
 from printandplay.project import Resources
 from printandplay.units import MM
@@ -411,10 +411,10 @@ FOLDED_SECTIONS = {"licum": ("cartes-de-jeu", "cartes-de-preparation", "mises-au
 @pytest.mark.parametrize("game", ["licum", "charlie"])
 def test_fold_sheets_keep_marks_legend_and_label_inside_the_printable_area(
         game: str, paper: str, margin_mm: int) -> None:
-    from printandplay.kit_sections import slug
+    from printandplay.imposition.marks import MIN_MARK
     from printandplay.layout.extent import op_extents
-    from printandplay.layout.marks import MIN_MARK
     from printandplay.model.geometry import Rect
+    from printandplay.planning.sections import slug
 
     margin = margin_mm * MM
     if margin == DEFAULT_MARGIN:  # the whole kit, as the fold tests above plan it (shared)

@@ -155,7 +155,7 @@ def test_rules_before_the_sheets_credit_their_stock_icons_while_pages_stream(
     """The rules come first, yet credit the icons of the sheets after them (in icon boxes and
     inline in card texts): a first pass notes those icons without composing or keeping a face,
     once per sheet section, and the pages still stream one at a time."""
-    from printandplay.build import BuildOptions, KitPlanner, load_assets
+    from printandplay.kit.build import BuildOptions, KitPlanner, load_assets
     from printandplay.model.game import Component
     from printandplay.model.ops import GroupOp, TextOp
     from printandplay.planning.faces import FacePlacer
@@ -199,7 +199,7 @@ def test_rules_before_the_sheets_credit_their_stock_icons_while_pages_stream(
 
 
 def test_a_printed_deck_credits_the_stock_icons_its_cards_print(game: Path) -> None:
-    from printandplay.build import build_deck
+    from printandplay.kit.build import build_deck
     from printandplay.planning.options import BuildOptions
     from printandplay.project import Resources, bundled_root
 

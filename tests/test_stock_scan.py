@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from helpers import KITS_GROUP, bundled_assets, new_kit_without_credits
 
-from printandplay.build import BuildOptions, KitPlanner, load_assets
+from printandplay.kit.build import BuildOptions, KitPlanner, load_assets
 from printandplay.layout.face import FaceComposer
 from printandplay.model.design import FaceDesign
 from printandplay.model.game import Kind
@@ -143,7 +143,7 @@ def test_the_bundled_kits_need_no_scan_render(game_id: str, monkeypatch: pytest.
 
 def test_card_contexts_are_the_cards_template_variables(game: Path) -> None:
     """What the stock-icon reader goes over: each component's ``card``, made on demand."""
-    from printandplay.assets import CardContexts, component_context
+    from printandplay.templating.contexts import CardContexts, component_context
 
     loaded = load_assets(Resources.discover(game), "kit").game
     expected = [component_context(c, loaded) for c in loaded.components]
@@ -160,11 +160,12 @@ def test_the_reader_makes_each_card_context_once_in_a_small_game(
     """Licum's ~40 box templates are read over every card's ``card`` variable: up to
     ``KEEP_CARD_CONTEXTS`` components, each context is made once per build and kept (the documents' ``components`` make theirs too); above it
     (here 0), made each time a template reads it. The stock icons noted are the same."""
-    import printandplay.assets as assets_module
+    import printandplay.planning.assets as assets_module
     import printandplay.planning.faces as faces_module
+    import printandplay.templating.contexts as contexts_module
 
     made: list[int] = []
-    make = assets_module.component_context
+    make = contexts_module.component_context
 
     def counted(*args: object) -> object:
         made.append(1)
@@ -172,7 +173,8 @@ def test_the_reader_makes_each_card_context_once_in_a_small_game(
 
     monkeypatch.setattr(faces_module, "KEEP_CARD_CONTEXTS", keep)
     assets = load_assets(Resources.discover(), "licum")
-    monkeypatch.setattr(assets_module, "component_context", counted)
+    for module in (assets_module, faces_module, contexts_module):  # each binds the name
+        monkeypatch.setattr(module, "component_context", counted)
     planner = KitPlanner(assets, BuildOptions())
     assert planner.count_kit_pages() > 0
     cards = len(assets.game.components)

@@ -10,12 +10,12 @@ from small_games import ROOT as SMALL_GAMES_ROOT
 from small_games import add_small_game
 from typer.testing import CliRunner
 
-from printandplay.build import build_game
 from printandplay.cli import app
 from printandplay.data.game_loader import load_game
+from printandplay.kit.build import build_game
+from printandplay.kit.watch import Watcher
 from printandplay.planning.options import BuildOptions
 from printandplay.project import Resources
-from printandplay.watch import Watcher
 
 
 @pytest.fixture

@@ -19,22 +19,21 @@ between two markers, and this script writes it::
 - ``typography``: what French typography does to a few examples;
 - ``commands``, ``options-COMMAND`` (``options-oups-spell`` for a subcommand): the command
   line's commands and each one's arguments and options, from its help;
-- ``import-rules``, ``planning-rules``, ``library-rules``: the import rules that
-  ``tests/test_architecture.py`` enforces.
+- ``import-rules``, ``planning-rules``, ``library-rules``: the import-linter contracts of
+  ``pyproject.toml`` (checked by ``lint-imports``).
 """
 
 from __future__ import annotations
 
 import argparse
 import difflib
-import importlib.util
 import re
 import sys
+import tomllib
 import unicodedata
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
-from types import ModuleType
 from typing import Any, get_args
 
 import yaml
@@ -121,7 +120,7 @@ def _mm(points: float) -> str:
 def sizes() -> str:
     """Each size preset, its dimensions and how many fit a full A4 and Letter sheet."""
     from printandplay.data.presets import load_presets
-    from printandplay.layout.imposition import choose_mode, plan_sheet
+    from printandplay.imposition.grid import choose_mode, plan_sheet
     from printandplay.planning.options import DEFAULT_BLEED
 
     presets = load_presets()
@@ -174,7 +173,7 @@ def _changes(before: str, after: str) -> str:
 
 def typography() -> str:
     """What ``language: fr`` and ``language: en`` do to a few examples."""
-    from printandplay.layout.typography import apply_typography
+    from printandplay.text.typography import apply_typography
 
     rows = []
     for example in TYPOGRAPHY_EXAMPLES:
@@ -256,46 +255,51 @@ def options(name: str) -> str:
 # ---- the code's layout -----------------------------------------------------------------------
 
 @cache
-def _architecture() -> ModuleType:
-    """``tests/test_architecture.py``, whose tables are the import rules it enforces."""
-    tests = str(ROOT / "tests")
-    if tests not in sys.path:
-        sys.path.insert(0, tests)
-    spec = importlib.util.spec_from_file_location("architecture_rules",
-                                                  ROOT / "tests" / "test_architecture.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def _contracts() -> dict[str, dict[str, Any]]:
+    """The import-linter contracts of ``pyproject.toml``, by id."""
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        config = tomllib.load(file)["tool"]["importlinter"]
+    return {contract["id"]: contract for contract in config["contracts"]}
 
 
-def _names(names: set[str] | str, order: list[str]) -> str:
-    if isinstance(names, str):
-        return names
-    return ", ".join(f"`{name}`" for name in sorted(names, key=order.index)) or "—"
+def _short(module: str) -> str:
+    return f"`{module.removeprefix('printandplay.')}`"
+
+
+def _layers(contract_id: str, header: list[str]) -> str:
+    """A layers contract as a table, top layer first: a layer may import only the layers
+    below it; packages of one layer joined by ``|`` may not import each other."""
+    layers: list[str] = _contracts()[contract_id]["layers"]
+    rows = []
+    for depth, layer in enumerate(layers, 1):
+        independent = "|" in layer
+        names = [name.strip() for name in layer.replace("|", ":").split(":")]
+        rows.append([str(depth), ", ".join(_short(name) for name in names),
+                     "no" if independent and len(names) > 1 else "—"])
+    return table(header, rows)
 
 
 def import_rules() -> str:
-    """Which modules of ``printandplay`` each stage may import (``ALLOWED``)."""
-    allowed: dict[str, set[str] | str] = _architecture().ALLOWED
-    order = list(allowed)
-    return table(["module or package", "may import from `printandplay`"],
-                 [[f"`{stage}`", _names(names, order)] for stage, names in allowed.items()])
+    """The stages, top to bottom (the ``stages`` contract)."""
+    return _layers("stages", ["layer", "packages", "may import each other"])
 
 
 def planning_rules() -> str:
-    """Which modules of ``printandplay.planning`` each of them may import (``PLANNING_PARTS``)."""
-    parts: dict[str, set[str]] = _architecture().PLANNING_PARTS
-    order = list(parts)
-    return table(["`planning` module", "may import from `printandplay.planning`"],
-                 [[f"`{part}`", _names(names, order)] for part, names in parts.items()])
+    """The parts of ``planning``, top to bottom (the ``planning-parts`` contract)."""
+    return _layers("planning-parts", ["layer", "`planning` modules", "may import each other"])
 
 
 def library_rules() -> str:
-    """The third-party libraries only one stage may import (``ONLY_IN``)."""
-    only_in: dict[str, str] = _architecture().ONLY_IN
-    return table(["library", "imported only by"],
-                 [[f"`{library}`", f"`{stage}`"] for library, stage in only_in.items()])
+    """The forbidden-import contracts: which packages may not import what."""
+    rows = []
+    for contract in _contracts().values():
+        if contract["type"] != "forbidden":
+            continue
+        rows.append([contract["name"], ", ".join(_short(m) for m in contract["source_modules"]),
+                     ", ".join(_short(m) for m in contract["forbidden_modules"]),
+                     "directly" if contract.get("allow_indirect_imports") else
+                     "directly or not"])
+    return table(["rule", "these packages", "do not import", "how"], rows)
 
 
 GENERATORS: dict[str, Callable[[], str]] = {

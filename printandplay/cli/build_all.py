@@ -1,7 +1,7 @@
 """``printandplay build all``: every game's kit, built in parallel worker processes.
 
 The parent imports the build modules and loads what every build shares (fonts, hyphenation
-dictionaries: :func:`printandplay.assets.preload_shared`) once, then forks the workers, which
+dictionaries: :func:`printandplay.kit.assets.preload_shared`) once, then forks the workers, which
 inherit all of it (the ``fork`` start method, on Linux; elsewhere the workers start afresh and
 load it themselves). The parent builds kits too: one worker fewer than cores is started (none
 on one core, or for one kit). The kits are queued largest first (:class:`KitQueue`, in shared
@@ -43,7 +43,7 @@ def build_one(game_id: str, options: Any, icons_dir: Path | None = None
               ) -> tuple[str, str | None, str, list[str], list[str], int]:
     """Build one kit in a worker: (game, PDF path or None, summary, warnings, errors, exit
     code). Input errors are returned, not raised, so that every kit is reported."""
-    from printandplay.build import build_kit
+    from printandplay.kit.build import build_kit
 
     try:
         warnings: list[str] = []
@@ -211,8 +211,8 @@ def build_all(ids: list[str], options: Any, icons_dir: Path | None = None) -> No
     collecting = gc.isenabled()
     gc.disable()
     try:
-        import printandplay.build  # noqa: F401 - imported once here, inherited by the workers
-        from printandplay.assets import preload_shared
+        import printandplay.kit.build  # noqa: F401 - imported once here, inherited by the workers
+        from printandplay.kit.assets import preload_shared
 
         resources = find_resources(icons_dir)
         preload_shared(resources, ids)

@@ -41,7 +41,7 @@ from printandplay.errors import OptionError
 def _build_one(game_id: str, options: Any, progress: Callable[[int, int], None] | None = None,
                icons_dir: Path | None = None) -> tuple[str, str, list[str]]:
     """Build one kit; returns its path, its summary line and its warnings."""
-    from printandplay.build import build_kit
+    from printandplay.kit.build import build_kit
 
     warnings: list[str] = []
     done = build_kit(find_resources(icons_dir), game_id, options, progress, warnings=warnings)
@@ -114,7 +114,7 @@ def watch(game: GameArg, paper: PaperOpt = "a4", out_dir: OutOpt = None,
     the errors without stopping; a failed rebuild keeps the last good PDF. Only the faces whose
     data, layout, icons or fonts changed are drawn again. Same options as `build`.
     """
-    from printandplay.watch import Watcher
+    from printandplay.kit.watch import Watcher
 
     with user_errors():
         options = build_options(paper, out_dir, flip, back_offset, bleed, debug_boxes, margin,
@@ -192,7 +192,7 @@ def export(game: GameArg,
                               "--print-shop")
         if icons_dir is not None and not icons_dir.is_dir():
             raise OptionError(f"--icons-dir {icons_dir}: no such folder")
-        from printandplay.assets import load_assets
+        from printandplay.kit.assets import load_assets
 
         resources = find_resources(icons_dir)
         assets = load_assets(resources, game)
@@ -237,7 +237,7 @@ def calibrate(paper: PaperOpt = "a4",
                                 "as calibration-PAPER.pdf.")] = None,
               flip: FlipOpt = FlipEdge.long, margin: MarginOpt = DEFAULT_MARGIN_MM) -> None:
     """Write a duplex calibration sheet; read off your printer's shift for --back-offset."""
-    from printandplay.calibrate import build_calibration
+    from printandplay.kit.calibrate import build_calibration
 
     with user_errors():
         path = build_calibration(find_resources(), paper.lower(), flip.value, out_folder(out_dir),

@@ -39,8 +39,8 @@ def games() -> None:
     """List the games with their players and components."""
     from rich.table import Table
 
-    from printandplay.catalog import kind_summary
     from printandplay.data.game_loader import load_game
+    from printandplay.kit.catalog import kind_summary
 
     resources = find_resources()
     table = Table("id", "name", "players", "components", show_lines=False)
@@ -65,8 +65,8 @@ def cards(game: GameArg,
     """List the components of GAME (cards, tiles, tokens…) with their counts and fields."""
     from rich.table import Table
 
-    from printandplay.catalog import component_records
     from printandplay.data.game_loader import load_game
+    from printandplay.kit.catalog import component_records
 
     with user_errors():
         loaded = load_game(find_resources(), check_game_id(game))
@@ -207,9 +207,9 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
 
     Writes build/GAME/deck-<file stem>-a4.pdf. Refuses an invalid deck unless --force.
     """
-    from printandplay.build import DeckCard, build_deck, output_path
     from printandplay.data.game_loader import load_game
-    from printandplay.outputs import check_output
+    from printandplay.kit.build import DeckCard, build_deck, output_path
+    from printandplay.kit.outputs import check_output
     from printandplay.rules.deck import counted_deck, deck_format
 
     with user_errors():
@@ -252,7 +252,7 @@ def new(game: Annotated[str, typer.Argument(
             help="Card size: a size name of docs/designing-a-game.md at least 40 mm wide.")]
         = "poker") -> None:
     """Start a new game: write cards/GAME/ and templates/GAME/ in the current folder, with sample cards, layouts and rules, ready to build. Never overwrites."""
-    from printandplay.newgame import new_game
+    from printandplay.kit.newgame import new_game
 
     with user_errors():
         made = new_game(Path("."), game, cards, size)

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 import pypdfium2 as pdfium
 from PIL import Image
 
-from printandplay.assets import GameAssets
 from printandplay.model.game import Component, Size
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import Face, Placement
+from printandplay.planning.assets import GameAssets
 from printandplay.planning.planner import KitPlanner
 from printandplay.render.pdf import PdfWriter
 

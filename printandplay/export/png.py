@@ -13,8 +13,9 @@ from pathlib import Path
 
 from PIL import Image
 
-from printandplay.assets import GameAssets, load_assets
 from printandplay.export.faces import FaceImage, distinct_faces, face_images
+from printandplay.kit.assets import load_assets
+from printandplay.planning.assets import GameAssets
 from printandplay.planning.options import BuildOptions
 from printandplay.planning.planner import KitPlanner
 from printandplay.project import Resources

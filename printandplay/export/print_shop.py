@@ -26,14 +26,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from printandplay.assets import GameAssets, load_assets
 from printandplay.errors import OptionError
-from printandplay.kit_sections import select_sections
+from printandplay.kit.assets import load_assets
 from printandplay.model.game import SheetSection, Size
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import Face, Placement
+from printandplay.planning.assets import GameAssets
 from printandplay.planning.options import BuildOptions
 from printandplay.planning.planner import KitPlanner
+from printandplay.planning.sections import select_sections
 from printandplay.project import Resources
 from printandplay.render.pdf import PdfWriter
 from printandplay.units import MM

@@ -19,11 +19,12 @@ from typing import Any
 
 from PIL import Image
 
-from printandplay.assets import GameAssets, load_assets
 from printandplay.export.faces import distinct_faces, face_images
 from printandplay.export.png import safe_name, save_atomic, write_text_atomic
+from printandplay.kit.assets import load_assets
 from printandplay.model.game import Component, Kind
 from printandplay.model.ops import Face
+from printandplay.planning.assets import GameAssets
 from printandplay.planning.options import BuildOptions
 from printandplay.planning.planner import KitPlanner
 from printandplay.project import Resources

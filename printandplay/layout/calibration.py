@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printandplay.imposition.grid import DEFAULT_MARGIN, Flip, mirror_axes, mirror_rect
 from printandplay.layout.extent import op_extents
-from printandplay.layout.imposition import DEFAULT_MARGIN, Flip, mirror_axes, mirror_rect
-from printandplay.layout.text import TextSetter
-from printandplay.layout.textfit import TextStyle
 from printandplay.model.color import RGB
 from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import Size
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import GroupOp, Op, RectOp, TextOp
+from printandplay.text.fitting import TextStyle
+from printandplay.text.setter import TextSetter
 from printandplay.units import MM, format_mm_value
 
 STEPS = [s / 2 for s in range(-8, 9)]  # −4 … +4 mm by 0.5 mm

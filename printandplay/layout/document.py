@@ -17,7 +17,6 @@ from typing import Final
 
 from printandplay.errors import LayoutError
 from printandplay.layout import debug
-from printandplay.layout.blocks import Block, parse_blocks
 from printandplay.layout.document_blocks import (
     BlockMeasurer,
     DocStyle,
@@ -29,6 +28,7 @@ from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import Size
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import GroupOp, LineOp, Op, TextOp
+from printandplay.text.blocks import Block, parse_blocks
 from printandplay.units import MM
 
 EPSILON: Final = 0.01

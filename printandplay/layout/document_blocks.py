@@ -13,14 +13,14 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 from printandplay.errors import LayoutError
-from printandplay.layout.blocks import Block
 from printandplay.layout.legibility import DEFAULT_MIN_FONT_SIZE, size_error, text_ops, too_small
-from printandplay.layout.text import TextSetter
-from printandplay.layout.textfit import FittedText, TextStyle
 from printandplay.model.color import RGB
 from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import DocumentStyle
 from printandplay.model.ops import GroupOp, IconOp, LineOp, Op, RectOp, TextOp
+from printandplay.text.blocks import Block
+from printandplay.text.fitting import FittedText, TextStyle
+from printandplay.text.setter import TextSetter
 from printandplay.units import MM
 
 BIG: Final = 1e5

@@ -24,9 +24,6 @@ from printandplay.layout.face_plan import DesignPlan, FitCache, box_geometry
 from printandplay.layout.fills import Bounds, Layer, layers
 from printandplay.layout.ink_saver import ink_saver_colors, on_dark_panel
 from printandplay.layout.legibility import DEFAULT_MIN_FONT_SIZE, check_text_over
-from printandplay.layout.templating import TemplateEnv
-from printandplay.layout.text import TextSetter, icon_lookalike_warnings
-from printandplay.layout.textfit import FittedText
 from printandplay.model.color import RGB, ColorError, parse_color
 from printandplay.model.design import Box, FaceDesign, Template
 from printandplay.model.fonts import FontMetrics
@@ -37,6 +34,9 @@ from printandplay.model.ops import (
     GroupOp,
     Op,
 )
+from printandplay.templating.environment import TemplateEnv
+from printandplay.text.fitting import FittedText
+from printandplay.text.setter import TextSetter, icon_lookalike_warnings
 
 
 @dataclass

@@ -11,12 +11,12 @@ from typing import Any
 
 from printandplay.layout.face_geometry import Transform, box_rect, placement_transform
 from printandplay.layout.fills import Layer, layers
-from printandplay.layout.textfit import FittedText, TextStyle
 from printandplay.model.color import RGB
 from printandplay.model.design import Box, FaceDesign
 from printandplay.model.game import Kind
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import Face, Op
+from printandplay.text.fitting import FittedText, TextStyle
 
 FITS_MAX = 256  # fitted texts kept (the same text on several cards is fitted once)
 

@@ -112,7 +112,7 @@ def check_text_over(box_ops: Sequence[Op], drawn: Sequence[Layer], metrics: Font
     """:func:`check_text` with the :func:`layers` of the ops drawn before the box (a caller
     that checks box after box keeps them instead of walking every op drawn again).
 
-    ``extent`` (optional, from :attr:`~printandplay.layout.textfit.FittedText.extent`): bounds
+    ``extent`` (optional, from :attr:`~printandplay.text.fitting.FittedText.extent`): bounds
     as ``(x0, y0, x1, y1)``, in the frame of each group of ``box_ops``, that hold every text op
     of the group up to rounding. When one fill lies under all of them (:func:`~printandplay.layout.fills.group_fill`),
     the texts are judged against it without measuring each one: the same outcome."""

@@ -14,14 +14,14 @@ from dataclasses import dataclass
 from typing import Final
 
 from printandplay.layout.guide_texts import texts
-from printandplay.layout.text import TextSetter
-from printandplay.layout.textfit import TextStyle
 from printandplay.model.color import RGB
 from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import Size
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import GroupOp, LineOp, Op, TextOp
 from printandplay.model.shapes import Shape
+from printandplay.text.fitting import TextStyle
+from printandplay.text.setter import TextSetter
 from printandplay.units import MM
 
 BAND: Final = 40 * MM  # kept free at the bottom of the first page for the drawings

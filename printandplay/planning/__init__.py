@@ -1,7 +1,7 @@
 """Planning a kit's pages in print order: documents, sheets of fronts and backs, tiles, blanks.
 
 :class:`~printandplay.planning.planner.KitPlanner` turns a game's kit (or any list of
-components) into :class:`~printandplay.pages.PageSpec` pages for one paper and
+components) into :class:`~printandplay.planning.pages.PageSpec` pages for one paper and
 :class:`~printandplay.planning.options.BuildOptions`, lazily (one page composed at a time). It owns
 one collaborator per job:
 

@@ -9,14 +9,14 @@ from typing import Any
 
 from printandplay.data.stock_icons import BUNDLED_DIR
 from printandplay.errors import DataError, Location
-from printandplay.face_cache import FaceCache
 from printandplay.layout.document import DocumentComposer
 from printandplay.layout.document_blocks import DocStyle
 from printandplay.model.color import RGB, parse_color
 from printandplay.model.game import Component, DocumentSection, Game
 from printandplay.model.ops import Op
-from printandplay.pages import PageSpec
+from printandplay.planning.face_cache import FaceCache
 from printandplay.planning.faces import use_icons
+from printandplay.planning.pages import PageSpec
 from printandplay.planning.print_job import PrintJob
 
 CREDITS_TEMPLATE = BUNDLED_DIR / "credits.md.j2"

@@ -8,18 +8,18 @@ from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Any
 
-from printandplay.assets import CardContexts, component_context
 from printandplay.data.icons import IconLibrary
 from printandplay.data.stock_icons import PREFIX
 from printandplay.errors import LayoutError
-from printandplay.face_cache import FaceCache, design_sources, freeze, globals_read
 from printandplay.layout.face import FaceComposer
-from printandplay.layout.template_reach import may_print
 from printandplay.model.design import FaceDesign, Template
 from printandplay.model.game import Component, Kind, SheetSection
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import Face, GroupOp, IconOp, Op, Placement
+from printandplay.planning.face_cache import FaceCache, design_sources, freeze, globals_read
 from printandplay.planning.print_job import PrintJob
+from printandplay.templating.contexts import CardContexts, component_context
+from printandplay.templating.reach import may_print
 
 # The stock-icon reader goes over every card's ``card`` variable once per template it reads:
 # up to this many components, their contexts are made once per build and kept for all the

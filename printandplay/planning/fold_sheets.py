@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from printandplay.layout.fold import FoldPlan, plan_fold
-from printandplay.layout.marks import MARK_WIDTH
+from printandplay.imposition.fold import FoldPlan, plan_fold
+from printandplay.imposition.marks import MARK_WIDTH
 from printandplay.model.game import Component, SheetSection
 from printandplay.model.ops import LineOp, Op, Placement, TextOp
-from printandplay.pages import CUT_GUIDE_COLOR, MARK_COLOR, PageSpec
 from printandplay.planning.faces import FacePlacer
+from printandplay.planning.pages import CUT_GUIDE_COLOR, MARK_COLOR, PageSpec
 from printandplay.planning.print_job import PrintJob
 from printandplay.planning.sheet_labels import SheetLabels
 from printandplay.units import MM

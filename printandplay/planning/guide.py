@@ -8,9 +8,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from printandplay.imposition.grid import DEFAULT_MARGIN, fits_on
 from printandplay.layout.document import DocumentComposer
 from printandplay.layout.guide_texts import texts as guide_texts
-from printandplay.layout.imposition import DEFAULT_MARGIN, fits_on
 from printandplay.layout.print_guide import BAND as GUIDE_BAND
 from printandplay.layout.print_guide import (
     GuideSection,
@@ -19,9 +19,9 @@ from printandplay.layout.print_guide import (
     guide_source,
 )
 from printandplay.model.game import DocumentSection, SheetSection
-from printandplay.pages import PageSpec
 from printandplay.planning.documents import document_style
 from printandplay.planning.options import DEFAULT_BLEED
+from printandplay.planning.pages import PageSpec
 from printandplay.planning.print_job import PrintJob
 from printandplay.planning.print_order import PrintOrder
 from printandplay.units import MM, format_back_offset

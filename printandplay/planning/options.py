@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from printandplay.layout.imposition import DEFAULT_MARGIN, Flip
+from printandplay.imposition.grid import DEFAULT_MARGIN, Flip
 from printandplay.units import MM
 
 DEFAULT_BLEED = 3 * MM

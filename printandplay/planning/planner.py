@@ -11,20 +11,20 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 from itertools import chain
 from typing import Any
 
-from printandplay.assets import GameAssets
-from printandplay.face_cache import FaceCache
-from printandplay.kit_sections import select_sections
 from printandplay.layout.face import FaceComposer
 from printandplay.model.game import Component, DocumentSection, SheetSection
 from printandplay.model.ops import Face
-from printandplay.pages import PageSpec
+from printandplay.planning.assets import GameAssets
 from printandplay.planning.documents import DocumentPlanner
+from printandplay.planning.face_cache import FaceCache
 from printandplay.planning.faces import FacePlacer
 from printandplay.planning.fold_sheets import FoldSheets
 from printandplay.planning.guide import KitGuide
 from printandplay.planning.options import BuildOptions
+from printandplay.planning.pages import PageSpec
 from printandplay.planning.print_job import PrintJob
 from printandplay.planning.print_order import PrintOrder
+from printandplay.planning.sections import select_sections
 from printandplay.planning.sheet_labels import SheetLabels
 from printandplay.planning.sheets import SheetPlanner
 from printandplay.planning.tiles import TileSheets

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printandplay.assets import GameAssets
 from printandplay.data.presets import resolve_paper
 from printandplay.model.game import Game, Kind, SheetSection, Size
+from printandplay.planning.assets import GameAssets
 from printandplay.planning.options import DEFAULT_BLEED, BuildOptions
 
 

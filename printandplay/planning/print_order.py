@@ -6,10 +6,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
-from printandplay.layout.imposition import mirror_axes, mirror_rect
+from printandplay.imposition.grid import mirror_axes, mirror_rect
+from printandplay.imposition.sheet_label import label_ops
 from printandplay.layout.print_words import vocabulary
-from printandplay.layout.sheet_label import label_ops
-from printandplay.pages import BLANK_NOTE, CUT_GUIDE_COLOR, PageSpec, duplex_stream, placement_rects
+from printandplay.planning.pages import (
+    BLANK_NOTE,
+    CUT_GUIDE_COLOR,
+    PageSpec,
+    duplex_stream,
+    placement_rects,
+)
 from printandplay.planning.print_job import PrintJob
 
 

@@ -7,14 +7,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import overload
 
+from printandplay.imposition.sheet_label import label_ops, op_obstacles
 from printandplay.layout.extent import op_extents
 from printandplay.layout.print_words import vocabulary
-from printandplay.layout.sheet_label import label_ops, op_obstacles
-from printandplay.layout.typography import apply_typography
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import Op, TextOp
-from printandplay.pages import PageSpec, placement_rects
+from printandplay.planning.pages import PageSpec, placement_rects
 from printandplay.planning.print_job import PrintJob
+from printandplay.text.typography import apply_typography
 
 _OBSTACLES_MAX = 16
 

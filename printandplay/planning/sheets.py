@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from printandplay.errors import OptionError
-from printandplay.layout.imposition import SheetPlan, choose_mode, fits_on, plan_sheet
-from printandplay.layout.marks import MARK_WIDTH
+from printandplay.imposition.grid import SheetPlan, choose_mode, fits_on, plan_sheet
+from printandplay.imposition.marks import MARK_WIDTH
 from printandplay.model.game import Component, ImpositionMode, SheetSection
 from printandplay.model.ops import LineOp, Op
-from printandplay.pages import CUT_GUIDE_COLOR, MARK_COLOR, PageSpec
 from printandplay.planning.faces import FacePlacer
 from printandplay.planning.fold_sheets import FoldSheets
+from printandplay.planning.pages import CUT_GUIDE_COLOR, MARK_COLOR, PageSpec
 from printandplay.planning.print_job import PrintJob
 from printandplay.planning.sheet_labels import SheetLabels
 from printandplay.planning.tiles import TileSheets

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from printandplay.errors import OptionError
-from printandplay.layout.marks import MARK_WIDTH
-from printandplay.layout.tiling import TilePlan, plan_tiles
+from printandplay.imposition.marks import MARK_WIDTH
+from printandplay.imposition.tiling import TilePlan, plan_tiles
 from printandplay.model.game import Component, SheetSection
 from printandplay.model.ops import LineOp, Op
-from printandplay.pages import CUT_GUIDE_COLOR, MARK_COLOR, PageSpec
 from printandplay.planning.faces import FacePlacer
+from printandplay.planning.pages import CUT_GUIDE_COLOR, MARK_COLOR, PageSpec
 from printandplay.planning.print_job import PrintJob
 from printandplay.planning.sheet_labels import SheetLabels
 

@@ -506,7 +506,7 @@ def test_face_designs_are_read_once_per_process_and_again_when_the_file_changes(
     from the same text of layouts.yaml; an edited file is read again."""
     import shutil
 
-    from printandplay.assets import load_assets
+    from printandplay.kit.assets import load_assets
     from printandplay.project import Resources
 
     root = Path(__file__).resolve().parents[2]

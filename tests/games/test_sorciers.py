@@ -21,7 +21,7 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from printandplay.cli import app
-from printandplay.pages import PageSpec
+from printandplay.planning.pages import PageSpec
 
 pytestmark = pytest.mark.xdist_group(KITS_GROUP)  # reads the shared `bundled_kits` build
 runner = CliRunner()

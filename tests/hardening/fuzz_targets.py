@@ -17,8 +17,8 @@ from printandplay.data.decklist import _parse_yaml_deck, parse_decklist
 from printandplay.data.svg import parse_svg
 from printandplay.data.yamlio import parse_yaml
 from printandplay.errors import PrintAndPlayError
-from printandplay.layout.richtext import MarkupError, parse_markup
 from printandplay.model.game import Game
+from printandplay.text.markup import MarkupError, parse_markup
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -16,13 +16,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import fuzz_targets as targets  # noqa: E402
 
 from printandplay.errors import DataError, PrintAndPlayError  # noqa: E402
-from printandplay.layout.richtext import (  # noqa: E402
+from printandplay.model.deck import Deck  # noqa: E402
+from printandplay.text.markup import (  # noqa: E402
     MarkupError,
     Span,
     escape_markup,
     plain_text,
 )
-from printandplay.model.deck import Deck  # noqa: E402
 
 
 def lines(pieces: st.SearchStrategy[str], max_size: int = 12) -> st.SearchStrategy[str]:

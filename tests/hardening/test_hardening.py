@@ -134,7 +134,7 @@ def output_name(game: str, args: list[str]) -> str:
     of some sections is named after them (``charlie-tuiles-a4.pdf``). A case that builds only
     the section holding the box it breaks (``--sections``: the documents before it are not
     composed) still finds its previous PDF where the build would write."""
-    from printandplay.kit_sections import slug
+    from printandplay.planning.sections import slug
 
     sections: list[str] = []
     if "--sections" in args:
@@ -286,7 +286,7 @@ def test_generators_are_deterministic_and_shaped() -> None:
 
 
 def test_the_previous_pdf_goes_where_the_build_writes() -> None:
-    from printandplay.build import output_path
+    from printandplay.kit.build import output_path
     from printandplay.planning.options import BuildOptions
 
     for args, sections in ((["build", "charlie"], ()),

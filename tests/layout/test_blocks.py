@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from printandplay.layout.blocks import Block, parse_blocks
+from printandplay.text.blocks import Block, parse_blocks
 
 
 def kinds(source: str) -> list[str]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from helpers import FakeMetrics
 
+from printandplay.imposition.grid import mirror_axes
 from printandplay.layout.calibration import STEPS, calibration_pages
-from printandplay.layout.imposition import mirror_axes
 from printandplay.model.game import Size
 from printandplay.model.ops import RectOp
 from printandplay.units import MM

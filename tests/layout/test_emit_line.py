@@ -7,11 +7,11 @@ import random
 from collections.abc import Sequence
 from typing import Literal
 
-from printandplay.layout import textfit
-from printandplay.layout.textfit import ICON_DROP, ICON_EM
-from printandplay.layout.tokens import Break, Frag, Glue, Item, Word
 from printandplay.model.color import RGB
 from printandplay.model.ops import IconOp, Op, TextOp
+from printandplay.text import fitting as textfit
+from printandplay.text.fitting import ICON_DROP, ICON_EM
+from printandplay.text.tokens import Break, Frag, Glue, Item, Word
 
 
 def _emit_line_before(

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from printandplay.layout.hyphenation import Hyphenator, hyphenator_for
-from printandplay.layout.richtext import parse_markup
-from printandplay.layout.textfit import TextStyle, fit_text
-from printandplay.layout.tokens import tokenize
 from printandplay.model.ops import TextOp
+from printandplay.text.fitting import TextStyle, fit_text
+from printandplay.text.hyphenation import Hyphenator, hyphenator_for
+from printandplay.text.markup import parse_markup
+from printandplay.text.tokens import tokenize
 
 
 class Metrics:

@@ -8,8 +8,8 @@ import random
 import pyphen
 import pytest
 
-from printandplay.layout import hyphenation
-from printandplay.layout.hyphenation import Hyphenator
+from printandplay.text import hyphenation
+from printandplay.text.hyphenation import Hyphenator
 
 
 @pytest.fixture(autouse=True)

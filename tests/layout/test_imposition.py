@@ -11,7 +11,7 @@ from typing import TypedDict, Unpack
 
 import pytest
 
-from printandplay.layout.imposition import (
+from printandplay.imposition.grid import (
     DEFAULT_MARGIN,
     Flip,
     SheetPlan,
@@ -21,7 +21,7 @@ from printandplay.layout.imposition import (
     mirror_axes,
     plan_sheet,
 )
-from printandplay.layout.marks import MARK_BAND, MARK_GAP, MARK_LENGTH, MIN_MARK, Mark
+from printandplay.imposition.marks import MARK_BAND, MARK_GAP, MARK_LENGTH, MIN_MARK, Mark
 from printandplay.model.game import Size
 from printandplay.model.geometry import Rect
 

@@ -172,7 +172,7 @@ def test_contrast_under_4_5_to_1_warns_once_per_box(tmp_path: Path,
 
 def test_documents_are_held_to_min_font_size(tmp_path: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    from printandplay.newgame import new_game
+    from printandplay.kit.newgame import new_game
 
     monkeypatch.chdir(tmp_path)
     new_game(tmp_path, "kit", cards=3)

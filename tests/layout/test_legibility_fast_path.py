@@ -15,12 +15,12 @@ from printandplay.errors import LayoutError
 from printandplay.layout import fills, legibility
 from printandplay.layout.extent import op_extents
 from printandplay.layout.fills import layers
-from printandplay.layout.hyphenation import hyphenator_for
 from printandplay.layout.legibility import check_text_over
-from printandplay.layout.richtext import parse_markup
-from printandplay.layout.textfit import FittedText, TextStyle, fit_text
-from printandplay.layout.tokens import tokenize
 from printandplay.model.ops import EllipseOp, GroupOp, IconOp, ImageOp, Op, RectOp, TextOp
+from printandplay.text.fitting import FittedText, TextStyle, fit_text
+from printandplay.text.hyphenation import hyphenator_for
+from printandplay.text.markup import parse_markup
+from printandplay.text.tokens import tokenize
 
 _WORDS = ("ba", "cha", "ton", "mé", "ri", "que", "lon", "gue", "ment", "i", "W", "—", "«")
 
@@ -201,10 +201,10 @@ def _faces(game_name: str, cached: bool, monkeypatch: pytest.MonkeyPatch,
     """Every face of a bundled game composed by one composer (outcome: the face, or the error,
     then the warnings), with the static boxes' layers kept or (``cached=False``) measured
     again at each text box as before."""
-    from printandplay.assets import component_context
     from printandplay.layout import face_plan
     from printandplay.layout.face import FaceComposer
     from printandplay.model.design import Template
+    from printandplay.templating.contexts import component_context
 
     assets = bundled_assets(game_name)  # read only: the composer is this call's own
     game = assets.game

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from helpers import FakeMetrics, kit_pages, page_text, replace_once, text_ops
 
-from printandplay.assets import load_assets
+from printandplay.kit.assets import load_assets
+from printandplay.kit.newgame import new_game
 from printandplay.layout.guide_texts import TEXTS, texts
 from printandplay.layout.print_guide import GuideSection, guide_drawings
 from printandplay.model.game import Size
 from printandplay.model.shapes import Circle, Rectangle, RoundedRectangle
-from printandplay.newgame import new_game
 from printandplay.planning.options import BuildOptions
 from printandplay.planning.planner import KitPlanner
 from printandplay.project import Resources, bundled_root

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from printandplay.layout.richtext import (
+from printandplay.text.markup import (
     MarkupError,
     Span,
     escape_markup,

@@ -9,16 +9,16 @@ from dataclasses import replace
 import pytest
 from helpers import bundled_assets
 
+from printandplay.imposition.sheet_label import label_ops, op_obstacles
 from printandplay.layout.extent import op_extents
 from printandplay.layout.print_words import vocabulary
-from printandplay.layout.sheet_label import label_ops, op_obstacles
-from printandplay.layout.typography import apply_typography
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import TextOp
-from printandplay.pages import PageSpec, placement_rects
 from printandplay.planning.options import BuildOptions
+from printandplay.planning.pages import PageSpec, placement_rects
 from printandplay.planning.planner import KitPlanner
 from printandplay.planning.sheet_labels import SheetLabels, Typeset
+from printandplay.text.typography import apply_typography
 
 
 def _plain_add(self: SheetLabels, page: PageSpec, total: int, name: str = "") -> PageSpec:

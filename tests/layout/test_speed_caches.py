@@ -17,20 +17,20 @@ from PIL import Image
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from printandplay.assets import component_context
 from printandplay.errors import LayoutError
-from printandplay.layout import sheet_label
+from printandplay.imposition import sheet_label
+from printandplay.imposition.sheet_label import CLEARANCE, free_spot
 from printandplay.layout.extent import op_extents
 from printandplay.layout.face import FaceComposer
 from printandplay.layout.fills import PAPER
 from printandplay.layout.legibility import check_text, fill_under, hex_color
-from printandplay.layout.sheet_label import CLEARANCE, free_spot
 from printandplay.model.color import RGB
 from printandplay.model.design import Template
 from printandplay.model.game import Size
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import EllipseOp, GroupOp, ImageOp, Op, RectOp, TextOp
 from printandplay.render.ops_writer import OpsWriter
+from printandplay.templating.contexts import component_context
 
 # --- the free spot of a sheet label ----------------------------------------------------------
 

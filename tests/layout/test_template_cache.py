@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from printandplay.errors import LayoutError
-from printandplay.layout.template_cache import COMPILED, CompiledTemplates
-from printandplay.layout.templating import TemplateEnv
+from printandplay.templating.cache import COMPILED, CompiledTemplates
+from printandplay.templating.environment import TemplateEnv
 
 
 def test_two_environments_share_the_compiled_code_not_the_template() -> None:
@@ -73,7 +73,7 @@ def test_the_cache_is_bounded_and_forgets_the_least_recently_used() -> None:
 
 
 def test_no_source_is_compiled_twice_in_a_build(tmp_path: Path) -> None:
-    from printandplay.build import BuildOptions, build_kit
+    from printandplay.kit.build import BuildOptions, build_kit
     from printandplay.project import Resources
 
     # the section of the limit cards only: 26 of the kit's 36 sources, in half the time (the

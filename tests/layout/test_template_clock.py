@@ -8,9 +8,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from printandplay.layout import template_budget
-from printandplay.layout.template_budget import Budget, TemplateLimit
-from printandplay.layout.templating import TemplateEnv
+from printandplay.templating import budget as template_budget
+from printandplay.templating.budget import Budget, TemplateLimit
+from printandplay.templating.environment import TemplateEnv
 
 
 class FakeClocks:

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from printandplay.layout.template_reach import may_print
-from printandplay.layout.templating import Rich, TemplateEnv
+from printandplay.templating.environment import Rich, TemplateEnv
+from printandplay.templating.reach import may_print
 
 CARDS: list[dict[str, Any]] = [
     {"id": "a", "name": "Renard", "icone": "fox-head", "debut": "g", "fin": "i-owl",
@@ -89,7 +89,7 @@ def test_inline_icon_pattern_and_a_colon_from_another_piece(templates: TemplateE
 
 
 def test_a_prefix_across_many_pieces_is_found() -> None:
-    from printandplay.layout.template_values import contains
+    from printandplay.templating.values import contains
 
     assert contains(["a", "b", "c"], "abcabc")
     assert contains(["xab", "ab", "c"], "abababc")
@@ -104,7 +104,7 @@ def test_the_automaton_agrees_with_every_short_concatenation() -> None:
     import itertools
     import random
 
-    from printandplay.layout.template_values import contains
+    from printandplay.templating.values import contains
 
     rng = random.Random(15)
     for _ in range(400):

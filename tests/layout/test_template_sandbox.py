@@ -11,9 +11,9 @@ import pytest
 from helpers import SMALL_STEPS, small_template_budget
 
 from printandplay.errors import LayoutError
-from printandplay.layout import template_budget
-from printandplay.layout.template_budget import MAX_VALUE, approx_len
-from printandplay.layout.templating import BOX_OUTPUT, Rich, TemplateEnv
+from printandplay.templating import budget as template_budget
+from printandplay.templating.budget import MAX_VALUE, approx_len
+from printandplay.templating.environment import BOX_OUTPUT, Rich, TemplateEnv
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -189,7 +189,7 @@ def test_endless_loops_stop_at_the_default_time_limit(monkeypatch: pytest.Monkey
     # the default second, on clocks that run fast (each read is 2 ms later): the budget is
     # the real one, not a smaller one (test_the_time_limit_counts_processor_time shows the
     # real clocks on a 0.01 s budget). The loop is too short for the step limit.
-    from printandplay.layout import template_budget
+    from printandplay.templating import budget as template_budget
 
     clocks = _FastClocks(tick=0.002)
     monkeypatch.setattr(template_budget, "time", clocks)

@@ -6,11 +6,11 @@ import pytest
 from helpers import FakeMetrics
 
 from printandplay.errors import LayoutError
-from printandplay.layout.richtext import parse_markup
-from printandplay.layout.text import TextSetter
-from printandplay.layout.textfit import TextStyle, fit_text
-from printandplay.layout.tokens import Glue, Word, tokenize
-from printandplay.layout.typography import apply_typography
+from printandplay.text.fitting import TextStyle, fit_text
+from printandplay.text.markup import parse_markup
+from printandplay.text.setter import TextSetter
+from printandplay.text.tokens import Glue, Word, tokenize
+from printandplay.text.typography import apply_typography
 
 STYLE = TextStyle(size=10, min_size=10)
 

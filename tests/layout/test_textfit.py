@@ -12,8 +12,8 @@ from typing import cast
 import pytest
 from helpers import DESCENT, FakeMetrics
 
-from printandplay.layout.richtext import parse_markup
-from printandplay.layout.textfit import (
+from printandplay.model.ops import IconOp, TextOp
+from printandplay.text.fitting import (
     ICON_DROP,
     PAR_GAP,
     FittedText,
@@ -21,8 +21,8 @@ from printandplay.layout.textfit import (
     break_lines,
     fit_text,
 )
-from printandplay.layout.tokens import ICON_EM, TAG_COLOR, TAG_SCALE, tokenize
-from printandplay.model.ops import IconOp, TextOp
+from printandplay.text.markup import parse_markup
+from printandplay.text.tokens import ICON_EM, TAG_COLOR, TAG_SCALE, tokenize
 
 RED = (1.0, 0.0, 0.0)
 METRICS = FakeMetrics()

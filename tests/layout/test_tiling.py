@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from printandplay.layout.tiling import LABEL_BAND, TILE_OVERLAP, plan_tiles
+from printandplay.imposition.tiling import LABEL_BAND, TILE_OVERLAP, plan_tiles
 from printandplay.model.game import Size
 from printandplay.model.geometry import Rect
 

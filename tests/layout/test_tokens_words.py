@@ -9,10 +9,11 @@ from collections.abc import Callable, Sequence
 
 from helpers import FakeMetrics
 
-from printandplay.layout.hyphenation import hyphenator_for, syllables
-from printandplay.layout.richtext import MarkupError, Span, parse_markup
-from printandplay.layout.textfit import TextStyle, break_lines
-from printandplay.layout.tokens import (
+from printandplay.model.fonts import FontMetrics
+from printandplay.text.fitting import TextStyle, break_lines
+from printandplay.text.hyphenation import hyphenator_for, syllables
+from printandplay.text.markup import MarkupError, Span, parse_markup
+from printandplay.text.tokens import (
     ICON_EM,
     TAG_COLOR,
     TAG_SCALE,
@@ -24,7 +25,6 @@ from printandplay.layout.tokens import (
     Word,
     tokenize,
 )
-from printandplay.model.fonts import FontMetrics
 
 
 def _reference_tokenize(
@@ -160,7 +160,7 @@ def test_a_shared_word_hyphenated_once_stays_right_for_every_text() -> None:
 
 
 def test_escaping_skips_only_values_without_markup_characters() -> None:
-    from printandplay.layout import richtext
+    from printandplay.text import markup as richtext
 
     rng = random.Random(17)
     alphabet = "ab :*\\[]\n-_z9é"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from printandplay.layout.typography import NBSP, NNBSP, apply_typography
+from printandplay.text.typography import NBSP, NNBSP, apply_typography
 
 APOS = "\u2019"
 ELLIPSIS = "\u2026"
@@ -132,7 +132,7 @@ def test_a_number_stays_with_the_icon_it_counts() -> None:
 
 def _reference_french(text: str) -> str:
     """The French rules as they were applied before (each rule's regex, in turn)."""
-    from printandplay.layout.typography import _FRENCH_RULES
+    from printandplay.text.typography import _FRENCH_RULES
 
     for pattern, replacement, _needs in _FRENCH_RULES:
         text = pattern.sub(replacement, text)
@@ -144,7 +144,7 @@ def test_french_rules_found_in_one_pass_give_the_regexes_text() -> None:
     # colons: the same text as every rule's regex, on awkward input
     import random
 
-    from printandplay.layout.typography import _COLON_RULE, _space_before_colon
+    from printandplay.text.typography import _COLON_RULE, _space_before_colon
 
     rng = random.Random(17)
     alphabet = [" ", " ", "\u00a0", "\u202f", ":", ":", "a", "z", "é", "0", "7", "٣", "-",

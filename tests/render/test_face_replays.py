@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from helpers import ROOT, bundled_assets, kit_pages
 
-from printandplay.build import build_game, write_pages
+from printandplay.kit.build import build_game, write_pages
 from printandplay.planning.options import BuildOptions
 from printandplay.project import Resources
 from printandplay.render import content, pdf

@@ -11,8 +11,8 @@ import pytest
 from helpers import ROOT, bundled_assets
 from reportlab.pdfbase import pdfmetrics
 
-from printandplay.assets import load_assets
 from printandplay.errors import LayoutError
+from printandplay.kit.assets import load_assets
 from printandplay.project import Resources
 from printandplay.render.fonts import FontTable
 

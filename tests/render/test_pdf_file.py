@@ -95,7 +95,7 @@ def test_finished_pages_are_packed_and_their_streams_spilled(
 
 
 def _small_writer(target: io.BytesIO) -> pdf.PdfWriter:
-    from printandplay.assets import load_assets
+    from printandplay.kit.assets import load_assets
     from printandplay.project import Resources
 
     root = Path(__file__).resolve().parents[2]

@@ -10,11 +10,11 @@ from helpers import pdf_guide_length
 from PIL import Image
 from source_helpers import SOURCE_GROUP
 
-from printandplay.assets import load_assets
-from printandplay.build import build_game
 from printandplay.data.design_loader import load_face_designs
 from printandplay.data.images import ImageLibrary, image_size
 from printandplay.errors import LayoutError
+from printandplay.kit.assets import load_assets
+from printandplay.kit.build import build_game
 from printandplay.model.ops import GroupOp, ImageOp
 from printandplay.planning.options import BuildOptions
 from printandplay.planning.planner import KitPlanner

@@ -10,13 +10,13 @@ from functools import cache
 import pytest
 from helpers import FakeMetrics, bundled_assets
 
-from printandplay.layout import textfit
-from printandplay.layout.fit_bounds import LineFloor
-from printandplay.layout.hyphenation import hyphenator_for
-from printandplay.layout.richtext import Span, parse_markup
-from printandplay.layout.textfit import TextStyle, fit_text
-from printandplay.layout.tokens import Item, tokenize
 from printandplay.model.ops import GroupOp, TextOp
+from printandplay.text import fitting as textfit
+from printandplay.text.fit_bounds import LineFloor
+from printandplay.text.fitting import TextStyle, fit_text
+from printandplay.text.hyphenation import hyphenator_for
+from printandplay.text.markup import Span, parse_markup
+from printandplay.text.tokens import Item, tokenize
 
 # --- text fitting: sizes skipped by the line floor --------------------------------------------
 
@@ -104,13 +104,13 @@ def test_a_text_box_met_again_over_the_same_layers_is_checked_once(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from dataclasses import replace
 
-    from printandplay.assets import component_context
     from printandplay.errors import LayoutError
     from printandplay.layout import face as face_module
     from printandplay.layout.face import FaceComposer
     from printandplay.layout.legibility import hex_color
     from printandplay.model.color import parse_color
     from printandplay.model.design import Template
+    from printandplay.templating.contexts import component_context
 
     assets = bundled_assets("licum")  # read only: the composer is this test's own
     game = assets.game
@@ -167,7 +167,7 @@ def test_a_text_box_met_again_over_the_same_layers_is_checked_once(
 
 
 def test_tokens_from_the_piece_cache_equal_fresh_ones_and_other_fonts_miss() -> None:
-    from printandplay.layout.tokens import TokenCache
+    from printandplay.text.tokens import TokenCache
 
     metrics = FakeMetrics()
     rng = random.Random(8)

@@ -8,9 +8,9 @@ from printandplay.data.fonts_loader import load_fonts
 from printandplay.data.icons import IconLibrary
 from printandplay.data.presets import load_presets, resolve_paper
 from printandplay.errors import OptionError
+from printandplay.imposition.grid import DEFAULT_MARGIN, Flip
+from printandplay.kit.outputs import check_output
 from printandplay.layout.calibration import calibration_pages
-from printandplay.layout.imposition import DEFAULT_MARGIN, Flip
-from printandplay.outputs import check_output
 from printandplay.project import Resources
 from printandplay.render.fonts import FontTable
 from printandplay.render.pdf import PdfWriter

@@ -3,7 +3,7 @@
 ``# Titre``, ``## Section``, ``### Sous-section``; paragraphs separated by blank lines (single
 newlines inside a paragraph join); ``- `` bullet lines; ``> `` lines form a framed box;
 ``| a | b |`` lines form a table; ``===`` alone forces a new column. Inline markup
-(:mod:`printandplay.layout.richtext`) works inside every block.
+(:mod:`printandplay.text.markup`) works inside every block.
 """
 
 from __future__ import annotations

@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from printandplay.layout.fit_bounds import LineFloor, text_extent
-from printandplay.layout.hyphenation import Hyphenator, Splitter, split_word, syllables
-from printandplay.layout.tokens import ICON_EM, TAG_SCALE, Break, Glue, Item, Word
 from printandplay.model.color import RGB
 from printandplay.model.design import Align, VAlign
 from printandplay.model.fonts import FontMetrics
 from printandplay.model.ops import IconOp, Op, TextOp
+from printandplay.text.fit_bounds import LineFloor, text_extent
+from printandplay.text.hyphenation import Hyphenator, Splitter, split_word, syllables
+from printandplay.text.tokens import ICON_EM, TAG_SCALE, Break, Glue, Item, Word
 
 ICON_DROP = 0.16  # an inline icon sits this far (in em) below the baseline
 PAR_GAP = 0.5  # extra space between paragraphs, in lines

@@ -1,12 +1,11 @@
-"""Everything one game needs to be drawn: its data, layouts, fonts, icons, images, templates."""
+"""Loading everything one game needs to be drawn (:class:`~printandplay.planning.assets.GameAssets`):
+its data, layouts, fonts (registered with the renderer), icons, images and templates."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, overload
 
 from printandplay.data.design_loader import load_face_designs
 from printandplay.data.files import read_text, resolve_inside
@@ -14,72 +13,16 @@ from printandplay.data.fonts_loader import load_fonts
 from printandplay.data.game_loader import load_game
 from printandplay.data.icons import IconLibrary
 from printandplay.data.images import ImageLibrary
-from printandplay.data.presets import Presets, load_presets
+from printandplay.data.presets import load_presets
 from printandplay.data.stock_icons import StockIcons, stock_roots
 from printandplay.errors import LayoutError, Location, PrintAndPlayError, suggest
-from printandplay.layout.templating import TemplateEnv, rich_field, wrap_rich
 from printandplay.model.design import FaceDesign
-from printandplay.model.fonts import GameFonts
-from printandplay.model.game import Component, Game, SheetSection
+from printandplay.model.game import SheetSection
 from printandplay.model.memo import BoundedMemo
+from printandplay.planning.assets import GameAssets
 from printandplay.project import Resources
 from printandplay.render.fonts import FontTable
-
-
-@dataclass
-class GameAssets:
-    """Everything loaded to render one game."""
-
-    resources: Resources
-    game: Game
-    designs: dict[str, FaceDesign]  # the layouts of layouts.yaml, by name
-    fonts: GameFonts
-    icons: IconLibrary
-    templates: TemplateEnv
-    presets: Presets
-    images: ImageLibrary | None = None
-    _context: dict[str, Any] = field(default_factory=dict)
-
-    def base_context(self) -> dict[str, Any]:
-        """Template variables shared by every face and document of the game."""
-        if not self._context:
-            game = self.game
-            self._context.update(
-                game={"id": game.id, "name": game.name, "language": game.language,
-                      "players": {"min": game.players.min, "max": game.players.max},
-                      "age": game.age, "duration": game.duration,
-                      "description": game.description},
-                tables=wrap_rich(dict(game.tables)),
-                colors=dict(game.colors),
-                components=LazyComponents(game),
-                count=game.count,
-            )
-        return self._context
-
-
-class LazyComponents(Mapping[str, list[dict[str, Any]]]):
-    """The ``components`` variable of templates: the ``card`` variables of every component of
-    each kind, made the first time a template asks for that kind (cards rarely do: memory
-    then does not grow with the number of cards)."""
-
-    def __init__(self, game: Game) -> None:
-        self._game = game
-        self._made: dict[str, list[dict[str, Any]]] = {}
-
-    def __getitem__(self, kind: str) -> list[dict[str, Any]]:
-        made = self._made.get(kind)
-        if made is None:
-            if kind not in self._game.kinds:
-                raise KeyError(kind)
-            made = [component_context(c, self._game) for c in self._game.components_of(kind)]
-            self._made[kind] = made
-        return made
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._game.kinds)
-
-    def __len__(self) -> int:
-        return len(self._game.kinds)
+from printandplay.templating.environment import TemplateEnv
 
 
 def load_assets(resources: Resources, game_id: str, reuse: GameAssets | None = None
@@ -147,7 +90,7 @@ def preload_shared(resources: Resources, game_ids: Iterable[str]) -> None:
     Nothing here is required: a problem is left for each game's own build to report."""
     import printandplay.data.decklist  # noqa: F401 - imported by the composition check
     import printandplay.data.svg  # noqa: F401 - icons are parsed on first use
-    from printandplay.layout.hyphenation import hyphenator_for
+    from printandplay.text.hyphenation import hyphenator_for
 
     try:
         fonts_file = resources.fonts_file()
@@ -213,35 +156,3 @@ def _check_layouts(assets: GameAssets) -> None:
             )
 
 
-def component_context(component: Component, game: Game) -> dict[str, Any]:
-    """The ``card`` variable of templates: id, name, count, kind and every field."""
-    kind = game.kinds[component.kind]
-    card: dict[str, Any] = {"id": component.id, "name": component.name,
-                            "count": component.count, "kind": component.kind}
-    for spec in kind.fields:
-        card[spec.name] = rich_field(spec, component.values.get(spec.name))
-    return card
-
-
-class CardContexts(Sequence[dict[str, Any]]):
-    """The ``card`` variable of every component of ``game``, each made when it is read (the
-    stock-icon reader goes over them: a game of 100,000 cards is not held twice)."""
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-
-    def __len__(self) -> int:
-        return len(self.game.components)
-
-    @overload
-    def __getitem__(self, index: int) -> dict[str, Any]: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[dict[str, Any]]: ...
-
-    def __getitem__(self, index: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
-        if isinstance(index, slice):
-            return [component_context(c, self.game) for c in self.game.components[index]]
-        return component_context(self.game.components[index], self.game)
-
-    def __iter__(self) -> Iterator[dict[str, Any]]:
-        return (component_context(c, self.game) for c in self.game.components)

@@ -1,6 +1,6 @@
 """The budget of one template render: steps, time and the size of every value built.
 
-:mod:`printandplay.layout.sandbox` charges it; this module holds the limits, the
+:mod:`printandplay.templating.sandbox` charges it; this module holds the limits, the
 :class:`Budget` that counts, and the size estimates that let a big value be refused *before*
 it is made (``'x' * 10**9`` never allocates).
 """

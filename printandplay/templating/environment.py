@@ -7,8 +7,8 @@ is the one place that decides which values are markup (:class:`Rich`, :func:`wra
 :func:`rich_field` and the ``rich`` filter).
 
 Templates come from untrusted game folders: they run sandboxed and bounded
-(:mod:`printandplay.layout.sandbox`), load files only from the game's template folders
-(:mod:`printandplay.layout.template_loader`), and any error they raise becomes a
+(:mod:`printandplay.templating.sandbox`), load files only from the game's template folders
+(:mod:`printandplay.templating.loader`), and any error they raise becomes a
 :class:`LayoutError` naming the file and line.
 """
 
@@ -24,13 +24,13 @@ from jinja2.sandbox import SecurityError
 from jinja2.utils import pass_environment
 
 from printandplay.errors import LayoutError, Location
-from printandplay.layout.richtext import escape_markup
-from printandplay.layout.sandbox import BoundedEnvironment
-from printandplay.layout.template_budget import TemplateLimit, approx_len
-from printandplay.layout.template_cache import compile_signature
-from printandplay.layout.template_loader import ConfinedLoader, TemplateRefused
 from printandplay.model.game import FieldSpec
 from printandplay.model.memo import BoundedMemo
+from printandplay.templating.budget import TemplateLimit, approx_len
+from printandplay.templating.cache import compile_signature
+from printandplay.templating.loader import ConfinedLoader, TemplateRefused
+from printandplay.templating.sandbox import BoundedEnvironment
+from printandplay.text.markup import escape_markup
 
 BOX_OUTPUT: Final = 1_000_000  # characters a box template may print
 DOCUMENT_OUTPUT: Final = 5_000_000  # characters a document template may print
@@ -71,7 +71,7 @@ def rich_field(spec: FieldSpec, value: Any) -> Any:
 def _finalize(env: BoundedEnvironment, value: Any) -> Any:
     """What ``{{ value }}`` prints: nothing for ``None``, :class:`Rich` as it is, anything else
     escaped for markup, within the render's budget. (One function for every environment, so
-    that compiled templates can be shared: :mod:`printandplay.layout.template_cache`.)"""
+    that compiled templates can be shared: :mod:`printandplay.templating.cache`.)"""
     budget = env.budget
     if value is None:
         return ""

@@ -1,6 +1,6 @@
 """Building a game's kit: load everything, plan the pages in print order, write the PDF.
 
-Orchestration only: loading is in :mod:`printandplay.assets`, the page plan in
+Orchestration only: loading is in :mod:`printandplay.kit.assets`, the page plan in
 :mod:`printandplay.planning`, the geometry in :mod:`printandplay.layout`, the drawing in
 :mod:`printandplay.render`.
 """
@@ -14,17 +14,18 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from printandplay.assets import GameAssets, load_assets
 from printandplay.errors import CheckFailed, LayoutError
-from printandplay.face_cache import FaceCache
-from printandplay.kit_sections import select_sections, slug
-from printandplay.layout.imposition import Flip
+from printandplay.imposition.grid import Flip
+from printandplay.kit.assets import load_assets
+from printandplay.kit.outputs import check_output
 from printandplay.layout.print_words import vocabulary
 from printandplay.model.game import Component, SheetSection
-from printandplay.outputs import check_output
-from printandplay.pages import PageSpec
+from printandplay.planning.assets import GameAssets
+from printandplay.planning.face_cache import FaceCache
 from printandplay.planning.options import BuildOptions
+from printandplay.planning.pages import PageSpec
 from printandplay.planning.planner import KitPlanner
+from printandplay.planning.sections import select_sections, slug
 from printandplay.project import Resources
 from printandplay.render.pdf import PdfWriter
 from printandplay.rules.composition import check_composition

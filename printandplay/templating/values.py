@@ -1,4 +1,4 @@
-"""The values :mod:`printandplay.layout.template_reach` follows through a template: a finite
+"""The values :mod:`printandplay.templating.reach` follows through a template: a finite
 set of the game's values, pieces of printed text, a list written in the template, the
 ``loop`` variable; how they print; and whether a text can appear in a concatenation of
 pieces."""
@@ -79,7 +79,7 @@ def plain_data(value: Any) -> bool:
 
 
 def printed(value: Any) -> str:
-    """What ``{{ value }}`` prints (see :func:`printandplay.layout.templating._finalize`),
+    """What ``{{ value }}`` prints (see :func:`printandplay.templating.environment._finalize`),
     before its markup is escaped: escaping only puts backslashes before some characters, so
     a text without a backslash found in the escaped output is found in this one."""
     return "" if value is None else text_of(value)

@@ -11,8 +11,8 @@ import math
 from dataclasses import dataclass
 from typing import Final
 
-from printandplay.layout.imposition import DEFAULT_MARGIN
-from printandplay.layout.marks import MARK_BAND, MARK_GAP, Mark, mark_end
+from printandplay.imposition.grid import DEFAULT_MARGIN
+from printandplay.imposition.marks import MARK_BAND, MARK_GAP, Mark, mark_end
 from printandplay.model.game import Size
 from printandplay.model.geometry import Rect
 from printandplay.units import MM

@@ -30,7 +30,7 @@ from typing import Any, Final
 
 from jinja2 import nodes
 
-from printandplay.layout.template_values import (
+from printandplay.templating.values import (
     BOOLS,
     LOOP_NUMBERS,
     MAX_VALUES,
@@ -238,7 +238,7 @@ class _Reader:
                     [t.strip() for t in texts] if name == "trim" else texts)
             return Values(dedup(done))
         if name == "rich" and not args:
-            from printandplay.layout.templating import Rich
+            from printandplay.templating.environment import Rich
 
             return Values(dedup(Rich(text_of(v)) for v in value.items))  # str(v), marked
         if name == "replace" and len(args) == 2:

@@ -2,11 +2,11 @@
 
 Faces, documents and the calibration sheet set their text through a :class:`TextSetter`:
 
-1. :func:`~printandplay.layout.typography.apply_typography` (the game's language);
-2. :func:`~printandplay.layout.richtext.parse_markup` (``**bold**``, ``:icon:``…);
-3. :func:`~printandplay.layout.tokens.tokenize` (words, glue and breaks, measured in em);
-4. :func:`~printandplay.layout.textfit.fit_text` (lines, hyphenated in the language's
-   :mod:`~printandplay.layout.hyphenation` before shrinking, down to the minimum size).
+1. :func:`~printandplay.text.typography.apply_typography` (the game's language);
+2. :func:`~printandplay.text.markup.parse_markup` (``**bold**``, ``:icon:``…);
+3. :func:`~printandplay.text.tokens.tokenize` (words, glue and breaks, measured in em);
+4. :func:`~printandplay.text.fitting.fit_text` (lines, hyphenated in the language's
+   :mod:`~printandplay.text.hyphenation` before shrinking, down to the minimum size).
 
 One error policy: bad markup, a character no font has or anything else a step refuses becomes
 a :class:`LayoutError` whose message starts with ``where`` (the box or the document line).
@@ -20,12 +20,12 @@ import re
 from collections.abc import Callable, Iterator
 
 from printandplay.errors import LayoutError
-from printandplay.layout.hyphenation import Hyphenator, hyphenator_for
-from printandplay.layout.richtext import MarkupError, parse_markup
-from printandplay.layout.textfit import FittedText, TextStyle, fit_text
-from printandplay.layout.tokens import Item, TokenCache, tokenize
-from printandplay.layout.typography import apply_typography
 from printandplay.model.fonts import FontMetrics
+from printandplay.text.fitting import FittedText, TextStyle, fit_text
+from printandplay.text.hyphenation import Hyphenator, hyphenator_for
+from printandplay.text.markup import MarkupError, parse_markup
+from printandplay.text.tokens import Item, TokenCache, tokenize
+from printandplay.text.typography import apply_typography
 
 _PIECES_MAX = 20_000  # measured words kept (~300 bytes each: 100,000 cost ~25 MB at 100,000 cards)
 

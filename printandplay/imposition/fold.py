@@ -6,8 +6,8 @@ that folding the sheet along the line (printed sides out) puts every back exactl
 front. A gutter of twice the bleed runs along the fold: both halves bleed into it, so a fold a
 little off the line shows no white edge once the glued card is cut out.
 
-Pure geometry in points, like :mod:`printandplay.layout.imposition`, with its crop marks
-(:mod:`printandplay.layout.marks`) and its printer margin.
+Pure geometry in points, like :mod:`printandplay.imposition.grid`, with its crop marks
+(:mod:`printandplay.imposition.marks`) and its printer margin.
 """
 
 from __future__ import annotations
@@ -15,14 +15,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from printandplay.layout.imposition import (
+from printandplay.imposition.grid import (
     DEFAULT_MARGIN,
     Slot,
     bleed_into_empty_slots,
     mirror_rect,
     place_axis,
 )
-from printandplay.layout.marks import (
+from printandplay.imposition.marks import (
     MARK_BAND,
     MARK_GAP,
     MARK_LENGTH,
@@ -30,7 +30,7 @@ from printandplay.layout.marks import (
     Mark,
     crop_marks,
 )
-from printandplay.layout.tiling import LABEL_BAND
+from printandplay.imposition.tiling import LABEL_BAND
 from printandplay.model.game import ImpositionMode, Size
 from printandplay.model.geometry import Rect
 

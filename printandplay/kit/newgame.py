@@ -24,7 +24,7 @@ from printandplay.errors import OptionError
 from printandplay.project import Resources
 from printandplay.units import MM
 
-SCAFFOLD_DIR = Path(__file__).resolve().parent / "scaffold"
+SCAFFOLD_DIR = Path(__file__).resolve().parent.parent / "scaffold"
 # A stricter form of project.GAME_ID (which every command accepts): a letter first, 40 at most.
 GAME_ID = re.compile(r"[a-z][a-z0-9-]{0,39}")
 MIN_SIDE_MM = 40.0

@@ -1,9 +1,9 @@
 """Hyphenation for the line breaker: where a word may be cut, and the cut itself.
 
-Part of the text pipeline (:mod:`printandplay.layout.text`): :func:`hyphenator_for` gives a
+Part of the text pipeline (:mod:`printandplay.text.setter`): :func:`hyphenator_for` gives a
 game's language its :class:`Hyphenator` (pyphen's dictionaries), :func:`syllables` turns it into
-the splitter :func:`~printandplay.layout.textfit.break_lines` uses, and :func:`split_word` cuts a
-measured :class:`~printandplay.layout.tokens.Word` where its head fits.
+the splitter :func:`~printandplay.text.fitting.break_lines` uses, and :func:`split_word` cuts a
+measured :class:`~printandplay.text.tokens.Word` where its head fits.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from printandplay.layout.tokens import Frag, Word
 from printandplay.model.fonts import FontMetrics
+from printandplay.text.tokens import Frag, Word
 
 
 class Hyphenator:

@@ -2,7 +2,7 @@
 
 :class:`Watcher` keeps what does not change between builds: the parsed YAML of every file whose
 text is the same, and the faces and document pages whose inputs are the same
-(:class:`~printandplay.face_cache.FaceCache`). :meth:`Watcher.rebuild_once` is one rebuild; the
+(:class:`~printandplay.planning.face_cache.FaceCache`). :meth:`Watcher.rebuild_once` is one rebuild; the
 command line calls it on each batch of file events. A failed rebuild leaves the last good PDF.
 """
 
@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from printandplay.assets import load_assets
-from printandplay.build import KitBuild, build_kit, output_path
 from printandplay.data.yamlio import parse_cache
 from printandplay.errors import PrintAndPlayError
-from printandplay.face_cache import FaceCache
+from printandplay.kit.assets import load_assets
+from printandplay.kit.build import KitBuild, build_kit, output_path
 from printandplay.model.game import DocumentSection
+from printandplay.planning.face_cache import FaceCache
 from printandplay.planning.options import BuildOptions
 from printandplay.project import Resources
 

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final, Literal
 
-from printandplay.layout.marks import (
+from printandplay.imposition.marks import (
     MARK_BAND,
     Mark,
     crop_marks,

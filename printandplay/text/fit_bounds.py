@@ -6,16 +6,16 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from printandplay.layout.tokens import Break, Item, Word
 from printandplay.model.fonts import FontMetrics
 from printandplay.model.ops import Op, TextOp
+from printandplay.text.tokens import Break, Item, Word
 
 
 class LineFloor:
     """The fewest lines ``items`` can break into at a width, without breaking them: every
     line holds at most the width (hyphenated heads included), so the words' total width
     divided by it, and a line per break. A size whose floor already overflows the box
-    cannot fit, and :func:`~printandplay.layout.textfit.fit_text` skips it without breaking
+    cannot fit, and :func:`~printandplay.text.fitting.fit_text` skips it without breaking
     lines (same result)."""
 
     __slots__ = ("words", "breaks")
@@ -40,7 +40,7 @@ class LineFloor:
 
 def text_extent(ops: Sequence[Op], left: float, right: float,
             metrics: FontMetrics) -> tuple[float, float, float, float] | None:
-    """:attr:`~printandplay.layout.textfit.FittedText.extent` of ``ops``, the lines spanning ``left`` to ``right``."""
+    """:attr:`~printandplay.text.fitting.FittedText.extent` of ``ops``, the lines spanning ``left`` to ``right``."""
     low = high = None
     heights: dict[str, tuple[float, float]] = {}  # font → (descent, ascent)
     for op in ops:

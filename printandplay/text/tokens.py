@@ -1,6 +1,6 @@
 """Rich-text spans turned into measured tokens: words, glue (spaces) and breaks, in *em*.
 
-The third step of the text pipeline (:mod:`printandplay.layout.text`): typography, then markup
+The third step of the text pipeline (:mod:`printandplay.text.setter`): typography, then markup
 (:mod:`.richtext`), then these tokens, which :mod:`.textfit` breaks into lines and fits.
 """
 
@@ -10,12 +10,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from printandplay.layout.richtext import Span
 from printandplay.model.color import RGB
 from printandplay.model.fonts import FontMetrics
+from printandplay.text.markup import Span
 
 if TYPE_CHECKING:  # textfit imports this module; this name is only an annotation here
-    from printandplay.layout.textfit import TextStyle
+    from printandplay.text.fitting import TextStyle
 
 ICON_EM = 1.0  # an inline icon is as tall as the font size
 TAG_SCALE = 0.72

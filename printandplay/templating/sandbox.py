@@ -14,7 +14,7 @@ no mutation of the data), and every render is bounded:
   are removed (they would make builds non-deterministic).
 
 A limit that is hit raises :class:`TemplateLimit`, whose message states the limit. The limits,
-the budget and the size estimates live in :mod:`printandplay.layout.template_budget`.
+the budget and the size estimates live in :mod:`printandplay.templating.budget`.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 from jinja2.utils import pass_context
 from jinja2.visitor import NodeTransformer
 
-from printandplay.layout.template_budget import (
+from printandplay.templating.budget import (
     FILTER_SIZES,
     SLOW_FILTERS,
     STR_METHOD_SIZES,
@@ -44,7 +44,7 @@ from printandplay.layout.template_budget import (
     check_product,
     is_sized,
 )
-from printandplay.layout.template_cache import (
+from printandplay.templating.cache import (
     COMPILED,
     MAX_SOURCE,
     compile_signature,
@@ -167,7 +167,7 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
     def compile(self, source: Any, name: str | None = None, filename: str | None = None,
                 raw: bool = False, defer_init: bool = False) -> Any:
         """Jinja's compiled code of a template, compiled once per process for each source and
-        environment settings (:mod:`printandplay.layout.template_cache`)."""
+        environment settings (:mod:`printandplay.templating.cache`)."""
         base: Any = super().compile  # (its overloads on ``raw`` do not take a bool)
         if not isinstance(source, str) or len(source) > MAX_SOURCE:
             return base(source, name, filename, raw, defer_init)
