@@ -100,7 +100,7 @@ def test_every_item_edge_with_room_gets_the_full_bleed(game: str, paper: str) ->
         clips = [p.clip for p in page.placements if p.clip is not None]
         for placement in page.placements:
             if placement.face.width > page.size.width or placement.clip is None:
-                continue  # tiles: tested in tests/layout/test_tiling.py
+                continue  # tiles: tested in tests/imposition/test_tiling.py
             box, clip = trim(placement), placement.clip
             others = [c for c in clips if c is not clip]
             sides = {"left": (box.x - clip.x, clip.x - area.x, clip.x),
