@@ -55,6 +55,7 @@ GROUP_SECONDS: dict[str, float] = {
     "tests/layout/test_hyphenation_lazy.py": 0.50,
     "tests/layout/test_legibility.py": 0.48,
     "tests/render/test_ttf_reader.py": 0.47,
+    "tests/data/test_yaml_fast.py": 0.47,
     "tests/test_watch.py": 0.46,
     "tests/render/test_face_replays.py": 0.45,
     "tests/render/test_font_prepare.py": 0.25,

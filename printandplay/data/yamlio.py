@@ -24,51 +24,29 @@ from yaml.events import (
     SequenceStartEvent,
     StreamEndEvent,
 )
-from yaml.nodes import ScalarNode
 
 from printandplay.data.files import read_text
 from printandplay.data.limits import MAX_YAML_DEPTH, MAX_YAML_NODES
 from printandplay.data.located import LocDict, LocList
+from printandplay.data.yaml_values import (
+    ANY_START,
+    MERGE,
+    RESOLVABLE_STARTS,
+    Marker,
+    check_collection_tag,
+    mapping_key,
+    marker_as_value,
+    merge_into,
+    scalar_value,
+)
 from printandplay.errors import DataError, Location
 
 __all__ = ["LocDict", "LocList", "load_yaml", "load_yaml_text", "parse_cache", "parse_yaml"]
 
 _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-_STR = "tag:yaml.org,2002:str"
-_MAP = "tag:yaml.org,2002:map"
-_SEQ = "tag:yaml.org,2002:seq"
-_MERGE_TAG = "tag:yaml.org,2002:merge"
-_VALUE_TAG = "tag:yaml.org,2002:value"
-_TIMESTAMP = "tag:yaml.org,2002:timestamp"
 _TOO_DEEP = f"YAML nested deeper than {MAX_YAML_DEPTH} levels (the limit)"
-
-_RESOLVERS: dict[Any, Any] = _Loader.yaml_implicit_resolvers
-#: First characters of the plain scalars that may be something else than text (``3``, ``yes``,
-#: ``~``, ``2026-11-30``…): any other plain scalar is text, without asking the resolver.
-_RESOLVABLE_STARTS = frozenset(start for start in _RESOLVERS if start is not None)
-_ANY_START = None in _RESOLVERS  # a resolver for every first character (none in PyYAML's)
-#: A plain scalar's value once resolved (``'3'`` → 3, ``'non'`` → ``'non'``): the values met
-#: are few (numbers, yes/no, words), all immutable; bounded.
-_RESOLVED: dict[str, Any] = {}
-_RESOLVED_MAX = 4096
-
-
-class _Marker:
-    """A key of a merge (``<<``) or value (``=``) tag, or a mapping's key still to come."""
-
-    def __init__(self, name: str, tag: str = "") -> None:
-        self.name = name
-        self.tag = tag
-
-    def __repr__(self) -> str:
-        return self.name
-
-
-_MERGE = _Marker("<merge key>", _MERGE_TAG)
-_VALUE = _Marker("<value key>", _VALUE_TAG)
-_NO_KEY = _Marker("<no key>")
-_MISSING = _Marker("<missing>")
+_NO_KEY = Marker("<no key>")  # in a mapping's frame: its next key is still to be read
 
 
 def parse_yaml(text: str, path: Path | str) -> Any:
@@ -110,8 +88,8 @@ def _read_document(loader: Any, path: Path | str, max_depth: int, max_nodes: int
         if kind is ScalarEvent:
             made = event.value  # text, unless a tag or the resolver says otherwise:
             if event.tag is not None or event.implicit[0] and (
-                    _ANY_START or made[:1] in _RESOLVABLE_STARTS):
-                made = _scalar(loader, event, path)
+                    ANY_START or made[:1] in RESOLVABLE_STARTS):
+                made = scalar_value(loader, event, path)
             line = event.start_mark.line + 1
             nodes += 1
             if event.anchor is not None:
@@ -130,7 +108,7 @@ def _read_document(loader: Any, path: Path | str, max_depth: int, max_nodes: int
             if len(stack) >= max_depth:
                 raise DataError(Location(path, event.start_mark.line + 1), _TOO_DEEP)
             if event.tag is not None and event.tag != "!":
-                _check_collection_tag(loader, event, path)
+                check_collection_tag(loader, event, path)
             line = event.start_mark.line + 1
             if kind is MappingStartEvent:
                 made = LocDict()
@@ -146,7 +124,7 @@ def _read_document(loader: Any, path: Path | str, max_depth: int, max_nodes: int
         else:  # the end of a mapping or a sequence
             container, _, _, merges, anchor = stack.pop()
             if merges is not None:
-                _merge(container, merges, path)
+                merge_into(container, merges, path)
             if anchor is not None:  # its value, line and expanded size, for its aliases
                 anchors[anchor] = (container, container.location.line, nodes - opened.pop(anchor))
             if not stack:
@@ -157,23 +135,23 @@ def _read_document(loader: Any, path: Path | str, max_depth: int, max_nodes: int
                             f"YAML too large: more than {max_nodes:,} values once aliases "
                             "(*name) are expanded (the limit)")
         if not stack:
-            if type(made) is _Marker:
-                raise _marker_as_value(made, event)
+            if type(made) is Marker:
+                raise marker_as_value(made, event)
             root = made
         else:
             top = stack[-1]
             container = top[0]
             if top[1] is _NO_KEY and type(container) is LocDict:  # a key
-                top[1] = _key(made, container, line, path)
+                top[1] = mapping_key(made, container, line, path)
                 top[2] = line
-            elif type(made) is _Marker:
-                raise _marker_as_value(made, event)
+            elif type(made) is Marker:
+                raise marker_as_value(made, event)
             elif type(container) is LocList:
                 container.append(made)
                 container.item_lines.append(line)
             else:
                 key = top[1]
-                if key is _MERGE:
+                if key is MERGE:
                     if top[3] is None:
                         top[3] = []
                     top[3].append((made, line))
@@ -194,128 +172,12 @@ def _read_document(loader: Any, path: Path | str, max_depth: int, max_nodes: int
     return root
 
 
-def _scalar(loader: Any, event: Any, path: Path | str) -> Any:
-    """The value of a scalar event: text, or what its tag (given or resolved) makes of it."""
-    value = event.value
-    tag = event.tag
-    if tag is None or tag == "!":  # no tag: resolved from the text, when plain
-        if not event.implicit[0]:
-            return value  # quoted
-        known = _RESOLVED.get(value, _MISSING)
-        if known is _MISSING:
-            tag = loader.resolve(ScalarNode, value, event.implicit)
-            known = value if tag == _STR else _construct(loader, tag, event, path)
-            if len(_RESOLVED) < _RESOLVED_MAX:
-                _RESOLVED[value] = known
-        return known
-    return _construct(loader, tag, event, path)
-
-
-def _construct(loader: Any, tag: str, event: Any, path: Path | str) -> Any:
-    """The value the loader's constructor for ``tag`` makes of a scalar event; the merge (``<<``)
-    and value (``=``) tags are markers, for keys."""
-    if tag == _MERGE_TAG:
-        return _MERGE
-    if tag == _VALUE_TAG:
-        return _VALUE
-    node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
-    try:
-        return loader.construct_object(node, deep=True)
-    except yaml.YAMLError:
-        raise
-    except ValueError as err:
-        if tag != _TIMESTAMP:
-            raise _bad_value(event, tag, path) from None
-        # 2026-13-45: YAML's date pattern, not a date
-        raise DataError(Location(path, event.start_mark.line + 1),
-                        f"invalid date {event.value!r}: {err} (quote it to keep it as "
-                        f"text)") from None
-    except Exception:  # e.g. !!bool maybe: a tag given to a text it cannot read
-        raise _bad_value(event, tag, path) from None
-
-
-def _bad_value(event: Any, tag: str, path: Path | str) -> DataError:
-    return DataError(Location(path, event.start_mark.line + 1),
-                     f"invalid YAML: {event.value!r} cannot be read as {tag!r}")
-
-
-def _marker_as_value(made: _Marker, event: Any) -> yaml.YAMLError:
-    """The error of a merge (``<<``) or value (``=``) key written where a value goes."""
-    return yaml.constructor.ConstructorError(
-        None, None, f"could not determine a constructor for the tag {made.tag!r}",
-        event.start_mark)
-
-
-def _key(made: Any, container: LocDict, line: int, path: Path | str) -> Any:
-    """The key that ``made`` (a key just read at ``line``) gives in ``container``."""
-    if made is _MERGE:
-        return made
-    if made is _VALUE:
-        key = "="
-    elif type(made) is str:
-        key = made
-    elif isinstance(made, (LocDict, LocList)):
-        raise DataError(Location(path, line), "invalid YAML: a key must be a plain value, "
-                        f"not a {'mapping' if isinstance(made, LocDict) else 'list'}")
-    else:
-        key = str(made)
-    if key in container:
-        raise DataError(Location(path, line), f"duplicate key '{key}'")
-    return key
-
-
-def _check_collection_tag(loader: Any, event: Any, path: Path | str) -> None:
-    """Refuse a tag on a mapping or a sequence, but the plain ones (``!!map``, ``!!seq``)."""
-    mapping = type(event) is MappingStartEvent
-    if event.tag == (_MAP if mapping else _SEQ):
-        return
-    if event.tag not in loader.yaml_constructors:
-        raise yaml.constructor.ConstructorError(
-            None, None, f"could not determine a constructor for the tag {event.tag!r}",
-            event.start_mark)
-    kind = "mapping" if mapping else "list"
-    raise DataError(Location(path, event.start_mark.line + 1),
-                    f"invalid YAML: a {kind} tagged {event.tag!r} is not supported (write a "
-                    f"plain {kind})")
-
-
 def _check_new_anchor(event: Any, anchors: dict[str, Any], opened: dict[str, int],
                       path: Path | str) -> None:
     """Refuse an anchor (``&name``) defined twice."""
     if event.anchor in anchors or event.anchor in opened:
         raise DataError(Location(path, event.start_mark.line + 1),
                         f"invalid YAML: anchor '&{event.anchor}' defined twice")
-
-
-
-def _merge(container: LocDict, merges: list[tuple[Any, int]], path: Path | str) -> None:
-    """Put the keys of the mappings merged with ``<<`` into ``container`` (as PyYAML merges
-    them: before its own keys, which win; of a list of mappings, the first wins)."""
-    entries: list[tuple[str, Any, int]] = []
-    for value, line in merges:
-        if isinstance(value, LocDict):
-            sources = [value]
-        elif isinstance(value, LocList):
-            for item, item_line in zip(value, value.item_lines, strict=True):
-                if not isinstance(item, LocDict):
-                    raise DataError(Location(path, item_line),
-                                    "invalid YAML: expected a mapping for merging, but found "
-                                    f"{'sequence' if isinstance(item, LocList) else 'scalar'}")
-            sources = value[::-1]
-        else:
-            raise DataError(Location(path, line), "invalid YAML: expected a mapping or list of "
-                            "mappings for merging, but found scalar")
-        for source in sources:
-            entries.extend((key, item, source.key_lines[key]) for key, item in source.items())
-    own, own_lines = list(container.items()), container.key_lines
-    container.clear()
-    container.key_lines = {}
-    for key, item, line in entries:
-        container[key] = item
-        container.key_lines[key] = line
-    for key, item in own:
-        container[key] = item
-        container.key_lines[key] = own_lines[key]
 
 
 _PARSED: dict[tuple[str, str], Any] | None = None  # see parse_cache()
