@@ -33,8 +33,8 @@ RESOLVABLE_STARTS = frozenset(start for start in _RESOLVERS if start is not None
 #: A resolver for every first character (PyYAML's safe loader has none).
 ANY_START = None in _RESOLVERS
 #: A plain scalar's value once resolved (``'3'`` → 3, ``'non'`` → ``'non'``): the values met
-#: are few (numbers, yes/no, words), all immutable; bounded.
-_RESOLVED: dict[str, Any] = {}
+#: are few (numbers, yes/no, words), all immutable; bounded. Filled by :func:`scalar_value`.
+RESOLVED: dict[str, Any] = {}
 _RESOLVED_MAX = 4096
 
 
@@ -52,7 +52,7 @@ class Marker:
 
 MERGE = Marker("<merge key>", _MERGE_TAG)
 VALUE = Marker("<value key>", _VALUE_TAG)
-_MISSING = Marker("<missing>")
+MISSING = Marker("<missing>")  # not in RESOLVED
 
 
 def scalar_value(loader: Any, event: Any, path: Path | str) -> Any:
@@ -63,12 +63,12 @@ def scalar_value(loader: Any, event: Any, path: Path | str) -> Any:
     if tag is None or tag == "!":  # no tag: resolved from the text, when plain
         if not event.implicit[0]:
             return value  # quoted
-        known = _RESOLVED.get(value, _MISSING)
-        if known is _MISSING:
+        known = RESOLVED.get(value, MISSING)
+        if known is MISSING:
             tag = loader.resolve(ScalarNode, value, event.implicit)
             known = value if tag == _STR else _construct(loader, tag, event, path)
-            if len(_RESOLVED) < _RESOLVED_MAX:
-                _RESOLVED[value] = known
+            if len(RESOLVED) < _RESOLVED_MAX:
+                RESOLVED[value] = known
         return known
     return _construct(loader, tag, event, path)
 

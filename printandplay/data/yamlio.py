@@ -31,7 +31,9 @@ from printandplay.data.located import LocDict, LocList
 from printandplay.data.yaml_values import (
     ANY_START,
     MERGE,
+    MISSING,
     RESOLVABLE_STARTS,
+    RESOLVED,
     Marker,
     check_collection_tag,
     mapping_key,
@@ -89,7 +91,11 @@ def _read_document(loader: Any, path: Path | str, max_depth: int, max_nodes: int
             made = event.value  # text, unless a tag or the resolver says otherwise:
             if event.tag is not None or event.implicit[0] and (
                     ANY_START or made[:1] in RESOLVABLE_STARTS):
-                made = scalar_value(loader, event, path)
+                made = RESOLVED.get(made, MISSING) if event.tag is None else MISSING
+                if made is MISSING:  # a tag, or a text not met yet
+                    made = scalar_value(loader, event, path)
+                if type(made) is Marker and not _at_key(stack):
+                    raise marker_as_value(made, event)
             line = event.start_mark.line + 1
             nodes += 1
             if event.anchor is not None:
@@ -104,6 +110,8 @@ def _read_document(loader: Any, path: Path | str, max_depth: int, max_nodes: int
                                                   event.start_mark)
             made, line, size = anchors[event.anchor]  # the anchor's value, read at its line
             nodes += size
+            if type(made) is Marker and not _at_key(stack):
+                raise marker_as_value(made, event)
         elif kind is MappingStartEvent or kind is SequenceStartEvent:
             if len(stack) >= max_depth:
                 raise DataError(Location(path, event.start_mark.line + 1), _TOO_DEEP)
@@ -123,7 +131,7 @@ def _read_document(loader: Any, path: Path | str, max_depth: int, max_nodes: int
                 opened[event.anchor] = nodes - 1
         else:  # the end of a mapping or a sequence
             container, _, _, merges, anchor = stack.pop()
-            if merges is not None:
+            if merges is not None:  # the values of its merge keys (<<)
                 merge_into(container, merges, path)
             if anchor is not None:  # its value, line and expanded size, for its aliases
                 anchors[anchor] = (container, container.location.line, nodes - opened.pop(anchor))
@@ -135,20 +143,17 @@ def _read_document(loader: Any, path: Path | str, max_depth: int, max_nodes: int
                             f"YAML too large: more than {max_nodes:,} values once aliases "
                             "(*name) are expanded (the limit)")
         if not stack:
-            if type(made) is Marker:
-                raise marker_as_value(made, event)
             root = made
         else:
             top = stack[-1]
             container = top[0]
-            if top[1] is _NO_KEY and type(container) is LocDict:  # a key
-                top[1] = mapping_key(made, container, line, path)
-                top[2] = line
-            elif type(made) is Marker:
-                raise marker_as_value(made, event)
-            elif type(container) is LocList:
+            if type(container) is LocList:
                 container.append(made)
                 container.item_lines.append(line)
+            elif top[1] is _NO_KEY:  # a key: text not met yet in the mapping, or else see
+                top[1] = (made if type(made) is str and made not in container
+                          else mapping_key(made, container, line, path))
+                top[2] = line
             else:
                 key = top[1]
                 if key is MERGE:
@@ -170,6 +175,11 @@ def _read_document(loader: Any, path: Path | str, max_depth: int, max_nodes: int
                         "invalid YAML: expected a single document in the stream, but found "
                         "another document")
     return root
+
+
+def _at_key(stack: list[list[Any]]) -> bool:
+    """Whether the value being read is a key (of the innermost mapping)."""
+    return bool(stack) and stack[-1][1] is _NO_KEY and type(stack[-1][0]) is LocDict
 
 
 def _check_new_anchor(event: Any, anchors: dict[str, Any], opened: dict[str, int],
