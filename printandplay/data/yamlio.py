@@ -1,4 +1,13 @@
-"""Reading YAML while keeping the line of every key and item, for error messages."""
+"""Reading YAML while keeping the line of every key and item, for error messages.
+
+:func:`parse_yaml` builds the values straight from the parser's events (PyYAML's public event
+API, libyaml's parser when PyYAML has it): mappings become :class:`LocDict`, sequences
+:class:`LocList`, each remembering its lines. On the way it enforces what a safe reader needs:
+duplicate keys are refused, and so is nesting deeper than :data:`MAX_YAML_DEPTH` or a document
+holding more than :data:`MAX_YAML_NODES` values once its aliases (``*name``) are expanded (a
+"billion laughs"). An alias shares the value of its anchor, so nothing is ever expanded: the
+time and memory spent are bounded by the text and the limits, whatever the document.
+"""
 
 from __future__ import annotations
 
@@ -8,207 +17,179 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from yaml.composer import Composer
+from yaml.events import (
+    AliasEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceStartEvent,
+    StreamEndEvent,
+)
 
 from printandplay.data.files import read_text
 from printandplay.data.limits import MAX_YAML_DEPTH, MAX_YAML_NODES
 from printandplay.data.located import LocDict, LocList
-from printandplay.data.yaml_fast import Unusual, parse_plain
+from printandplay.data.yaml_values import (
+    ANY_START,
+    MERGE,
+    MISSING,
+    RESOLVABLE_STARTS,
+    RESOLVED,
+    Marker,
+    check_collection_tag,
+    mapping_key,
+    marker_as_value,
+    merge_into,
+    scalar_value,
+)
 from printandplay.errors import DataError, Location
 
-__all__ = ["LocDict", "LocList", "check_bounds", "load_yaml", "load_yaml_text", "parse_cache", "parse_yaml"]
+__all__ = ["LocDict", "LocList", "load_yaml", "load_yaml_text", "parse_cache", "parse_yaml"]
 
-_BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-def _make_loader(path: Path | str) -> type:
-    class Loader(_BaseLoader):  # type: ignore[misc, valid-type]
-        pass
-
-    def construct_mapping(loader: Any, node: yaml.MappingNode) -> LocDict:
-        own = sum(1 for k, _ in node.value if k.tag != "tag:yaml.org,2002:merge")
-        loader.flatten_mapping(node)  # YAML merge keys (<<: *anchor) come first
-        merged = len(node.value) - own
-        result = LocDict()
-        result.location = Location(path, node.start_mark.line + 1)
-        result.key_lines = {}
-        for index, (key_node, value_node) in enumerate(node.value):
-            key = loader.construct_object(key_node, deep=True)
-            line = key_node.start_mark.line + 1
-            if not isinstance(key, str):
-                key = str(key)
-            if key in result and index >= merged and result.key_lines[key] >= 0:
-                raise DataError(Location(path, line), f"duplicate key '{key}'")
-            if index < merged:
-                line = -line  # a merged key: its own mapping may override it
-            result[key] = loader.construct_object(value_node, deep=True)
-            result.key_lines[key] = line
-        for key, line in result.key_lines.items():
-            result.key_lines[key] = abs(line)
-        return result
-
-    def construct_sequence(loader: Any, node: yaml.SequenceNode) -> LocList:
-        result = LocList(loader.construct_object(child, deep=True) for child in node.value)
-        result.location = Location(path, node.start_mark.line + 1)
-        result.item_lines = [child.start_mark.line + 1 for child in node.value]
-        return result
-
-    def construct_timestamp(loader: Any, node: yaml.ScalarNode) -> Any:
-        try:
-            return _BaseLoader.construct_yaml_timestamp(loader, node)
-        except ValueError as err:  # 2026-13-45: YAML's date pattern, not a date
-            raise DataError(Location(path, node.start_mark.line + 1),
-                            f"invalid date {node.value!r}: {err} (quote it to keep it as "
-                            f"text)") from None
-
-    Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, construct_mapping)
-    Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, construct_sequence)
-    Loader.add_constructor("tag:yaml.org,2002:timestamp", construct_timestamp)
-    return Loader
-
-
-class _Unusual(Exception):
-    """The document is not a plain mapping: parse it the usual way."""
-
-
-def _parse_top_mapping(text: str, path: Path | str) -> LocDict:
-    """Parse a document whose top level is a plain mapping, building each item of its
-    top-level sequences (the cards of a component file) as soon as it is read: the parser's
-    node tree then never holds more than one item, so memory does not grow with the file.
-    Raises :class:`_Unusual` for anything else (merge keys, anchors or tags at the top)."""
-    loader = type("StreamingLoader", (_make_loader(path), Composer), {})(text)
-    loader.anchors = {}
-    events = yaml.events
-    plain = (None, "!")
-    try:
-        loader.get_event()  # stream start
-        if not loader.check_event(events.DocumentStartEvent):
-            raise _Unusual
-        loader.get_event()
-        start = loader.peek_event()
-        if not isinstance(start, events.MappingStartEvent) or start.anchor or (
-                start.tag not in (*plain, yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG)):
-            raise _Unusual
-        loader.get_event()
-        result = LocDict()
-        result.location = Location(path, start.start_mark.line + 1)
-        result.key_lines = {}
-        while not loader.check_event(events.MappingEndEvent):
-            key_node = loader.compose_node(None, None)
-            key = loader.construct_object(key_node, deep=True)
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                raise _Unusual
-            line = key_node.start_mark.line + 1
-            if not isinstance(key, str):
-                key = str(key)
-            if key in result:
-                raise DataError(Location(path, line), f"duplicate key '{key}'")
-            event = loader.peek_event()
-            if isinstance(event, events.SequenceStartEvent) and not event.anchor and (
-                    event.tag in (*plain, yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG)):
-                loader.get_event()
-                items = LocList()
-                items.location = Location(path, event.start_mark.line + 1)
-                items.item_lines = []
-                while not loader.check_event(events.SequenceEndEvent):
-                    node = loader.compose_node(None, None)
-                    items.item_lines.append(node.start_mark.line + 1)
-                    items.append(loader.construct_object(node, deep=True))
-                    loader.constructed_objects = {}  # forget the item's nodes
-                loader.get_event()
-                value: Any = items
-            else:
-                value = loader.construct_object(loader.compose_node(None, None), deep=True)
-            result[key] = value
-            result.key_lines[key] = line
-            loader.constructed_objects = {}
-        loader.get_event()  # mapping end
-        loader.get_event()  # document end
-        if not loader.check_event(events.StreamEndEvent):
-            raise _Unusual  # several documents: the usual parser says so
-        return result
-    finally:
-        loader.dispose()
-
+_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 _TOO_DEEP = f"YAML nested deeper than {MAX_YAML_DEPTH} levels (the limit)"
+_NO_KEY = Marker("<no key>")  # in a mapping's frame: its next key is still to be read
 
 
 def parse_yaml(text: str, path: Path | str) -> Any:
-    """Parse YAML text; mappings become :class:`LocDict`, sequences :class:`LocList`.
-
-    Plain documents (no anchors, aliases, tags or merge keys) are read in one pass over the
-    parser's events (:func:`~printandplay.data.yaml_fast.parse_plain`); any other document,
-    or any error, is read the long way below, which words every message."""
+    """Parse YAML text; mappings become :class:`LocDict`, sequences :class:`LocList`, keys
+    become text. Bad YAML, a duplicate key or a broken limit is a :class:`DataError` naming the
+    file and the line."""
+    loader = _Loader(text)
     try:
-        return parse_plain(text, path, MAX_YAML_DEPTH, MAX_YAML_NODES)
-    except Unusual:
-        pass
-    return parse_yaml_long(text, path)
-
-
-def parse_yaml_long(text: str, path: Path | str) -> Any:
-    """:func:`parse_yaml` without the one-pass path: check the limits on the event stream,
-    then build the document (streaming the items of a top-level mapping's sequences)."""
-    try:
-        check_bounds(text, path)
-        try:
-            return _parse_top_mapping(text, path)
-        except (_Unusual, yaml.YAMLError):  # errors: the usual parser words them as always
-            return yaml.load(text, Loader=_make_loader(path))  # noqa: S506 - a SafeLoader subclass
+        return _read_document(loader, path, MAX_YAML_DEPTH, MAX_YAML_NODES)
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line = mark.line + 1 if mark else 0
         problem = err.problem or err.context or "invalid YAML"
-        if err.context and err.problem and "document" in err.context:
-            problem = f"{err.context}, {err.problem}"
         if "maximum nesting depth" in problem:  # newer libyaml scanners stop deep flows first
             raise DataError(Location(path, line), _TOO_DEEP) from None
         raise DataError(Location(path, line), f"invalid YAML: {problem}") from None
     except yaml.YAMLError as err:
         raise DataError(Location(path), f"invalid YAML: {err}") from None
+    finally:
+        loader.dispose()
 
 
-def check_bounds(text: str, path: Path | str) -> None:
-    """Refuse YAML nested deeper than :data:`MAX_YAML_DEPTH` or whose aliases expand it beyond
-    :data:`MAX_YAML_NODES` nodes (a "billion laughs"), before anything is built from it.
-
-    Works on the parser's event stream, without recursion, so that no document can exhaust
-    the stack or the memory; syntax errors are left to the loader.
-    """
-    anchors: dict[str, int] = {}
-    opened: set[str] = set()
-    stack: list[list[Any]] = [[None, 0]]  # per open collection: its anchor, its expanded size
-
-    def add(size: int, mark: Any) -> None:
-        stack[-1][1] += size
-        if stack[-1][1] > MAX_YAML_NODES:
-            raise DataError(Location(path, mark.line + 1),
-                            f"YAML too large: more than {MAX_YAML_NODES:,} values once aliases "
-                            "(*name) are expanded (the limit)")
-
-    for event in yaml.parse(text, Loader=_BaseLoader):
-        if isinstance(event, yaml.AliasEvent):
+def _read_document(loader: Any, path: Path | str, max_depth: int, max_nodes: int) -> Any:
+    """Build the one document of ``loader``'s stream from its events (``None`` for none)."""
+    get_event = loader.get_event
+    get_event()  # stream start
+    if type(get_event()) is StreamEndEvent:  # no document: empty, or comments only
+        return None
+    # Each open collection: [container, pending key (mappings), key line, merges (mappings),
+    # anchor]
+    stack: list[list[Any]] = []
+    nodes = 0  # values so far, aliases counted at their expanded size
+    anchors: dict[str, tuple[Any, int, int]] = {}  # closed anchors: value, line, size
+    opened: dict[str, int] = {}  # anchored collections being read: the count at their start
+    root: Any = None
+    while True:
+        event = get_event()
+        kind = type(event)
+        if kind is ScalarEvent:
+            made = event.value  # text, unless a tag or the resolver says otherwise:
+            if event.tag is not None or event.implicit[0] and (
+                    ANY_START or made[:1] in RESOLVABLE_STARTS):
+                made = RESOLVED.get(made, MISSING) if event.tag is None else MISSING
+                if made is MISSING:  # a tag, or a text not met yet
+                    made = scalar_value(loader, event, path)
+                if type(made) is Marker and not _at_key(stack):
+                    raise marker_as_value(made, event)
+            line = event.start_mark.line + 1
+            nodes += 1
+            if event.anchor is not None:
+                _check_new_anchor(event, anchors, opened, path)
+                anchors[event.anchor] = (made, line, 1)
+        elif kind is AliasEvent:
             if event.anchor in opened:
                 raise DataError(Location(path, event.start_mark.line + 1),
                                 f"recursive YAML alias '*{event.anchor}'")
-            add(anchors.get(event.anchor, 1), event.start_mark)
-        elif isinstance(event, yaml.ScalarEvent):
-            add(1, event.start_mark)
-            if event.anchor is not None:
-                anchors[event.anchor] = 1
-        elif isinstance(event, yaml.CollectionStartEvent):
-            if len(stack) > MAX_YAML_DEPTH:
+            if event.anchor not in anchors:
+                raise yaml.composer.ComposerError(None, None, "found undefined alias",
+                                                  event.start_mark)
+            made, line, size = anchors[event.anchor]  # the anchor's value, read at its line
+            nodes += size
+            if type(made) is Marker and not _at_key(stack):
+                raise marker_as_value(made, event)
+        elif kind is MappingStartEvent or kind is SequenceStartEvent:
+            if len(stack) >= max_depth:
                 raise DataError(Location(path, event.start_mark.line + 1), _TOO_DEEP)
+            if event.tag is not None and event.tag != "!":
+                check_collection_tag(loader, event, path)
+            line = event.start_mark.line + 1
+            if kind is MappingStartEvent:
+                made = LocDict()
+                made.key_lines = {}
+            else:
+                made = LocList()
+                made.item_lines = []
+            made.location = Location(path, line)
+            nodes += 1
             if event.anchor is not None:
-                opened.add(event.anchor)
-            stack.append([event.anchor, 1])
-        elif isinstance(event, yaml.CollectionEndEvent):
-            anchor, size = stack.pop()
-            if anchor is not None:
-                opened.discard(anchor)
-                anchors[anchor] = size
-            add(size, event.start_mark)
+                _check_new_anchor(event, anchors, opened, path)
+                opened[event.anchor] = nodes - 1
+        else:  # the end of a mapping or a sequence
+            container, _, _, merges, anchor = stack.pop()
+            if merges is not None:  # the values of its merge keys (<<)
+                merge_into(container, merges, path)
+            if anchor is not None:  # its value, line and expanded size, for its aliases
+                anchors[anchor] = (container, container.location.line, nodes - opened.pop(anchor))
+            if not stack:
+                break
+            continue
+        if nodes > max_nodes:
+            raise DataError(Location(path, event.start_mark.line + 1),
+                            f"YAML too large: more than {max_nodes:,} values once aliases "
+                            "(*name) are expanded (the limit)")
+        if not stack:
+            root = made
+        else:
+            top = stack[-1]
+            container = top[0]
+            if type(container) is LocList:
+                container.append(made)
+                container.item_lines.append(line)
+            elif top[1] is _NO_KEY:  # a key: text not met yet in the mapping, or else see
+                top[1] = (made if type(made) is str and made not in container
+                          else mapping_key(made, container, line, path))
+                top[2] = line
+            else:
+                key = top[1]
+                if key is MERGE:
+                    if top[3] is None:
+                        top[3] = []
+                    top[3].append((made, line))
+                else:
+                    container[key] = made
+                    container.key_lines[key] = top[2]
+                top[1] = _NO_KEY
+        if kind is MappingStartEvent or kind is SequenceStartEvent:
+            stack.append([made, _NO_KEY, 0, None, event.anchor])
+        elif not stack:
+            break  # the document is one scalar
+    get_event()  # document end
+    event = get_event()
+    if type(event) is not StreamEndEvent:
+        raise DataError(Location(path, event.start_mark.line + 1),
+                        "invalid YAML: expected a single document in the stream, but found "
+                        "another document")
+    return root
+
+
+def _at_key(stack: list[list[Any]]) -> bool:
+    """Whether the value being read is a key (of the innermost mapping)."""
+    return bool(stack) and stack[-1][1] is _NO_KEY and type(stack[-1][0]) is LocDict
+
+
+def _check_new_anchor(event: Any, anchors: dict[str, Any], opened: dict[str, int],
+                      path: Path | str) -> None:
+    """Refuse an anchor (``&name``) defined twice."""
+    if event.anchor in anchors or event.anchor in opened:
+        raise DataError(Location(path, event.start_mark.line + 1),
+                        f"invalid YAML: anchor '&{event.anchor}' defined twice")
+
+
 _PARSED: dict[tuple[str, str], Any] | None = None  # see parse_cache()
 
 

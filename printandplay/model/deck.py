@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import field
-
-from printandplay.model.record import record
+from dataclasses import dataclass, field
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DeckEntry:
     """``count`` copies of one card in one section; ``line`` is 1-based in the source."""
 
@@ -18,7 +16,7 @@ class DeckEntry:
     line: int = 0
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class UnknownCard:
     """A deck line whose name matches no card (or several): kept to be reported."""
 
@@ -31,7 +29,7 @@ class UnknownCard:
     reason: str = ""  # why the name matched nothing, when the suggestions do not say it
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HeaderProblem:
     """A header line the deck cannot use (unknown value, header given twice): a rules error."""
 
@@ -40,7 +38,7 @@ class HeaderProblem:
     message: str
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Deck:
     """A parsed deck: header values (by field), entries, names that matched nothing."""
 

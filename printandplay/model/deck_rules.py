@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import field
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Final, Literal
 
 from printandplay.errors import Location
-from printandplay.model.record import record
 
 Severity = Literal["error", "warning"]
 Rounding = Literal["down", "up", "nearest"]
@@ -23,7 +22,7 @@ PLACEHOLDER: Final = re.compile(r"\{([^{}]*)\}")
 """A ``{name}`` placeholder in a rule's message template."""
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Selection:
     """Which deck cards a count looks at: sections, kinds, field conditions (all optional)."""
 
@@ -34,7 +33,7 @@ class Selection:
     named: str = ""  # a count of the format's ``counts``, narrowed by the fields above
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ratio:
     """A bound computed from another count: ``ratio × count``, rounded."""
 
@@ -46,7 +45,7 @@ class Ratio:
 Bound = int | Ratio
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CountRule:
     """``exactly`` / ``min`` / ``max`` copies (or distinct cards) of a selection."""
 
@@ -62,7 +61,7 @@ class CountRule:
     message: str = ""
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TargetRule:
     """Each value of a list field of the selected cards must name a card of ``section``."""
 
@@ -75,7 +74,7 @@ class TargetRule:
     message: str = ""
 
 
-@record(frozen=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RuleNotice:
     """What a deck check reports when it fails: its rule id and its message template (empty:
     the built-in message). Given by keyword, after the check's own fields."""
@@ -84,7 +83,7 @@ class RuleNotice:
     message: str = ""
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SectionRule(RuleNotice):
     """The kinds a section accepts; cards whose ``allow_field`` is true are accepted too."""
 
@@ -93,7 +92,7 @@ class SectionRule(RuleNotice):
     allow_field: str = ""
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HeaderRule(RuleNotice):
     """A header (``Équipe: Rouges``) that cards of ``restricts`` must match on ``field``."""
 
@@ -103,14 +102,14 @@ class HeaderRule(RuleNotice):
     missing: str = ""
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class IgnoreRule(RuleNotice):
     """Kinds that never count in a deck: listed, they raise a warning and are dropped."""
 
     kinds: tuple[str, ...]
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CopyLimit(RuleNotice):
     """At most ``max`` copies of one card, all sections together; cards sharing the value of
     ``by`` (for instance ``name``) count together; ``kinds`` empty means every kind."""
@@ -121,7 +120,7 @@ class CopyLimit(RuleNotice):
     exempt: tuple[str, ...] = ()  # card ids with no limit
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CardList(RuleNotice):
     """Banned (``max`` 0) or restricted (``max`` 1) cards, by id."""
 
@@ -129,7 +128,7 @@ class CardList(RuleNotice):
     max: int
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DeckRules:
     """One deck-building format of a game."""
 
@@ -146,7 +145,7 @@ class DeckRules:
     restricted: CardList | None = None
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DeckRuleBook:
     """Every format of a game; ``default`` is used without ``--rules``."""
 

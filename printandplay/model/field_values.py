@@ -11,16 +11,16 @@ the values of a map or the items of a list field:
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any, Final
 
 from printandplay.model.game import Component
-from printandplay.model.record import record
 
 AGGREGATES: Final = ("sum", "max", "min", "count", "has")
 _CALL = re.compile(r"^\s*(\w+)\s*\(\s*([\w.-]+)\s*(?:,\s*([^()]*?)\s*)?\)\s*$")
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FieldRef:
     """A parsed field reference: ``field`` (maybe ``map.key``), with an aggregate or not."""
 

@@ -9,7 +9,6 @@ from typing import Any, Literal
 
 from printandplay.errors import Location
 from printandplay.model.deck_rules import DeckRuleBook
-from printandplay.model.record import record
 from printandplay.model.shapes import Shape
 from printandplay.units import MM
 
@@ -20,7 +19,7 @@ BleedMode = Literal["auto", ImpositionMode]
 """What a kit section asks for: ``auto`` lets the planner choose an :data:`ImpositionMode`."""
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FieldSpec:
     """A field that components of a kind carry (``effet``, ``team``, ``limits``…)."""
 
@@ -33,7 +32,7 @@ class FieldSpec:
     description: str = ""
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Size:
     """A trim size in points."""
 
@@ -41,7 +40,7 @@ class Size:
     height: float
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Kind:
     """A kind of component: its size, shape, faces and fields."""
 
@@ -88,7 +87,7 @@ class Component:
         return self.field_locations.get(field_name, self.location)
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DocumentStyle:
     """How the kit's documents look (``document_style:`` in ``game.yaml``).
 
@@ -119,7 +118,7 @@ class DocumentStyle:
     location: Location | None = None
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DocumentSection:
     """A document of the kit (rules, reference sheet) made from a template."""
 
@@ -132,7 +131,7 @@ class DocumentSection:
     assembly: str = ""  # how to assemble it (markup), for the printing guide
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SheetSection:
     """Sheets of items of some kinds, fronts then backs.
 
@@ -159,7 +158,7 @@ class SheetSection:
 KitSection = DocumentSection | SheetSection
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CompositionCheck:
     """A rule about the kit's composition: how many copies (or distinct values) of what.
 
@@ -184,7 +183,7 @@ class CompositionCheck:
     together: int = 2
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Players:
     """How many can play."""
 
@@ -195,7 +194,7 @@ class Players:
         return f"{self.min}" if self.min == self.max else f"{self.min}–{self.max}"
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DeckFormat:
     """How a game's deck lists are written: sections, header lines, name qualifiers."""
 
@@ -206,7 +205,7 @@ class DeckFormat:
     location: Location | None = None
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Game:
     """Everything a game's data folder says."""
 

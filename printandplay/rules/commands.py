@@ -18,15 +18,14 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
-
-from printandplay.model.record import record
 
 ENTRY_POINT_GROUP: Final = "printandplay.commands"
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CommandOption:
     """One ``--name VALUE`` option (text; the command reads it)."""
 
@@ -36,7 +35,7 @@ class CommandOption:
     required: bool = False
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CommandOutput:
     """What a command computed: valid or not (exit 0 or 1), JSON data, and explained text."""
 
@@ -45,7 +44,7 @@ class CommandOutput:
     text: str
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameCommand:
     """``printandplay GROUP NAME [--option VALUE]… [--format text|json]``.
 

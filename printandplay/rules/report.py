@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
-
-from printandplay.model.record import record
 
 
 class Severity(str, Enum):
@@ -18,7 +16,7 @@ class Severity(str, Enum):
     """Legal but odd: worth a look."""
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Violation:
     """One broken rule: its id (from the game's rules digest), a message, and the evidence."""
 
@@ -44,7 +42,7 @@ class Violation:
         return out
 
 
-@record(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Report:
     """Every violation found, and counts worth showing."""
 

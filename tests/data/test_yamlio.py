@@ -3,6 +3,8 @@ located :class:`DataError`, never a PyYAML traceback."""
 
 from __future__ import annotations
 
+import math
+from datetime import date, datetime
 from pathlib import Path
 
 import pytest
@@ -78,14 +80,143 @@ def test_location_without_line_shows_the_path_only() -> None:
     assert str(Location("a/b.yaml", 7)) == "a/b.yaml:7"
 
 
+def test_plain_scalars_resolve_as_in_safe_load() -> None:
+    data = parse_yaml("- 0x1F\n- 017\n- 1_000\n- -2.5\n- .inf\n- -.Inf\n- .nan\n- 1.5e+3\n"
+                      "- yes\n- No\n- OFF\n- ~\n- null\n-\n- ''\n- '3'\n- \"true\"\n"
+                      "- 2026-11-30\n- 2026-11-30 13:20:00\n- 1:30\n- Y\n- texte\n", "t.yaml")
+    assert data[:6] == [31, 15, 1000, -2.5, math.inf, -math.inf]
+    assert math.isnan(data[6])
+    assert data[7:] == [1500.0, True, False, False, None, None, None, "", "3", "true",
+                        date(2026, 11, 30), datetime(2026, 11, 30, 13, 20), 90, "Y", "texte"]
+    assert [type(v) for v in data[8:11]] == [bool, bool, bool]
+
+
+def test_a_scalar_read_twice_gives_equal_values() -> None:
+    """Resolved plain scalars are remembered across documents: a second parse gives the same."""
+    text = "".join(f"- {v}\n" for v in ["3", "oui", "yes", "~", "1.5", "2026-11-30", "texte"])
+    first, second = parse_yaml(text, "t.yaml"), parse_yaml(text, "t.yaml")
+    assert first == second == [3, "oui", True, None, 1.5, date(2026, 11, 30), "texte"]
+
+
+def test_block_text_and_unicode_are_kept() -> None:
+    data = parse_yaml("texte: |\n  Première ligne\n  seconde: ligne\nautre: >\n  plié\n  ici\n"
+                      "cle: 'é ü ☃' # commentaire\n", "t.yaml")
+    assert data == {"texte": "Première ligne\nseconde: ligne\n", "autre": "plié ici\n",
+                    "cle": "é ü ☃"}
+    assert data.key_lines == {"texte": 1, "autre": 4, "cle": 7}
+
+
+def test_a_document_may_be_one_scalar_or_have_markers() -> None:
+    assert parse_yaml("42\n", "t.yaml") == 42
+    assert parse_yaml("'seul'\n", "t.yaml") == "seul"
+    data = parse_yaml("# commentaire\n---\na: 1\n...\n", "t.yaml")
+    assert data == {"a": 1} and data.location == Location("t.yaml", 3)
+
+
+def test_explicit_tags_are_read_by_the_safe_constructors() -> None:
+    data = parse_yaml("a: !!str 3\nb: ! 3\nc: !!float 1\nd: !!binary aGVsbG8=\ne: !!null x\n"
+                      "f: !!map {g: 1}\nh: !!seq [1]\n", "t.yaml")
+    assert data == {"a": "3", "b": 3, "c": 1.0, "d": b"hello", "e": None, "f": {"g": 1},
+                    "h": [1]}
+    assert isinstance(data["f"], LocDict) and isinstance(data["h"], LocList)
+
+
 def test_aliases_are_resolved() -> None:
     data = parse_yaml("base: &b {a: 1}\ncopy: *b\n", "t.yaml")
     assert data["copy"] == {"a": 1}
 
 
+def test_an_alias_shares_its_anchor_value_and_line() -> None:
+    text = "a: &x hello\nb: *x\nc: [*x, 1]\nd:\n  - *x\n  - &y 3\n  - *y\nl: &l [1]\nm: [*l]\n"
+    data = parse_yaml(text, "t.yaml")
+    assert data == {"a": "hello", "b": "hello", "c": ["hello", 1], "d": ["hello", 3, 3],
+                    "l": [1], "m": [[1]]}
+    assert data["c"].item_lines == [1, 3]  # an alias stands where its anchor does
+    assert data["d"].item_lines == [1, 6, 6]
+    assert data["m"][0] is data["l"] and data["m"].item_lines == [8]
+
+
+def test_an_alias_of_a_text_may_be_a_key() -> None:
+    data = parse_yaml("a: &k b\n*k : 3\n", "t.yaml")
+    assert data == {"a": "b", "b": 3}
+    assert data.key_lines == {"a": 1, "b": 1}
+
+
 def test_merge_keys_work_as_in_safe_load() -> None:
     data = parse_yaml("base: &b {a: 1, b: 2}\nx:\n  <<: *b\n  b: 3\n", "t.yaml")
     assert data["x"] == {"a": 1, "b": 3}
+
+
+def test_merged_keys_come_first_and_own_keys_win() -> None:
+    text = ("b: &b {a: 1, b: 2}\nc: &c {a: 9, d: 3}\n"
+            "x:\n  b: 5\n  <<: [*b, *c]\n  e: 4\n  <<: {z: 0}\n")
+    x = parse_yaml(text, "t.yaml")["x"]
+    # of a list of mappings, the first wins: *c's keys are merged, then *b's over them
+    assert list(x.items()) == [("a", 1), ("d", 3), ("b", 5), ("z", 0), ("e", 4)]
+    assert x.key_lines == {"a": 1, "d": 2, "b": 4, "z": 7, "e": 6}
+
+
+def test_a_merge_of_a_merged_mapping() -> None:
+    data = parse_yaml("b: &b {a: 1}\nc: &c {<<: *b, z: 2}\nx: {<<: *c, q: 1}\n", "t.yaml")
+    assert data["x"] == {"a": 1, "z": 2, "q": 1}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("x: {<<: 3}\n",
+     "t.yaml:1: invalid YAML: expected a mapping or list of mappings for merging, but found "
+     "scalar"),
+    ("x:\n  <<:\n    - {a: 1}\n    - 3\n",
+     "t.yaml:4: invalid YAML: expected a mapping for merging, but found scalar"),
+    ("x: {<<: [[1]]}\n", "t.yaml:1: invalid YAML: expected a mapping for merging, but found "
+     "sequence"),
+    ("a: <<\n", "t.yaml:1: invalid YAML: could not determine a constructor for the tag "
+     "'tag:yaml.org,2002:merge'"),
+], ids=["scalar", "scalar-in-list", "list-in-list", "merge-as-value"])
+def test_a_merge_of_something_else_than_mappings_is_refused(text: str, expected: str) -> None:
+    with pytest.raises(DataError) as info:
+        parse_yaml(text, "t.yaml")
+    assert str(info.value) == expected
+
+
+def test_the_value_key_is_text() -> None:
+    assert parse_yaml("=: valeur\n", "t.yaml") == {"=": "valeur"}
+    with pytest.raises(DataError, match="could not determine a constructor for the tag "
+                                        "'tag:yaml.org,2002:value'"):
+        parse_yaml("a: =\n", "t.yaml")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("a: &x 1\nb: &x 2\nc: *x\n", "t.yaml:2: invalid YAML: anchor '&x' defined twice"),
+    ("? [a, b]\n: c\n", "t.yaml:1: invalid YAML: a key must be a plain value, not a list"),
+    ("a: 1\n? {a: b}\n: c\n",
+     "t.yaml:2: invalid YAML: a key must be a plain value, not a mapping"),
+    ("a: &k {x: 1}\n? *k\n: 3\n",
+     "t.yaml:1: invalid YAML: a key must be a plain value, not a mapping"),
+    ("a: !!set {x, y}\n",
+     "t.yaml:1: invalid YAML: a mapping tagged 'tag:yaml.org,2002:set' is not supported "
+     "(write a plain mapping)"),
+    ("a: !!map [1]\n",
+     "t.yaml:1: invalid YAML: a list tagged 'tag:yaml.org,2002:map' is not supported "
+     "(write a plain list)"),
+    ("a: !perso [1]\n",
+     "t.yaml:1: invalid YAML: could not determine a constructor for the tag '!perso'"),
+    ("a: !perso x\n",
+     "t.yaml:1: invalid YAML: could not determine a constructor for the tag '!perso'"),
+    ("a: !!int abc\n",
+     "t.yaml:1: invalid YAML: 'abc' cannot be read as 'tag:yaml.org,2002:int'"),
+    ("a:\n  b: !!bool peut-être\n",
+     "t.yaml:2: invalid YAML: 'peut-être' cannot be read as 'tag:yaml.org,2002:bool'"),
+    ("a: 2026-13-45\n",
+     "t.yaml:1: invalid date '2026-13-45': month must be in 1..12 (quote it to keep it as "
+     "text)"),
+], ids=["anchor-twice", "list-key", "mapping-key", "alias-key", "set", "map-on-list",
+        "unknown-tag-on-list", "unknown-tag", "bad-int", "bad-bool", "bad-date"])
+def test_what_the_reader_refuses_is_a_located_error(text: str, expected: str) -> None:
+    with pytest.raises(DataError) as info:
+        parse_yaml(text, "t.yaml")
+    assert str(info.value) == expected
+    error = info.value  # no PyYAML traceback behind it
+    assert error.__cause__ is None and (error.__context__ is None or error.__suppress_context__)
 
 
 # --- duplicate keys ----------------------------------------------------------------------------
