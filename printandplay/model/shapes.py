@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import math
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 from typing import ClassVar, Final, Literal
 
 from printandplay.model.color import RGB
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import EllipseOp, Op, RectOp
-from printandplay.model.record import record
 
 CutGuide = Literal["crop marks", "outline"]
 """What guides the scissors on a sheet: the crop marks alone, or also the shape's outline."""
@@ -80,7 +80,7 @@ class Shape(ABC):
         return self == other or self.cut_guide == other.cut_guide == "crop marks"
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class Rectangle(Shape):
     """A plain rectangle: cut along the crop marks."""
 
@@ -106,7 +106,7 @@ class Rectangle(Shape):
         return self
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class RoundedRectangle(Shape):
     """A rectangle whose corners are quarter circles of ``radius`` (points, > 0): cut along
     the crop marks, the corners rounded afterwards (a corner cutter)."""
@@ -132,7 +132,7 @@ class RoundedRectangle(Shape):
         return RoundedRectangle(self.radius - margin) if self.radius > margin else Rectangle()
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class Circle(Shape):
     """A round piece: the circle inscribed in the trim (its outline an ellipse on a trim that
     is not square, its safe zone the circle of the shorter side), cut along a thin circle."""
