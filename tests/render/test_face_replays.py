@@ -117,12 +117,13 @@ def test_copies_with_images_replay_them_and_give_the_same_bytes(
 
     from printandplay.model.game import Size
     from printandplay.model.ops import Face, ImageOp, Placement, RectOp, TextOp
+    from printandplay.model.shapes import Rectangle
 
     art = tmp_path / "art.png"
     Image.new("RGB", (30, 20), (200, 40, 40)).save(art)
     assets = bundled_assets("charlie")  # read only
     regular = assets.fonts.select("body", False, False)
-    faces = [Face(180, 252, 9.0, False, (
+    faces = [Face(180, 252, 9.0, Rectangle(), (
         RectOp(0, 0, 180, 252, (0.9, 0.9, 0.8)),
         ImageOp("art.png", 10.0 + index, 20.0, 56.7, 39.1),
         TextOp(10, 70, f"Carte {index}", regular, 9.0, (0, 0, 0))), 1) for index in range(3)]
