@@ -52,30 +52,23 @@ class OpsWriter(ContentStream):
         super().__init__(canvas)
         self.icons = icons
         self.images = images
-        self._image_files: dict[str, _ImageFile] = {}
+        self._image_forms: dict[str, str] = {}  # image name → its form
         self._rl_fonts: dict[str, Any] = {}
         self._subset_names: dict[tuple[str, int], str] = {}  # (font, subset) → its PDF name
         self._icon_forms: set[str] = set()
         self._shapes: dict[Op, str] = {}  # opaque shapes → their operators
         self._matrices: dict[tuple[float, ...], str] = {}  # a group's transform → its cm
 
-    def _define_icons(self, ops: Sequence[Op]) -> None:
-        """Define the forms of the icons ``ops`` use (forms cannot be defined inside forms).
-
-        Every face drawn is walked: ops are told apart by their exact class first (text, the
-        most of them, skipped at once), then by ``isinstance`` as before for anything else."""
+    def _define_forms(self, ops: Sequence[Op]) -> None:
+        """Define the forms of the icons and images ``ops`` use, before they are drawn (forms
+        cannot be defined inside forms)."""
         for op in ops:
-            kind = type(op)
-            if kind is TextOp:
-                continue
-            if kind is IconOp:
-                self._define_icon(op.icon)  # type: ignore[union-attr]
-            elif kind is GroupOp:
-                self._define_icons(op.ops)  # type: ignore[union-attr]
-            elif isinstance(op, IconOp):
+            if isinstance(op, IconOp):
                 self._define_icon(op.icon)
+            elif isinstance(op, ImageOp):
+                self._define_image(op.image)
             elif isinstance(op, GroupOp):
-                self._define_icons(op.ops)
+                self._define_forms(op.ops)
 
     def _define_icon(self, icon_id: str) -> None:
         name = f"I-{icon_id}"
@@ -234,19 +227,27 @@ class OpsWriter(ContentStream):
             out.append("Q")
 
     def _emit_image(self, op: ImageOp) -> None:
-        """Draw an image through the canvas's ``drawImage`` (which stores it once)."""
-        file = self._image_file(op.image)
-        self._draw_replayable(
-            lambda canvas: canvas.drawImage(file, op.x, op.y, op.w, op.h, mask="auto"))
+        """Place an image's form (:meth:`_define_image`) over the op's box."""
+        name = self._define_image(op.image)
+        self._out.append(f"q {num(op.w)} 0 0 {num(op.h)} {num(op.x)} {num(op.y)} cm")
+        self._use_form(name)
+        self._out.append("Q")
 
-    def _image_file(self, name: str) -> _ImageFile:
-        file = self._image_files.get(name)
-        if file is None:
+    def _define_image(self, image: str) -> str:
+        """The form that draws ``image`` (a name of the game's images) over the unit square,
+        defined on first use: the image is stored once and each use places the form."""
+        name = self._image_forms.get(image)
+        if name is None:
             if self.images is None:
-                raise ValueError(f"image '{name}' drawn without an image library")
-            file = _ImageFile(self.images.path(name), name)
-            self._image_files[name] = file
-        return file
+                raise ValueError(f"image '{image}' drawn without an image library")
+            file = _ImageFile(self.images.path(image), image)
+            name = f"M{len(self._image_forms)}"
+            canvas = self._canvas()  # nothing is written between the canvas's calls below
+            canvas.beginForm(name, 0, 0, 1, 1)
+            canvas.drawImage(file, 0, 0, 1, 1, mask="auto")
+            self._end_form(name)
+            self._image_forms[image] = name
+        return name
 
     def _paint(self, fill: RGB | None, stroke: RGB | None, width: float,
                dash: tuple[float, ...], opacity: float) -> None:

@@ -139,7 +139,7 @@ class PdfWriter(OpsWriter):
         The page's content is compressed as soon as it is complete, so that a long document
         keeps only compressed pages until :meth:`save`."""
         drawn = [self._prepare(placement) for placement in placements]
-        self._define_icons(ops)
+        self._define_forms(ops)
         self._canvas().setPageSize((size.width, size.height))
         out = self._out
         for placement, (name, static, shared, again) in zip(placements, drawn, strict=True):
@@ -208,7 +208,7 @@ class PdfWriter(OpsWriter):
         if 0 < uses < FORM_MIN_USES or (static is not None and shared == len(face.ops)):
             # placed a few times only, or nothing but the shared form: drawn in the page
             if not self._has_kept(face):  # (drawn before: its icons are defined)
-                self._define_icons(face.ops[shared:])
+                self._define_forms(face.ops[shared:])
             return None, static, shared, uses - 1
         name = self._define_face(face, static, shared)
         # placed again later: remember the form until its last placement (or for good)
@@ -253,7 +253,7 @@ class PdfWriter(OpsWriter):
         name = f"F{self._forms}"
         self._forms += 1
         rest = face.ops[shared:]
-        self._define_icons(rest)
+        self._define_forms(rest)
         b = face.bleed
         canvas = self._canvas()
         canvas.beginForm(name, -b, -b, face.width + b, face.height + b)
@@ -277,7 +277,7 @@ class PdfWriter(OpsWriter):
         name = self._statics.get(prefix)
         if name is None:
             name = f"S{len(self._statics)}"
-            self._define_icons(prefix)
+            self._define_forms(prefix)
             b = face.bleed
             self._canvas().beginForm(name, -b, -b, face.width + b, face.height + b)
             self._emit(prefix)

@@ -158,10 +158,11 @@ def test_faces_placed_once_are_drawn_in_the_page_and_copies_once(mini_pdf: bytes
     # XObjects: the front layout's leading boxes that do not depend on the card (background
     # and veil, one form for every front) and the back, whose boxes never depend on the card
     # (one form, placed by every back). A face placed only a few times (3 copies) is cheaper
-    # drawn again in its page than as a form.
-    assert len(re.findall(rb"/Subtype /Form", mini_pdf)) == 2
-    assert sorted(set(re.findall(rb"/FormXob\.([FS]\d+) \d+ 0 R", mini_pdf))) == [b"S0",
-                                                                                  b"S1"]
+    # drawn again in its page than as a form. Each image is a form too (stored once, placed
+    # by each use): art.png and logo.jpg.
+    assert len(re.findall(rb"/Subtype /Form", mini_pdf)) == 2 + 2
+    assert sorted(set(re.findall(rb"/FormXob\.([FSM]\d+) \d+ 0 R", mini_pdf))) == [
+        b"M0", b"M1", b"S0", b"S1"]
     # the printing guide and its blank verso, then two sheets of fronts and backs
     assert len(re.findall(rb"/Type /Page\b", mini_pdf)) == 2 + 4
 
