@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Final
 
 from printandplay.errors import LayoutError
@@ -161,26 +162,9 @@ def _judge(text: TextOp, fill: RGB | None, min_font_size: float, what: str,
                              f"the {GOOD_CONTRAST:g}:1 contrast recommended for small text")
 
 
-_RATIOS: dict[tuple[RGB, RGB], float] = {}  # a face uses few colours: each pair once
-
-
-# the pair looked up last, by identity (a face's texts share their colour tuples: most
-# look-ups are the pair before, answered without hashing six floats), and its ratio
-_LAST: list[Any] = [None, None, 0.0]
-
-
+@lru_cache(maxsize=4096)  # a face uses few colours: each pair computed once
 def _ratio(text: RGB, fill: RGB) -> float:
-    last = _LAST
-    if text is last[0] and fill is last[1]:
-        known: float = last[2]
-        return known
-    ratio = _RATIOS.get((text, fill))
-    if ratio is None:
-        if len(_RATIOS) >= 4096:  # bounded
-            _RATIOS.clear()
-        ratio = _RATIOS[(text, fill)] = contrast_ratio(text, fill)
-    last[0], last[1], last[2] = text, fill, ratio
-    return ratio
+    return contrast_ratio(text, fill)
 
 
 def _text_extents(op: Op, metrics: FontMetrics, transform: Transform,
