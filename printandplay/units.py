@@ -48,14 +48,6 @@ def parse_length(value: object, *, reference: float | None = None) -> float:
     return number * _UNITS[unit]
 
 
-def parse_mm(value: str) -> float:
-    """Parse a plain number of millimetres (as typed on the command line) into points."""
-    try:
-        return float(value) * MM
-    except ValueError:
-        raise UnitError(f"expected a number of millimetres, got {value!r}") from None
-
-
 def format_mm(points: float) -> str:
     """Format a length in points as millimetres for messages: ``178.58`` → ``'63mm'``."""
     mm = points / MM

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from printandplay.units import CM, INCH, MM, UnitError, format_mm, parse_length, parse_mm
+from printandplay.units import CM, INCH, MM, UnitError, format_mm, parse_length
 
 PT_PER_MM = 72 / 25.4
 
@@ -113,17 +113,7 @@ def test_unit_error_is_a_value_error() -> None:
     assert issubclass(UnitError, ValueError)
 
 
-# --- parse_mm and format_mm --------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(("text", "mm"), [("63", 63.0), ("1.5", 1.5), ("-0.5", -0.5), ("0", 0.0)])
-def test_parse_mm_reads_plain_millimetres(text: str, mm: float) -> None:
-    assert parse_mm(text) == pytest.approx(mm * PT_PER_MM)
-
-
-def test_parse_mm_rejects_non_numbers() -> None:
-    with pytest.raises(UnitError):
-        parse_mm("3mm")
+# --- format_mm ------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(

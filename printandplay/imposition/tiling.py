@@ -47,11 +47,6 @@ class TilePlan:
     area: Rect  # where art, guides and marks go on every sheet
     margin: float = DEFAULT_MARGIN
 
-    @property
-    def label_origin(self) -> tuple[float, float]:
-        """Baseline start of the tile label, in the band under the art area."""
-        return (self.area.x, self.margin + LABEL_RISE)
-
 
 def art_area(page: Size, margin: float) -> Rect:
     """The printable area of ``page`` less the label band at its bottom."""

@@ -56,8 +56,3 @@ class Deck:
                 out[entry.card_id] = out.get(entry.card_id, 0) + entry.count
         return out
 
-    def same_cards(self, other: Deck) -> bool:
-        """Same headers and the same copies per section (line numbers and order ignored)."""
-        sections = {e.section for e in (*self.entries, *other.entries)}
-        return dict(self.headers) == dict(other.headers) and all(
-            self.counts(s) == other.counts(s) for s in sections)

@@ -54,11 +54,6 @@ class Kind:
     fields: tuple[FieldSpec, ...]
     location: Location
 
-    @property
-    def double_sided(self) -> bool:
-        """Whether the kind prints a back."""
-        return self.back is not None
-
     def field(self, name: str) -> FieldSpec | None:
         """The spec of field ``name``, if the kind has it."""
         return next((f for f in self.fields if f.name == name), None)

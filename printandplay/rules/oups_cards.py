@@ -131,6 +131,3 @@ def _card_problem(token: str) -> str:
     return ""
 
 
-def full_deck() -> list[Card]:
-    """The 52 cards, suit by suit in :data:`SUITS` order, ranks in :data:`RANKS` order."""
-    return [Card(rank, suit) for suit in SUITS for rank in RANKS]

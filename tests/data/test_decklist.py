@@ -17,6 +17,7 @@ from printandplay.data.decklist import (
     parse_decklist,
 )
 from printandplay.errors import DataError, DeckSyntaxError
+from printandplay.model.deck import Deck
 from printandplay.model.game import Game
 
 runner = CliRunner()
@@ -65,10 +66,17 @@ def test_canonical_text(game: Game) -> None:
         "1 Repêchage\n1 Scuze, mais…\n1 Shote de café\n")
 
 
+def _same_cards(one: Deck, other: Deck) -> bool:
+    """Same headers and the same copies per section (line numbers and order ignored)."""
+    sections = {e.section for e in (*one.entries, *other.entries)}
+    return dict(one.headers) == dict(other.headers) and all(
+        one.counts(s) == other.counts(s) for s in sections)
+
+
 def test_round_trip_parses_to_the_same_deck(game: Game) -> None:
     deck = parse_decklist(LEGAL, game)
     again = parse_decklist(format_decklist(deck, game), game)
-    assert again.same_cards(deck)
+    assert _same_cards(again, deck)
     assert format_decklist(again, game) == format_decklist(deck, game)
 
 
@@ -113,7 +121,7 @@ def test_yaml_deck_is_the_same_deck(game: Game, tmp_path: Path) -> None:
         "Jeu:\n  Rosalie Gaudet (Rouges): 2\n  Marc Cormier: 1\n  Bonne étoile: 2\n"
         "  Repêchage: 1\n  'Scuze, mais…': 1\n  Shote de café: 1\n", encoding="utf-8")
     deck = load_deck(path, game)
-    assert deck.same_cards(parse_decklist(LEGAL, game))
+    assert _same_cards(deck, parse_decklist(LEGAL, game))
     marc = next(e for e in deck.entries if e.card_id == "ROU-MARC")
     assert marc.line == 13
 

@@ -89,12 +89,12 @@ def test_tiny_kinds(monkeypatch: pytest.MonkeyPatch) -> None:
     assert carte.size == Size(approx_float(63 * MM), approx_float(88 * MM))
     assert carte.shape == Rectangle()
     assert carte.safe_margin == pytest.approx(3 * MM)
-    assert (carte.front, carte.back, carte.double_sided) == ("carte-recto", "dos", True)
+    assert (carte.front, carte.back, carte.back is not None) == ("carte-recto", "dos", True)
     assert carte.location == Location("cards/tiny/game.yaml", 5)
     assert jeton.label == "jeton"  # defaults to the id
     assert jeton.size == Size(approx_float(25 * MM), approx_float(25 * MM))
     assert jeton.shape == Circle()
-    assert (jeton.back, jeton.double_sided) == (None, False)
+    assert jeton.back is None
     assert jeton.fields == ()
 
 

@@ -20,7 +20,6 @@ from printandplay.rules.oups_cards import (
     SUITS,
     Card,
     CardSyntaxError,
-    full_deck,
     parse_card,
     parse_cards,
 )
@@ -33,6 +32,8 @@ from printandplay.rules.oups_scores import (
     targets_for,
 )
 from printandplay.rules.report import Violation
+
+FULL_DECK = [Card(rank, suit) for suit in SUITS for rank in RANKS]  # suit by suit, rank order
 
 CASES = Path(__file__).parent / "cases" / "oups" / "spells.yaml"
 DIGEST = Path(__file__).resolve().parents[2] / "seeds" / "oups.md"
@@ -152,7 +153,7 @@ def test_hit_threshold_is_power_minus_defence() -> None:
 
 
 def test_full_deck_values() -> None:
-    deck = full_deck()
+    deck = FULL_DECK
     assert len(deck) == len(set(deck)) == 52
     assert sum(c.value for c in deck) == 4 * (sum(range(1, 11)) + 12 + 14 + 16)
     assert {c.colour for c in deck if c.suit in ("coeur", "carreau")} == {"rouge"}
@@ -196,7 +197,7 @@ def test_parse_cards_separators_and_empty_text() -> None:
 
 
 def test_card_labels_round_trip() -> None:
-    for card in full_deck():
+    for card in FULL_DECK:
         assert parse_card(card.label) == card
     assert [str(Card(r, "pique")) for r in RANKS][-3:] == ["V♠", "D♠", "R♠"]
     assert len(SUITS) == 4
