@@ -76,6 +76,26 @@ class Budget:
         return value
 
 
+class BoundedNamespace(Namespace):
+    """Jinja's ``namespace()`` for templates, whose attributes the budget can size: it keeps
+    its own record of what is set in it (Jinja's keeps them out of reach)."""
+
+    def __init__(*args: Any, **kwargs: Any) -> None:  # as Namespace's: no name for self
+        Namespace.__init__(*args, **kwargs)
+        object.__setattr__(args[0], "_recorded", dict(*args[1:], **kwargs))
+
+    def __setitem__(self, name: str, value: Any) -> None:
+        super().__setitem__(name, value)
+        namespace_attributes(self)[name] = value
+
+
+def namespace_attributes(namespace: BoundedNamespace) -> dict[str, Any]:
+    """The attributes set in ``namespace`` (read past its own attribute look-up, which
+    answers with its attributes only)."""
+    recorded: dict[str, Any] = object.__getattribute__(namespace, "_recorded")
+    return recorded
+
+
 def approx_len(value: Any, limit: int = MAX_VALUE + 1) -> int:
     """About how many characters ``str(value)`` would have; counting stops past ``limit``."""
     if isinstance(value, str):
@@ -94,8 +114,8 @@ def approx_len(value: Any, limit: int = MAX_VALUE + 1) -> int:
         return total
     if isinstance(value, bytes):
         return len(value) * 4
-    if isinstance(value, Namespace):  # prints as the repr of its attributes
-        return approx_len(dict(value._Namespace__attrs), limit)  # type: ignore[attr-defined]
+    if isinstance(value, BoundedNamespace):  # prints as the repr of its attributes
+        return approx_len(namespace_attributes(value), limit)
     return 16
 
 

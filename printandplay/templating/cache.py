@@ -21,7 +21,6 @@ from types import CodeType
 from typing import Any, Final
 
 from jinja2 import Environment
-from jinja2.utils import _PassArg
 
 MAX_TEMPLATES: Final = 512  # compiled templates kept
 MAX_SOURCE: Final = 100_000  # characters: longer sources are compiled each time
@@ -31,8 +30,8 @@ def _callable_key(function: Any) -> Hashable:
     """What stands for a filter, test or ``finalize`` in the key: how it is passed its
     arguments, and (unless it takes the render's context, when the optimizer never calls it)
     the function itself (the one a bounded filter wraps)."""
-    pass_arg = _PassArg.from_obj(function)
-    if pass_arg is _PassArg.context:
+    pass_arg = getattr(function, "jinja_pass_arg", None)  # set by jinja2.pass_context & co.
+    if getattr(pass_arg, "name", None) == "context":
         return ("context",)
     return (str(pass_arg), getattr(function, "__wrapped__", function))
 

@@ -35,6 +35,7 @@ from printandplay.templating.budget import (
     FILTER_SIZES,
     SLOW_FILTERS,
     STR_METHOD_SIZES,
+    BoundedNamespace,
     Budget,
     TemplateLimit,
     approx_len,
@@ -101,6 +102,7 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
         self.budget = Budget()
         self.literal = literal
         self.globals.pop("lipsum", None)
+        self.globals["namespace"] = BoundedNamespace
         self.filters.pop("random", None)
         for name, function in list(self.filters.items()):
             self.filters[name] = self.bounded_filter(name, function)
