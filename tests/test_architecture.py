@@ -166,11 +166,11 @@ def private_library_uses(path: Path) -> list[str]:
     return found
 
 
-def test_the_tests_use_only_the_libraries_public_api() -> None:
-    """No test or helper reads or replaces a private name of Typer, click, Hypothesis, pypdf,
-    Jinja, PyYAML or ReportLab (the suite once replaced ``typer.testing._get_command`` and
-    pypdf's font parser, and read a private key of Hypothesis' reports)."""
-    found = [f"{path.relative_to(ROOT)}:{where}" for path in TESTS
+def test_the_package_and_tests_use_only_the_libraries_public_api() -> None:
+    """No module, test or helper imports or names a private name of Typer, click, Hypothesis,
+    pypdf, Jinja, PyYAML or ReportLab (the suite once replaced ``typer.testing._get_command``
+    and pypdf's font parser, and the package imported ``jinja2.utils._PassArg``)."""
+    found = [f"{path.relative_to(ROOT)}:{where}" for path in (*MODULES, *TESTS)
              for where in private_library_uses(path)]
     assert not found, found
 
