@@ -307,7 +307,10 @@ ENGINE_LAZY_IMPORTS = ("printandplay.data.svg", "pyphen", "reportlab.lib.fonts")
 def run_engine(folder: Path, out: Path) -> dict[str, Any]:
     import importlib
 
-    from printandplay.kit.build import build_game
+    try:
+        from printandplay.kit.build import build_game
+    except ImportError:  # an engine from before the packages were named by stage (--engine-path)
+        from printandplay.build import build_game  # type: ignore[no-redef]
     from printandplay.planning.options import BuildOptions
     from printandplay.project import Resources
 
