@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -36,6 +37,11 @@ source's lines."""
 
 class Terminated(BaseException):
     """Raised in the main thread by the SIGTERM handler, so ``finally`` blocks clean up."""
+
+
+TERMINATED = threading.Event()
+"""Set by the SIGTERM handler: code that sees the signal as something else (``watch``'s file
+watcher turns any signal into ``KeyboardInterrupt``) tells them apart with it."""
 
 
 class _HelpContext(typer.Context):

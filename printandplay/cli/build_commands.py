@@ -10,7 +10,16 @@ from typing import Annotated, Any
 
 import typer
 
-from printandplay.cli.app import DelayedProgress, err, escape, out, user_errors, warn
+from printandplay.cli.app import (
+    TERMINATED,
+    DelayedProgress,
+    Terminated,
+    err,
+    escape,
+    out,
+    user_errors,
+    warn,
+)
 from printandplay.cli.options import (
     DEFAULT_MARGIN_MM,
     BleedOpt,
@@ -135,8 +144,9 @@ def watch(game: GameArg, paper: PaperOpt = "a4", out_dir: OutOpt = None,
             paths = [Path(path) for _, path in changes if watcher.wants(Path(path))]
             if paths:
                 _report_rebuild(watcher.rebuild_once(paths))
-    except KeyboardInterrupt:
-        pass
+    except KeyboardInterrupt:  # Ctrl-C stops watching: a success; SIGTERM is exit code 143
+        if TERMINATED.is_set():
+            raise Terminated() from None
 
 
 def export(game: GameArg,
@@ -193,13 +203,21 @@ def export(game: GameArg,
         if icons_dir is not None and not icons_dir.is_dir():
             raise OptionError(f"--icons-dir {icons_dir}: no such folder")
         from printandplay.kit.assets import load_assets
+        from printandplay.kit.outputs import check_output_folder
 
+        for folder in (png, tts, print_shop):
+            if folder is not None:
+                check_output_folder(folder)
         resources = find_resources(icons_dir)
         assets = load_assets(resources, game)
         if png is not None:
             from printandplay.export.png import export_png
 
-            done = export_png(resources, game, png, dpi, with_bleed, assets)
+            progress = DelayedProgress(f"Exporting {escape(game)} as PNG")
+            try:
+                done = export_png(resources, game, png, dpi, with_bleed, assets, progress)
+            finally:
+                progress.close()
             err.print(f"{game}: {done.faces} faces, {done.contact_sheets} contact sheets",
                       markup=False)
             out.print(str(png), markup=False)
@@ -210,7 +228,11 @@ def export(game: GameArg,
             if deck_file is not None:
                 entries = _checked_deck(deck_file, assets.game, rules, force)
                 name = f"deck-{deck_file.stem}"
-            result = export_tts(resources, game, tts, dpi, entries, name, assets)
+            progress = DelayedProgress(f"Exporting {escape(game)} for Tabletop Simulator")
+            try:
+                result = export_tts(resources, game, tts, dpi, entries, name, assets, progress)
+            finally:
+                progress.close()
             cards = sum(d.cards for d in result.decks)
             err.print(f"{game}: {cards} cards in {len(result.decks)} decks", markup=False)
             out.print(str(result.json_path), markup=False)

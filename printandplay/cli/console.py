@@ -17,6 +17,8 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from printandplay.errors import PrintAndPlayError
+
 # Rich's own markup pattern: a tag starts with a letter, '#', '/' or '@'.
 _TAG = re.compile(r"((\\*)\[([a-z#/@][^[]*?)])")
 # Control characters Rich strips from text (bell, backspace, vertical tab, form feed, CR).
@@ -120,21 +122,42 @@ class LineConsole:
 
     def print(self, *objects: Any, markup: bool = True, end: str = "\n", sep: str = " ",
               **options: Any) -> None:
-        """Print strings (Rich markup unless ``markup=False``); other objects through Rich."""
-        if not all(isinstance(o, str) for o in objects) or set(options) - {"highlight"}:
-            rich_console(self.stderr).print(*objects, markup=markup, end=end, sep=sep,
-                                            **options)
-            return
+        """Print strings (Rich markup unless ``markup=False``); other objects through Rich.
+
+        A stream that cannot be written (a full disk, ``> /dev/full``) is one
+        :class:`OutputFailed`; a reader that went away (``| head``) ends the command quietly.
+        """
         stream = self._stream()
-        color = wants_color(stream)
-        convert: Callable[[str], str] = ((lambda s: render(s, color)) if markup
-                                         else _plain)
         try:
+            if not all(isinstance(o, str) for o in objects) or set(options) - {"highlight"}:
+                rich_console(self.stderr).print(*objects, markup=markup, end=end, sep=sep,
+                                                **options)
+                return
+            color = wants_color(stream)
+            convert: Callable[[str], str] = ((lambda s: render(s, color)) if markup
+                                             else _plain)
             stream.write(sep.join(convert(o) for o in objects) + end)
             stream.flush()
         except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as Rich does
             _silence(stream)
             raise SystemExit(1) from None
+        except OSError as error:
+            _silence(stream)
+            name = "standard error" if self.stderr else "standard output"
+            raise OutputFailed(f"cannot write to {name}: {error.strerror or error}") from None
+
+    def json(self, data: Any) -> None:
+        """Print ``data`` as indented JSON: characters beyond ASCII as they are when the stream
+        is UTF-8, escaped (``\\u00e9``) otherwise, so that nothing is lost."""
+        import json  # only for --format json: not at start-up
+
+        encoding = (getattr(self._stream(), "encoding", None) or "").lower().replace("-", "")
+        text = json.dumps(data, ensure_ascii=not encoding.startswith("utf"), indent=2)
+        self.print(text, markup=False)
+
+
+class OutputFailed(PrintAndPlayError):
+    """Standard output or standard error could not be written (exit code 2)."""
 
 
 def _silence(stream: TextIO) -> None:

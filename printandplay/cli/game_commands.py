@@ -72,9 +72,7 @@ def cards(game: GameArg,
         loaded = load_game(find_resources(), check_game_id(game))
         records = component_records(loaded)
     if format is Format.json:
-        import json  # only for --format json: not at start-up
-
-        typer.echo(json.dumps(records, ensure_ascii=False, indent=2))
+        out.json(records)
         return
     table = Table("id", "name", "type", "count", "fields")
     for record in records:
@@ -98,9 +96,7 @@ def check(game: GameArg,
     with user_errors():
         report = check_composition(load_game(find_resources(), check_game_id(game)))
     if format is Format.json:
-        import json  # only for --format json: not at start-up
-
-        typer.echo(json.dumps(report.as_dict(), ensure_ascii=False, indent=2))
+        out.json(report.as_dict())
     else:
         for violation in report.errors:
             out.print(f"[red]✗[/] {escape(violation.rule)}: {escape(violation.message)}")
@@ -146,9 +142,7 @@ def validate(game: GameArg, deck_file: DeckArg,
     with user_errors():
         _, _, report = _load_deck_and_report(game, deck_file, collection, rules)
     if format is TextFormat.json:
-        import json  # only for --format json: not at start-up
-
-        typer.echo(json.dumps(report.as_dict(), ensure_ascii=False, indent=2))
+        out.json(report.as_dict())
     else:
         print_report(deck_file, report)
     raise typer.Exit(code=0 if report.is_valid else 1)
@@ -216,7 +210,8 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
         options = build_options(paper, out_dir, flip, back_offset, bleed, margin=margin,
                                  simplex=simplex, fold=fold, ink_saver=ink_saver,
                                  sections=sections)
-        check_output(output_path(check_game_id(game), options, stem=f"deck-{deck_file.stem}"))
+        check_output(output_path(check_game_id(game), options, stem=f"deck-{deck_file.stem}"),
+                     options.out_dir)
         loaded = load_game(find_resources(), check_game_id(game))
         deck = read_checked_deck(deck_file, loaded, rules, force, "print")
         # copies per card and deck section (a card allowed in two decks takes the back of the
@@ -244,7 +239,8 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
 
 
 def new(game: Annotated[str, typer.Argument(
-            metavar="GAME", help="Id of the new game: lower-case letters, digits, - and _.")],
+            metavar="GAME", help="Id of the new game: lower-case letters, digits and -, a letter first, "
+                 "at most 40.")],
         cards: Annotated[int, typer.Option("--cards", metavar="N",
                                            help="Number of sample cards.")] = 12,
         size: Annotated[str, typer.Option(

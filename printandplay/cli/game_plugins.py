@@ -16,7 +16,16 @@ from typing import Annotated, Any
 
 import typer
 
-from printandplay.cli.app import CommandTyper, Terminated, app, err, escape, user_errors
+from printandplay.cli.app import (
+    TERMINATED,
+    CommandTyper,
+    Terminated,
+    app,
+    err,
+    escape,
+    out,
+    user_errors,
+)
 from printandplay.cli.options import TextFormat
 from printandplay.errors import PrintAndPlayError
 
@@ -28,11 +37,9 @@ def _game_command_callback(command: Any) -> Callable[..., None]:
         with user_errors():
             output = command.run(values)
         if output_format is TextFormat.json:
-            import json  # only for --format json: not at start-up
-
-            typer.echo(json.dumps(output.data, ensure_ascii=False, indent=2))
+            out.json(output.data)
         else:
-            typer.echo(output.text)
+            out.print(output.text, markup=False)
         raise typer.Exit(code=0 if output.valid else 1)
 
     params = [
@@ -132,6 +139,7 @@ def _help_app() -> typer.Typer:
 
 
 def _on_sigterm(signum: int, frame: object) -> None:
+    TERMINATED.set()
     raise Terminated()
 
 
@@ -141,6 +149,11 @@ def main() -> None:
     for is not a bundled one: start-up stays fast."""
     if hasattr(signal, "SIGTERM"):
         signal.signal(signal.SIGTERM, _on_sigterm)
+    # text the terminal's encoding cannot show is printed as '?' rather than failing
+    # (`PYTHONIOENCODING=ascii`, a Windows code page); JSON escapes it (LineConsole.json)
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="replace")
     # When the process ends, the collector's last pass over everything a build made (0.2-0.3 s
     # after ``build all``) would free nothing the end of the process does not: what exists
     # then is frozen out of its sight (atexit functions run before that pass)

@@ -211,7 +211,13 @@ def _read_box(
         return None
     if not _check_size(values, located, what, where, problems):
         return None
-    return Box(name=box, location=where, **values)
+    made = Box(name=box, location=where, **values)
+    if made.min_size is not None and made.min_size > made.size:
+        problems.add(located["min_size"][1], f"field 'min_size' on {what}: {made.min_size:g} is "
+                     f"larger than the box's size {made.size:g}; the text shrinks from 'size' "
+                     "down to 'min_size'")
+        return None
+    return made
 
 
 def _check_size(values: dict[str, Any], located: Located, what: str, where: Location,

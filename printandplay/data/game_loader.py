@@ -101,6 +101,7 @@ def load_game(resources: Resources, game_id: str) -> Game:
         components=tuple(components),
         tables=tables,
         kit=tuple(kit),
+        kit_location=top.at("kit"),
         folder=folder,
         checks=tuple(checks),
         deck_format=deck_format,

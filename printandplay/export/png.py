@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import re
-import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image
 
 from printandplay.export.faces import FaceImage, distinct_faces, face_images
+from printandplay.export.files import prepare_folder, save_atomic, write_text_atomic
 from printandplay.kit.assets import load_assets
+from printandplay.kit.outputs import check_output_folder
 from printandplay.planning.assets import GameAssets
 from printandplay.planning.options import BuildOptions
 from printandplay.planning.planner import KitPlanner
@@ -62,32 +62,6 @@ def face_file_names(faces: Sequence[FaceImage]) -> list[str]:
     return names
 
 
-def save_atomic(image: Image.Image, target: Path, **options: object) -> None:
-    """Save ``image`` to a temporary file beside ``target``, then rename it."""
-    handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    os.close(handle)
-    try:
-        image.save(temp, format=options.pop("format", "PNG"), **options)  # type: ignore[arg-type]
-        os.chmod(temp, 0o644)
-        os.replace(temp, target)
-    finally:
-        if os.path.exists(temp):
-            os.unlink(temp)
-
-
-def write_text_atomic(target: Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to a temporary file beside ``target``, then rename it."""
-    handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.chmod(temp, 0o644)
-        os.replace(temp, target)
-    finally:
-        if os.path.exists(temp):
-            os.unlink(temp)
-
-
 def thumbnail(image: Image.Image, width: int) -> Image.Image:
     """``image`` scaled to ``width`` pixels wide (fast: reduce by an integer, then filter)."""
     if image.width == width:
@@ -113,20 +87,25 @@ def contact_sheet(images: Sequence[Image.Image], columns: int = CONTACT_COLUMNS,
 
 
 def export_png(resources: Resources, game_id: str, folder: Path, dpi: float = 300,
-               with_bleed: bool = False, assets: GameAssets | None = None) -> PngExport:
+               with_bleed: bool = False, assets: GameAssets | None = None,
+               progress: Callable[[int, int], None] | None = None) -> PngExport:
     """Write ``folder/ID.png`` (and backs) for every distinct face of ``game_id``'s
-    components, ``folder/contact-KIND.png`` per kind and ``folder/faces.json``."""
+    components, ``folder/contact-KIND.png`` per kind and ``folder/faces.json``; ``progress``
+    is told the faces written and their number after each one."""
+    check_output_folder(folder, ("faces.json",))
     assets = assets or load_assets(resources, game_id)
     planner = KitPlanner(assets, BuildOptions())
     components = list(assets.game.components)
     faces, by_component = distinct_faces(planner, components)
     names = face_file_names(faces)
-    folder.mkdir(parents=True, exist_ok=True)
+    prepare_folder(folder, names)
     thumbs: dict[str, list[Image.Image]] = {}  # per kind: its distinct faces, small
     rasters = face_images(assets, [f.face for f in faces], dpi, with_bleed)
-    for image, name, face in zip(rasters, names, faces, strict=True):
+    for done, (image, name, face) in enumerate(zip(rasters, names, faces, strict=True), 1):
         save_atomic(image, folder / name, format="PNG", compress_level=PNG_LEVEL,
                     dpi=(dpi, dpi))
+        if progress:
+            progress(done, len(faces))
         thumbs.setdefault(face.components[0].kind, []).append(thumbnail(image, CONTACT_WIDTH))
     for kind, images in thumbs.items():
         save_atomic(contact_sheet(images), folder / f"contact-{safe_name(kind)}.png",

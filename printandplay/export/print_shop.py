@@ -19,15 +19,15 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from printandplay.errors import OptionError
+from printandplay.export.files import prepare_folder, write_text_atomic
 from printandplay.kit.assets import load_assets
+from printandplay.kit.outputs import check_output_folder
 from printandplay.model.game import SheetSection, Size
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import Face, Placement
@@ -77,6 +77,7 @@ def export_print_shop(resources: Resources, game_id: str, folder: Path, options:
                       assets: GameAssets | None = None) -> Path:
     """Write the print-shop files of ``game_id`` (its sheet sections, or those of
     ``options.sections``) into ``folder``; returns the manifest's path."""
+    check_output_folder(folder, (f"manifest.{manifest_format}",))
     assets = assets or load_assets(resources, game_id)
     game = assets.game
     planner = KitPlanner(assets, options)
@@ -106,7 +107,7 @@ def export_print_shop(resources: Resources, game_id: str, folder: Path, options:
                 name, n = f"verso-{layout}-{n}.pdf", n + 1
         files[face] = name
         used.add(name)
-    folder.mkdir(parents=True, exist_ok=True)
+    prepare_folder(folder, files.values())
     for done, (face, name) in enumerate(files.items(), start=1):
         _write_face(assets, face, folder / name, f"{game.name} — {name.removesuffix('.pdf')}")
         if progress:
@@ -122,6 +123,7 @@ def export_print_shop(resources: Resources, game_id: str, folder: Path, options:
 
 def _write_face(assets: GameAssets, face: Face, target: Path, title: str) -> None:
     """One face on a page of its trim plus bleed, with its boxes."""
+    check_output_folder(target.parent, (target.name,))
     b = face.bleed
     page = Size(face.width + 2 * b, face.height + 2 * b)
     writer = PdfWriter(target, assets.fonts, assets.icons, title=title,
@@ -133,6 +135,18 @@ def _write_face(assets: GameAssets, face: Face, target: Path, title: str) -> Non
     except BaseException:
         writer.discard()
         raise
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value: object) -> object:
+    """A CSV cell that a spreadsheet will not run as a formula (CSV injection): text that
+    starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a leading ``'``,
+    as OWASP recommends; numbers and other text are kept."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 def _write_manifest(folder: Path, game_id: str, rows: list[ExportRow],
@@ -147,18 +161,9 @@ def _write_manifest(folder: Path, game_id: str, rows: list[ExportRow],
         buffer = io.StringIO()
         writer = csv.DictWriter(buffer, fieldnames=MANIFEST_COLUMNS, lineterminator="\n")
         writer.writeheader()
-        writer.writerows(records)
+        writer.writerows({key: spreadsheet_safe(value) for key, value in record.items()}
+                         for record in records)
         text = buffer.getvalue()
     target = folder / f"manifest.{manifest_format}"
-    handle, temp = tempfile.mkstemp(prefix=".manifest.", suffix=".tmp", dir=folder)
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(temp, 0o666 & ~umask)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
-        os.replace(temp, target)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    write_text_atomic(target, text)
     return target

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,8 +20,10 @@ from typing import Any
 from PIL import Image
 
 from printandplay.export.faces import distinct_faces, face_images
-from printandplay.export.png import safe_name, save_atomic, write_text_atomic
+from printandplay.export.files import prepare_folder, save_atomic, write_text_atomic
+from printandplay.export.png import safe_name
 from printandplay.kit.assets import load_assets
+from printandplay.kit.outputs import check_output_folder
 from printandplay.model.game import Component, Kind
 from printandplay.model.ops import Face
 from printandplay.planning.assets import GameAssets
@@ -101,19 +103,22 @@ def _card_object(component: Component, card_id: int, custom: dict[str, Any], gui
 
 def export_tts(resources: Resources, game_id: str, folder: Path, dpi: float = 300,
                entries: Sequence[tuple[str, int]] | None = None, name: str | None = None,
-               assets: GameAssets | None = None) -> TtsExport:
+               assets: GameAssets | None = None,
+               progress: Callable[[int, int], None] | None = None) -> TtsExport:
     """Write the deck sheets of ``game_id`` (every component with its kit count, or the
-    ``(card id, copies)`` of ``entries``) and ``folder/NAME.json``."""
+    ``(card id, copies)`` of ``entries``) and ``folder/NAME.json``; ``progress`` is told the
+    decks written and their number after each one."""
+    name = name or game_id
+    check_output_folder(folder, (f"{safe_name(name)}.json",))
     assets = assets or load_assets(resources, game_id)
     game = assets.game
     if entries is None:
         entries = [(c.id, c.count) for c in game.components if c.count > 0]
-    name = name or game_id
     counts: dict[str, int] = {}
     for card_id, count in entries:
         counts[card_id] = counts.get(card_id, 0) + count
     chosen = [game.component(card_id) for card_id in counts]
-    folder.mkdir(parents=True, exist_ok=True)
+    prepare_folder(folder)
     planner = KitPlanner(assets, BuildOptions())
     states: list[dict[str, Any]] = []
     decks: list[TtsDeck] = []
@@ -126,6 +131,8 @@ def export_tts(resources: Resources, game_id: str, folder: Path, dpi: float = 30
                                  deck_number, len(states))
         states.append(state)
         decks.append(deck)
+        if progress:
+            progress(deck_number, len(kinds))
     saved = {"SaveName": f"{game.name} — {name}", "GameMode": "", "Date": "", "VersionNumber": "",
              "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "", "Rules": "",
              "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": states,

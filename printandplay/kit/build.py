@@ -138,9 +138,13 @@ def build_kit(resources: Resources, game_id: str, options: BuildOptions,
     start = time.perf_counter()
     target = output_path(game_id, options,
                          stem=f"{game_id}-debug" if options.debug_boxes else None)
-    check_output(target)
+    check_output(target, options.out_dir)
     with _quiet_collector():  # (loading too: it makes many objects and few cycles)
         assets = assets or load_assets(resources, game_id)
+        if not assets.game.kit:  # (the printing guide alone would make a one-page PDF)
+            where = assets.game.kit_location or f"cards/{game_id}/game.yaml"
+            raise LayoutError(f"{where}: the kit is empty: list its documents and sheets "
+                              "under 'kit:'")
         report = check_composition(assets.game)
         if not report.is_valid:
             raise CheckFailed([f"{game_id}: the kit fails its composition check (printandplay "
@@ -224,7 +228,7 @@ def build_deck(resources: Resources, game_id: str,
     stop the build are appended to ``warnings`` when given.
     """
     target = output_path(game_id, options, stem=f"deck-{stem}")
-    check_output(target)
+    check_output(target, options.out_dir)
     assets = load_assets(resources, game_id)
     game = assets.game
     planner = KitPlanner(assets, options)

@@ -22,7 +22,7 @@ def build_calibration(resources: Resources, paper: str, flip: Flip,
     printer ``margin`` (points)."""
     size = resolve_paper(paper, load_presets())
     target = (out_dir or Path("build")) / f"calibration-{paper}.pdf"
-    check_output(target)
+    check_output(target, out_dir)
     fonts_file = resources.fonts_file()
     fonts = FontTable(load_fonts(fonts_file, resources.display(fonts_file)))
     try:

@@ -21,6 +21,7 @@ import yaml
 
 from printandplay.data.presets import load_presets
 from printandplay.errors import OptionError
+from printandplay.kit.outputs import check_output_folder
 from printandplay.project import Resources
 from printandplay.units import MM
 
@@ -77,13 +78,23 @@ def new_game(root: Path, game_id: str, cards: int = 12, size: str = "poker") -> 
                     shutil.copyfile(source, out)
                 written.append(target / out.relative_to(stage))
         for part, target in targets.items():
-            staged.pop(part).rename(target)
+            staged[part].rename(target)
+            del staged[part]
             moved.append(target)
+    except OSError as error:
+        _remove(staged, moved)
+        where = error.filename or root
+        raise OptionError(f"cannot write the new game in {where}: {error.strerror}") from None
     except BaseException:
-        for folder in [*staged.values(), *moved]:  # the targets did not exist before
-            shutil.rmtree(folder, ignore_errors=True)
+        _remove(staged, moved)
         raise
     return NewGame(game_id, targets["cards"], targets["templates"], tuple(written))
+
+
+def _remove(staged: dict[str, Path], moved: list[Path]) -> None:
+    """Remove what a failed ``new`` wrote (the targets did not exist before)."""
+    for folder in [*staged.values(), *moved]:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _check(root: Path, game_id: str, cards: int, size: str) -> None:
@@ -96,9 +107,11 @@ def _check(root: Path, game_id: str, cards: int, size: str) -> None:
     if size not in allowed:
         raise OptionError(f"--size {size}: choose one of {', '.join(allowed)}")
     for folder in (root / "cards" / game_id, root / "templates" / game_id):
-        if folder.exists():
-            raise OptionError(f"{folder} already exists: printandplay new never overwrites; "
+        if folder.exists() or folder.is_symlink():
+            kind = " (a symlink)" if folder.is_symlink() else ""
+            raise OptionError(f"{folder} already exists{kind}: printandplay new never overwrites; "
                               "choose another name or delete it")
+        check_output_folder(folder.parent, within=root)
     if game_id in Resources.discover(root).game_ids():
         raise OptionError(f"a game '{game_id}' already exists (printandplay games): choose "
                           "another name")

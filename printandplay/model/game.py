@@ -222,6 +222,7 @@ class Game:
     document_style: DocumentStyle = field(default_factory=DocumentStyle)
     deck_rules: DeckRuleBook | None = None
     min_font_size: float = 6.0  # points: no player-facing text on a face may be smaller
+    kit_location: Location | None = field(default=None, compare=False)  # 'kit:' in game.yaml
 
     def components_of(self, kind: str) -> list[Component]:
         """The components of one kind, in data order."""

@@ -15,8 +15,6 @@ failed build never leaves a half-written PDF.
 from __future__ import annotations
 
 import io
-import os
-import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -35,12 +33,7 @@ from printandplay.render.ops_writer import OpsWriter
 from printandplay.render.paint import KEPT_MAX, num, nums
 from printandplay.render.pdf_boxes import item_boxes
 from printandplay.render.pdf_file import write_document
-from printandplay.render.temp_files import (
-    LIVE_TEMP_FILES,
-    hold_signals,
-    release_signals,
-    sweep_stale_temp_files,
-)
+from printandplay.render.temp_files import new_temp_file, remove_temp_file, replace_target
 
 # A face placed at least this often becomes a form. A form costs ~1 KB (its dictionary, and
 # its content compressed alone), a face drawn again in a page costs far less once compressed
@@ -61,29 +54,7 @@ class PdfWriter(OpsWriter):
         if isinstance(target, io.BytesIO):  # in memory (rasterising faces)
             output = target
         else:
-            masked = hold_signals()  # Ctrl-C or SIGTERM wait until the temp file is ours
-            try:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                sweep_stale_temp_files(target)
-                handle, temp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.",
-                                                suffix=".tmp", dir=target.parent)
-            except OSError as error:
-                release_signals(masked)
-                raise OptionError(f"cannot write in {target.parent}: {error.strerror}") from None
-            except BaseException:
-                release_signals(masked)
-                raise
-            self.temp = Path(temp)
-            LIVE_TEMP_FILES.add(self.temp)
-            try:  # a failure (or SIGTERM) from here on must not leave the temporary file behind
-                release_signals(masked)  # a signal that came meanwhile is handled here
-                os.close(handle)
-                umask = os.umask(0)
-                os.umask(umask)
-                os.chmod(self.temp, 0o666 & ~umask)
-            except BaseException:
-                self.discard()
-                raise
+            self.temp = new_temp_file(target)
             output = str(self.temp)
         try:
             initial = fonts.select("body", False, False)
@@ -222,7 +193,7 @@ class PdfWriter(OpsWriter):
         try:
             with open(self.temp, "wb") as out:
                 write_document(self._canvas(), out)
-            os.replace(self.temp, self.target)
+            replace_target(self.temp, self.target)
         except OSError as error:
             raise OptionError(f"cannot write {self.target}: {error.strerror}") from None
         finally:
@@ -245,8 +216,7 @@ class PdfWriter(OpsWriter):
         if packed is not None:
             packed.close()
         if self.temp is not None:
-            self.temp.unlink(missing_ok=True)
-            LIVE_TEMP_FILES.discard(self.temp)
+            remove_temp_file(self.temp)
 
     def _define_face(self, face: Face, static: str | None, shared: int) -> str:
         """A form drawing ``face`` (its shared leading ops through their own form)."""

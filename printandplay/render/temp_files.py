@@ -1,5 +1,7 @@
-"""The temporary files of PDF writers: removed at exit (also after Ctrl-C or SIGTERM), and
-those a killed build left behind swept before the next build of the same file."""
+"""The temporary files of every output written atomically (PDFs, exported images, manifests):
+each one a ``.<name>.<pid>.<random>.tmp`` beside its target, renamed over it when complete,
+removed at exit (also after Ctrl-C or SIGTERM), and those a killed run left behind swept
+before the next write of the same file."""
 
 from __future__ import annotations
 
@@ -7,9 +9,14 @@ import atexit
 import glob
 import os
 import signal
+import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from printandplay.errors import OptionError
 
 STALE_UNOWNED_AGE = 600.0  # seconds: a temporary file without a live owner older than this
 
@@ -73,3 +80,61 @@ def release_signals(previous: Any) -> None:
     """Restore the mask :func:`hold_signals` returned; pending signals are delivered now."""
     if previous is not None:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def new_temp_file(target: Path) -> Path:
+    """A new, empty temporary file beside ``target`` (its folder made if need be), with the
+    permissions the umask gives, removed at exit unless :func:`replace_target` or
+    :func:`remove_temp_file` came first. Stale ones of earlier killed runs are swept first.
+    A folder that cannot be written is an :class:`OptionError`."""
+    masked = hold_signals()  # Ctrl-C or SIGTERM wait until the temp file is registered
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        sweep_stale_temp_files(target)
+        handle, name = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp",
+                                        dir=target.parent)
+    except OSError as error:
+        release_signals(masked)
+        raise OptionError(f"cannot write in {target.parent}: {error.strerror}") from None
+    except BaseException:
+        release_signals(masked)
+        raise
+    temp = Path(name)
+    LIVE_TEMP_FILES.add(temp)
+    try:  # a failure (or SIGTERM) from here on must not leave the temporary file behind
+        release_signals(masked)  # a signal that came meanwhile is handled here
+        os.close(handle)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temp, 0o666 & ~umask)
+    except BaseException:
+        remove_temp_file(temp)
+        raise
+    return temp
+
+
+def replace_target(temp: Path, target: Path) -> None:
+    """Move the complete temporary file ``temp`` over ``target``."""
+    os.replace(temp, target)
+    LIVE_TEMP_FILES.discard(temp)
+
+
+def remove_temp_file(temp: Path) -> None:
+    """Remove ``temp`` if it is still there (after a failure)."""
+    temp.unlink(missing_ok=True)
+    LIVE_TEMP_FILES.discard(temp)
+
+
+@contextmanager
+def atomic_file(target: Path) -> Iterator[Path]:
+    """A temporary file to write ``target``'s content into; renamed over ``target`` when the
+    block ends without an error, removed otherwise. Errors of the file system (a full disk,
+    no permission) become one :class:`OptionError` naming ``target``."""
+    temp = new_temp_file(target)
+    try:
+        yield temp
+        replace_target(temp, target)
+    except OSError as error:
+        raise OptionError(f"cannot write {target}: {error.strerror or error}") from None
+    finally:
+        remove_temp_file(temp)
