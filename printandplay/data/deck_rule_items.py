@@ -9,6 +9,7 @@ cards, message placeholders) against the game.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
@@ -26,7 +27,10 @@ from printandplay.data.reader import (
     as_number,
     as_str,
 )
-from printandplay.errors import suggest
+from printandplay.data.where_values import field_specs, where_values
+from printandplay.data.yaml_values import shown_text
+from printandplay.data.yamlio import LocDict
+from printandplay.errors import Location, suggest
 from printandplay.model.deck_rules import (
     PLACEHOLDER,
     Bound,
@@ -46,6 +50,7 @@ from printandplay.model.game import Component, DeckFormat, Kind
 
 COUNT_WORDS = ("actual", "expected", "min", "max", "exactly", "distinct", "copies", "repeated",
                "repeated_note", "section")
+_FRACTION = re.compile(r"\d{1,9}(?:\.\d{1,9})?(?:/\d{1,9})?")
 CARD_WORDS = ("card", "count", "kind", "section")
 
 
@@ -61,6 +66,7 @@ class RuleContext:
         specs = [f for k in kinds.values() for f in k.fields]
         self.fields = {"id", "name", "kind"} | {f.name for f in specs} | {
             f"{f.name}.{key}" for f in specs if f.type == "map" for key in f.keys}
+        self.specs = field_specs(kinds.values())
         self.cards: dict[str, str] = {}
         for component in components:
             self.cards.setdefault(normalize(component.name), component.id)
@@ -175,10 +181,17 @@ def _read_selection(f: Fields, ctx: RuleContext) -> Selection:
     else:
         for key, value in where_node.items():
             ctx.field(f, "where", str(key))
-            values = tuple(value) if isinstance(value, list) else (value,)
+            values, problem = where_values(ctx.specs, str(key), value)
+            if problem:
+                ctx.problems.add(_line_of(where_node, str(key), f.at("where")),
+                                 f"{problem}, in {f.what}")
             conditions.append((str(key), values))
     together = ctx.kind_list(f, "together")
     return Selection(sections, kinds, tuple(conditions), together)
+
+
+def _line_of(node: Any, key: str, default: Location) -> Location:
+    return node.at(key) if isinstance(node, LocDict) else default
 
 
 def read_counts(f: Fields, node: Any, ctx: RuleContext) -> dict[str, Selection]:
@@ -222,8 +235,11 @@ def _read_bound(f: Fields, key: str) -> Bound | None:
 def _as_fraction(value: Any) -> Fraction:
     """A ratio: a number (``0.5``) or a fraction written as text (``1/3``)."""
     if isinstance(value, str):
+        text = value.replace(" ", "")
+        if not _FRACTION.fullmatch(text):  # no exponent: '1e999999999' would never end
+            raise Invalid(f"expected a number or a fraction such as 1/3, got {shown_text(value)}")
         try:
-            result = Fraction(value.replace(" ", ""))
+            result = Fraction(text)
         except (ValueError, ZeroDivisionError):
             raise Invalid(f"expected a number or a fraction such as 1/3, got {value!r}") from None
     else:

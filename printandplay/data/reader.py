@@ -7,6 +7,7 @@ for. Problems are collected in a :class:`Problems` so one pass reports all of th
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar, get_args
 
@@ -181,7 +182,10 @@ def as_number(value: Any) -> float:
     """An integer or decimal number."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise Invalid(f"expected a number, got {type_name(value)}")
-    return float(value)
+    number = float(value)  # YAML ints are bounded (MAX_INT_DIGITS): no overflow
+    if not math.isfinite(number):
+        raise Invalid(f"expected a finite number, got {value}")
+    return number
 
 
 def as_bool(value: Any) -> bool:

@@ -93,13 +93,16 @@ class Scanner:
         return float(self.text[self.pos - 1])
 
 
-def parse_numbers(text: str) -> list[float]:
-    """Numbers separated by whitespace and/or commas, e.g. ``"0,0 10 .5-1e2"``."""
+def parse_numbers(text: str, limit: int | None = None) -> list[float]:
+    """Numbers separated by whitespace and/or commas, e.g. ``"0,0 10 .5-1e2"``; at most
+    ``limit`` of them (the reading stops there)."""
     scanner = Scanner(text)
     scanner.skip(SPACE)
     values: list[float] = []
     while not scanner.at_end():
         start = scanner.pos
+        if limit is not None and len(values) >= limit:
+            raise SvgSyntaxError(f"more than {limit:,} numbers (limit)", start)
         value = scanner.number()
         if value is None:
             raise SvgSyntaxError(f"bad number near '{near(text, start)}'", start)

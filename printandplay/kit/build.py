@@ -141,6 +141,7 @@ def build_kit(resources: Resources, game_id: str, options: BuildOptions,
     check_output(target)
     with _quiet_collector():  # (loading too: it makes many objects and few cycles)
         assets = assets or load_assets(resources, game_id)
+        assets.templates.start_build()
         report = check_composition(assets.game)
         if not report.is_valid:
             raise CheckFailed([f"{game_id}: the kit fails its composition check (printandplay "
