@@ -119,10 +119,10 @@ def _read_header(header: list[str], kind: Kind, display: str, line: int,
             problems.add(where, "empty column name in the header row")
             ok = False
         elif name in columns:
-            problems.add(where, f"duplicate column '{name}'")
+            problems.add(where, f"duplicate column {shown_text(name)}")
             ok = False
         elif name not in known:
-            problems.add(where, f"unknown field '{name}' on kind '{kind.id}'"
+            problems.add(where, f"unknown field {shown_text(name)} on kind '{kind.id}'"
                          f"{suggest(name, known)}")
             ok = False
         columns[name] = index
@@ -155,7 +155,7 @@ def _read_row(row: list[str], line: int, columns: dict[str, int], kind: Kind, di
         problems.add(Location(display, line, extra + 1),
                      f"a value in column {extra + 1}, but the header names {len(columns)} columns")
     ident = cell("id")
-    what = f"{kind.id} '{ident}'" if ident else f"a {kind.id}"
+    what = f"{kind.id} {shown_text(ident)}" if ident else f"a {kind.id}"
     component_id = None
     try:
         component_id = as_id(ident) if ident else None

@@ -34,6 +34,8 @@ from printandplay.model.icon import Icon, IconShape
 from printandplay.model.memo import BoundedMemo
 
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
+DOCTYPE_REFUSED = ("the icon declares a DOCTYPE (a DTD or entities), which is not allowed: "
+                   "icons have no external entities; remove the <!DOCTYPE ...> declaration")
 XINCLUDE_NAMESPACES = ("http://www.w3.org/2001/XInclude", "http://www.w3.org/2003/XInclude")
 SUPPORTED_ELEMENTS = ("svg", "g", "path", "circle", "ellipse", "rect", "line", "polyline",
                       "polygon", "title", "desc", "metadata")
@@ -154,9 +156,7 @@ class _Reader:
     # --- the element tree ---
 
     def doctype(self, *_: object) -> None:
-        raise DataError(Location(self.source, self.parser.CurrentLineNumber), "the icon "
-                        "declares a DOCTYPE (a DTD or entities), which is not allowed: icons "
-                        "have no external entities; remove the <!DOCTYPE ...> declaration")
+        raise DataError(Location(self.source, self.parser.CurrentLineNumber), DOCTYPE_REFUSED)
 
     def start(self, name: str, attrs: dict[str, str]) -> None:
         namespace, _, tag = name.rpartition(" ")
