@@ -9,9 +9,7 @@ cards, message placeholders) against the game.
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Iterable, Sequence
-from fractions import Fraction
 from typing import Any
 
 from printandplay.data.card_names import normalize
@@ -20,15 +18,14 @@ from printandplay.data.reader import (
     Invalid,
     Problems,
     as_bool,
+    as_fraction,
     as_id,
     as_list,
     as_literal,
     as_non_negative_int,
-    as_number,
     as_str,
 )
 from printandplay.data.where_values import field_specs, where_values
-from printandplay.data.yaml_values import shown_text
 from printandplay.data.yamlio import LocDict
 from printandplay.errors import Location, suggest
 from printandplay.model.deck_rules import (
@@ -50,7 +47,6 @@ from printandplay.model.game import Component, DeckFormat, Kind
 
 COUNT_WORDS = ("actual", "expected", "min", "max", "exactly", "distinct", "copies", "repeated",
                "repeated_note", "section")
-_FRACTION = re.compile(r"\d{1,9}(?:\.\d{1,9})?(?:/\d{1,9})?")
 CARD_WORDS = ("card", "count", "kind", "section")
 
 
@@ -218,7 +214,7 @@ def _read_bound(f: Fields, key: str) -> Bound | None:
     if isinstance(node, dict):
         ratio = Fields(node, f"'{key}' of {f.what}", f.problems, f.at(key))
         of = ratio.require("of", as_id)
-        factor = ratio.require("ratio", _as_fraction)
+        factor = ratio.require("ratio", as_fraction)
         rounding: Rounding = ratio.optional("round", as_literal(Rounding), "down")
         ratio.finish()
         if of is None or factor is None:
@@ -230,23 +226,6 @@ def _read_bound(f: Fields, key: str) -> Bound | None:
         f.problems.add(f.at(key), f"field '{key}' on {f.what}: {err} (or a mapping "
                                   f"{{of: COUNT, ratio: 0.5, round: down}})")
         return None
-
-
-def _as_fraction(value: Any) -> Fraction:
-    """A ratio: a number (``0.5``) or a fraction written as text (``1/3``)."""
-    if isinstance(value, str):
-        text = value.replace(" ", "")
-        if not _FRACTION.fullmatch(text):  # no exponent: '1e999999999' would never end
-            raise Invalid(f"expected a number or a fraction such as 1/3, got {shown_text(value)}")
-        try:
-            result = Fraction(text)
-        except (ValueError, ZeroDivisionError):
-            raise Invalid(f"expected a number or a fraction such as 1/3, got {value!r}") from None
-    else:
-        result = Fraction(as_number(value)).limit_denominator(1000)
-    if result < 0:
-        raise Invalid(f"a ratio cannot be negative, got {value!r}")
-    return result
 
 
 def read_rule(f: Fields, ctx: RuleContext) -> CountRule | TargetRule | None:
