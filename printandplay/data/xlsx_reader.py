@@ -86,12 +86,18 @@ def _open(openpyxl: Any, data: bytes, display: str, values: bool) -> Any:
 
 
 def _sheet_rows(workbook: Any, index: int, display: str) -> list[tuple[Any, ...]]:
+    """The rows of a sheet, each without its trailing empty cells (a sheet's declared size,
+    often far wider than its data, is not trusted)."""
     try:
+        sheet = workbook.worksheets[index]
+        sheet.reset_dimensions()
         rows = []
-        for number, values in enumerate(workbook.worksheets[index].iter_rows(values_only=True),
-                                        start=1):
-            check_rows(number, display, columns=len(values))
-            rows.append(values)
+        for number, values in enumerate(sheet.iter_rows(values_only=True), start=1):
+            width = len(values)
+            while width and (values[width - 1] is None or values[width - 1] == ""):
+                width -= 1
+            check_rows(number, display, columns=width)
+            rows.append(tuple(values[:width]))
         return rows
     except DataError:
         raise
