@@ -11,7 +11,13 @@ import re
 from collections.abc import Mapping
 
 from printandplay.data import svg_shapes, svg_values
-from printandplay.data.svg_numbers import AttributeProblem, SvgSyntaxError, parse_numbers
+from printandplay.data.limits import MAX_ICON_SEGMENTS
+from printandplay.data.svg_numbers import (
+    AttributeProblem,
+    SvgSyntaxError,
+    TooMany,
+    parse_numbers,
+)
 from printandplay.data.svg_path import parse_path
 from printandplay.model.icon import Segment
 
@@ -90,6 +96,9 @@ class _Element:
             raise AttributeProblem("missing d on <path>")
         try:
             return parse_path(data, self.limit)
+        except TooMany:
+            raise AttributeProblem(f"more than {MAX_ICON_SEGMENTS:,} segments in the icon "
+                                   "(limit)", "d") from None
         except SvgSyntaxError as bad:
             raise AttributeProblem(bad.message, "d", bad.offset) from None
 
@@ -99,6 +108,10 @@ class _Element:
             raise AttributeProblem(f"missing points on <{self.tag}>")
         try:
             numbers = parse_numbers(text, None if self.limit is None else 2 * self.limit + 2)
+        except TooMany:
+            raise AttributeProblem(f"too many points in <{self.tag}>: more than "
+                                   f"{MAX_ICON_SEGMENTS:,} segments in the icon (limit)",
+                                   "points") from None
         except SvgSyntaxError as bad:
             raise AttributeProblem(f"bad points on <{self.tag}>: {bad.message}", "points",
                                    bad.offset) from None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from types import MappingProxyType
 
-from printandplay.data.svg_numbers import SPACE, Scanner, SvgSyntaxError, near
+from printandplay.data.svg_numbers import SPACE, Scanner, SvgSyntaxError, TooMany, near
 from printandplay.model.icon import Segment
 
 _ARGUMENTS = MappingProxyType(
@@ -87,7 +87,7 @@ class _PathBuilder:
 
     def command(self, letter: str, args: list[float]) -> None:
         if self.limit is not None and len(self.segments) > self.limit:
-            raise SvgSyntaxError(f"more than {self.limit:,} segments in the icon (limit)", 0)
+            raise TooMany(f"more than {self.limit:,} segments (limit)", 0)
         upper = letter.upper()
         if self.closed and upper != "M":
             self.segments.append(("M", self.x, self.y))
