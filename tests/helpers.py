@@ -282,11 +282,14 @@ def small_template_budget(monkeypatch: pytest.MonkeyPatch, steps: int = SMALL_ST
     """Give every template render a smaller budget (``template_budget.MAX_STEPS`` and
     ``MAX_SECONDS``, read at each render) for the rest of the test: a test that runs a template
     until it hits its budget checks the mechanism in ~0.03 s instead of the default's 1 s.
-    ``test_template_sandbox`` runs the real default on fast clocks and checks the defaults."""
+    A build's budget shrinks in proportion (25 renders' worth). ``test_template_sandbox``
+    runs the real default on fast clocks and checks the defaults."""
     from printandplay.templating import budget as template_budget
 
     monkeypatch.setattr(template_budget, "MAX_STEPS", steps)
     monkeypatch.setattr(template_budget, "MAX_SECONDS", seconds)
+    monkeypatch.setattr(template_budget, "MAX_BUILD_STEPS", 25 * steps)
+    monkeypatch.setattr(template_budget, "MAX_BUILD_SECONDS", 25 * seconds)
 
 
 def bench_module(name: str = "bench_build") -> Any:

@@ -84,11 +84,11 @@ class CardIndex:
             field = self.fmt.qualifier
             value = self.field_value(field, qualifier)
             candidates = self.by_name.get(normalize(name), [])
+            if candidates and value is None:  # (a card without the field is no match)
+                return None, candidates, f"{text!r}: unknown {field} {qualifier!r}"
             chosen = [c for c in candidates if c.values.get(field) == value]
             if len(chosen) == 1:
                 return chosen[0], [], ""
-            if candidates and value is None:
-                return None, candidates, f"{text!r}: unknown {field} {qualifier!r}"
             if candidates:
                 return None, candidates, f"{text!r}: no card {name!r} has {field} {qualifier!r}"
             return None, candidates, ""

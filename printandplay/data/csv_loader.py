@@ -15,19 +15,19 @@ from __future__ import annotations
 import csv
 import io
 import re
-import zipfile
 from pathlib import Path
 from typing import Any
 
 from printandplay.data.fields_loader import RESERVED
 from printandplay.data.files import read_bytes
-from printandplay.data.limits import MAX_TABLE_ROWS, MAX_UNPACKED_BYTES, megabytes
+from printandplay.data.limits import MAX_INT_DIGITS
 from printandplay.data.reader import Invalid, Problems, as_id
+from printandplay.data.xlsx_reader import Rows, check_rows, read_xlsx_rows
+from printandplay.data.yaml_values import shown_text
 from printandplay.errors import DataError, Location, suggest
 from printandplay.model.game import Component, FieldSpec, Kind
 
 TABLE_SUFFIXES = (".csv", ".tsv", ".xlsx")
-Rows = list[tuple[int, list[str]]]  # (line, cells)
 LIST_SEPARATOR = "|"
 _ESCAPED_SEPARATOR = "\\" + LIST_SEPARATOR  # a separator inside an item
 _SPLIT = re.compile(r"(?<!\\)" + re.escape(LIST_SEPARATOR))
@@ -42,12 +42,6 @@ def read_text(path: Path, display: str) -> str:
     except UnicodeDecodeError as err:
         raise DataError(Location(display), f"not UTF-8 text ({err.reason}); export the "
                         "spreadsheet as CSV UTF-8") from None
-
-
-def _check_rows(count: int, display: str) -> None:
-    if count > MAX_TABLE_ROWS:
-        raise DataError(Location(display, count), f"more than {MAX_TABLE_ROWS:,} rows "
-                                                  "(the limit of a component table)")
 
 
 def _delimiter(path: Path, text: str) -> str:
@@ -67,51 +61,11 @@ def read_csv_rows(path: Path, display: str) -> Rows:
     try:
         for row in reader:
             rows.append((line + 1, row))
-            _check_rows(len(rows), display)
+            check_rows(len(rows), display, line + 1, len(row))
             line = reader.line_num
     except csv.Error as err:
         raise DataError(Location(display, reader.line_num), f"bad CSV: {err}") from None
     return rows
-
-
-def _xlsx_text(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
-
-
-def read_xlsx_rows(path: Path, display: str) -> Rows:
-    """The rows of the first sheet of an XLSX workbook, each with its row number."""
-    try:
-        import openpyxl
-    except ImportError:
-        raise DataError(Location(display), "reading .xlsx files needs openpyxl (pip install "
-                        "openpyxl), or export the sheet as CSV") from None
-    data = read_bytes(path, display)
-    try:
-        unpacked = sum(item.file_size for item in zipfile.ZipFile(io.BytesIO(data)).infolist())
-    except (zipfile.BadZipFile, ValueError):
-        unpacked = 0  # openpyxl reports it below
-    if unpacked > MAX_UNPACKED_BYTES:
-        raise DataError(Location(display), f"workbook unpacks to {megabytes(unpacked)}; "
-                                           f"the limit is {megabytes(MAX_UNPACKED_BYTES)}")
-    try:
-        workbook = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except Exception as err:  # openpyxl raises many kinds of errors on a broken file
-        raise DataError(Location(display), f"not a readable XLSX workbook ({err})") from None
-    try:
-        sheet = workbook.worksheets[0]
-        rows: Rows = []
-        for number, values in enumerate(sheet.iter_rows(values_only=True), start=1):
-            _check_rows(number, display)
-            rows.append((number, [_xlsx_text(v) for v in values]))
-        return rows
-    finally:
-        workbook.close()
 
 
 def read_component_table(path: Path, display: str, kind: Kind,
@@ -124,7 +78,8 @@ def read_component_table(path: Path, display: str, kind: Kind,
     while rows and not any(cell.strip() for cell in rows[0][1]):
         rows = rows[1:]
     if not rows:
-        return []
+        raise DataError(Location(display), "the table is empty: it needs a header row "
+                        "naming the fields, then one row per component")
     header_line, header = rows[0]
     while header and not header[-1].strip():  # spreadsheets pad rows with empty cells
         header = header[:-1]
@@ -132,12 +87,17 @@ def read_component_table(path: Path, display: str, kind: Kind,
     if columns is None:
         return []
     out = []
+    filled = 0
     for line, row in rows[1:]:
         if not any(cell.strip() for cell in row):
             continue  # spreadsheets leave blank rows behind
+        filled += 1
         component = _read_row(row, line, columns, kind, display, problems)
         if component is not None:
             out.append(component)
+    if not filled:
+        problems.add(Location(display, header_line), "the table has a header row but no "
+                     "component rows under it")
     return out
 
 
@@ -159,10 +119,10 @@ def _read_header(header: list[str], kind: Kind, display: str, line: int,
             problems.add(where, "empty column name in the header row")
             ok = False
         elif name in columns:
-            problems.add(where, f"duplicate column '{name}'")
+            problems.add(where, f"duplicate column {shown_text(name)}")
             ok = False
         elif name not in known:
-            problems.add(where, f"unknown field '{name}' on kind '{kind.id}'"
+            problems.add(where, f"unknown field {shown_text(name)} on kind '{kind.id}'"
                          f"{suggest(name, known)}")
             ok = False
         columns[name] = index
@@ -195,7 +155,7 @@ def _read_row(row: list[str], line: int, columns: dict[str, int], kind: Kind, di
         problems.add(Location(display, line, extra + 1),
                      f"a value in column {extra + 1}, but the header names {len(columns)} columns")
     ident = cell("id")
-    what = f"{kind.id} '{ident}'" if ident else f"a {kind.id}"
+    what = f"{kind.id} {shown_text(ident)}" if ident else f"a {kind.id}"
     component_id = None
     try:
         component_id = as_id(ident) if ident else None
@@ -255,7 +215,9 @@ def _read_map(spec: FieldSpec, cell: Any, at: Any, what: str, problems: Problems
 
 def _as_int(text: str) -> int:
     if not _INT.fullmatch(text):
-        raise Invalid(f"expected an integer, got {text!r}")
+        raise Invalid(f"expected an integer, got {shown_text(text)}")
+    if len(text.lstrip("+-").lstrip("0")) > MAX_INT_DIGITS:
+        raise Invalid(f"integer {shown_text(text)} is too large (limit {MAX_INT_DIGITS} digits)")
     return int(text)
 
 

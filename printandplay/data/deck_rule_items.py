@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Sequence
-from fractions import Fraction
 from typing import Any
 
 from printandplay.data.card_names import normalize
@@ -19,14 +18,16 @@ from printandplay.data.reader import (
     Invalid,
     Problems,
     as_bool,
+    as_fraction,
     as_id,
     as_list,
     as_literal,
     as_non_negative_int,
-    as_number,
     as_str,
 )
-from printandplay.errors import suggest
+from printandplay.data.where_values import field_specs, where_values
+from printandplay.data.yamlio import LocDict
+from printandplay.errors import Location, suggest
 from printandplay.model.deck_rules import (
     PLACEHOLDER,
     Bound,
@@ -61,6 +62,7 @@ class RuleContext:
         specs = [f for k in kinds.values() for f in k.fields]
         self.fields = {"id", "name", "kind"} | {f.name for f in specs} | {
             f"{f.name}.{key}" for f in specs if f.type == "map" for key in f.keys}
+        self.specs = field_specs(kinds.values())
         self.cards: dict[str, str] = {}
         for component in components:
             self.cards.setdefault(normalize(component.name), component.id)
@@ -175,10 +177,17 @@ def _read_selection(f: Fields, ctx: RuleContext) -> Selection:
     else:
         for key, value in where_node.items():
             ctx.field(f, "where", str(key))
-            values = tuple(value) if isinstance(value, list) else (value,)
+            values, problem = where_values(ctx.specs, str(key), value)
+            if problem:
+                ctx.problems.add(_line_of(where_node, str(key), f.at("where")),
+                                 f"{problem}, in {f.what}")
             conditions.append((str(key), values))
     together = ctx.kind_list(f, "together")
     return Selection(sections, kinds, tuple(conditions), together)
+
+
+def _line_of(node: Any, key: str, default: Location) -> Location:
+    return node.at(key) if isinstance(node, LocDict) else default
 
 
 def read_counts(f: Fields, node: Any, ctx: RuleContext) -> dict[str, Selection]:
@@ -205,7 +214,7 @@ def _read_bound(f: Fields, key: str) -> Bound | None:
     if isinstance(node, dict):
         ratio = Fields(node, f"'{key}' of {f.what}", f.problems, f.at(key))
         of = ratio.require("of", as_id)
-        factor = ratio.require("ratio", _as_fraction)
+        factor = ratio.require("ratio", as_fraction)
         rounding: Rounding = ratio.optional("round", as_literal(Rounding), "down")
         ratio.finish()
         if of is None or factor is None:
@@ -217,20 +226,6 @@ def _read_bound(f: Fields, key: str) -> Bound | None:
         f.problems.add(f.at(key), f"field '{key}' on {f.what}: {err} (or a mapping "
                                   f"{{of: COUNT, ratio: 0.5, round: down}})")
         return None
-
-
-def _as_fraction(value: Any) -> Fraction:
-    """A ratio: a number (``0.5``) or a fraction written as text (``1/3``)."""
-    if isinstance(value, str):
-        try:
-            result = Fraction(value.replace(" ", ""))
-        except (ValueError, ZeroDivisionError):
-            raise Invalid(f"expected a number or a fraction such as 1/3, got {value!r}") from None
-    else:
-        result = Fraction(as_number(value)).limit_denominator(1000)
-    if result < 0:
-        raise Invalid(f"a ratio cannot be negative, got {value!r}")
-    return result
 
 
 def read_rule(f: Fields, ctx: RuleContext) -> CountRule | TargetRule | None:

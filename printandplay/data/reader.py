@@ -7,7 +7,10 @@ for. Problems are collected in a :class:`Problems` so one pass reports all of th
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
 from typing import Any, TypeVar, get_args
 
 from printandplay.data.yamlio import LocDict, LocList
@@ -181,7 +184,10 @@ def as_number(value: Any) -> float:
     """An integer or decimal number."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise Invalid(f"expected a number, got {type_name(value)}")
-    return float(value)
+    number = float(value)  # YAML ints are bounded (MAX_INT_DIGITS): no overflow
+    if not math.isfinite(number):
+        raise Invalid(f"expected a finite number, got {value}")
+    return number
 
 
 def as_bool(value: Any) -> bool:
@@ -250,3 +256,24 @@ def as_str_map(value: Any) -> dict[str, str]:
     if not isinstance(value, dict):
         raise Invalid(f"expected a mapping, got {type_name(value)}")
     return {str(k): as_str(v) for k, v in value.items()}
+
+
+FRACTION_TEXT = re.compile(r"\d{1,9}(?:\.\d{1,9})?(?:/\d{1,9})?")
+"""A fraction written as text: ``1/3``, ``0.5`` (no sign, no exponent)."""
+
+
+def as_fraction(value: Any) -> Fraction:
+    """A ratio: a number (``0.5``) or a fraction written as text (``1/3``)."""
+    if isinstance(value, str):
+        text = value.replace(" ", "")
+        if not FRACTION_TEXT.fullmatch(text):  # no exponent: '1e999999999' would never end
+            raise Invalid(f"expected a number or a fraction such as 1/3, got {value[:40]!r}")
+        try:
+            result = Fraction(text)
+        except (ValueError, ZeroDivisionError):
+            raise Invalid(f"expected a number or a fraction such as 1/3, got {value!r}") from None
+    else:
+        result = Fraction(as_number(value)).limit_denominator(1000)
+    if result < 0:
+        raise Invalid(f"a ratio cannot be negative, got {value!r}")
+    return result

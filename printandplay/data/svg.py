@@ -11,7 +11,6 @@ presentation properties in :mod:`.svg_style`.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -20,7 +19,8 @@ from xml.parsers import expat
 
 from printandplay.data import svg_transform
 from printandplay.data.files import read_bytes
-from printandplay.data.svg_elements import shape_geometry
+from printandplay.data.limits import MAX_ICON_DEPTH, MAX_ICON_SEGMENTS, MIN_VIEW_BOX
+from printandplay.data.svg_elements import attribute_line, shape_geometry
 from printandplay.data.svg_numbers import (
     MAX_NUMBER,
     AttributeProblem,
@@ -34,6 +34,9 @@ from printandplay.model.icon import Icon, IconShape
 from printandplay.model.memo import BoundedMemo
 
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
+DOCTYPE_REFUSED = ("the icon declares a DOCTYPE (a DTD or entities), which is not allowed: "
+                   "icons have no external entities; remove the <!DOCTYPE ...> declaration")
+XINCLUDE_NAMESPACES = ("http://www.w3.org/2001/XInclude", "http://www.w3.org/2003/XInclude")
 SUPPORTED_ELEMENTS = ("svg", "g", "path", "circle", "ellipse", "rect", "line", "polyline",
                       "polygon", "title", "desc", "metadata")
 _SHAPES = frozenset(("path", "circle", "ellipse", "rect", "line", "polyline", "polygon"))
@@ -46,8 +49,6 @@ _HINTS = MappingProxyType({
     "image": "icons must be vector drawings",
     "style": "use style=\"...\" attributes instead of a stylesheet",
 })
-_TAG_NAME = re.compile(rb"<[^\s/>]+")
-_TAG_ATTRIBUTE = re.compile(rb"\s+([^\s=/>]+)\s*=\s*(\"[^\"]*\"|'[^']*')")
 
 
 @dataclass(frozen=True)
@@ -124,6 +125,9 @@ class _Reader:
         self.parser = expat.ParserCreate(namespace_separator=" ")
         self.parser.StartElementHandler = self.start
         self.parser.EndElementHandler = self.end
+        self.parser.StartDoctypeDeclHandler = self.doctype
+        self.parser.EntityDeclHandler = self.doctype  # (expat reports the DOCTYPE first)
+        self.segments = 0
         self.frames: list[_Frame] = []
         self.skipping = 0
         self.view_box: tuple[float, float, float, float] | None = None
@@ -146,19 +150,25 @@ class _Reader:
         """A located error, on the line of ``attribute`` (and of ``offset`` in its value)."""
         line = element.line
         if attribute is not None:
-            line = _attribute_line(self.raw, element, attribute, offset)
+            line = attribute_line(self.raw, element.offset, element.line, attribute, offset)
         return DataError(Location(self.source, line), message)
 
     # --- the element tree ---
 
+    def doctype(self, *_: object) -> None:
+        raise DataError(Location(self.source, self.parser.CurrentLineNumber), DOCTYPE_REFUSED)
+
     def start(self, name: str, attrs: dict[str, str]) -> None:
+        namespace, _, tag = name.rpartition(" ")
+        element = _Element(tag, {key: value for key, value in attrs.items() if " " not in key},
+                           self.parser.CurrentLineNumber, self.parser.CurrentByteIndex)
+        if namespace in XINCLUDE_NAMESPACES:
+            raise self.error(element, f"XInclude (<{tag}>) is not allowed in an icon")
+        if len(self.frames) + self.skipping >= MAX_ICON_DEPTH:
+            raise self.error(element, f"elements nested more than {MAX_ICON_DEPTH} deep (limit)")
         if self.skipping:
             self.skipping += 1
             return
-        namespace, _, tag = name.rpartition(" ")
-        plain = {key: value for key, value in attrs.items() if " " not in key}
-        element = _Element(tag, plain, self.parser.CurrentLineNumber,
-                           self.parser.CurrentByteIndex)
         if self.view_box is None:
             frame = self.open_root(element, namespace)
         elif namespace not in ("", SVG_NAMESPACE) or tag in _SKIPPED:
@@ -208,9 +218,9 @@ class _Reader:
             numbers = parse_numbers(text)
         except SvgSyntaxError as bad:
             raise self.error(element, f"bad viewBox: {bad.message}", "viewBox") from None
-        if len(numbers) != 4 or numbers[2] <= 0 or numbers[3] <= 0:
+        if len(numbers) != 4 or numbers[2] < MIN_VIEW_BOX or numbers[3] < MIN_VIEW_BOX:
             raise self.error(element, f"bad viewBox '{text}' (expected min-x min-y width "
-                             "height, width and height positive)", "viewBox")
+                             f"height, width and height at least {MIN_VIEW_BOX:g})", "viewBox")
         return (numbers[0], numbers[1], numbers[2], numbers[3])
 
     # --- style and transform ---
@@ -253,9 +263,14 @@ class _Reader:
     def add_shape(self, element: _Element, frame: _Frame) -> None:
         """Append the shape of ``element`` unless it paints nothing."""
         try:
-            segments = shape_geometry(element.tag, element.attrs)
+            segments = shape_geometry(element.tag, element.attrs,
+                                      MAX_ICON_SEGMENTS - self.segments)
         except AttributeProblem as bad:
             raise self.error(element, bad.message, bad.attribute, bad.offset) from None
+        self.segments += len(segments)
+        if self.segments > MAX_ICON_SEGMENTS:
+            raise self.error(element, f"more than {MAX_ICON_SEGMENTS:,} segments in the icon "
+                             "(limit; a circle is six)")
         style = frame.style
         fill = None if element.tag == "line" else style.fill  # lines are never filled
         stroke = style.stroke if style.stroke_width > 0 else None
@@ -275,15 +290,3 @@ class _Reader:
             fill_opacity=style.group_opacity * style.fill_opacity,
             stroke_opacity=style.group_opacity * style.stroke_opacity,
         ))
-
-def _attribute_line(raw: bytes, element: _Element, attribute: str, offset: int) -> int:
-    """The line of ``attribute`` in the start tag of ``element`` (of ``offset`` in its value)."""
-    match = _TAG_NAME.match(raw, element.offset)
-    pos = match.end() if match else element.offset
-    while found := _TAG_ATTRIBUTE.match(raw, pos):
-        if found.group(1).decode("utf-8", "replace") == attribute:
-            value = found.group(2)[1:].decode("utf-8", "replace").replace("\r\n", "\n")
-            before = raw.count(b"\n", element.offset, found.start(2))
-            return element.line + before + value[:offset].count("\n")
-        pos = found.end()
-    return element.line

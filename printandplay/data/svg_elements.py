@@ -7,25 +7,38 @@ reader in :mod:`.svg` turns it into an error on the attribute's line.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from printandplay.data import svg_shapes, svg_values
-from printandplay.data.svg_numbers import AttributeProblem, SvgSyntaxError, parse_numbers
+from printandplay.data.limits import MAX_ICON_SEGMENTS
+from printandplay.data.svg_numbers import (
+    AttributeProblem,
+    SvgSyntaxError,
+    TooMany,
+    parse_numbers,
+)
 from printandplay.data.svg_path import parse_path
 from printandplay.model.icon import Segment
 
+_TAG_NAME = re.compile(rb"<[^\s/>]+")
+_TAG_ATTRIBUTE = re.compile(rb"\s+([^\s=/>]+)\s*=\s*(\"[^\"]*\"|'[^']*')")
 
-def shape_geometry(tag: str, attrs: Mapping[str, str]) -> tuple[Segment, ...]:
-    """The untransformed segments of a ``<tag>`` element (empty when it has no size)."""
-    return _Element(tag, attrs).geometry()
+
+def shape_geometry(tag: str, attrs: Mapping[str, str],
+                   limit: int | None = None) -> tuple[Segment, ...]:
+    """The untransformed segments of a ``<tag>`` element (empty when it has no size); a path
+    or a list of points is read no further than about ``limit`` segments."""
+    return _Element(tag, attrs, limit).geometry()
 
 
 class _Element:
     """The attributes of one shape element, read as numbers and segments."""
 
-    def __init__(self, tag: str, attrs: Mapping[str, str]) -> None:
+    def __init__(self, tag: str, attrs: Mapping[str, str], limit: int | None = None) -> None:
         self.tag = tag
         self.attrs = attrs
+        self.limit = limit
 
     def geometry(self) -> tuple[Segment, ...]:
         tag, number = self.tag, self.number
@@ -82,7 +95,10 @@ class _Element:
         if data is None:
             raise AttributeProblem("missing d on <path>")
         try:
-            return parse_path(data)
+            return parse_path(data, self.limit)
+        except TooMany:
+            raise AttributeProblem(f"more than {MAX_ICON_SEGMENTS:,} segments in the icon "
+                                   "(limit)", "d") from None
         except SvgSyntaxError as bad:
             raise AttributeProblem(bad.message, "d", bad.offset) from None
 
@@ -91,7 +107,11 @@ class _Element:
         if text is None:
             raise AttributeProblem(f"missing points on <{self.tag}>")
         try:
-            numbers = parse_numbers(text)
+            numbers = parse_numbers(text, None if self.limit is None else 2 * self.limit + 2)
+        except TooMany:
+            raise AttributeProblem(f"too many points in <{self.tag}>: more than "
+                                   f"{MAX_ICON_SEGMENTS:,} segments in the icon (limit)",
+                                   "points") from None
         except SvgSyntaxError as bad:
             raise AttributeProblem(f"bad points on <{self.tag}>: {bad.message}", "points",
                                    bad.offset) from None
@@ -99,3 +119,17 @@ class _Element:
             raise AttributeProblem(f"odd number of coordinates in points on <{self.tag}>",
                                    "points")
         return svg_shapes.poly_segments(numbers, closed=self.tag == "polygon")
+
+
+def attribute_line(raw: bytes, start: int, line: int, attribute: str, offset: int) -> int:
+    """The line of ``attribute`` in the start tag found at byte ``start`` of ``raw`` on line
+    ``line`` (of ``offset`` in its value)."""
+    match = _TAG_NAME.match(raw, start)
+    pos = match.end() if match else start
+    while found := _TAG_ATTRIBUTE.match(raw, pos):
+        if found.group(1).decode("utf-8", "replace") == attribute:
+            value = found.group(2)[1:].decode("utf-8", "replace").replace("\r\n", "\n")
+            before = raw.count(b"\n", start, found.start(2))
+            return line + before + value[:offset].count("\n")
+        pos = found.end()
+    return line

@@ -30,6 +30,10 @@ class SvgSyntaxError(ValueError):
         self.offset = offset
 
 
+class TooMany(SvgSyntaxError):
+    """A number list or path data read past the limit its reader was given."""
+
+
 class AttributeProblem(ValueError):
     """An attribute of an element that the icon subset refuses: the reader turns it into a
     located error on the line of ``attribute`` (or of the element when None), at ``offset`` in
@@ -93,13 +97,16 @@ class Scanner:
         return float(self.text[self.pos - 1])
 
 
-def parse_numbers(text: str) -> list[float]:
-    """Numbers separated by whitespace and/or commas, e.g. ``"0,0 10 .5-1e2"``."""
+def parse_numbers(text: str, limit: int | None = None) -> list[float]:
+    """Numbers separated by whitespace and/or commas, e.g. ``"0,0 10 .5-1e2"``; at most
+    ``limit`` of them (the reading stops there)."""
     scanner = Scanner(text)
     scanner.skip(SPACE)
     values: list[float] = []
     while not scanner.at_end():
         start = scanner.pos
+        if limit is not None and len(values) >= limit:
+            raise TooMany(f"more than {limit:,} numbers (limit)", start)
         value = scanner.number()
         if value is None:
             raise SvgSyntaxError(f"bad number near '{near(text, start)}'", start)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from types import MappingProxyType
 
-from printandplay.data.svg_numbers import SPACE, Scanner, SvgSyntaxError, near
+from printandplay.data.svg_numbers import SPACE, Scanner, SvgSyntaxError, TooMany, near
 from printandplay.model.icon import Segment
 
 _ARGUMENTS = MappingProxyType(
@@ -18,10 +18,11 @@ _ARGUMENTS = MappingProxyType(
 )
 
 
-def parse_path(data: str) -> tuple[Segment, ...]:
-    """Path data → absolute segments: H/V become L, Q/T/S/A become C, relative made absolute."""
+def parse_path(data: str, limit: int | None = None) -> tuple[Segment, ...]:
+    """Path data → absolute segments: H/V become L, Q/T/S/A become C, relative made absolute;
+    the reading stops past ``limit`` segments."""
     scanner = Scanner(data)
-    builder = _PathBuilder()
+    builder = _PathBuilder(limit)
     scanner.skip(SPACE)
     while not scanner.at_end():
         start = scanner.pos
@@ -75,7 +76,8 @@ def _read_arguments(scanner: Scanner, letter: str, written: str, start: int) -> 
 class _PathBuilder:
     """Turns commands with their arguments into absolute segments, tracking the pen."""
 
-    def __init__(self) -> None:
+    def __init__(self, limit: int | None = None) -> None:
+        self.limit = limit
         self.segments: list[Segment] = []
         self.x = self.y = 0.0
         self.start_x = self.start_y = 0.0
@@ -84,6 +86,8 @@ class _PathBuilder:
         self.closed = False
 
     def command(self, letter: str, args: list[float]) -> None:
+        if self.limit is not None and len(self.segments) > self.limit:
+            raise TooMany(f"more than {self.limit:,} segments (limit)", 0)
         upper = letter.upper()
         if self.closed and upper != "M":
             self.segments.append(("M", self.x, self.y))

@@ -16,6 +16,7 @@ import yaml
 from yaml.events import MappingStartEvent
 from yaml.nodes import ScalarNode
 
+from printandplay.data.limits import MAX_INT_DIGITS
 from printandplay.data.located import LocDict, LocList
 from printandplay.errors import DataError, Location
 
@@ -25,6 +26,8 @@ _SEQ = "tag:yaml.org,2002:seq"
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 _VALUE_TAG = "tag:yaml.org,2002:value"
 _TIMESTAMP = "tag:yaml.org,2002:timestamp"
+_INT = "tag:yaml.org,2002:int"
+_INT_TEXT_MAX = 4 * MAX_INT_DIGITS  # longer int texts are refused before they are read
 
 _RESOLVERS: dict[Any, Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader).yaml_implicit_resolvers
 #: First characters of the plain scalars that may be something else than text (``3``, ``yes``,
@@ -79,9 +82,11 @@ def _construct(loader: Any, tag: str, event: Any, path: Path | str) -> Any:
         return MERGE
     if tag == _VALUE_TAG:
         return VALUE
+    if tag == _INT and len(event.value) > _INT_TEXT_MAX:
+        raise _too_large(event, path)
     node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
     try:
-        return loader.construct_object(node, deep=True)
+        made = loader.construct_object(node, deep=True)
     except yaml.YAMLError:
         raise
     except ValueError as err:
@@ -93,11 +98,27 @@ def _construct(loader: Any, tag: str, event: Any, path: Path | str) -> Any:
                         f"text)") from None
     except Exception:  # e.g. !!bool maybe: a tag given to a text it cannot read
         raise _bad_value(event, tag, path) from None
+    if tag == _INT and isinstance(made, int) and abs(made) >= 10 ** MAX_INT_DIGITS:
+        raise _too_large(event, path)
+    return made
 
 
 def _bad_value(event: Any, tag: str, path: Path | str) -> DataError:
     return DataError(Location(path, event.start_mark.line + 1),
-                     f"invalid YAML: {event.value!r} cannot be read as {tag!r}")
+                     f"invalid YAML: {shown_text(event.value)} cannot be read as {tag!r}")
+
+
+def _too_large(event: Any, path: Path | str) -> DataError:
+    return DataError(Location(path, event.start_mark.line + 1),
+                     f"integer {shown_text(event.value)} is too large (limit "
+                     f"{MAX_INT_DIGITS} digits)")
+
+
+def shown_text(text: str, width: int = 40) -> str:
+    """``text`` quoted for a message, cut to ``width`` characters with its length when longer."""
+    if len(text) <= width:
+        return repr(text)
+    return f"{text[:width]!r}… ({len(text):,} characters)"
 
 
 def marker_as_value(made: Marker, event: Any) -> yaml.YAMLError:

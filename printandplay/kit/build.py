@@ -145,6 +145,7 @@ def build_kit(resources: Resources, game_id: str, options: BuildOptions,
             where = assets.game.kit_location or f"cards/{game_id}/game.yaml"
             raise LayoutError(f"{where}: the kit is empty: list its documents and sheets "
                               "under 'kit:'")
+        assets.templates.start_build()
         report = check_composition(assets.game)
         if not report.is_valid:
             raise CheckFailed([f"{game_id}: the kit fails its composition check (printandplay "

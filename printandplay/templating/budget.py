@@ -1,8 +1,11 @@
-"""The budget of one template render: steps, time and the size of every value built.
+"""The budget of template renders: steps, time and the size of every value built, per render
+and for a whole build.
 
 :mod:`printandplay.templating.sandbox` charges it; this module holds the limits, the
 :class:`Budget` that counts, and the size estimates that let a big value be refused *before*
-it is made (``'x' * 10**9`` never allocates).
+it is made (``'x' * 10**9`` never allocates). Each render has its own budget; the renders of
+one build (every box of every card, every document) share a larger one, so a kit of many
+cards that each stay just under the render's limits still ends in bounded time.
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ MAX_VALUE: Final = 1_000_000  # characters (or items) of one value built by a te
 MAX_WORK: Final = 20_000_000  # characters and items built by one render, all values together
 MAX_WIDTH: Final = 10_000  # a width or precision in a format, a padding filter's width
 MAX_INT_BITS: Final = 100_000  # about 30 000 digits
+MAX_BUILD_STEPS: Final = 5_000_000  # loop iterations and calls of all the renders of a build
+MAX_BUILD_SECONDS: Final = 10.0  # of processor time in the renders of a build
 
 
 class TemplateLimit(Exception):
@@ -28,22 +33,44 @@ class TemplateLimit(Exception):
 
 
 class Budget:
-    """The steps, time and characters one render may still use.
+    """The steps, time and characters one render may still use, and the steps and time
+    the renders of the current build have used.
 
     The time is processor time (a busy machine does not trip it), read from the clock only
     once the render has run for :data:`MAX_SECONDS` of wall time: a thread never uses more
     processor time than the time that passes, and the processor clock costs a system call
-    (~0.7 µs, ten times the wall clock's), which a render asked at every step and value."""
+    (~0.7 µs, ten times the wall clock's), which a render asked at every step and value.
+    The build's time is the wall time its renders took, from the wall clock at the start and
+    end of each; past :data:`MAX_BUILD_SECONDS`, the build stops if it has also used that much
+    processor time in all (so a busy machine does not trip it either)."""
 
     def __init__(self) -> None:
+        self.start_build()
+
+    def start_build(self) -> None:
+        """Start a new build: every render of it draws on the build's budget."""
+        self.build_steps = 0  # of the renders finished
+        self.build_seconds = 0.0  # wall time in the renders finished
         self.reset()
+        self.build_started = self.deadline - MAX_SECONDS  # (one read of the processor clock)
 
     def reset(self) -> None:
-        """Start a new render with the full budget."""
+        """Start a new render with the full budget (refused once the build's is spent)."""
         self.steps = 0
         self.work = 0
         self.deadline = time.process_time() + MAX_SECONDS
-        self.wall_deadline = time.perf_counter() + MAX_SECONDS
+        self.started = time.perf_counter()
+        self.wall_deadline = self.started + MAX_SECONDS
+        if (self.build_seconds > MAX_BUILD_SECONDS
+                and time.process_time() - self.build_started > MAX_BUILD_SECONDS):
+            raise TemplateLimit(f"the templates of this build ran for more than "
+                                f"{MAX_BUILD_SECONDS:g} s in all (limit per build)")
+
+    def finish(self) -> None:
+        """End the current render: add its steps and time to the build's."""
+        self.build_steps += self.steps
+        self.build_seconds += time.perf_counter() - self.started
+        self.steps = 0
 
     def step(self) -> None:
         """Count one loop iteration or call."""
@@ -51,6 +78,10 @@ class Budget:
         if self.steps > MAX_STEPS:
             raise TemplateLimit(f"more than {MAX_STEPS:,} loop iterations and calls in one "
                                 "template (limit)")
+        if self.build_steps + self.steps > MAX_BUILD_STEPS:
+            raise TemplateLimit(f"the templates of this build ran more than "
+                                f"{MAX_BUILD_STEPS:,} loop iterations and calls in all "
+                                "(limit per build)")
         self.clock()
 
     def clock(self) -> None:

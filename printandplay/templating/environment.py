@@ -169,7 +169,13 @@ class TemplateEnv:
                 parts.append(chunk)
         finally:
             stream.close()  # type: ignore[attr-defined]
+            self.env.budget.finish()
         return "".join(parts)
+
+    def start_build(self) -> None:
+        """Start the budget a whole build's renders share (``watch`` keeps one environment
+        for many builds)."""
+        self.env.budget.start_build()
 
     def _explain(self, err: BaseException) -> tuple[tuple[str, int] | None, str]:
         """Where in which template ``err`` happened (file, line), and a one-line message."""

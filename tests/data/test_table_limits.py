@@ -14,7 +14,7 @@ from helpers import KITS_GROUP, tiny_copy
 from typer.testing import CliRunner
 
 from printandplay.cli import app
-from printandplay.data import csv_loader
+from printandplay.data import xlsx_reader
 from printandplay.data.game_loader import load_game
 from printandplay.errors import DataError, DataErrors, PrintAndPlayError
 from printandplay.project import Resources
@@ -78,7 +78,7 @@ def test_csv_fifo_is_refused(root: Path) -> None:
 
 
 def test_csv_rows_are_limited(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(csv_loader, "MAX_TABLE_ROWS", 5)
+    monkeypatch.setattr(xlsx_reader, "MAX_TABLE_ROWS", 5)
     rows = "".join(f"j{i},1\n" for i in range(5))
     (root / "cards" / "tiny" / "jetons.csv").write_text(f"id,count\n{rows}", encoding="utf-8")
     assert problems(root) == [
@@ -88,7 +88,7 @@ def test_csv_rows_are_limited(root: Path, monkeypatch: pytest.MonkeyPatch) -> No
 def test_xlsx_that_unpacks_too_much_is_refused(tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("openpyxl")
-    monkeypatch.setattr(csv_loader, "MAX_UNPACKED_BYTES", 1024 * 1024)
+    monkeypatch.setattr(xlsx_reader, "MAX_UNPACKED_BYTES", 1024 * 1024)
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("xl/worksheets/sheet1.xml", b"\0" * (2 * 1024 * 1024))
@@ -96,7 +96,7 @@ def test_xlsx_that_unpacks_too_much_is_refused(tmp_path: Path,
     path.write_bytes(out.getvalue())
     assert len(out.getvalue()) < 10_000
     with pytest.raises(DataError) as info:
-        csv_loader.read_xlsx_rows(path, "cards/g/bombe.xlsx")
+        xlsx_reader.read_xlsx_rows(path, "cards/g/bombe.xlsx")
     assert str(info.value) == "cards/g/bombe.xlsx: workbook unpacks to 2 MB; the limit is 1 MB"
 
 
@@ -105,7 +105,7 @@ def test_xlsx_that_is_not_a_workbook_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "faux.xlsx"
     path.write_bytes(b"PK\3\4 pas vraiment un zip")
     with pytest.raises(DataError, match=r"faux.xlsx: not a readable XLSX workbook"):
-        csv_loader.read_xlsx_rows(path, "faux.xlsx")
+        xlsx_reader.read_xlsx_rows(path, "faux.xlsx")
 
 
 def test_decks_folder_symlinked_outside_is_refused(tmp_path: Path,

@@ -8,6 +8,8 @@ import struct
 import zlib
 from collections.abc import Callable
 
+from reader_generators import READER_GENERATORS
+
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
@@ -78,4 +80,4 @@ def empty() -> bytes:
 GENERATORS: dict[str, Callable[[], bytes]] = {
     f.__name__: f for f in (png_small, png_bomb, png_truncated, random_bytes, big_file_11mb,
                             utf16_text, latin1_text, yaml_alias_bomb, yaml_deep_nesting, empty)
-}
+} | READER_GENERATORS

@@ -1,5 +1,6 @@
 """Property-based fuzzing (Hypothesis) of the readers that take untrusted text: the deck-list
-parser, the strict YAML reader, the card-text markup parser and the SVG reader. Only results
+parser, the strict YAML reader, the card-text markup parser, the SVG reader, the component
+tables (CSV, TSV, XLSX) and the deck-rules reader. Only results
 or one-line input errors are allowed (see fuzz_targets.py). ``HYPOTHESIS_PROFILE=deep`` runs
 thousands of inputs per target; a crash found goes into ``fuzz_corpus/`` (see README.md)."""
 
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import fuzz_targets as targets  # noqa: E402
 
-from printandplay.errors import DataError, PrintAndPlayError  # noqa: E402
+from printandplay.errors import DataError, DataErrors, PrintAndPlayError  # noqa: E402
 from printandplay.model.deck import Deck  # noqa: E402
 from printandplay.text.markup import (  # noqa: E402
     MarkupError,
@@ -139,6 +140,99 @@ def test_svg_reader(text: str) -> None:
     assert not isinstance(result, PrintAndPlayError) or isinstance(result, DataError)
     if isinstance(result, DataError):
         assert str(result).startswith("fuzz.svg")
+
+
+CELLS = st.one_of(
+    st.sampled_from(["", "L1", "LIM-P1", "x", "X", "0", "3", "-2", "9" * 40, "0x1f", "1e9",
+                     "reelle", "rouge", "true", "a|b", "a\\|b", " ", '"', '""', "\ufeff", "é",
+                     "=1+1", "id", "name", "count", "value", "limits.rouge", "origine"]),
+    st.text(max_size=8),
+)
+LIMIT_COLUMNS = ["id", "name", "count", "limits.rouge", "limits.jaune", "limits.vert",
+                 "limits.bleu", "limits.violet", "origine"]
+
+
+@st.composite
+def tables(draw: st.DrawFn, separator: str) -> str:
+    header = draw(st.one_of(st.just(LIMIT_COLUMNS), st.lists(CELLS, max_size=10)))
+    rows = draw(st.lists(st.lists(CELLS, max_size=len(header) + 2), max_size=6))
+    quote = draw(st.booleans())
+
+    def line(cells: list[str]) -> str:
+        return separator.join(f'"{c}"' if quote and '"' not in c else c for c in cells)
+
+    return "\n".join(line(row) for row in [header, *rows])
+
+
+@given(st.one_of(tables(","), tables(";"), st.text(max_size=80)))
+def test_csv_reader(text: str) -> None:
+    result = targets.csv_table(text)
+    assert isinstance(result, (list, DataError, DataErrors)), result
+    if not isinstance(result, list):
+        assert all(line.startswith("fuzz.csv") for line in str(result).split("\n"))
+
+
+@given(st.one_of(tables("\t"), st.text(max_size=80)))
+def test_tsv_reader(text: str) -> None:
+    result = targets.tsv_table(text)
+    assert isinstance(result, (list, PrintAndPlayError)), result
+
+
+@st.composite
+def workbooks(draw: st.DrawFn) -> bytes:
+    from reader_generators import _xlsx
+
+    header = draw(st.one_of(st.just(["id", "name", "value", "count"]),
+                            st.lists(CELLS, max_size=5)))
+    rows = draw(st.lists(st.lists(CELLS.map(lambda c: c.replace("<", "").replace("&", "")),
+                                  max_size=5), max_size=4))
+    sheets = {"Feuille": [[c.replace("<", "").replace("&", "") for c in header], *rows]}
+    if draw(st.booleans()):
+        sheets = {"Vide": [], **sheets} if draw(st.booleans()) else {**sheets, "Autre": rows}
+    prefix = draw(st.sampled_from([b"", b'<?xml version="1.0"?>', b"<!DOCTYPE w>",
+                                   b'<!doctype w [<!ENTITY e "x">]>']))
+    data = _xlsx(sheets, prefix)
+    cut = draw(st.one_of(st.none(), st.integers(0, len(data))))
+    return data if cut is None else data[:cut]
+
+
+@given(st.one_of(workbooks(), st.binary(max_size=200)))
+def test_xlsx_reader(data: bytes) -> None:
+    result = targets.xlsx_table(data)
+    assert isinstance(result, (list, DataError, DataErrors)), result
+    if not isinstance(result, list):
+        assert all(line.startswith("fuzz.xlsx") for line in str(result).split("\n"))
+
+
+WHERE_VALUES = st.recursive(
+    st.one_of(st.sampled_from([0, 1, 2, 9, "1", "bleus", "martiens", True, None, ".nan", 1.5]),
+              st.text(max_size=5)),
+    lambda inner: st.lists(inner, max_size=3), max_leaves=6)
+RULE_NUMBERS = st.one_of(st.integers(-2, 10**30), st.sampled_from(
+    [".nan", ".inf", "-.inf", "0.5", "'1/3'", "'1e999999999'", "'-1/3'", "'1/0'", "1e400", "~"]))
+
+
+@st.composite
+def deck_rule_texts(draw: st.DrawFn) -> str:
+    field = draw(st.sampled_from(["punition", "team", "springs", "name", "kind", "id", "zzz",
+                                  "limits.rouge"]))
+    where = draw(WHERE_VALUES)
+    bound = draw(st.sampled_from(["exactly", "min", "max"]))
+    number = draw(RULE_NUMBERS)
+    value = draw(st.sampled_from([f"{{of: jeu, ratio: {number}}}", str(number)]))
+    return ("default: base\nformats:\n  base:\n    label: x\n    counts:\n"
+            "      jeu: {section: Jeu}\n"
+            f"      p: {{section: Préparation, where: {{{field}: {where!r}}}}}\n"
+            f"    rules:\n      - {{id: R, section: Jeu, {bound}: {value}}}\n"
+            "      - {id: S, count: p, min: 1}\n")
+
+
+@given(st.one_of(deck_rule_texts(), YAML_TEXT))
+def test_deck_rules_reader(text: str) -> None:
+    from printandplay.rules.report import Report
+
+    result = targets.deck_rules(text)
+    assert result is None or isinstance(result, (Report, PrintAndPlayError)), result
 
 
 @given(st.one_of(st.text(max_size=30), st.builds(

@@ -89,6 +89,8 @@ def test_unknown_team_exits_1_from_the_cli(tmp_path: Path, monkeypatch: pytest.M
     ("1 Anne Bourque (Martiens)", "'Anne Bourque (Martiens)': unknown team 'Martiens'"),
     ("1 Rosalie Gaudet (Martiens)", "'Rosalie Gaudet (Martiens)': unknown team 'Martiens'"),
     ("1 Marc Cormier (Bleus)", "'Marc Cormier (Bleus)': no card 'Marc Cormier' has team"),
+    # a card without the field (no team) is no match for an unknown team either (issue 26)
+    ("1 Scuze, mais… (Martiens)", "'Scuze, mais… (Martiens)': unknown team 'Martiens'"),
 ])
 def test_bad_qualifiers_are_card_errors(game: Game, line: str, message: str) -> None:
     deck = parse_decklist("Équipe: Rouges\n" + PREP + DECK_JEU + line + "\n", game)

@@ -1,0 +1,154 @@
+"""The rows of an XLSX workbook, read through openpyxl (``pip install openpyxl``).
+
+The first sheet holds the table; numbers and booleans come as the spreadsheet shows them
+(``3``, ``true``). Before openpyxl parses anything, the archive is checked: its unpacked size is
+bounded and no XML part may declare a DOCTYPE (entities, external DTDs). A formula whose value
+was never computed (a workbook written by a program, never opened in a spreadsheet) is refused
+with its cell, not read as an empty cell; so is a first sheet left empty while another holds
+the data.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from printandplay.data.files import read_bytes
+from printandplay.data.limits import (
+    MAX_TABLE_COLUMNS,
+    MAX_TABLE_ROWS,
+    MAX_UNPACKED_BYTES,
+    megabytes,
+)
+from printandplay.errors import DataError, Location
+
+Rows = list[tuple[int, list[str]]]  # (line, cells)
+_DOCTYPES = tuple(re.compile(re.escape("<!DOCTYPE".encode(codec)), re.IGNORECASE)
+                  for codec in ("utf-8", "utf-16-le", "utf-16-be"))
+_FORMULA = re.compile(rb"<(?:\w+:)?f[ >/]")
+
+
+def check_rows(count: int, display: str, line: int = 0, columns: int = 0) -> None:
+    """Refuse a table of more than :data:`MAX_TABLE_ROWS` rows, or a row (``count``, starting
+    on ``line``) of more than :data:`MAX_TABLE_COLUMNS` cells."""
+    if count > MAX_TABLE_ROWS:
+        raise DataError(Location(display, line or count), f"more than {MAX_TABLE_ROWS:,} "
+                        "rows (the limit of a component table)")
+    if columns > MAX_TABLE_COLUMNS:
+        raise DataError(Location(display, line or count), f"{columns:,} cells in a row; the "
+                        f"limit of a component table is {MAX_TABLE_COLUMNS:,} columns")
+
+
+def _xlsx_text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _check_archive(data: bytes, display: str) -> bool:
+    """Check the archive's size and XML parts; whether a part holds a formula."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        members = archive.infolist()
+    except (zipfile.BadZipFile, ValueError):
+        return False  # openpyxl reports it
+    unpacked = sum(item.file_size for item in members)
+    if unpacked > MAX_UNPACKED_BYTES:
+        raise DataError(Location(display), f"workbook unpacks to {megabytes(unpacked)}; "
+                                           f"the limit is {megabytes(MAX_UNPACKED_BYTES)}")
+    formulas = False
+    for item in members:
+        try:
+            part = archive.read(item)
+        except Exception:  # a broken member: openpyxl reports the workbook unreadable
+            continue
+        if any(doctype.search(part) for doctype in _DOCTYPES):
+            raise DataError(Location(display), f"part '{item.filename}' of the workbook "
+                            "declares a DOCTYPE (entities or an external DTD), which is not "
+                            "allowed; save the workbook again from a spreadsheet")
+        formulas = formulas or (item.filename.startswith("xl/worksheets/")
+                                and _FORMULA.search(part) is not None)
+    return formulas
+
+
+def _open(openpyxl: Any, data: bytes, display: str, values: bool) -> Any:
+    try:
+        return openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=values)
+    except Exception as err:  # openpyxl raises many kinds of errors on a broken file
+        raise DataError(Location(display), f"not a readable XLSX workbook ({err})") from None
+
+
+def _sheet_rows(workbook: Any, index: int, display: str) -> list[tuple[Any, ...]]:
+    """The rows of a sheet, each without its trailing empty cells (a sheet's declared size,
+    often far wider than its data, is not trusted)."""
+    try:
+        sheet = workbook.worksheets[index]
+        sheet.reset_dimensions()
+        rows = []
+        for number, values in enumerate(sheet.iter_rows(values_only=True), start=1):
+            width = len(values)
+            while width and (values[width - 1] is None or values[width - 1] == ""):
+                width -= 1
+            check_rows(number, display, columns=width)
+            rows.append(tuple(values[:width]))
+        return rows
+    except DataError:
+        raise
+    except Exception as err:  # a broken sheet part
+        raise DataError(Location(display), f"not a readable XLSX workbook ({err})") from None
+
+
+def _check_formulas(openpyxl: Any, data: bytes, display: str, rows: list[tuple[Any, ...]]) -> None:
+    """Refuse a formula cell whose computed value the workbook does not hold."""
+    workbook = _open(openpyxl, data, display, values=False)
+    try:
+        for number, cells in enumerate(_sheet_rows(workbook, 0, display), start=1):
+            for column, cell in enumerate(cells, start=1):
+                shown = rows[number - 1][column - 1] if number <= len(rows) and \
+                    column <= len(rows[number - 1]) else None
+                if isinstance(cell, str) and cell.startswith("=") and shown is None:
+                    name = f"{openpyxl.utils.get_column_letter(column)}{number}"
+                    raise DataError(Location(display, number, column),
+                                    f"cell {name} holds the formula {cell[:40]!r} but no "
+                                    "computed value (a workbook never opened in a "
+                                    "spreadsheet); open and save it in a spreadsheet, or "
+                                    "write the value")
+    finally:
+        workbook.close()
+
+
+def _blank(rows: list[tuple[Any, ...]]) -> bool:
+    return not any(value is not None and str(value).strip() for row in rows for value in row)
+
+
+def read_xlsx_rows(path: Path, display: str) -> Rows:
+    """The rows of the first sheet of an XLSX workbook, each with its row number."""
+    try:
+        import openpyxl
+    except ImportError:
+        raise DataError(Location(display), "reading .xlsx files needs openpyxl (pip install "
+                        "openpyxl), or export the sheet as CSV") from None
+    data = read_bytes(path, display)
+    formulas = _check_archive(data, display)
+    workbook = _open(openpyxl, data, display, values=True)
+    try:
+        rows = _sheet_rows(workbook, 0, display)
+        if _blank(rows):
+            for index in range(1, len(workbook.worksheets)):
+                if not _blank(_sheet_rows(workbook, index, display)):
+                    raise DataError(Location(display), f"the first sheet is empty, but sheet "
+                                    f"'{workbook.worksheets[index].title}' holds data; the "
+                                    "table must be on the first sheet")
+    finally:
+        workbook.close()
+    if formulas:
+        _check_formulas(openpyxl, data, display, rows)
+    return [(number, [_xlsx_text(v) for v in values])
+            for number, values in enumerate(rows, start=1)]
