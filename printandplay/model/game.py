@@ -149,6 +149,11 @@ class SheetSection:
         return component.kind in self.kinds or (
             bool(self.also) and component.values.get(self.also) is True)
 
+    def back_of(self, component: Component) -> str | None:
+        """The layout of ``component``'s back as this section prints it: the section's back
+        when it names one, else the component's own."""
+        return self.back or component.back
+
 
 KitSection = DocumentSection | SheetSection
 
