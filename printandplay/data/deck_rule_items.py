@@ -43,6 +43,7 @@ from printandplay.model.deck_rules import (
     TargetRule,
 )
 from printandplay.model.game import Component, DeckFormat, Kind
+from printandplay.model.where import FieldScope, parse_where
 
 COUNT_WORDS = ("actual", "expected", "min", "max", "exactly", "distinct", "copies", "repeated",
                "repeated_note", "section")
@@ -66,6 +67,11 @@ class RuleContext:
             self.cards.setdefault(normalize(component.name), component.id)
         for component in components:
             self.cards[normalize(component.id)] = component.id
+
+    def scope(self, kinds: Iterable[str] = ()) -> FieldScope:
+        """The fields cards of ``kinds`` have (of every kind when none is named)."""
+        named = [self.kinds[k] for k in kinds if k in self.kinds]
+        return FieldScope(named or self.kinds.values())
 
     def kind_list(self, fields: Fields, key: str) -> tuple[str, ...]:
         """The kinds named under ``key`` (one or a list); unknown ones are problems."""
@@ -168,17 +174,11 @@ def read_ignore(f: Fields, ctx: RuleContext) -> IgnoreRule | None:
 def _read_selection(f: Fields, ctx: RuleContext) -> Selection:
     sections = ctx.section_list(f, "section")
     kinds = ctx.kind_list(f, "kind")
-    where_node = f.raw("where", {})
-    conditions = []
-    if not isinstance(where_node, dict):
-        ctx.problems.add(f.at("where"), f"'where' of {f.what} must map fields to values")
-    else:
-        for key, value in where_node.items():
-            ctx.field(f, "where", str(key))
-            values = tuple(value) if isinstance(value, list) else (value,)
-            conditions.append((str(key), values))
+    conditions, problems = parse_where(f.raw("where", {}), ctx.scope(kinds))
+    for problem in problems:
+        ctx.problems.add(f.at("where"), f"{f.what}: {problem}")
     together = ctx.kind_list(f, "together")
-    return Selection(sections, kinds, tuple(conditions), together)
+    return Selection(sections, kinds, conditions, together)
 
 
 def read_counts(f: Fields, node: Any, ctx: RuleContext) -> dict[str, Selection]:

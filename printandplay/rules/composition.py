@@ -5,29 +5,20 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from printandplay.model.field_values import parse_field_ref, read_value
 from printandplay.model.game import Component, CompositionCheck, Game
+from printandplay.model.where import field_ref, matches, value_of
 from printandplay.rules.deck_fit import check_decks_fit
 from printandplay.rules.report import Report, Violation
 
 
-def _value(component: Component, field: str) -> Any:
-    """A field's value: ``limits.rouge`` reads the key ``rouge`` of the map field ``limits``,
-    ``sum(limits)`` an aggregate (see :mod:`printandplay.model.field_values`)."""
-    return read_value(component, parse_field_ref(field))
-
-
 def _selected(game: Game, check: CompositionCheck) -> list[Component]:
-    return [
-        c for c in game.components
-        if (not check.kind or c.kind == check.kind)
-        and all(_value(c, field) in values for field, values in check.where)
-    ]
+    return [c for c in game.components
+            if (not check.kind or c.kind == check.kind) and matches(c, check.where)]
 
 
 def _measure(components: list[Component], check: CompositionCheck) -> int:
     if check.distinct:
-        return len({repr(_value(c, check.distinct)) for c in components})
+        return len({repr(value_of(c, check.distinct)) for c in components})
     return sum(c.count for c in components)
 
 
@@ -59,7 +50,7 @@ def _ok(check: CompositionCheck, actual: int) -> bool:
 def _expected_values(game: Game, check: CompositionCheck) -> list[Any]:
     """The values a ``per`` field can take (its choices), narrowed by ``where`` on it."""
     kinds = [game.kinds[check.kind]] if check.kind else list(game.kinds.values())
-    if parse_field_ref(check.per).aggregate:
+    if field_ref(check.per).aggregate:
         return []
     name, _, key = check.per.partition(".")
     values: list[Any] = []
@@ -88,7 +79,7 @@ def check_composition(game: Game) -> Report:
             for value in _expected_values(game, check):
                 groups[str(value)] = []  # a value no component has is a group of 0
             for component in selected:
-                groups[str(_value(component, check.per))].append(component)
+                groups[str(value_of(component, check.per))].append(component)
         else:
             groups[""] = selected
         for key, components in groups.items():

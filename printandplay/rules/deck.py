@@ -24,7 +24,8 @@ from printandplay.model.deck_rules import (
     TargetRule,
 )
 from printandplay.model.game import Game
-from printandplay.rules.deck_check import DeckCheck, fill, value_of
+from printandplay.model.where import value_of
+from printandplay.rules.deck_check import DeckCheck, fill
 from printandplay.rules.report import Report, Severity, Violation
 
 

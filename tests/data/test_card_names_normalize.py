@@ -63,7 +63,8 @@ def test_names_with_oe_in_any_case_are_found(tmp_path: Path) -> None:
     index = CardIndex(game, deck_format_of(game))
     for written in ("œuf de dragon", "ŒUF DE DRAGON", "oeuf de dragon", "OEUF DE DRAGON",
                     "Œuf De Dragon"):
-        assert index.resolve(written)[0] is not None and index.resolve(written)[0].id == "D1"
+        found = index.resolve(written)[0]
+        assert found is not None and found.id == "D1", written
     for written in ("VŒU CÉLESTE", "vœu céleste", "voeu celeste", "VOEU CELESTE"):
         found = index.resolve(written)[0]
         assert found is not None and found.id == "AM", written
