@@ -37,6 +37,7 @@ def read_checks(node: Any, kinds: dict[str, Kind], problems: Problems,
         where_node: Any = fields.optional("where", lambda v: v, {})
         per = fields.optional("per", as_str, "")
         distinct = fields.optional("distinct", as_str, "")
+        total = fields.optional("sum", as_str, "")
         count = fields.optional("count", as_non_negative_int, None)
         low = fields.optional("min", as_non_negative_int, None)
         high = fields.optional("max", as_non_negative_int, None)
@@ -68,10 +69,17 @@ def read_checks(node: Any, kinds: dict[str, Kind], problems: Problems,
             problems.add(fields.at("where"), f"check '{check_id}': {problem}")
         if not isinstance(where_node, dict):
             continue
-        for name, label in ((per, "per"), (distinct, "distinct")):
+        if distinct and total:
+            problems.add(fields.at("sum"), f"check '{check_id}': 'sum' and 'distinct' measure "
+                                           f"two different things: keep one")
+            continue
+        for name, label in ((per, "per"), (distinct, "distinct"), (total, "sum")):
             problem = scope.problem(name) if name else ""
             if problem:
                 problems.add(fields.at(label), f"check '{check_id}': {problem}")
+            elif label == "sum" and name and not scope.numeric(name):
+                problems.add(fields.at(label), f"check '{check_id}': sum: '{name}' holds no "
+                                               f"number")
         if count is None and low is None and high is None:
             problems.add(at, f"check '{check_id}' needs 'count', 'min' or 'max'")
             continue
@@ -80,7 +88,7 @@ def read_checks(node: Any, kinds: dict[str, Kind], problems: Problems,
                                            f"max {high}")
             continue
         checks.append(CompositionCheck(check_id, at, kind, conditions, per, distinct,
-                                       count, low, high, description))
+                                       count, low, high, description, sum=total))
     return checks
 
 

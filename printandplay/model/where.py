@@ -96,6 +96,15 @@ class FieldScope:
                     f"{suggest(str(value), [str(c) for c in choices])}")
         return ""
 
+    def numeric(self, text: str) -> bool:
+        """Whether the (readable) reference ``text`` may read a number off a card."""
+        ref = field_ref(text)
+        if ref.aggregate:
+            return ref.aggregate != "has"
+        return any(s.type == "int" or (s.type == "choice" and any(
+            isinstance(c, int) and not isinstance(c, bool) for c in s.choices))
+            for s in self.specs.get(ref.field, []))
+
     def text_field(self, name: str) -> bool:
         """Whether ``name`` is a field of text (one value, not a list of them)."""
         return any(s.type in ("text", "rich") for s in self.specs.get(name, []))

@@ -19,6 +19,10 @@ def _selected(game: Game, check: CompositionCheck) -> list[Component]:
 def _measure(components: list[Component], check: CompositionCheck) -> int:
     if check.distinct:
         return len({repr(value_of(c, check.distinct)) for c in components})
+    if check.sum:
+        return sum(value * c.count for c in components
+                   if isinstance(value := value_of(c, check.sum), int)
+                   and not isinstance(value, bool))
     return sum(c.count for c in components)
 
 
@@ -27,7 +31,8 @@ def _describe(check: CompositionCheck, group: str) -> str:
     conditions = ", ".join(
         f"{field}={'|'.join(str(v) for v in values)}" for field, values in check.where)
     text = what + (f" with {conditions}" if conditions else "") + group
-    measure = f"distinct values of '{check.distinct}'" if check.distinct else "copies"
+    measure = (f"distinct values of '{check.distinct}'" if check.distinct
+               else f"the sum of '{check.sum}'" if check.sum else "copies")
     return f"{measure} of {text}"
 
 
