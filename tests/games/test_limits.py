@@ -223,7 +223,7 @@ def test_every_changed_printed_number_breaks_a_check() -> None:
     game = load_game(Resources.discover(), "limits")
     assert check_composition(game).is_valid
     choices = [*range(10), "X"]
-    missed = []
+    missed: list[tuple[object, ...]] = []
     for card in game.components_of("limite"):
         for colour in COLOURS:
             old = card.values["limits"][colour]
