@@ -144,6 +144,8 @@ def read_section(f: Fields, ctx: RuleContext) -> SectionRule | None:
     accepts = ctx.kind_list(f, "accepts")
     allow_field = f.optional("allow_field", as_str, "")
     ctx.field(f, "allow_field", allow_field)
+    if problem := ctx.scope().type_problem(allow_field, "bool"):
+        ctx.problems.add(f.at("allow_field"), f"allow_field of {f.what}: {problem}")
     rule = f.require("rule", as_id)
     message = ctx.message(f, "message", CARD_WORDS)
     return SectionRule(section, accepts, allow_field, rule=rule, message=message) if rule else None
@@ -244,6 +246,8 @@ def read_rule(f: Fields, ctx: RuleContext) -> CountRule | TargetRule | None:
     if f.has("targets"):
         target_field = f.require("targets", as_str) or ""
         ctx.field(f, "targets", target_field)
+        if problem := ctx.scope(selection.kinds).type_problem(target_field, "list"):
+            ctx.problems.add(f.at("targets"), f"targets of {f.what}: {problem}")
         section = f.require("in", as_str) or ""
         ctx.section(f, "in", section)
         message = ctx.message(f, "message", ("card", "target", "section", "field"))

@@ -105,14 +105,14 @@ class FieldScope:
             isinstance(c, int) and not isinstance(c, bool) for c in s.choices))
             for s in self.specs.get(ref.field, []))
 
-    def text_field(self, name: str) -> bool:
-        """Whether ``name`` is a field of text (one value, not a list of them)."""
-        return any(s.type in ("text", "rich") for s in self.specs.get(name, []))
-
-    def bool_field(self, name: str) -> bool:
-        """Whether every kind with a field ``name`` has it as a yes/no field."""
-        specs = self.specs.get(name, [])
-        return bool(specs) and all(s.type == "bool" for s in specs)
+    def type_problem(self, name: str, wanted: str) -> str:
+        """Why the (known) field ``name`` is not of type ``wanted`` (``bool``: a yes/no field
+        that allows a card; ``list``: card names a rule walks one by one), or ''."""
+        other = sorted({s.type for s in self.specs.get(name, []) if s.type != wanted})
+        if not other:
+            return ""
+        what = {"bool": "a yes/no (bool) field", "list": "a list field"}.get(wanted, wanted)
+        return f"'{name}' is a {'/'.join(other)} field, not {what}: it could never match"
 
 
 def parse_where(node: Any, scope: FieldScope) -> tuple[Conditions, list[str]]:
