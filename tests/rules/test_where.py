@@ -97,3 +97,15 @@ def test_bad_conditions_are_the_same_errors_in_both_places(tmp_path: Path, where
         assert len(problems) == 1, problems
         assert "cards/licum/game.yaml:" in problems[0], problems
         assert prefix + problem in problems[0], problems
+
+
+def test_a_text_field_is_no_list_of_targets() -> None:
+    """``targets:`` on a text field would walk it letter by letter: refused."""
+    from printandplay.model.where import FieldScope
+
+    game = load_game(Resources.discover(), "licum")
+    scope = FieldScope([game.kinds["impro"]])
+    assert scope.type_problem("theme", "list") == (
+        "'theme' is a text field, not a list field: it could never match")
+    assert scope.type_problem("demands", "list") == ""
+    assert FieldScope(game.kinds.values()).type_problem("allowed_in_jeu", "bool") == ""
