@@ -17,6 +17,8 @@ between two markers, and this script writes it::
 - ``sizes``, ``papers``: the size and paper presets, with the items per sheet that imposition
   gives;
 - ``typography``: what French typography does to a few examples;
+- ``deck-rule-ids``: the ids of the deck validator's own messages
+  (``printandplay.model.deck_rules.BUILT_IN_RULES``);
 - ``commands``, ``options-COMMAND`` (``options-oups-spell`` for a subcommand): the command
   line's commands and each one's arguments and options, from its help;
 - ``import-rules``, ``planning-rules``, ``library-rules``: the import-linter contracts of
@@ -302,6 +304,15 @@ def library_rules() -> str:
     return table(["rule", "these packages", "do not import", "how"], rows)
 
 
+def deck_rule_ids() -> str:
+    """The ids of the deck validator's own messages, and the key that renames each."""
+    from printandplay.model.deck_rules import BUILT_IN_RULES
+
+    return table(["id", "renamed by", "reported when"],
+                 [[f"`{rule}`", f"`{key}`", when]
+                  for rule, (key, when) in BUILT_IN_RULES.items()])
+
+
 GENERATORS: dict[str, Callable[[], str]] = {
     "bundled-games": bundled_games,
     "field-types": field_types,
@@ -313,6 +324,7 @@ GENERATORS: dict[str, Callable[[], str]] = {
     "import-rules": import_rules,
     "planning-rules": planning_rules,
     "library-rules": library_rules,
+    "deck-rule-ids": deck_rule_ids,
 }
 
 

@@ -17,17 +17,24 @@ _QUALIFIED_RE = re.compile(r"^(.*\S)\s*\(([^()]+)\)$")
 
 @lru_cache(maxsize=4096)
 def normalize(text: str) -> str:
-    """Lower case, no accents, single spaces, apostrophes unified: for matching names.
+    """Case folded, ligatures spelt out (œ → oe, æ → ae), no accents, single spaces,
+    apostrophes unified: for matching names, whatever the case a name is typed in.
 
     Kept for the last 4,096 texts: a game's names are normalized again for every card index
     (a composition check of Licum reads its five decks: ~1,600 names, 16 us each)."""
     return _normalize(text)
 
 
+_LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "’": "'"})
+
+
 def _normalize(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text.replace("’", "'").replace("œ", "oe"))
+    # Case is folded first, so Œ and Æ become œ and æ before the ligatures are spelt out.
+    folded = text.casefold().translate(_LIGATURES)
+    decomposed = unicodedata.normalize("NFKD", folded)
     plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(plain.lower().replace("-", " ").split())
+    # Folded again: compatibility forms (ﬁ, ℌ…) may decompose to capitals.
+    return " ".join(plain.casefold().replace("-", " ").split())
 
 
 def deck_format_of(game: Game) -> DeckFormat:

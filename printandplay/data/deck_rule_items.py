@@ -25,7 +25,6 @@ from printandplay.data.reader import (
     as_non_negative_int,
     as_str,
 )
-from printandplay.data.where_values import field_specs, where_values
 from printandplay.data.yamlio import LocDict
 from printandplay.errors import Location, suggest
 from printandplay.model.deck_rules import (
@@ -44,6 +43,7 @@ from printandplay.model.deck_rules import (
     TargetRule,
 )
 from printandplay.model.game import Component, DeckFormat, Kind
+from printandplay.model.where import FieldScope, parse_where
 
 COUNT_WORDS = ("actual", "expected", "min", "max", "exactly", "distinct", "copies", "repeated",
                "repeated_note", "section")
@@ -62,12 +62,16 @@ class RuleContext:
         specs = [f for k in kinds.values() for f in k.fields]
         self.fields = {"id", "name", "kind"} | {f.name for f in specs} | {
             f"{f.name}.{key}" for f in specs if f.type == "map" for key in f.keys}
-        self.specs = field_specs(kinds.values())
         self.cards: dict[str, str] = {}
         for component in components:
             self.cards.setdefault(normalize(component.name), component.id)
         for component in components:
             self.cards[normalize(component.id)] = component.id
+
+    def scope(self, kinds: Iterable[str] = ()) -> FieldScope:
+        """The fields cards of ``kinds`` have (of every kind when none is named)."""
+        named = [self.kinds[k] for k in kinds if k in self.kinds]
+        return FieldScope(named or self.kinds.values())
 
     def kind_list(self, fields: Fields, key: str) -> tuple[str, ...]:
         """The kinds named under ``key`` (one or a list); unknown ones are problems."""
@@ -140,6 +144,8 @@ def read_section(f: Fields, ctx: RuleContext) -> SectionRule | None:
     accepts = ctx.kind_list(f, "accepts")
     allow_field = f.optional("allow_field", as_str, "")
     ctx.field(f, "allow_field", allow_field)
+    if problem := ctx.scope().type_problem(allow_field, "bool"):
+        ctx.problems.add(f.at("allow_field"), f"allow_field of {f.what}: {problem}")
     rule = f.require("rule", as_id)
     message = ctx.message(f, "message", CARD_WORDS)
     return SectionRule(section, accepts, allow_field, rule=rule, message=message) if rule else None
@@ -170,20 +176,11 @@ def read_ignore(f: Fields, ctx: RuleContext) -> IgnoreRule | None:
 def _read_selection(f: Fields, ctx: RuleContext) -> Selection:
     sections = ctx.section_list(f, "section")
     kinds = ctx.kind_list(f, "kind")
-    where_node = f.raw("where", {})
-    conditions = []
-    if not isinstance(where_node, dict):
-        ctx.problems.add(f.at("where"), f"'where' of {f.what} must map fields to values")
-    else:
-        for key, value in where_node.items():
-            ctx.field(f, "where", str(key))
-            values, problem = where_values(ctx.specs, str(key), value)
-            if problem:
-                ctx.problems.add(_line_of(where_node, str(key), f.at("where")),
-                                 f"{problem}, in {f.what}")
-            conditions.append((str(key), values))
+    conditions, problems = parse_where(f.raw("where", {}), ctx.scope(kinds))
+    for problem in problems:
+        ctx.problems.add(f.at("where"), f"{f.what}: {problem}")
     together = ctx.kind_list(f, "together")
-    return Selection(sections, kinds, tuple(conditions), together)
+    return Selection(sections, kinds, conditions, together)
 
 
 def _line_of(node: Any, key: str, default: Location) -> Location:
@@ -239,6 +236,8 @@ def read_rule(f: Fields, ctx: RuleContext) -> CountRule | TargetRule | None:
     if f.has("targets"):
         target_field = f.require("targets", as_str) or ""
         ctx.field(f, "targets", target_field)
+        if problem := ctx.scope(selection.kinds).type_problem(target_field, "list"):
+            ctx.problems.add(f.at("targets"), f"targets of {f.what}: {problem}")
         section = f.require("in", as_str) or ""
         ctx.section(f, "in", section)
         message = ctx.message(f, "message", ("card", "target", "section", "field"))

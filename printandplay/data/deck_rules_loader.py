@@ -18,22 +18,8 @@ from printandplay.data.reader import (
 )
 from printandplay.data.yamlio import LocList
 from printandplay.errors import Location, suggest
-from printandplay.model.field_values import FieldRefError, parse_field_ref
 from printandplay.model.game import CompositionCheck, DeckFormat, Kind
-
-
-def _field_problem(name: str, known: set[str], many: set[str]) -> str:
-    """Why ``name`` (a field, ``map.key`` or an aggregate) cannot be read, or ''."""
-    try:
-        ref = parse_field_ref(name)
-    except FieldRefError as err:
-        return str(err)
-    if ref.aggregate and ref.field not in many:
-        return (f"{ref.aggregate}() reads a map or list field, not '{ref.field}'"
-                f"{suggest(ref.field, many)}")
-    if ref.field not in known:
-        return f"unknown field '{ref.field}'{suggest(ref.field, known)}"
-    return ""
+from printandplay.model.where import FieldScope, parse_where
 
 
 def read_checks(node: Any, kinds: dict[str, Kind], problems: Problems,
@@ -51,6 +37,7 @@ def read_checks(node: Any, kinds: dict[str, Kind], problems: Problems,
         where_node: Any = fields.optional("where", lambda v: v, {})
         per = fields.optional("per", as_str, "")
         distinct = fields.optional("distinct", as_str, "")
+        total = fields.optional("sum", as_str, "")
         count = fields.optional("count", as_non_negative_int, None)
         low = fields.optional("min", as_non_negative_int, None)
         high = fields.optional("max", as_non_negative_int, None)
@@ -76,24 +63,23 @@ def read_checks(node: Any, kinds: dict[str, Kind], problems: Problems,
             problems.add(fields.at("kind"), f"check '{check_id}': unknown kind '{kind}'"
                                             f"{suggest(kind, kinds)}")
             continue
-        specs = list(kinds[kind].fields) if kind else [f for k in kinds.values() for f in k.fields]
-        known = {"id", "name"} | {f.name for f in specs} | {
-            f"{f.name}.{key}" for f in specs if f.type == "map" for key in f.keys}
-        many = {f.name for f in specs if f.type in ("map", "list")}
-        conditions = []
+        scope = FieldScope([kinds[kind]] if kind else kinds.values())
+        conditions, where_problems = parse_where(where_node, scope)
+        for problem in where_problems:
+            problems.add(fields.at("where"), f"check '{check_id}': {problem}")
         if not isinstance(where_node, dict):
-            problems.add(fields.at("where"), f"check '{check_id}': 'where' must be a mapping")
             continue
-        for key, value in where_node.items():
-            problem = _field_problem(str(key), known, many)
-            if problem:
-                problems.add(fields.at("where"), f"check '{check_id}': {problem}")
-            values = tuple(value) if isinstance(value, list) else (value,)
-            conditions.append((str(key), values))
-        for name, label in ((per, "per"), (distinct, "distinct")):
-            problem = _field_problem(name, known, many) if name else ""
+        if distinct and total:
+            problems.add(fields.at("sum"), f"check '{check_id}': 'sum' and 'distinct' measure "
+                                           f"two different things: keep one")
+            continue
+        for name, label in ((per, "per"), (distinct, "distinct"), (total, "sum")):
+            problem = scope.problem(name) if name else ""
             if problem:
                 problems.add(fields.at(label), f"check '{check_id}': {problem}")
+            elif label == "sum" and name and not scope.numeric(name):
+                problems.add(fields.at(label), f"check '{check_id}': sum: '{name}' holds no "
+                                               f"number")
         if count is None and low is None and high is None:
             problems.add(at, f"check '{check_id}' needs 'count', 'min' or 'max'")
             continue
@@ -101,8 +87,8 @@ def read_checks(node: Any, kinds: dict[str, Kind], problems: Problems,
             problems.add(fields.at("min"), f"check '{check_id}': min {low} is more than "
                                            f"max {high}")
             continue
-        checks.append(CompositionCheck(check_id, at, kind, tuple(conditions), per, distinct,
-                                       count, low, high, description))
+        checks.append(CompositionCheck(check_id, at, kind, conditions, per, distinct,
+                                       count, low, high, description, sum=total))
     return checks
 
 

@@ -52,6 +52,7 @@ def read_deck_rules(node: Any, kinds: dict[str, Kind], components: Sequence[Comp
     default = top.optional("default", as_id, "")
     unknown_card = top.optional("unknown_card", as_id, "DECK-CARD")
     collection = top.optional("collection", as_id, "DECK-COLLECTION")
+    header = top.optional("header", as_id, "DECK-HEADER")
     formats_node = top.require("formats", lambda v: v)
     top.finish()
     formats_fields = Fields(formats_node or {}, "deck_rules.formats", problems,
@@ -75,7 +76,8 @@ def read_deck_rules(node: Any, kinds: dict[str, Kind], components: Sequence[Comp
         problems.add(top.at("default"), f"deck_rules: unknown default format '{default}'"
                                         f"{suggest(default, formats)}")
         return None
-    return DeckRuleBook(formats, default or next(iter(formats)), unknown_card, collection)
+    return DeckRuleBook(formats, default or next(iter(formats)), unknown_card, collection,
+                        header)
 
 
 def _read_format(name: str, node: Any, known: dict[str, DeckRules], ctx: RuleContext,

@@ -145,14 +145,26 @@ class DeckRules:
     restricted: CardList | None = None
 
 
+BUILT_IN_RULES: Final = {
+    "DECK-CARD": ("unknown_card", "a deck line names no card, or several"),
+    "DECK-COLLECTION": ("collection", "`--collection`: more copies used than owned"),
+    "DECK-HEADER": ("header", "a header line written twice or with an unknown value, in a "
+                              "format with no `headers` rule for it"),
+}
+"""The ids of the validator's own messages (the rest are the game's): id → the key of
+``deck_rules`` that gives it the game's own id, and when it is reported."""
+
+
 @dataclass(frozen=True, slots=True)
 class DeckRuleBook:
-    """Every format of a game; ``default`` is used without ``--rules``."""
+    """Every format of a game; ``default`` is used without ``--rules``. The other fields are
+    the ids of the validator's own messages (:data:`BUILT_IN_RULES`)."""
 
     formats: Mapping[str, DeckRules]
     default: str
     unknown_card: str = "DECK-CARD"
     collection: str = "DECK-COLLECTION"
+    header: str = "DECK-HEADER"
 
     def format(self, name: str | None) -> DeckRules:
         """The format called ``name`` (the default for None); KeyError if none."""

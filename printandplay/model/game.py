@@ -149,6 +149,11 @@ class SheetSection:
         return component.kind in self.kinds or (
             bool(self.also) and component.values.get(self.also) is True)
 
+    def back_of(self, component: Component) -> str | None:
+        """The layout of ``component``'s back as this section prints it: the section's back
+        when it names one, else the component's own."""
+        return self.back or component.back
+
 
 KitSection = DocumentSection | SheetSection
 
@@ -159,7 +164,8 @@ class CompositionCheck:
 
     Selects the components of ``kind`` (all kinds when empty) whose fields match ``where``;
     measures the copies, or the number of distinct values of the field ``distinct``; with
-    ``per``, measures each group of equal ``per`` values separately. With ``decks`` (a folder
+    ``per``, measures each group of equal ``per`` values separately; with ``sum``, measures
+    the total of a numeric field over the copies selected. With ``decks`` (a folder
     of deck lists in the game folder), checks instead that any ``together`` of those decks can
     be played at once from the printed copies.
     """
@@ -176,6 +182,7 @@ class CompositionCheck:
     description: str = ""
     decks: str = ""
     together: int = 2
+    sum: str = ""  # a numeric field (or map key, or aggregate) totalled over the copies
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,9 +41,7 @@ def use_icons(icons: IconLibrary, ops: Sequence[Op]) -> None:
 def back_layout(item: Component, section: SheetSection | None) -> str | None:
     """The layout of ``item``'s back as ``section`` prints it (the section's back, when it
     names one, else the item's own)."""
-    if section is not None and section.back:
-        return section.back
-    return item.back
+    return section.back_of(item) if section is not None else item.back
 
 
 class FacePlacer:

@@ -3,35 +3,26 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from itertools import combinations
-from math import comb
-from pathlib import Path
 from typing import Any
 
-from printandplay.data.files import resolve_inside
-from printandplay.errors import DataError
-from printandplay.model.field_values import parse_field_ref, read_value
 from printandplay.model.game import Component, CompositionCheck, Game
+from printandplay.model.where import field_ref, matches, value_of
+from printandplay.rules.deck_fit import check_decks_fit
 from printandplay.rules.report import Report, Violation
 
 
-def _value(component: Component, field: str) -> Any:
-    """A field's value: ``limits.rouge`` reads the key ``rouge`` of the map field ``limits``,
-    ``sum(limits)`` an aggregate (see :mod:`printandplay.model.field_values`)."""
-    return read_value(component, parse_field_ref(field))
-
-
 def _selected(game: Game, check: CompositionCheck) -> list[Component]:
-    return [
-        c for c in game.components
-        if (not check.kind or c.kind == check.kind)
-        and all(_value(c, field) in values for field, values in check.where)
-    ]
+    return [c for c in game.components
+            if (not check.kind or c.kind == check.kind) and matches(c, check.where)]
 
 
 def _measure(components: list[Component], check: CompositionCheck) -> int:
     if check.distinct:
-        return len({repr(_value(c, check.distinct)) for c in components})
+        return len({repr(value_of(c, check.distinct)) for c in components})
+    if check.sum:
+        return sum(value * c.count for c in components
+                   if isinstance(value := value_of(c, check.sum), int)
+                   and not isinstance(value, bool))
     return sum(c.count for c in components)
 
 
@@ -40,7 +31,8 @@ def _describe(check: CompositionCheck, group: str) -> str:
     conditions = ", ".join(
         f"{field}={'|'.join(str(v) for v in values)}" for field, values in check.where)
     text = what + (f" with {conditions}" if conditions else "") + group
-    measure = f"distinct values of '{check.distinct}'" if check.distinct else "copies"
+    measure = (f"distinct values of '{check.distinct}'" if check.distinct
+               else f"the sum of '{check.sum}'" if check.sum else "copies")
     return f"{measure} of {text}"
 
 
@@ -63,7 +55,7 @@ def _ok(check: CompositionCheck, actual: int) -> bool:
 def _expected_values(game: Game, check: CompositionCheck) -> list[Any]:
     """The values a ``per`` field can take (its choices), narrowed by ``where`` on it."""
     kinds = [game.kinds[check.kind]] if check.kind else list(game.kinds.values())
-    if parse_field_ref(check.per).aggregate:
+    if field_ref(check.per).aggregate:
         return []
     name, _, key = check.per.partition(".")
     values: list[Any] = []
@@ -79,62 +71,12 @@ def _expected_values(game: Game, check: CompositionCheck) -> list[Any]:
     return values
 
 
-MAX_DECK_GROUPS = 10_000  # a `decks` check tries every group: keep untrusted data bounded
-
-
-def _deck_files(game: Game, check: CompositionCheck) -> list[Path]:
-    label = f"cards/{game.id}/"
-    folder = resolve_inside(game.folder, check.decks, check.location,
-                            f"check '{check.id}': decks", label)
-    if not folder.is_dir():
-        raise DataError(check.location, f"check '{check.id}': no folder {check.decks!r} in "
-                                        f"the game folder")
-    files = sorted(p for p in folder.iterdir()
-                   if p.suffix.lower() in (".txt", ".yaml", ".yml") and p.is_file())
-    for path in files:  # a deck file may not be a symlink that leads out of the game folder
-        resolve_inside(game.folder, f"{check.decks}/{path.name}", check.location,
-                       f"check '{check.id}': deck", label)
-    return files
-
-
-def _decks_fit(game: Game, check: CompositionCheck) -> list[Violation]:
-    """Any ``check.together`` of the decks in ``check.decks`` fit in the printed kit at once."""
-    from printandplay.data.card_names import qualified_name
-    from printandplay.data.decklist import load_deck
-
-    files = _deck_files(game, check)
-    if comb(len(files), check.together) > MAX_DECK_GROUPS:
-        raise DataError(check.location, f"check '{check.id}': {len(files)} decks taken "
-                                        f"{check.together} at a time make too many groups "
-                                        f"(at most {MAX_DECK_GROUPS})")
-    decks = {p.stem: load_deck(p, game, f"{check.decks}/{p.name}").counts() for p in files}
-    printed = {c.id: c.count for c in game.components}
-    violations = []
-    for names in combinations(sorted(decks), check.together):
-        need: dict[str, int] = defaultdict(int)
-        for name in names:
-            for card_id, count in decks[name].items():
-                need[card_id] += count
-        short = [(card_id, n) for card_id, n in need.items() if n > printed[card_id]]
-        if not short:
-            continue
-        detail = ", ".join(f"{n} {qualified_name(game.component(c), game)} "
-                           f"(printed {printed[c]})" for c, n in short)
-        label = f" — {check.description}" if check.description else ""
-        violations.append(Violation(
-            rule=check.id,
-            message=f"decks {' + '.join(names)} played together need {detail}{label}",
-            expected=sum(printed[c] for c, _ in short), actual=sum(n for _, n in short),
-            cards=tuple(c for c, _ in short)))
-    return violations
-
-
 def check_composition(game: Game) -> Report:
     """Every composition rule of ``game`` that its components break."""
     violations: list[Violation] = []
     for check in game.checks:
         if check.decks:
-            violations.extend(_decks_fit(game, check))
+            violations.extend(check_decks_fit(game, check))
             continue
         selected = _selected(game, check)
         groups: dict[str, list[Component]] = defaultdict(list)
@@ -142,7 +84,7 @@ def check_composition(game: Game) -> Report:
             for value in _expected_values(game, check):
                 groups[str(value)] = []  # a value no component has is a group of 0
             for component in selected:
-                groups[str(_value(component, check.per))].append(component)
+                groups[str(value_of(component, check.per))].append(component)
         else:
             groups[""] = selected
         for key, components in groups.items():

@@ -24,7 +24,8 @@ from printandplay.model.deck_rules import (
     TargetRule,
 )
 from printandplay.model.game import Game
-from printandplay.rules.deck_check import DeckCheck, fill, value_of
+from printandplay.model.where import value_of
+from printandplay.rules.deck_check import DeckCheck, fill
 from printandplay.rules.report import Report, Severity, Violation
 
 
@@ -54,7 +55,7 @@ def validate_deck(deck: Deck, game: Game, rules_format: str | None = None,
     violations = [
         *_unknown_cards(check, book),
         *check.ignored,
-        *_headers(check),
+        *_headers(check, book.header),
         *_sections(check),
         *_rules(check),
         *_copies(check),
@@ -84,11 +85,13 @@ def _unknown_cards(check: DeckCheck, book: DeckRuleBook) -> Iterator[Violation]:
                         expected=list(card.suggestions) or None)
 
 
-def _headers(check: DeckCheck) -> Iterator[Violation]:
+def _headers(check: DeckCheck, unruled: str) -> Iterator[Violation]:
+    """Header lines broken (under their rule's id, else ``unruled``) or missing, and cards
+    that do not match the deck's header."""
     rules = {rule.field: rule for rule in check.fmt.headers}
     for problem in check.deck.header_problems:
         rule = rules.get(problem.field)
-        yield Violation(rule.rule if rule else "DECK-HEADER", problem.message, line=problem.line)
+        yield Violation(rule.rule if rule else unruled, problem.message, line=problem.line)
     broken = {p.field for p in check.deck.header_problems}
     for rule in check.fmt.headers:
         value = check.deck.headers.get(rule.field)

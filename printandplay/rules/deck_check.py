@@ -12,6 +12,7 @@ from printandplay.data.card_names import qualified_name
 from printandplay.model.deck import Deck
 from printandplay.model.deck_rules import PLACEHOLDER, DeckRules, Selection
 from printandplay.model.game import Component, Game
+from printandplay.model.where import matches
 from printandplay.rules.report import Severity, Violation
 
 
@@ -74,7 +75,7 @@ class DeckCheck:
                 component = self.by_id[card_id]
                 if selection.kinds and component.kind not in selection.kinds:
                     continue
-                if all(value_of(component, f) in values for f, values in selection.where):
+                if matches(component, selection.where):
                     out.append((section, component, count))
         return out
 
@@ -91,14 +92,3 @@ class DeckCheck:
                         for kind in selection.together]
             total -= (len(per_kind) - 1) * min(per_kind)
         return total, cards
-
-
-def value_of(component: Component, field: str) -> Any:
-    """A field's value; ``limits.rouge`` reads the key ``rouge`` of the map ``limits``."""
-    if field in ("id", "name", "kind"):
-        return getattr(component, field)
-    name, _, key = field.partition(".")
-    value = component.values.get(name)
-    if key:
-        return value.get(key) if isinstance(value, dict) else None
-    return value

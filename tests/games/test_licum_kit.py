@@ -236,6 +236,27 @@ def test_any_two_starter_decks_fit_in_one_base_set(kit_copy: Path) -> None:
     assert "decks bleus + etoile played together need 2 Cliché (printed 1)" in errors[0]["message"]
 
 
+def test_a_card_printed_with_each_back_serves_once_in_each_deck(kit_copy: Path) -> None:
+    """LIC-KIT-13 counts copies per back, as printed (issue 27): Blessure is printed once with
+    the Préparation back and once with the Jeu back, so the Bleus may take it in Préparation
+    while the Rouges have it in Jeu; a second Blessure in Jeu is one Jeu copy too many."""
+    path = kit_copy / "cards" / "licum" / "decks" / "bleus.txt"
+    text = path.read_text(encoding="utf-8")
+    old = "1 Caucus trop long\n"
+    assert text.count(old) == 1 and "Blessure" not in text
+    path.write_text(text.replace(old, old + "1 Blessure\n"), encoding="utf-8")
+    result = runner.invoke(app, ["check", "licum", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    path.write_text(text.replace("1 Sifflet\n", "1 Sifflet\n1 Blessure\n"), encoding="utf-8")
+    result = runner.invoke(app, ["check", "licum", "--format", "json"])
+    assert result.exit_code == 1, result.output
+    errors = json.loads(result.output)["errors"]
+    assert {e["rule"] for e in errors} == {"LIC-KIT-13"}
+    assert "decks bleus + rouges played together need 2 Blessure with the dos-jeu back " \
+           "(printed 1)" in errors[0]["message"]
+    assert (errors[0]["expected"], errors[0]["actual"]) == (1, 2)
+
+
 def test_check_fails_with_too_few_punitions(kit_copy: Path) -> None:
     path = kit_copy / "cards" / "licum" / "difficultes.yaml"
     text = path.read_text(encoding="utf-8")

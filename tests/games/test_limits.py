@@ -10,6 +10,7 @@ import json
 import math
 import re
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,10 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from printandplay.cli import app
+from printandplay.data.game_loader import load_game
+from printandplay.model.game import Component, Game
+from printandplay.project import Resources
+from printandplay.rules.composition import check_composition
 
 pytestmark = pytest.mark.xdist_group(KITS_GROUP)  # reads the shared `bundled_kits` build
 runner = CliRunner()
@@ -187,7 +192,8 @@ def test_check_fails_on_a_limit_distribution(kit_copy: Path) -> None:
                  "limits: {rouge: 3, jaune: X, vert: 5, bleu: 1, violet: 4}")
     result = runner.invoke(app, ["check", "limits", "--format", "json"])
     assert result.exit_code == 1
-    assert {e["rule"] for e in json.loads(result.output)["errors"]} == {"LIM-KIT-5"}
+    # LIM-KIT-6: rouge and violet each total one more
+    assert {e["rule"] for e in json.loads(result.output)["errors"]} == {"LIM-KIT-5", "LIM-KIT-6"}
 
 
 def test_check_reads_the_limit_values_themselves(kit_copy: Path) -> None:
@@ -198,10 +204,50 @@ def test_check_reads_the_limit_values_themselves(kit_copy: Path) -> None:
     result = runner.invoke(app, ["check", "limits", "--format", "json"])
     assert result.exit_code == 1, result.output
     errors = json.loads(result.output)["errors"]
-    assert {e["rule"] for e in errors} == {"LIM-KIT-5", "LIM-KIT-7"}
+    assert {e["rule"] for e in errors} == {"LIM-KIT-5", "LIM-KIT-6", "LIM-KIT-7"}
     kit5 = next(e for e in errors if e["rule"] == "LIM-KIT-5")
     assert "sum(limits)=11|12" in kit5["message"] and kit5["actual"] == 23
     assert "LIM-L03" not in kit5["cards"]
+
+
+def _with_limit(game: Game, card: Component, colour: str, value: object) -> Game:
+    limits = {**card.values["limits"], colour: value}
+    changed = replace(card, values={**card.values, "limits": limits})
+    return replace(game, components=tuple(changed if c is card else c for c in game.components))
+
+
+def test_every_changed_printed_number_breaks_a_check() -> None:
+    """Issue 27: each of the 24 × 5 printed values changed to any other value (0–9 or X), alone
+    or against another colour of the same card by the opposite step (the card's total kept),
+    fails a check; LIM-KIT-6's per-colour totals see what the card sums cannot."""
+    game = load_game(Resources.discover(), "limits")
+    assert check_composition(game).is_valid
+    choices = [*range(10), "X"]
+    missed: list[tuple[object, ...]] = []
+    for card in game.components_of("limite"):
+        for colour in COLOURS:
+            old = card.values["limits"][colour]
+            for value in choices:
+                if value != old and check_composition(
+                        _with_limit(game, card, colour, value)).is_valid:
+                    missed.append((card.id, colour, value))
+            if old == "X":
+                continue
+            for step in (-1, 1):  # ±1 here, ∓1 in another colour of the card
+                for other in COLOURS:
+                    new, compensated = old + step, card.values["limits"][other]
+                    if other == colour or compensated == "X" or not (
+                            0 <= new <= 9 and 0 <= compensated - step <= 9):
+                        continue
+                    first = _with_limit(game, card, colour, new)
+                    both = _with_limit(first, first.component(card.id), other,
+                                       compensated - step)
+                    report = check_composition(both)
+                    if report.is_valid:
+                        missed.append((card.id, colour, new, other))
+                    elif step == 1 and colour == "vert" and card.id == "LIM-L01":
+                        assert "LIM-KIT-6" in {v.rule for v in report.errors}
+    assert missed == []
 
 
 def test_check_fails_on_a_second_x(kit_copy: Path) -> None:

@@ -69,6 +69,17 @@ def test_aggregates_over_map_and_list_fields(tmp_path: Path) -> None:
     assert "(sum(limits)=9)" in report.errors[0].message
 
 
+def test_sum_totals_a_number_over_the_copies(tmp_path: Path) -> None:
+    # x1: limits.rouge 3; x2 (2 copies): limits.rouge 0, limits.jaune 9 (X is no number)
+    game = tiny_with_checks(tmp_path, "  - {id: S-1, kind: carte, sum: limits.rouge, count: 3}\n"
+                                      "  - {id: S-2, kind: carte, sum: limits.jaune, count: 17}\n"
+                                      "  - {id: S-3, kind: carte, sum: sum(limits), min: 21}\n")
+    report = check_composition(game)
+    assert [(v.rule, v.expected, v.actual) for v in report.errors] == [("S-2", 17, 18)]
+    assert report.errors[0].message == ("the sum of 'limits.jaune' of carte: expected 17, "
+                                        "found 18")
+
+
 def test_an_aggregate_fails_when_a_value_changes(tmp_path: Path) -> None:
     game = tiny_with_checks(tmp_path, "  - {id: A-1, kind: carte, where: {max(limits): 9}, "
                                       "count: 2}\n")
@@ -90,6 +101,12 @@ def test_an_aggregate_fails_when_a_value_changes(tmp_path: Path) -> None:
     ("{id: B-4, kind: carte, where: {sum(limit): 3}, count: 1}",
      "check 'B-4': sum() reads a map or list field, not 'limit' (did you mean 'limits'?)"),
     ("{id: B-5, kind: carte, min: 4, max: 2}", "check 'B-5': min 4 is more than max 2"),
+    ("{id: B-6, kind: carte, sum: couleur, count: 1}", "check 'B-6': sum: 'couleur' holds no "
+                                                        "number"),
+    ("{id: B-7, kind: carte, sum: limits.rouge, distinct: id, count: 1}",
+     "check 'B-7': 'sum' and 'distinct' measure two different things"),
+    ("{id: B-8, kind: carte, where: {couleur: vert}, count: 1}",
+     "check 'B-8': 'vert' is not a choice of 'couleur'"),
 ])
 def test_bad_checks_are_data_errors(tmp_path: Path, check: str, message: str) -> None:
     with pytest.raises(PrintAndPlayError) as info:

@@ -3,6 +3,7 @@ strict reading of ``deck_rules:``."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 from pathlib import Path
@@ -155,6 +156,17 @@ def _game_with(tmp_path: Path, old: str, new: str) -> Game:
     ("extends: base", "extends: bse", "extends an unknown format 'bse'"),
     ("    tournoi:\n", "    tour noi:\n", "format name: bad id 'tour noi'"),
     ("{card} springs '{target}'", "{card} springs '{cible}'", "unknown placeholder '{cible}'"),
+    # rules that could never match (issue 27)
+    ("          allow_field: allowed_in_jeu", "          allow_field: punition",
+     "allow_field of sections item 2 of format 'base': 'punition' is a choice field, not a "
+     "yes/no (bool) field: it could never match"),
+    ("targets: springs", "targets: role", "targets of rules item 8 of format 'base': 'role' is "
+                                          "a choice field, not a list field"),
+    ("where: {role: entraineur}", "where: {role: entraîneur}",
+     "rules item 9 of format 'base': 'entraîneur' is not a choice of 'role' (capitaine, "
+     "assistant, joueur, substitut, entraineur) (did you mean 'entraineur'?)"),
+    ("where: {punition: [1, 2]}", "where: {punition: [1, 3]}",
+     "count 'punitions': 3 is not a choice of 'punition' (0, 1, 2)"),
 ])
 def test_deck_rules_are_read_strictly(tmp_path: Path, old: str, new: str,
                                       message: str) -> None:
@@ -183,3 +195,35 @@ def test_print_deck_uses_the_rules_option(tmp_path: Path) -> None:
     assert result.exit_code == 1, result.output
     assert "LIC-DECK-TOURNOI-BANNED" in result.output and "--force" in result.output
     assert not list(tmp_path.iterdir())
+
+
+HEADERS = """      headers:
+        - field: team
+          rule: LIC-DECK-TEAM
+          restricts: [improvisateur]
+          missing: "no team chosen: add a line such as 'Équipe: Rouges'"
+          message: "{card} plays for {value}, not for the deck's team ({header})"
+"""
+
+
+@pytest.mark.parametrize(("named", "rule"), [("", "DECK-HEADER"),
+                                             ("  header: LIC-DECK-HEADER\n", "LIC-DECK-HEADER")])
+def test_a_bad_header_without_a_header_rule_has_an_id_the_game_can_name(
+        tmp_path: Path, named: str, rule: str) -> None:
+    """Issue 27: a format with no rule for a header reports an unknown or repeated header
+    value under ``DECK-HEADER``, or the id ``deck_rules.header`` gives it (one of the
+    documented built-in ids)."""
+    from printandplay.model.deck_rules import BUILT_IN_RULES, DeckRuleBook
+
+    _game_with(tmp_path, HEADERS, "")  # the base format without its `headers`
+    path = tmp_path / "decks" / "cards" / "licum" / "game.yaml"
+    collection = "  collection: LIC-DECK-COLLECTION\n"
+    path.write_text(path.read_text(encoding="utf-8").replace(collection, collection + named, 1),
+                    encoding="utf-8")
+    game = load_game(Resources((tmp_path / "decks",)), "licum")
+    deck = parse_decklist("Équipe: Mauves\n" + PREP + DECK_JEU, game)
+    report = validate_deck(deck, game)
+    assert [(v.rule, v.line) for v in report.errors] == [(rule, 1)]
+    assert "unknown Équipe 'Mauves'" in report.errors[0].message
+    defaults = {f.name: f.default for f in dataclasses.fields(DeckRuleBook)}
+    assert all(defaults[key] == built_in for built_in, (key, _) in BUILT_IN_RULES.items())
