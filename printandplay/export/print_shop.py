@@ -149,6 +149,18 @@ def spreadsheet_safe(value: object) -> object:
     return value
 
 
+def format_manifest_csv(records: list[dict[str, object]]) -> str:
+    """The manifest as CSV: a header of :data:`MANIFEST_COLUMNS`, a row per record, every text
+    cell :func:`spreadsheet_safe`, RFC 4180's line ends (so a cell holding a line break is
+    quoted)."""
+    buffer = io.StringIO(newline="")
+    writer = csv.DictWriter(buffer, fieldnames=MANIFEST_COLUMNS, lineterminator="\r\n")
+    writer.writeheader()
+    writer.writerows({key: spreadsheet_safe(value) for key, value in record.items()}
+                     for record in records)
+    return buffer.getvalue()
+
+
 def _write_manifest(folder: Path, game_id: str, rows: list[ExportRow],
                     manifest_format: ManifestFormat) -> Path:
     records = [row.as_dict() for row in rows]
@@ -158,12 +170,7 @@ def _write_manifest(folder: Path, game_id: str, rows: list[ExportRow],
                            "copies": sum(row.count for row in rows), "items": records},
                           ensure_ascii=False, indent=2) + "\n"
     else:
-        buffer = io.StringIO()
-        writer = csv.DictWriter(buffer, fieldnames=MANIFEST_COLUMNS, lineterminator="\n")
-        writer.writeheader()
-        writer.writerows({key: spreadsheet_safe(value) for key, value in record.items()}
-                         for record in records)
-        text = buffer.getvalue()
+        text = format_manifest_csv(records)
     target = folder / f"manifest.{manifest_format}"
     write_text_atomic(target, text)
     return target

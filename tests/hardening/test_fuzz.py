@@ -280,3 +280,46 @@ def test_a_shared_card_index_parses_like_a_fresh_one() -> None:
     other = types.SimpleNamespace(game=object())
     with pytest.raises(ValueError, match="another game"):
         parse_decklist(text, targets.licum(), "d.txt", index=other)  # type: ignore[arg-type]
+
+
+@given(st.one_of(st.text(max_size=30), st.sampled_from(
+    ["=cmd|' /C calc'!A0", "+SUM(1+1)", "@A1", "-2+3", "\t=1", "\r=1", "'=1"]).flatmap(
+        lambda bad: st.text(max_size=10).map(lambda tail: bad + tail))))
+def test_manifest_cells_never_start_a_formula(name: str) -> None:
+    """A name written into the print shop's manifest.csv reads back, in a spreadsheet, as the
+    same text and never as a formula (CSV injection), and the rows stay whole."""
+    import csv
+    import io
+
+    from printandplay.export.print_shop import (
+        FORMULA_STARTS,
+        MANIFEST_COLUMNS,
+        format_manifest_csv,
+    )
+
+    record: dict[str, object] = dict.fromkeys(MANIFEST_COLUMNS, 3)
+    record["name"] = name
+    rows = list(csv.DictReader(io.StringIO(format_manifest_csv([record]), newline="")))
+    assert len(rows) == 1
+    cell = rows[0]["name"]
+    assert not cell.startswith(FORMULA_STARTS)
+    assert cell == ("'" + name if name.startswith(FORMULA_STARTS) else name)
+    assert all(rows[0][column] == "3" for column in MANIFEST_COLUMNS if column != "name")
+
+
+@given(st.lists(st.text(max_size=20), min_size=1, max_size=8))
+def test_export_file_names_stay_in_their_folder_and_apart(ids: list[str]) -> None:
+    """Face files named from any component ids: plain names inside the export folder (no
+    path separator, no leading dot, nothing empty), one file per face."""
+    from types import SimpleNamespace
+    from typing import Any, cast
+
+    from printandplay.export.png import face_file_names
+
+    faces = [SimpleNamespace(side="front", layout="recto", components=[SimpleNamespace(id=i)])
+             for i in ids]
+    names = face_file_names(cast(Any, faces))
+    assert len(set(names)) == len(names) == len(ids)
+    for name in names:
+        assert "/" not in name and "\\" not in name and not name.startswith(".")
+        assert name.endswith(".png") and len(name) > len(".png")
