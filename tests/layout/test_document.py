@@ -153,8 +153,12 @@ def test_each_page_has_its_footer_with_its_number() -> None:
 
 
 def test_a_block_taller_than_a_column_names_its_line() -> None:
-    with pytest.raises(LayoutError, match=r"^rules\.md:3: block taller than a column"):
+    with pytest.raises(LayoutError) as caught:
         paginate(f"## Titre\n\n{filler('long', 200)}")
+    # 200 lines of 9 pt: 199 × 11.7 pt of leading and the 9 pt of the last line, 824.5 mm;
+    # a column is 150 mm less two margins of 10 mm
+    assert str(caught.value) == ("rules.md:3: the paragraph is 824.5 mm tall, a column holds "
+                                 "130 mm")
 
 
 # ---- tables --------------------------------------------------------------------------------
