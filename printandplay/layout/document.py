@@ -4,9 +4,11 @@ Blocks are measured by :class:`~printandplay.layout.document_blocks.BlockMeasure
 :class:`_Cursor` stacks them in columns, in source order. A heading is kept with the block that
 follows it; a group that does not fit in what is left of a column goes to the next column or
 page. Pending headings are flushed (placed) before a ``#`` title, a column break (``===``) and at
-the end, so that no heading is ever lost or moved. A table taller than a column is split between
-rows, its header row repeated at the top of each continuation. The result is one tuple of ops
-per page (origin bottom-left of the page).
+the end, so that no heading is ever lost or moved. A table that, with the headings above it, is
+taller than a column is split between rows, the headings kept with its header and first row and
+the header repeated at the top of each continuation. What fits in no column is an error giving
+its size and a column's height. The result is one tuple of ops per page (origin bottom-left of
+the page).
 """
 
 from __future__ import annotations
