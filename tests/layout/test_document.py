@@ -16,7 +16,7 @@ from printandplay.errors import LayoutError
 from printandplay.layout.document import DocumentComposer
 from printandplay.layout.document_blocks import DocStyle
 from printandplay.model.game import DocumentStyle, Size
-from printandplay.model.ops import GroupOp, LineOp, Op, TextOp
+from printandplay.model.ops import GroupOp, IconOp, LineOp, Op, TextOp
 from printandplay.units import MM
 
 PAGE = Size(120 * MM, 150 * MM)
@@ -298,6 +298,18 @@ def test_a_widths_line_shares_the_column_between_the_table_columns() -> None:
     assert _cell_lefts(pages, "a", "b", "c")[1] < 20
 
 
+def test_an_icon_column_takes_the_width_it_is_given() -> None:
+    # a 20 mm icon column: the icon (11 mm less 2 × 1.2 mm, square) centred in it, the text
+    # column after it at 30 mm; a 4 mm column shrinks the icon to 4 - 2.4 mm
+    pages = paginate("|: 20mm | 1 :|\n| :x: | texte |", ONE)
+    (icon,) = [(dx + op.x, op.w) for dx, _, op in _ops(pages) if isinstance(op, IconOp)]
+    assert (round(icon[0] / MM, 3), round(icon[1] / MM, 3)) == (15.7, 8.6)
+    assert _cell_lefts(pages, "texte") == [31.2]
+    pages = paginate("|: 4mm | 1 :|\n| :x: | texte |", ONE)
+    (width,) = [op.w for _, _, op in _ops(pages) if isinstance(op, IconOp)]
+    assert round(width / MM, 3) == 1.6
+
+
 @pytest.mark.parametrize(("source", "message"), [
     ("|: 1 | 1 :|\n| a | b | c |",
      "rules.md:2: the widths line gives 2 widths, the table has 3 columns"),
@@ -305,6 +317,8 @@ def test_a_widths_line_shares_the_column_between_the_table_columns() -> None:
      "rules.md:2: the fixed column widths add up to 110.0 mm, the column is 100.0 mm wide"),
     ("|: 1 | 1 :|\n\nUn paragraphe.",
      "rules.md:1: a widths line (|: … :|) with no table row after it"),
+    ("|: 2mm | 1 :|\n| :x: | texte |",
+     "rules.md:2: column 1 of the table is too narrow for an icon (2.0 mm)"),
 ])
 def test_a_widths_line_that_cannot_be_followed_says_why(source: str, message: str) -> None:
     with pytest.raises(LayoutError) as caught:
