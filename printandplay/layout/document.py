@@ -4,9 +4,11 @@ Blocks are measured by :class:`~printandplay.layout.document_blocks.BlockMeasure
 :class:`_Cursor` stacks them in columns, in source order. A heading is kept with the block that
 follows it; a group that does not fit in what is left of a column goes to the next column or
 page. Pending headings are flushed (placed) before a ``#`` title, a column break (``===``) and at
-the end, so that no heading is ever lost or moved. A table taller than a column is split between
-rows, its header row repeated at the top of each continuation. The result is one tuple of ops
-per page (origin bottom-left of the page).
+the end, so that no heading is ever lost or moved. A table that, with the headings above it, is
+taller than a column is split between rows, the headings kept with its header and first row and
+the header repeated at the top of each continuation. What fits in no column is an error giving
+its size and a column's height. The result is one tuple of ops per page (origin bottom-left of
+the page).
 """
 
 from __future__ import annotations
@@ -163,11 +165,12 @@ class DocumentComposer:
         if self._fits(cursor, group):
             self._put_group(cursor, group)
             return
-        if last.rows and last.height > cursor.column_height:
-            # a table taller than a column: split it between rows, starting here when the
-            # headings above it, its header and its first row fit
-            if not self._fits(cursor, [*group[:-1], _first_rows(last)]):
-                self._move_on(cursor, [*group[:-1], _first_rows(last)])
+        if last.rows and _height(group) > cursor.column_height + EPSILON:
+            # a table that, with the headings above it, is taller than a column: split it
+            # between rows, starting here when the headings, its header and first rows fit
+            opening = [*group[:-1], _first_rows(last)]
+            if not self._fits(cursor, opening):
+                self._move_on(cursor, opening)
             self._put_group(cursor, group[:-1])
             self._put_split_table(cursor, last)
             return
@@ -177,8 +180,7 @@ class DocumentComposer:
     def _needed(self, cursor: _Cursor, group: Sequence[Measured]) -> tuple[float, float]:
         """(height the group takes here, space before its first block here)."""
         first_gap = 0.0 if cursor.at_column_top else group[0].space_before
-        body = sum(m.height for m in group) + sum(m.space_before for m in group[1:])
-        return first_gap + body, first_gap
+        return first_gap + _height(group), first_gap
 
     def _fits(self, cursor: _Cursor, group: Sequence[Measured]) -> bool:
         needed, _ = self._needed(cursor, group)
@@ -186,10 +188,33 @@ class DocumentComposer:
 
     def _move_on(self, cursor: _Cursor, group: Sequence[Measured]) -> None:
         """Go to the next column, after checking that the group fits in an empty one."""
-        needed, first_gap = self._needed(cursor, group)
-        if needed - first_gap > cursor.column_height + EPSILON:
-            raise LayoutError(f"{self.what}:{group[-1].line}: block taller than a column")
+        if _height(group) > cursor.column_height + EPSILON:
+            raise LayoutError(self._too_tall(group, cursor.column_height))
         cursor.next_column()
+
+    def _too_tall(self, group: Sequence[Measured], room: float) -> str:
+        """Why ``group`` fits in no column: its size and the room a column has."""
+        last = group[-1]
+        if last.rows:  # the opening of a split table: its header and first row
+            if last.height > room + EPSILON:
+                return self._row_too_tall(last, 1 if last.header else 0, room)
+            return (f"{self.what}:{last.line}: the table's first rows and the headings above "
+                    f"them are {_mm(_height(group))} tall together, a column holds {_mm(room)}")
+        what = f"the {last.noun or 'block'}"
+        if len(group) > 1 and last.height <= room + EPSILON:
+            above = "heading" if len(group) == 2 else "headings"
+            what += f" and the {above} above it are {_mm(_height(group))} tall together"
+        else:
+            what += f" is {_mm(last.height)} tall"
+        return f"{self.what}:{last.line}: {what}, a column holds {_mm(room)}"
+
+    def _row_too_tall(self, table: Measured, index: int, room: float) -> str:
+        """The message for row ``index`` of ``table``, which fits in no column."""
+        row = table.rows[index]
+        header = table.header.height if table.header else 0.0
+        below = f" ({_mm(room - header)} below the table's header)" if header else ""
+        return (f"{self.what}:{row.line}: row {index + 1} of the table is {_mm(row.height)} "
+                f"tall, a column holds {_mm(room)}{below}")
 
     def _put_group(self, cursor: _Cursor, group: Sequence[Measured]) -> None:
         for index, measured in enumerate(group):
@@ -210,8 +235,8 @@ class DocumentComposer:
             if row.height > cursor.room + EPSILON:
                 repeat = table.header.height if table.header else 0.0
                 if row.height + repeat > cursor.column_height + EPSILON:
-                    raise LayoutError(f"{self.what}:{table.line}: a table row is taller than "
-                                      "a column")
+                    number = index + 1 if table.header else index
+                    raise LayoutError(self._row_too_tall(table, number, cursor.column_height))
                 cursor.next_column()
                 if table.header:
                     self._put_row(cursor, table.header, table.width, rule=True,
@@ -248,3 +273,13 @@ def _first_rows(table: Measured) -> Measured:
     """The part of a table that must open it: its header and first row."""
     rows = table.rows[:2] if table.header else table.rows[:1]
     return replace(table, height=sum(r.height for r in rows))
+
+
+def _height(group: Sequence[Measured]) -> float:
+    """The height of a group at the top of a column: its blocks and the space between them."""
+    return sum(m.height for m in group) + sum(m.space_before for m in group[1:])
+
+
+def _mm(length: float) -> str:
+    """A length in points as millimetres for messages: ``84 mm``, ``60.5 mm``."""
+    return f"{length / MM:.1f}".removesuffix(".0") + " mm"

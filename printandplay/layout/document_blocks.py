@@ -18,7 +18,7 @@ from printandplay.model.color import RGB
 from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import DocumentStyle
 from printandplay.model.ops import GroupOp, IconOp, LineOp, Op, RectOp, TextOp
-from printandplay.text.blocks import Block
+from printandplay.text.blocks import Block, ColumnWidth
 from printandplay.text.fitting import FittedText, TextStyle
 from printandplay.text.setter import TextSetter
 from printandplay.units import MM
@@ -43,10 +43,11 @@ class DocStyle:
 
 @dataclass(frozen=True)
 class Row:
-    """One table row: its ops (y down from its top) and height."""
+    """One table row: its ops (y down from its top), height and line in the document."""
 
     ops: tuple[Op, ...]
     height: float
+    line: int = 0
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,7 @@ class Measured:
     header: Row | None = None  # repeated at the top of each continuation of a table
     width: float = 0.0
     kind: str = ""  # the block's kind and line (named by --debug-boxes)
+    noun: str = ""  # what the block is, for messages: "paragraph", "table"…
 
 
 class BlockMeasurer:
@@ -131,18 +133,18 @@ class BlockMeasurer:
                 height += 2 * MM
             before = {1: 0.0, 2: 3.5 * MM, 3: 2.2 * MM}[block.level]
             return Measured(tuple(ops), height + 1 * MM, before, keep_with_next=True,
-                             line=block.line)
+                             line=block.line, noun="heading")
         if block.kind == "paragraph":
             fitted = self._text(block.text, width, self._body(), block.line)
             return Measured((self._place(fitted, 0, 0),), fitted.height, d.paragraph_space,
-                             line=block.line)
+                             line=block.line, noun="paragraph")
         if block.kind == "bullet":
             indent = d.bullet_indent
             fitted = self._text(block.text, width - indent, self._body(), block.line)
             font = self.metrics.select(d.body_font, False, False)
             dot = TextOp(0.8 * MM, -self.metrics.ascent(font) * d.size, "•", font, d.size, accent)
             return Measured((dot, self._place(fitted, indent, 0)), fitted.height, 0.9 * MM,
-                             line=block.line)
+                             line=block.line, noun="bullet")
         if block.kind == "callout":
             pad = d.callout_padding
             small = replace(self._body(), size=d.size * 0.95, min_size=d.size * 0.95,
@@ -152,7 +154,7 @@ class BlockMeasurer:
             frame = RectOp(0, -height, width, height, self.style.callout_fill, None, 0, 1.5 * MM)
             bar = RectOp(0, -height, 1.2 * MM, height, accent, None, 0, 0)
             return Measured((frame, bar, self._place(fitted, pad + 1.2 * MM, -pad)),
-                             height, 2.2 * MM, line=block.line)
+                             height, 2.2 * MM, line=block.line, noun="box")
         if block.kind == "table":
             return self._table(block, width)
         return Measured((), 0.0, 0.0, line=block.line)
@@ -180,15 +182,24 @@ class BlockMeasurer:
         return widths
 
     def _table(self, block: Block, width: float) -> Measured:
+        if not block.rows:
+            raise LayoutError(f"{self.what}:{block.line}: a widths line (|: … :|) with no table "
+                              "row after it")
         ncols = max(len(r) for r in block.rows)
         rows = [tuple(r) + ("",) * (ncols - len(r)) for r in block.rows]
         icon_col = [all(_icon_only(r[c]) or not r[c] for r in rows) for c in range(ncols)]
         icon_w = 11 * MM
         pad = 1.2 * MM
-        widths = self._column_widths(rows, block.header, icon_col, width, icon_w, pad)
+        if block.widths:
+            widths = set_widths(block.widths, ncols, width, f"{self.what}:{block.line}")
+            width = sum(widths)
+        else:
+            widths = self._column_widths(rows, block.header, icon_col, width, icon_w, pad)
         body = self._body()
         laid: list[Row] = []
         for index, row in enumerate(rows):
+            # (a header's separator line is not a row)
+            line = block.line + index + (1 if block.header and index > 0 else 0)
             cells: list[Op] = []
             x = 0.0
             row_h = 0.0
@@ -196,19 +207,23 @@ class BlockMeasurer:
                 if icon_col[c] and text:
                     name = text.strip().strip(":")
                     aspect = self.icon_aspect(name)
-                    h = icon_w - 2 * pad
-                    w = min(h * aspect, icon_w - 2 * pad)
+                    box = min(icon_w, widths[c]) - 2 * pad
+                    if box <= 0:
+                        raise LayoutError(f"{self.what}:{line}: column {c + 1} of the table is "
+                                          f"too narrow for an icon ({widths[c] / MM:.1f} mm)")
+                    h = box
+                    w = min(h * aspect, box)
                     h = w / aspect
-                    cells.append(IconOp(name, x + (icon_w - w) / 2, -pad - h, w, h,
+                    cells.append(IconOp(name, x + (widths[c] - w) / 2, -pad - h, w, h,
                                         self.style.ink))
                     row_h = max(row_h, h + 2 * pad)
                 elif text:
                     style = replace(body, bold=True) if block.header and index == 0 else body
-                    fitted = self._text(text, widths[c] - 2 * pad, style, block.line + index)
+                    fitted = self._text(text, widths[c] - 2 * pad, style, line)
                     cells.append(self._place(fitted, x + pad, -pad))
                     row_h = max(row_h, fitted.height + 2 * pad)
                 x += widths[c]
-            laid.append(Row(tuple(cells), row_h))
+            laid.append(Row(tuple(cells), row_h, line))
         ops: list[Op] = []
         y = 0.0
         for index, row_laid in enumerate(laid):
@@ -218,10 +233,26 @@ class BlockMeasurer:
                 ops.append(LineOp(0, y, width, y, self.style.rule, 0.4))
         header = laid[0] if block.header and len(laid) > 1 else None
         return Measured(tuple(ops), -y, 2 * MM, line=block.line, rows=tuple(laid),
-                         header=header, width=width)
+                         header=header, width=width, noun="table")
 
     def _natural(self, text: str, style: TextStyle, line: int = 0) -> float:
         return self.text.natural_width(text, style, self._where(line, text))
+
+
+def set_widths(asked: Sequence[ColumnWidth], ncols: int, width: float, where: str) -> list[float]:
+    """The widths of a table's columns from its widths line: fixed lengths as asked, the room
+    they leave shared out by the shares (``where`` starts error messages)."""
+    if len(asked) != ncols:
+        raise LayoutError(f"{where}: the widths line gives {len(asked)} widths, the table has "
+                          f"{ncols} columns")
+    fixed = sum(w.fixed for w in asked)
+    shares = sum(w.share for w in asked)
+    free = width - fixed
+    if fixed > width + 0.01 or (shares and free < 1 * MM):
+        raise LayoutError(f"{where}: the fixed column widths add up to {fixed / MM:.1f} mm, "
+                          f"the column is {width / MM:.1f} mm wide")
+    return [w.fixed or free * w.share / shares for w in asked]
+
 
 def _icon_only(text: str) -> bool:
     stripped = text.strip()

@@ -2,8 +2,9 @@
 
 ``# Titre``, ``## Section``, ``### Sous-section``; paragraphs separated by blank lines (single
 newlines inside a paragraph join); ``- `` bullet lines; ``> `` lines form a framed box;
-``| a | b |`` lines form a table; ``===`` alone forces a new column. Inline markup
-(:mod:`printandplay.text.markup`) works inside every block.
+``| a | b |`` lines form a table, and a line ``|: 2 | 1 | 25mm :|`` right before a table's first
+row sets its column widths (shares of the room left, or lengths); ``===`` alone forces a new
+column. Inline markup (:mod:`printandplay.text.markup`) works inside every block.
 """
 
 from __future__ import annotations
@@ -11,7 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from printandplay.units import parse_length
+
 BlockKind = Literal["heading", "paragraph", "bullet", "callout", "table", "break"]
+
+
+@dataclass(frozen=True)
+class ColumnWidth:
+    """The width asked for one table column: a share of the room the fixed columns leave
+    (``2``), or a fixed length in points (``25mm``)."""
+
+    share: float = 0.0
+    fixed: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -24,6 +36,7 @@ class Block:
     rows: tuple[tuple[str, ...], ...] = ()
     header: bool = False  # a table whose first row is a header (Markdown `| --- |` below it)
     line: int = 0
+    widths: tuple[ColumnWidth, ...] = ()  # a table's column widths (`|: 2 | 1 :|`), if set
 
 
 def parse_blocks(source: str) -> list[Block]:
@@ -33,20 +46,23 @@ def parse_blocks(source: str) -> list[Block]:
     callout: list[str] = []
     table: list[tuple[str, ...]] = []
     header = False
+    widths: tuple[ColumnWidth, ...] = ()
     start = 0
 
     def flush(keep: str = "") -> None:
-        nonlocal paragraph, callout, table, header
+        nonlocal paragraph, callout, table, header, widths
         if paragraph and keep != "paragraph":
             blocks.append(Block("paragraph", " ".join(paragraph), line=start))
             paragraph = []
         if callout and keep != "callout":
             blocks.append(Block("callout", "\n".join(callout), line=start))
             callout = []
-        if table and keep != "table":
-            blocks.append(Block("table", rows=tuple(table), line=start, header=header))
+        if (table or widths) and keep != "table":
+            blocks.append(Block("table", rows=tuple(table), line=start, header=header,
+                                widths=widths))
             table = []
             header = False
+            widths = ()
 
     for number, raw in enumerate(source.splitlines(), start=1):
         line = raw.strip()
@@ -72,6 +88,9 @@ def parse_blocks(source: str) -> list[Block]:
             if not callout:
                 start = number
             callout.append(line[1:].strip())
+        elif (asked := column_widths(line)) is not None:
+            flush()  # a widths line opens a table
+            widths, start = asked, number
         elif line.startswith("|"):
             flush("table")
             if not table:
@@ -88,3 +107,22 @@ def parse_blocks(source: str) -> list[Block]:
             paragraph.append(line)
     flush()
     return blocks
+
+
+def column_widths(line: str) -> tuple[ColumnWidth, ...] | None:
+    """The widths of a widths line ``|: 2 | 1 | 25mm :|`` (every cell a positive number or
+    length), or None when ``line`` is not one."""
+    if not (line.startswith("|:") and line.endswith(":|") and len(line) > 4):
+        return None
+    widths = []
+    for cell in line[2:-2].split("|"):
+        text = cell.strip()
+        try:  # (a length that is not one raises UnitError, a ValueError)
+            width = (ColumnWidth(share=float(text)) if text.replace(".", "", 1).isdigit()
+                     else ColumnWidth(fixed=parse_length(text)))
+        except ValueError:
+            return None
+        if not (width.share > 0 or width.fixed > 0):
+            return None
+        widths.append(width)
+    return tuple(widths)

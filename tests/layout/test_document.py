@@ -16,7 +16,7 @@ from printandplay.errors import LayoutError
 from printandplay.layout.document import DocumentComposer
 from printandplay.layout.document_blocks import DocStyle
 from printandplay.model.game import DocumentStyle, Size
-from printandplay.model.ops import GroupOp, LineOp, Op, TextOp
+from printandplay.model.ops import GroupOp, IconOp, LineOp, Op, TextOp
 from printandplay.units import MM
 
 PAGE = Size(120 * MM, 150 * MM)
@@ -153,8 +153,12 @@ def test_each_page_has_its_footer_with_its_number() -> None:
 
 
 def test_a_block_taller_than_a_column_names_its_line() -> None:
-    with pytest.raises(LayoutError, match=r"^rules\.md:3: block taller than a column"):
+    with pytest.raises(LayoutError) as caught:
         paginate(f"## Titre\n\n{filler('long', 200)}")
+    # 200 lines of 9 pt: 199 × 11.7 pt of leading and the 9 pt of the last line, 824.5 mm;
+    # a column is 150 mm less two margins of 10 mm
+    assert str(caught.value) == ("rules.md:3: the paragraph is 824.5 mm tall, a column holds "
+                                 "130 mm")
 
 
 # ---- tables --------------------------------------------------------------------------------
@@ -202,6 +206,124 @@ def test_rules_between_rows_of_a_split_table_never_end_a_column() -> None:
         lines += [dy + op.y1 for _, dy, op in found if isinstance(op, LineOp)]
     assert len(lines) == 120  # 121 rows, a rule below each but the last
     assert all(y >= BOTTOM - 0.01 for y in lines)
+
+
+# ---- a heading and a table that do not fit a column together ------------------------------
+# The table of the issue: a header and 12 rows of 4 columns. In a 45 mm column, its third column
+# wraps "aa bb cc" on two lines: a row is 2 × 1.2 mm of padding and 9 pt + 11.7 pt of text,
+# 9.7025 mm; the header row (one line) 5.575 mm; the table 5.575 + 12 × 9.7025 = 122.005 mm,
+# which fits in a column of 130 mm. The "## Effets" heading above it takes 13.05 pt + 3 mm
+# (7.60375 mm) and the table 2 mm below it: 131.6 mm together, more than a column.
+
+def _effects(rows: int = 12) -> str:
+    lines = ["| C | Co | Ef | No |", "| --- | --- | --- | --- |"]
+    return "\n".join(lines + [f"| c{i:02} | 1 | aa bb cc | x |" for i in range(rows)])
+
+
+def _baselines(pages: list[tuple[Op, ...]], *wanted: str) -> list[tuple[int, int, float]]:
+    """(page, column, baseline in mm, rounded to 0.001) of each run that is one of ``wanted``,
+    in drawing order."""
+    return [(p, 0 if x < COLUMN_X[1] - 1 else 1, round(y / MM, 3))
+            for p, x, y, w in placed(pages) if w in wanted]
+
+
+def test_a_heading_and_a_table_taller_than_a_column_together_split_the_table() -> None:
+    assert len(paginate(_effects())) == 1  # without its heading the table fits a column...
+    pages = paginate(f"## Effets\n\n{_effects()}")  # ...with it, it used to stop the build
+    # the heading at the top (140 mm less its ascent of 0.8 × 13.05 pt), the header below it
+    # (140 - 7.60375 - 2 - 1.2 - 0.8 × 9 pt), the first row 5.575 mm lower, row 11 ten rows
+    # (97.025 mm) lower; row 12 in the next column under the repeated header
+    assert _baselines(pages, "Effets", "C", "c00", "c10", "c11") == [
+        (0, 0, 136.317), (0, 0, 126.656), (0, 0, 121.081), (0, 0, 24.056),
+        (0, 1, 136.26), (0, 1, 130.685)]
+    cards = [w for *_, w in placed(pages) if w.startswith("c") and w[1:].isdigit()]
+    assert cards == [f"c{i:02}" for i in range(12)]
+
+
+def test_a_heading_keeps_the_first_rows_of_a_split_table_with_it() -> None:
+    # 20 lines of text (81.6 mm) leave 48.4 mm: room for the heading (3.5 mm above it), the
+    # table's header and first row (28.4 mm); the table goes on in the next column
+    pages = paginate(f"{filler('aaaa', 20)}\n\n## Effets\n\n{_effects()}")
+    assert columns_of(pages, "Effets") == columns_of(pages, "c00") == {(0, 0)}
+    assert columns_of(pages, "C") == {(0, 0), (0, 1)}
+    assert columns_of(pages, "c11") == {(0, 1)}
+    # 28 lines (114.6 mm) leave 15.4 mm: the heading never stays alone at the column's foot
+    pages = paginate(f"{filler('aaaa', 28)}\n\n## Effets\n\n{_effects()}")
+    assert columns_of(pages, "aaaa") == {(0, 0)}
+    assert columns_of(pages, "Effets") == columns_of(pages, "c00") == {(0, 1)}
+    assert columns_of(pages, "C") == {(0, 1), (1, 0)}
+    assert _baselines(pages, "Effets")[0][2] == 136.317  # at the top of its column
+
+
+def test_a_table_row_taller_than_a_column_is_an_error_with_its_size() -> None:
+    # row 3 holds 300 words "mot" in a column of 45 - 15.3 mm (the first column takes a third)
+    source = f"| C | D |\n| --- | --- |\n| a | b |\n| long | {' '.join(['mot'] * 300)} |"
+    with pytest.raises(LayoutError) as caught:
+        paginate(source)
+    assert str(caught.value) == ("rules.md:4: row 3 of the table is 207.8 mm tall, a column "
+                                 "holds 130 mm (124.4 mm below the table's header)")
+
+
+def test_a_paragraph_that_fits_only_without_its_headings_says_so() -> None:
+    # 30 lines: 29 × 11.7 pt + 9 pt = 122.87 mm fit a column alone; "## T" (7.60375 mm) and
+    # the 1.6 mm between them make 132.1 mm; "### U" adds 4.56 mm and 2.2 mm above it
+    with pytest.raises(LayoutError) as caught:
+        paginate(f"## T\n\n{filler('aaaa', 30)}")
+    assert str(caught.value) == ("rules.md:3: the paragraph and the heading above it are "
+                                 "132.1 mm tall together, a column holds 130 mm")
+    with pytest.raises(LayoutError, match=r"^rules\.md:5: the paragraph and the headings above "
+                                          r"it are 138.8 mm tall together"):
+        paginate(f"## T\n\n### U\n\n{filler('aaaa', 30)}")
+
+
+# ---- column widths ---------------------------------------------------------------------------
+
+ONE = replace(STYLE, columns=1)  # one column of 100 mm
+
+
+def _cell_lefts(pages: list[tuple[Op, ...]], *wanted: str) -> list[float]:
+    return [round(x / MM, 3) for _, x, _, w in placed(pages) if w in wanted]
+
+
+def test_a_widths_line_shares_the_column_between_the_table_columns() -> None:
+    # 2 + 1 + 1 shares of 100 mm: columns at 0, 50 and 75 mm, their text 1.2 mm in
+    pages = paginate("|: 2 | 1 | 1 :|\n| a | b | c |", ONE)
+    assert _cell_lefts(pages, "a", "b", "c") == [11.2, 61.2, 86.2]
+    # a fixed width first, the rest shared: 30, 35 and 35 mm
+    pages = paginate("|: 30mm | 1 | 1 :|\n| a | b | c |\n| --- | --- | --- |\n| d | e | f |", ONE)
+    assert _cell_lefts(pages, "a", "b", "c", "d", "e", "f") == [11.2, 41.2, 76.2] * 2
+    # without the line the first text column is as wide as its content (1.6 + 2.4 mm)
+    pages = paginate("| a | b | c |", ONE)
+    assert _cell_lefts(pages, "a", "b", "c")[0] == 11.2
+    assert _cell_lefts(pages, "a", "b", "c")[1] < 20
+
+
+def test_an_icon_column_takes_the_width_it_is_given() -> None:
+    # a 20 mm icon column: the icon (11 mm less 2 × 1.2 mm, square) centred in it, the text
+    # column after it at 30 mm; a 4 mm column shrinks the icon to 4 - 2.4 mm
+    pages = paginate("|: 20mm | 1 :|\n| :x: | texte |", ONE)
+    (icon,) = [(dx + op.x, op.w) for dx, _, op in _ops(pages) if isinstance(op, IconOp)]
+    assert (round(icon[0] / MM, 3), round(icon[1] / MM, 3)) == (15.7, 8.6)
+    assert _cell_lefts(pages, "texte") == [31.2]
+    pages = paginate("|: 4mm | 1 :|\n| :x: | texte |", ONE)
+    (width,) = [op.w for _, _, op in _ops(pages) if isinstance(op, IconOp)]
+    assert round(width / MM, 3) == 1.6
+
+
+@pytest.mark.parametrize(("source", "message"), [
+    ("|: 1 | 1 :|\n| a | b | c |",
+     "rules.md:2: the widths line gives 2 widths, the table has 3 columns"),
+    ("|: 80mm | 30mm | 1 :|\n| a | b | c |",
+     "rules.md:2: the fixed column widths add up to 110.0 mm, the column is 100.0 mm wide"),
+    ("|: 1 | 1 :|\n\nUn paragraphe.",
+     "rules.md:1: a widths line (|: … :|) with no table row after it"),
+    ("|: 2mm | 1 :|\n| :x: | texte |",
+     "rules.md:2: column 1 of the table is too narrow for an icon (2.0 mm)"),
+])
+def test_a_widths_line_that_cannot_be_followed_says_why(source: str, message: str) -> None:
+    with pytest.raises(LayoutError) as caught:
+        paginate(source, ONE)
+    assert str(caught.value) == message
 
 
 # ---- the design comes from the style -------------------------------------------------------

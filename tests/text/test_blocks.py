@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from printandplay.text.blocks import Block, parse_blocks
+from printandplay.text.blocks import Block, ColumnWidth, column_widths, parse_blocks
+from printandplay.units import MM
 
 
 def kinds(source: str) -> list[str]:
@@ -136,6 +137,37 @@ def test_table_directly_after_a_callout_is_a_separate_block() -> None:
         Block("callout", "note", line=1),
         Block("table", rows=(("a",),), line=2),
     ]
+
+
+def test_a_widths_line_sets_the_column_widths_of_the_table_below_it() -> None:
+    source = "|: 2 | 1.5 | 25mm :|\n| a | b | c |\n| --- | --- | --- |\n| d | e | f |"
+    (block,) = parse_blocks(source)
+    assert block.widths == (ColumnWidth(share=2.0), ColumnWidth(share=1.5),
+                            ColumnWidth(fixed=25 * MM))
+    assert block.rows == (("a", "b", "c"), ("d", "e", "f"))
+    assert block.header is True and block.line == 2  # the table's first row
+
+
+def test_a_widths_line_opens_a_new_table() -> None:
+    blocks = parse_blocks("| a |\n|: 1 :|\n| b |")
+    assert [(b.rows, b.widths) for b in blocks] == [((("a",),), ()),
+                                                   ((("b",),), (ColumnWidth(share=1.0),))]
+
+
+def test_a_widths_line_alone_is_a_table_without_rows() -> None:
+    # (the layout refuses it, with its line)
+    assert parse_blocks("|: 1 | 2 :|\n\nTexte") == [
+        Block("table", line=1, widths=(ColumnWidth(share=1.0), ColumnWidth(share=2.0))),
+        Block("paragraph", "Texte", line=3),
+    ]
+
+
+@pytest.mark.parametrize("line", ["|:banane: | 2 :|", "|: 0 | 1 :|", "|: 2 | deux :|",
+                                  "|: 50% | 1 :|", "|: 1 | 1 |", "|: -1 | 1 :|"])
+def test_lines_that_are_not_widths_are_table_rows(line: str) -> None:
+    (block,) = parse_blocks(line)
+    assert block.widths == () and len(block.rows) == 1
+    assert column_widths(line) is None
 
 
 # --- column breaks -----------------------------------------------------------------------------
