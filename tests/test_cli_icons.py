@@ -132,6 +132,17 @@ def test_icons_dir_from_the_environment(corpus: Path, monkeypatch: pytest.Monkey
     assert [e["name"] for e in _json(["--search", "rare"])] == ["gi-zzz-rare"]
 
 
+def test_a_folder_that_is_no_copy_of_the_set_is_a_warning(corpus: Path) -> None:
+    result = runner.invoke(app, ["icons", "--icons-dir", str(corpus / "lorc"), "--search",
+                                 "anvil", "--format", "json"])
+    assert result.exit_code == 0
+    assert result.stderr == (f"warning: {corpus / 'lorc'}: no author folders of SVG icons in it "
+                             "(give the folder of game-icons.net that holds lorc/, "
+                             "delapouite/…)\n")
+    assert [e["source"] for e in json.loads(result.stdout)] == ["bundled"]
+    assert runner.invoke(app, ["icons", "--icons-dir", str(corpus)]).stderr == ""
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["--icons-dir", "nowhere"], "error: --icons-dir nowhere: no such folder"),
     (["charly"], "error: unknown game 'charly' (known games: "),

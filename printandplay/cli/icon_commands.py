@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from printandplay.cli.app import err, escape, out, user_errors
+from printandplay.cli.app import err, escape, out, user_errors, warn
 from printandplay.cli.options import (
     Format,
     IconsDirOpt,
@@ -33,12 +33,16 @@ def icons(game: Annotated[str | None, typer.Argument(
     --icons-dir (or $PRINTANDPLAY_GAME_ICONS). Each icon is listed under the name a layout
     uses; the source is game, icons-dir or bundled.
     """
-    from printandplay.kit.icon_catalog import icon_entries
+    from printandplay.kit.icon_catalog import holds_stock_icons, icon_entries
 
     with user_errors():
         game_id = None if game is None else check_game_id(game)
         resources = find_resources(check_icons_dir(icons_dir))
         entries = icon_entries(resources, game_id, search)
+    full_copy = resources.game_icons
+    if full_copy is not None and not holds_stock_icons(full_copy):
+        warn([f"{full_copy}: no author folders of SVG icons in it (give the folder of "
+              "game-icons.net that holds lorc/, delapouite/…)"])
     if format is Format.json:
         out.json([entry.as_dict() for entry in entries])
         return

@@ -6,6 +6,7 @@ under the name a layout gives it, with its author and licence."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 from printandplay.data.icons import IconLibrary
@@ -76,6 +77,12 @@ def game_entries(resources: Resources, game_id: str) -> list[IconEntry]:
     library = IconLibrary(resources.templates_folders(game_id), resources.display)
     return [IconEntry(name, GAME, resources.display(path))
             for name, path in sorted(library.paths.items())]
+
+
+def holds_stock_icons(folder: Path) -> bool:
+    """Whether ``folder`` is laid out as a copy of game-icons.net: author folders of SVG
+    files (a folder of SVG files itself, one author's, is not)."""
+    return any(folder.glob("*/*.svg"))
 
 
 def icon_entries(resources: Resources, game_id: str | None = None,
