@@ -117,6 +117,16 @@ def test_the_bundled_games_are_listed() -> None:
         assert f"| `{game}` |" in listed, game
 
 
+def test_the_stock_icon_list_is_the_bundled_folder() -> None:
+    bundled = sorted((path.parent.name, f"gi-{path.stem}")
+                     for path in (ROOT / "printandplay" / "game_icons").glob("*/*.svg"))
+    listed = make_docs().stock_icons()
+    assert sorted(re.findall(r"`(gi-[a-z0-9-]+)`", listed)) == sorted(n for _, n in bundled)
+    assert "| Lorc | CC BY 3.0 | " in listed and "`gi-crossed-swords`" in listed
+    icons_md = (DOCS / "icons.md").read_text(encoding="utf-8")
+    assert "stock-icons" in make_docs().region_names(icons_md)
+
+
 def test_typography_examples_are_what_the_code_does() -> None:
     rows = {line.split(" | ")[0]: line for line in make_docs().typography().splitlines()}
     assert "narrow no-break space (U+202F) added | unchanged" in rows["| `Oui!`"]

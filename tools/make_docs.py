@@ -17,6 +17,8 @@ between two markers, and this script writes it::
 - ``sizes``, ``papers``: the size and paper presets, with the items per sheet that imposition
   gives;
 - ``typography``: what French typography does to a few examples;
+- ``stock-icons``: the stock icons bundled with the package (``printandplay/game_icons/``), by
+  author;
 - ``deck-rule-ids``: the ids of the deck validator's own messages
   (``printandplay.model.deck_rules.BUILT_IN_RULES``);
 - ``commands``, ``options-COMMAND`` (``options-oups-spell`` for a subcommand): the command
@@ -186,6 +188,19 @@ def typography() -> str:
     return table(["you write", "`language: fr`", "any other language"], rows)
 
 
+def stock_icons() -> str:
+    """The bundled stock icons, by author: licence, number and names (``gi-NAME``)."""
+    from printandplay.data.stock_icons import BUNDLED_DIR, StockIcons
+    from printandplay.kit.icon_catalog import stock_entries
+
+    by_author: dict[tuple[str, str], list[str]] = {}
+    for entry in stock_entries(StockIcons([BUNDLED_DIR])):
+        by_author.setdefault((entry.author or "", entry.licence or ""), []).append(entry.name)
+    return table(["author", "licence", "icons"],
+                 [[author, licence, f"{len(names)}: " + ", ".join(f"`{n}`" for n in names)]
+                  for (author, licence), names in sorted(by_author.items())])
+
+
 # ---- the command line ----------------------------------------------------------------------
 
 @cache
@@ -325,6 +340,7 @@ GENERATORS: dict[str, Callable[[], str]] = {
     "planning-rules": planning_rules,
     "library-rules": library_rules,
     "deck-rule-ids": deck_rule_ids,
+    "stock-icons": stock_icons,
 }
 
 

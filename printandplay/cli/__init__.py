@@ -2,8 +2,8 @@
 
 The package, by seam: :mod:`.app` the Typer app, its safe group, its plain help and the error
 printing; :mod:`.console` the line printer (Rich's markup without Rich); :mod:`.options` the
-shared options and their parsers; :mod:`.game_commands` and :mod:`.build_commands` the
-commands, :mod:`.build_all` the parallel ``build all``; :mod:`.game_plugins` the games' own
+shared options and their parsers; :mod:`.game_commands`, :mod:`.icon_commands` and :mod:`.build_commands`
+the commands, :mod:`.build_all` the parallel ``build all``; :mod:`.game_plugins` the games' own
 commands and :func:`main`, the console-script entry point. Heavy modules (ReportLab) are imported inside the
 commands that need them. The commands are registered here, in the order ``--help`` lists them.
 """
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from printandplay.cli import build_commands as _build
 from printandplay.cli import game_commands as _game
+from printandplay.cli import icon_commands as _icons
 from printandplay.cli.app import app
 from printandplay.cli.game_plugins import add_bundled_game_commands, main
 
@@ -19,6 +20,7 @@ __all__ = ["app", "main"]
 
 app.command()(_game.games)
 app.command()(_game.cards)
+app.command()(_icons.icons)
 app.command()(_build.build)
 app.command()(_game.check)
 app.command()(_game.validate)

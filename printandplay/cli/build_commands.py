@@ -40,6 +40,7 @@ from printandplay.cli.options import (
     SimplexOpt,
     build_options,
     check_game_id,
+    check_icons_dir,
     check_margin,
     find_resources,
     out_folder,
@@ -75,8 +76,7 @@ def build(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id, or 
     with user_errors():
         options = build_options(paper, out_dir, flip, back_offset, bleed, debug_boxes, margin,
                                  simplex, fold, ink_saver, sections)
-        if icons_dir is not None and not icons_dir.is_dir():
-            raise OptionError(f"--icons-dir {icons_dir}: no such folder")
+        check_icons_dir(icons_dir)
         if game != "all":
             progress = DelayedProgress(f"Building {escape(check_game_id(game))}")
             try:
@@ -128,8 +128,7 @@ def watch(game: GameArg, paper: PaperOpt = "a4", out_dir: OutOpt = None,
     with user_errors():
         options = build_options(paper, out_dir, flip, back_offset, bleed, debug_boxes, margin,
                                  simplex, fold, ink_saver, sections)
-        if icons_dir is not None and not icons_dir.is_dir():
-            raise OptionError(f"--icons-dir {icons_dir}: no such folder")
+        check_icons_dir(icons_dir)
         resources = find_resources(icons_dir)
         resources.game_folder(game)  # an unknown game stops here, with exit code 2
         watcher = Watcher(resources, game, options)
@@ -200,8 +199,7 @@ def export(game: GameArg,
                                    or manifest is not ManifestFormat.json):
             raise OptionError("--bleed-mm, --manifest, --ink-saver and --sections go with "
                               "--print-shop")
-        if icons_dir is not None and not icons_dir.is_dir():
-            raise OptionError(f"--icons-dir {icons_dir}: no such folder")
+        check_icons_dir(icons_dir)
         from printandplay.kit.assets import load_assets
         from printandplay.kit.outputs import check_output_folder
 

@@ -95,6 +95,13 @@ def out_folder(text: str | None) -> Path | None:
     return Path(text)
 
 
+def check_icons_dir(icons_dir: Path | None) -> Path | None:
+    """``--icons-dir`` as given, once checked to be a folder (``None``: not given)."""
+    if icons_dir is not None and not icons_dir.is_dir():
+        raise OptionError(f"--icons-dir {icons_dir}: no such folder")
+    return icons_dir
+
+
 def find_resources(game_icons: Path | None = None) -> Any:
     from printandplay.project import Resources
 
