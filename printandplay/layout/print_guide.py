@@ -101,16 +101,19 @@ def guide_source(settings: GuideSettings, sections: Sequence[GuideSection], tota
         lines.append("- " + w["offset"].format(offset=settings.back_offset))
     if settings.bleed_mm > 0:
         lines.append("- " + w["bleed"].format(bleed=_mm(settings.bleed_mm)))
-    duplex = settings.mode == "duplex"
-    lines += ["", w["file" if duplex else "file_single"].format(
-                  pages=total_pages, sheets=(total_pages + 1) // 2 if duplex else total_pages),
+    listed = sum(s.pages[1] - s.pages[0] + 1 for s in sections)
+    if settings.mode == "duplex":
+        sheets = (total_pages + 1) // 2
+    else:  # one page a sheet (the guide's too), but a page of backs is printed on its fronts
+        sheets = total_pages - listed + sum(s.sheets for s in sections)
+    lines += ["", w[f"file_{settings.mode}"].format(pages=total_pages, sheets=sheets),
               "",
               f"## {w['sheets']}", "", w["head"], "| --- | --- | --- | --- | --- |"]
     for section in sections:
         first, last = section.pages
         pages = str(first) if first == last else w["pages_range"].format(first=first, last=last)
-        sides = (w["folded"] if section.folded else w["both"] if section.two_sided
-                 else w["front"])
+        sides = (w["folded"] if section.folded else w["front"] if not section.two_sided
+                 else w["both_passes"] if settings.mode == "simplex" else w["both"])
         lines.append(f"| {section.title} | {pages} | {section.sheets} | {sides} | "
                      f"{section_paper(section, w)} |")
     lines.append("")

@@ -114,6 +114,8 @@ class KitGuide:
         kit = {section.title: section for section in job.game.kit}
         # per run of pages of one section: first page, first and last number, pages, printed
         # pages, whether a printed page is a back, a fold sheet
+        # per run of pages of one section: first page, first and last number, pages, printed
+        # pages, whether a printed page is a back, a fold sheet, backs printed
         runs: list[list[Any]] = []
         number = 0
         for page in body:
@@ -122,25 +124,27 @@ class KitGuide:
                 run = runs[-1]
                 run[2] = number
             else:
-                run = [page, number, number, 0, 0, False, False]
+                run = [page, number, number, 0, 0, False, False, 0]
                 runs.append(run)
             run[3] += 1
             if page.label != "blank":
                 run[4] += 1
                 run[5] = run[5] or page.side == "verso"
                 run[6] = run[6] or page.side == "fold"
+                run[7] += page.side == "verso"
         out = []
-        for first, start, end, count, printed, verso, folded in runs:
+        for first, start, end, count, printed, verso, folded, backs in runs:
             section = kit.get(first.section)
             document = not first.sheets
-            if document:
-                # every page of the run, blank versos included (copies each end on one)
-                sheets, two_sided = (count + 1) // 2, printed > 1
-            else:
-                sheets, two_sided = first.sheets, verso
-            if not job.options.duplex:  # single-sided: one sheet per page
-                sheets = printed
-                two_sided = two_sided and not document
+            if job.options.duplex:
+                # a document: every page of the run, blank versos included (copies each end
+                # on one); sheets of items: the sheets planned, each with its back
+                sheets = (count + 1) // 2 if document else first.sheets
+                two_sided = printed > 1 if document else verso
+            elif job.options.fold:  # one side of a sheet per page, folded or not
+                sheets, two_sided = printed, verso and not document
+            else:  # --simplex: each page of backs goes on the back of the fronts before it
+                sheets, two_sided = printed - backs, verso and not document
             tiled = fold_lines = False
             shape = None
             if isinstance(section, SheetSection):
