@@ -38,6 +38,9 @@ class DocStyle:
     footer: RGB = (0.45, 0.45, 0.45)
     columns: int = 2
     debug_boxes: bool = False  # outline the text frame and every block, with its kind
+    # print rule tags (``[[OUPS-GOAL-1]]``): ids are for the designer's reference (the rules
+    # digest, --debug-boxes builds), not for the players who read the rules
+    rule_tags: bool = False
     min_font_size: float = DEFAULT_MIN_FONT_SIZE  # the game's: no text may be set smaller
 
 
@@ -110,7 +113,8 @@ class BlockMeasurer:
     def _body(self) -> TextStyle:
         d = self.design
         return TextStyle(role=d.body_font, size=d.size, min_size=d.size, leading=d.leading,
-                         color=self.style.ink, min_tag_size=self.style.min_font_size)
+                         color=self.style.ink, min_tag_size=self.style.min_font_size,
+                         rule_tags=self.style.rule_tags)
 
     def measure(self, block: Block, width: float) -> Measured:
         """Lay out one block at the top-left of a ``width``-wide frame (y down from 0)."""
@@ -122,7 +126,8 @@ class BlockMeasurer:
             style = TextStyle(role=role, size=size, leading=1.1, min_size=size,
                               bold=block.level == 3,
                               color=accent if block.level < 3 else self.style.ink,
-                              hyphenate=False, min_tag_size=self.style.min_font_size)
+                              hyphenate=False, min_tag_size=self.style.min_font_size,
+                              rule_tags=self.style.rule_tags)
             fitted = self._text(block.text, width, style, block.line)
             ops: list[Op] = [self._place(fitted, 0, 0)]
             height = fitted.height

@@ -179,7 +179,8 @@ class DocumentPlanner:
                 "printandplay/game_icons/credits.md.j2")
             source = source.rstrip("\n") + "\n\n" + block
         style = replace(document_style(game, section, assets.fonts.roles),
-                        debug_boxes=self.job.options.debug_boxes)
+                        debug_boxes=self.job.options.debug_boxes,
+                        rule_tags=self.job.options.debug_boxes)
         composer = DocumentComposer(assets.fonts, assets.icons.aspect, game.language, style,
                                     display, CardTexts(game.components))
         return source, composer
