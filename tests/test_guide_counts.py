@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import bundled_assets
+from helpers import ROOT, bundled_assets
 from pdfium_text import pdfium_page_texts
 from pypdf import PdfReader
 from typer.testing import CliRunner
@@ -70,3 +70,32 @@ def test_the_guide_counts_the_pages_and_sheets_of_its_pdf(game: str, mode: str,
         assert row in guide, (row, guide)
     two_passes = "recto, puis verso" in guide
     assert two_passes == (mode == "simplex"), guide
+
+
+def _deck_guide(deck: Path, out: Path, *options: str) -> str:
+    result = CliRunner().invoke(app, ["print-deck", "licum", str(deck), "--out", str(out),
+                                      *options])
+    assert result.exit_code == 0, result.output
+    path = Path(result.stdout.strip().splitlines()[-1])
+    return " ".join(pdfium_page_texts(path, [0])[0].replace("\u00a0", " ").split())
+
+
+def test_a_deck_guide_names_the_deck_and_its_file_relative_to_here(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    deck = ROOT / "cards" / "licum" / "decks" / "rouges.txt"  # given as an absolute path
+    cards = sum(int(line.split()[0]) for line in deck.read_text(encoding="utf-8").splitlines()
+                if line.strip()[:1].isdigit())
+    guide = _deck_guide(deck, tmp_path, "--simplex")
+    assert f"le deck « rouges » ({cards} cartes)" in guide, guide
+    assert ("printandplay print-deck licum cards/licum/decks/rouges.txt --paper a4 --flip long "
+            "--simplex --back-offset X,Y") in guide, guide
+    assert str(ROOT) not in guide
+    # a file outside the current folder: its name alone, quoted for the shell
+    elsewhere = tmp_path / "ailleurs" / "mon deck.txt"
+    elsewhere.parent.mkdir()
+    elsewhere.write_text(deck.read_text(encoding="utf-8"), encoding="utf-8")
+    guide = _deck_guide(elsewhere, tmp_path)
+    assert "le deck « mon deck »" in guide, guide
+    assert "printandplay print-deck licum 'mon deck.txt' --paper a4" in guide, guide
+    assert str(tmp_path) not in guide

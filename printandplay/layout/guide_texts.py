@@ -9,6 +9,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "fr": {
         "title": "Impression et montage",
         "settings": "Réglages de l’impression",
+        "deck": "Ce fichier imprime le deck « {deck} » ({cards} cartes), pas le kit entier.",
         "paper": "**Papier** : {paper} ({size}), pour toutes les pages.",
         "scale": "**Échelle** : 100\u00a0% (taille réelle) ; désactivez « Ajuster à la page ». "
                  "Le trait gradué en bas de cette page doit mesurer 50 mm à la règle.",
@@ -50,7 +51,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "assembly": "Montage",
         "calibration": "Si les versos sont décalés",
         "calib_1": "Imprimez la feuille de calibrage, puis lisez-y les nombres X et Y :",
-        "calib_2": "Reconstruisez ensuite le kit avec ces deux nombres, tels qu’ils sont "
+        "calib_2": "Reconstruisez ensuite ce fichier avec ces deux nombres, tels qu’ils sont "
                    "écrits :",
         "scale_label": "50 mm",
         "scale_text": "Ce trait mesure 50 mm une fois imprimé à 100\u00a0%. Sinon, corrigez l’échelle "
@@ -67,6 +68,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "en": {
         "title": "Printing and assembly",
         "settings": "Printer settings",
+        "deck": "This file prints the deck “{deck}” ({cards} cards), not the whole kit.",
         "paper": "**Paper**: {paper} ({size}), for every page.",
         "scale": "**Scale**: 100\u00a0% (actual size); turn off “Fit to page”. The ruler at the "
                  "bottom of this page must measure 50 mm.",
@@ -107,7 +109,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "assembly": "Assembly",
         "calibration": "If the backs are shifted",
         "calib_1": "Print the calibration sheet and read the numbers X and Y off it:",
-        "calib_2": "Then rebuild the kit with both numbers, as printed:",
+        "calib_2": "Then rebuild this file with both numbers, as printed:",
         "scale_label": "50 mm",
         "scale_text": "This line measures 50 mm when printed at 100\u00a0%. If not, fix the scale "
                       "before printing everything.",

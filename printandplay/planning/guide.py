@@ -13,6 +13,8 @@ from printandplay.layout.document import DocumentComposer
 from printandplay.layout.guide_texts import texts as guide_texts
 from printandplay.layout.print_guide import BAND as GUIDE_BAND
 from printandplay.layout.print_guide import (
+    KIT_BUILD,
+    GuideCommand,
     GuideSection,
     GuideSettings,
     guide_drawings,
@@ -34,17 +36,17 @@ class KitGuide:
         self.job = job
         self.order = order
 
-    def with_guide(self, body: Sequence[PageSpec], command: str = "build",
-                   target: str = "") -> list[PageSpec]:
+    def with_guide(self, body: Sequence[PageSpec],
+                   rebuild: GuideCommand = KIT_BUILD) -> list[PageSpec]:
         """``body`` (in duplex order) after the guide, which lists its sections with their
-        pages; ``command`` and ``target`` make the command it prints to rebuild them
-        (``build GAME`` by default)."""
+        pages; ``rebuild`` says what the file holds and makes the command it prints to rebuild
+        them (``build GAME`` by default)."""
         sections, count, first_recto = self.sections(body)
-        guide, _ = self.padded(sections, count, first_recto, command, target)
+        guide, _ = self.padded(sections, count, first_recto, rebuild)
         return list(self.order([*guide, *body]))
 
     def padded(self, sections: Sequence[GuideSection], body: int, first_recto: bool,
-               command: str = "build", target: str = "") -> tuple[list[PageSpec], int]:
+               rebuild: GuideCommand = KIT_BUILD) -> tuple[list[PageSpec], int]:
         """The guide's pages for ``sections`` (numbered from 1 after the guide) and ``body``
         pages after it, and how many pages come before the body (a blank may follow it)."""
         guide_length = 2
@@ -52,7 +54,7 @@ class KitGuide:
         for _ in range(3):
             shifted = [replace(s, pages=(s.pages[0] + guide_length, s.pages[1] + guide_length))
                        for s in sections]
-            guide = self.pages(shifted, guide_length + body, command, target)
+            guide = self.pages(shifted, guide_length + body, rebuild)
             length = len(guide)
             if self.job.options.duplex and first_recto and length % 2 == 1:
                 length += 1  # the blank that keeps the body's first front on a sheet front
@@ -75,8 +77,8 @@ class KitGuide:
             repeat.append("--sections " + shlex.quote(",".join(options.sections)))
         return " ".join(repeat)
 
-    def pages(self, sections: Sequence[GuideSection], total: int, command: str = "build",
-              target: str = "") -> list[PageSpec]:
+    def pages(self, sections: Sequence[GuideSection], total: int,
+              rebuild: GuideCommand = KIT_BUILD) -> list[PageSpec]:
         """The guide's pages listing ``sections`` (numbered in the file) of a file of
         ``total`` pages."""
         job = self.job
@@ -86,7 +88,7 @@ class KitGuide:
         settings = GuideSettings(
             game.id, options.paper, job.paper, options.flip,
             format_back_offset(options.back_offset), job.bleed / MM, self._rebuild_options(),
-            command, target, mode)
+            rebuild, mode)
         source = guide_source(settings, sections, total, game.language)
         page = job.portrait
         roles = fonts.roles
