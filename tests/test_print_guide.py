@@ -135,6 +135,23 @@ def test_every_kit_opens_with_the_guide() -> None:
         assert f"printandplay build {game} --paper a4 --flip long --back-offset X,Y" in text
 
 
+def _text_ops(ops: tuple[Op, ...]) -> Iterator[TextOp]:
+    for op in ops:
+        if isinstance(op, TextOp):
+            yield op
+        elif isinstance(op, GroupOp):
+            yield from _text_ops(op.ops)
+
+
+def test_the_guide_sets_its_commands_in_a_monospaced_font() -> None:
+    page = kit_pages("oups")[0]
+    mono = bundled_assets("oups").fonts.select("mono", False, False)
+    commands = [op for op in _text_ops(page.ops) if op.text.startswith("printandplay ")]
+    assert [op.text.split()[1] for op in commands] == ["calibrate", "build"]
+    assert all(op.font == mono for op in commands)
+    assert mono != bundled_assets("oups").fonts.select("body", False, False)
+
+
 @pytest.mark.parametrize(("flip", "edge", "other"), [("long", "bord long", "bord court"),
                                                      ("short", "bord court", "bord long")])
 def test_the_guide_follows_flip(flip: str, edge: str, other: str) -> None:

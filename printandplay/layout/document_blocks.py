@@ -41,6 +41,7 @@ class DocStyle:
     # print rule tags (``[[OUPS-GOAL-1]]``): ids are for the designer's reference (the rules
     # digest, --debug-boxes builds), not for the players who read the rules
     rule_tags: bool = False
+    code_font: str = ""  # the font role of code blocks (```): monospaced; "" for the body's
     min_font_size: float = DEFAULT_MIN_FONT_SIZE  # the game's: no text may be set smaller
 
 
@@ -160,7 +161,35 @@ class BlockMeasurer:
                              height, 2.2 * MM, line=block.line)
         if block.kind == "table":
             return self._table(block, width)
+        if block.kind == "code":
+            return self._code(block, width)
         return Measured((), 0.0, 0.0, line=block.line)
+
+    def _code(self, block: Block, width: float) -> Measured:
+        """A code block: its lines as written (no markup, no typography), in the code font
+        on a light frame; a line too long for the column goes on below, indented."""
+        d = self.design
+        pad = d.callout_padding
+        size = d.size * 0.95
+        font = self.metrics.select(self.style.code_font or d.body_font, False, False)
+        room = (width - 2 * pad) / size  # in em
+
+        def em(text: str) -> float:
+            return self.metrics.width(self.metrics.prepare(text, font), font)
+
+        lines = [piece for line in block.text.split("\n") for piece in wrap_code(line, room, em)]
+        step = size * 1.3
+        ascent = self.metrics.ascent(font) * size
+        height = len(lines) * step + 2 * pad
+        ops: list[Op] = [RectOp(0, -height, width, height, self.style.callout_fill, None, 0,
+                                1.5 * MM)]
+        for index, line in enumerate(lines):
+            if line:
+                ops.append(TextOp(pad, -pad - ascent - index * step,
+                                  self.metrics.prepare(line, font), font, size, self.style.ink))
+        check_min_size(ops, self.style.min_font_size,
+                       lambda: f"{self._where(block.line, block.text)}: in a code block")
+        return Measured(tuple(ops), height, 2.2 * MM, line=block.line)
 
     def _column_widths(self, rows: list[tuple[str, ...]], header: bool, icon_col: list[bool],
                        width: float, icon_w: float, pad: float) -> list[float]:
@@ -227,6 +256,29 @@ class BlockMeasurer:
 
     def _natural(self, text: str, style: TextStyle, line: int = 0) -> float:
         return self.text.natural_width(text, style, self._where(line, text))
+
+def wrap_code(line: str, room: float, em: Callable[[str], float],
+              indent: str = "  ") -> list[str]:
+    """``line`` in pieces of at most ``room`` (measured by ``em``), broken at spaces, the
+    pieces after the first ``indent``-ed; a word longer than a line is cut where it must."""
+    pieces: list[str] = []
+    current = ""
+    for word in line.split(" "):
+        candidate = f"{current} {word}" if current else (indent if pieces else "") + word
+        if em(candidate) <= room or not current.strip():
+            current = candidate
+        else:
+            pieces.append(current)
+            current = indent + word
+        while em(current) > room and len(current) > len(indent) + 1:
+            cut = len(current) - 1
+            while cut > len(indent) + 1 and em(current[:cut]) > room:
+                cut -= 1
+            pieces.append(current[:cut])
+            current = indent + current[cut:]
+    pieces.append(current)
+    return pieces
+
 
 def _icon_only(text: str) -> bool:
     stripped = text.strip()

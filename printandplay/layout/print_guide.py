@@ -150,8 +150,8 @@ def guide_source(settings: GuideSettings, sections: Sequence[GuideSection], tota
     rebuild = (f"printandplay {settings.rebuild.command} {target} --paper {settings.paper_name} "
                f"--flip {settings.flip}{extra} --back-offset X,Y")
     if settings.mode != "fold":  # folded backs are printed with their fronts: no offset
-        lines += [f"## {w['calibration']}", "", w["calib_1"], "", f"> {calibrate}", "",
-                  w["calib_2"], "", f"> {rebuild}", ""]
+        lines += [f"## {w['calibration']}", "", w["calib_1"], "", "```", calibrate, "```", "",
+                  w["calib_2"], "", "```", rebuild, "```", ""]
     return "\n".join(lines)
 
 

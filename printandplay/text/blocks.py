@@ -2,8 +2,9 @@
 
 ``# Titre``, ``## Section``, ``### Sous-section``; paragraphs separated by blank lines (single
 newlines inside a paragraph join); ``- `` bullet lines; ``> `` lines form a framed box;
-``| a | b |`` lines form a table; ``===`` alone forces a new column. Inline markup
-(:mod:`printandplay.text.markup`) works inside every block.
+``| a | b |`` lines form a table; ``===`` alone forces a new column; lines between two
+```` ``` ```` lines are code (a command to type), set as written in a monospaced font. Inline
+markup (:mod:`printandplay.text.markup`) works inside every other block.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-BlockKind = Literal["heading", "paragraph", "bullet", "callout", "table", "break"]
+BlockKind = Literal["heading", "paragraph", "bullet", "callout", "table", "break", "code"]
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,7 @@ def parse_blocks(source: str) -> list[Block]:
     table: list[tuple[str, ...]] = []
     header = False
     start = 0
+    code: list[str] | None = None  # the lines of an open ``` block
 
     def flush(keep: str = "") -> None:
         nonlocal paragraph, callout, table, header
@@ -50,6 +52,17 @@ def parse_blocks(source: str) -> list[Block]:
 
     for number, raw in enumerate(source.splitlines(), start=1):
         line = raw.strip()
+        if code is not None:  # inside ```: every line as written, up to the closing ```
+            if line == "```":
+                blocks.append(Block("code", "\n".join(code), line=start))
+                code = None
+            else:
+                code.append(raw.rstrip())
+            continue
+        if line == "```":
+            flush()
+            code, start = [], number + 1
+            continue
         if not line:
             flush()
             continue
@@ -87,4 +100,6 @@ def parse_blocks(source: str) -> list[Block]:
                 start = number
             paragraph.append(line)
     flush()
+    if code is not None:  # (an unclosed ``` runs to the end)
+        blocks.append(Block("code", "\n".join(code), line=start))
     return blocks

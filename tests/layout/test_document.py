@@ -278,3 +278,24 @@ def _ops(pages: list[tuple[Op, ...]]) -> list[tuple[float, float, Op]]:
     for ops in pages:
         _walk(ops, 0.0, 0.0, found)
     return found
+
+
+class _MonoMetrics(FakeMetrics):
+    """The fake fonts, with a font ``M`` for the role ``mono``."""
+
+    def select(self, role: str, bold: bool, italic: bool) -> str:
+        return "M" if role == "mono" else super().select(role, bold, italic)
+
+
+def test_code_blocks_are_set_as_written_in_the_code_font() -> None:
+    style = replace(STYLE, columns=1, code_font="mono")
+    composer = DocumentComposer(_MonoMetrics(), lambda name: 1.0, "fr", style, "rules.md")
+    command = "printandplay build licum --paper a4 --flip long --back-offset X,Y"
+    pages = composer.paginate(f"Tapez :\n\n```\n{command} **x** ...\n```\n", PAGE, "R", "G")
+    code = [op for _, _, op in _ops(pages) if isinstance(op, TextOp) and op.font == "M"]
+    # no markup, no typography (no "…", no space before ":"), broken at spaces, indented
+    assert " ".join(op.text.strip() for op in code) == f"{command} **x** ..."
+    assert len(code) > 1 and all(op.text.startswith("  ") for op in code[1:])
+    width = PAGE.width - 2 * 10 * MM
+    assert all(FakeMetrics().width(op.text, "R") * op.size <= width for op in code)
+    assert all(op.size >= 6 for op in code)
