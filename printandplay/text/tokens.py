@@ -120,8 +120,6 @@ def tokenize(
             width += frag.width
             continue
         if kind == "tag":
-            if not style.rule_tags:  # (the space before it stays: one space, as glue does)
-                continue
             tag_font = metrics.select(style.role, False, False)
             text = metrics.prepare(span.value, tag_font)
             frag = Frag("tag", text, tag_font, TAG_SCALE, TAG_COLOR,

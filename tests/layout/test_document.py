@@ -261,7 +261,7 @@ def test_rule_tags_in_documents_grow_to_min_font_size() -> None:
 
 def test_documents_leave_rule_tags_out_for_the_players() -> None:
     # ids are for the designer's reference (the rules digest), not in the players' rules
-    source = "Chacun joue. [[R12]] Puis on compte. [[R13]]\n"
+    source = "Chacun joue. [[R12]] Puis on compte [[R13]].\n"
     texts = [op.text for _, _, op in _ops(paginate(source)) if isinstance(op, TextOp)]
     assert not any("R12" in text or "R13" in text for text in texts), texts
     shown = [op.text for _, _, op in _ops(paginate(source, replace(STYLE, rule_tags=True)))
