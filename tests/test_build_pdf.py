@@ -70,7 +70,7 @@ def test_a4_kit_has_every_section_in_print_order(a4_pdf: Path) -> None:
     assert "Liopleurodon" in texts[4]  # first sheet of tile fronts (text side)
     assert "Cicatrice" in texts[5]  # its backs (effect side)
     assert "Licorne bleue" in texts[8]
-    assert "intentionally blank" in texts[9]
+    assert "Page laissée blanche" in texts[9]
 
 
 def test_fonts_are_embedded_subsets(a4_pdf: Path) -> None:

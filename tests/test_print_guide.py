@@ -27,6 +27,7 @@ from printandplay.cli import app
 from printandplay.errors import OptionError
 from printandplay.imposition.grid import mirror_axes, mirror_rect
 from printandplay.kit.assets import load_assets
+from printandplay.layout.legibility import contrast_ratio
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import GroupOp, LineOp, Op, Placement, RectOp, TextOp
 from printandplay.planning.options import BuildOptions
@@ -132,6 +133,23 @@ def test_every_kit_opens_with_the_guide() -> None:
             assert apply_typography(title, "fr") in text, (game, title)  # every section listed
         assert "printandplay calibrate --paper a4 --flip long" in text
         assert f"printandplay build {game} --paper a4 --flip long --back-offset X,Y" in text
+
+
+def _text_ops(ops: tuple[Op, ...]) -> Iterator[TextOp]:
+    for op in ops:
+        if isinstance(op, TextOp):
+            yield op
+        elif isinstance(op, GroupOp):
+            yield from _text_ops(op.ops)
+
+
+def test_the_guide_sets_its_commands_in_a_monospaced_font() -> None:
+    page = kit_pages("oups")[0]
+    mono = bundled_assets("oups").fonts.select("mono", False, False)
+    commands = [op for op in _text_ops(page.ops) if op.text.startswith("printandplay ")]
+    assert [op.text.split()[1] for op in commands] == ["calibrate", "build"]
+    assert all(op.font == mono for op in commands)
+    assert mono != bundled_assets("oups").fonts.select("body", False, False)
 
 
 @pytest.mark.parametrize(("flip", "edge", "other"), [("long", "bord long", "bord court"),
@@ -262,7 +280,11 @@ def test_blank_note_stays_off_the_back_of_single_sided_items(flip: str) -> None:
     for index in blanks:
         front, blank = pages[index - 1], pages[index]
         notes = list(_label_boxes(blank, "oups"))
-        assert "intentionally blank" in " ".join(op.text for op, _ in notes)
+        text = " ".join(op.text for op, _ in notes)
+        # in the game's language only, and readable: at least 4.5:1 on the paper
+        assert "Page laissée blanche pour garder le recto verso aligné" in text
+        assert "blank" not in text.lower()
+        assert all(contrast_ratio(op.color, (1.0, 1.0, 1.0)) >= 4.5 for op, _ in notes)
         page = front.size
         mirror_x, mirror_y = mirror_axes(page.width > page.height, flip)  # type: ignore[arg-type]
         for _, box in notes:

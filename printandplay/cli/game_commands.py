@@ -231,7 +231,7 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
         warnings: list[str] = []
         try:
             path = build_deck(find_resources(), game, cards, deck_file.stem, options, progress,
-                              warnings, f"{deck_file}{' --force' if force else ''}")
+                              warnings, deck_file, force)
         finally:
             progress.close()
     warn(warnings)

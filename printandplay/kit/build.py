@@ -8,6 +8,8 @@ Orchestration only: loading is in :mod:`printandplay.kit.assets`, the page plan 
 from __future__ import annotations
 
 import gc
+import os
+import shlex
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -18,6 +20,7 @@ from printandplay.errors import CheckFailed, LayoutError
 from printandplay.imposition.grid import Flip
 from printandplay.kit.assets import load_assets
 from printandplay.kit.outputs import check_output
+from printandplay.layout.print_guide import GuideCommand
 from printandplay.layout.print_words import vocabulary
 from printandplay.model.game import Component, SheetSection
 from printandplay.planning.assets import GameAssets
@@ -216,13 +219,26 @@ def _home_section(component: Component, deck_kinds: tuple[str, ...],
     return chosen[0] if chosen else None
 
 
+def command_path(path: Path) -> str:
+    """How a printed command names a file: relative to the current folder when inside it,
+    else by its name alone (a shared PDF shows no absolute path of the machine it was made
+    on)."""
+    here = Path.cwd()
+    try:
+        return Path(os.path.relpath(path.absolute(), here)).as_posix() if path.absolute(
+            ).is_relative_to(here) else path.name
+    except ValueError:  # (another drive)
+        return path.name
+
+
 def build_deck(resources: Resources, game_id: str,
                entries: Sequence[tuple[str, int] | DeckCard], stem: str, options: BuildOptions,
                progress: Progress | None = None, warnings: list[str] | None = None,
-               deck_file: str = "") -> Path:
+               deck_file: Path | None = None, force: bool = False) -> Path:
     """Print exactly the given cards and copies, with their backs, ready to cut, after the
-    printing guide (whose rebuild command names ``deck_file``, or ``<stem>.txt``, with any
-    option to repeat such as ``--force``).
+    printing guide, which names the deck (``stem``) and whose rebuild command names
+    ``deck_file`` (:func:`command_path`; ``<stem>.txt`` without it), with ``--force`` if it
+    was given.
 
     Cards are grouped by the kit's sheet sections, so they share sheets as in the kit; with
     ``options.sections``, only the cards of those sections are printed. Problems that do not
@@ -257,7 +273,10 @@ def build_deck(resources: Resources, game_id: str,
     if warnings is not None:
         warnings.extend(planner.composer.warnings)
     pages.extend(planner.credits_pages())  # the stock icons the cards print, credited
-    pages = planner.with_guide(list(planner.print_order(pages)), "print-deck",
-                               f"{game_id} {deck_file or stem + '.txt'}")
+    shown = command_path(deck_file) if deck_file is not None else f"{stem}.txt"
+    rebuild = GuideCommand("print-deck", f"{game_id} {shlex.quote(shown)}"
+                                         f"{' --force' if force else ''}",
+                           stem, sum(card.count for card in cards))
+    pages = planner.with_guide(list(planner.print_order(pages)), rebuild)
     return write_pages(assets, pages, target, f"{assets.game.name} — {stem}", progress,
                        flip=options.flip if options.duplex else None)

@@ -13,12 +13,13 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 from printandplay.errors import LayoutError
+from printandplay.layout.block_sizes import set_widths, wrap_code
 from printandplay.layout.legibility import DEFAULT_MIN_FONT_SIZE, size_error, text_ops, too_small
 from printandplay.model.color import RGB
 from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import DocumentStyle
 from printandplay.model.ops import GroupOp, IconOp, LineOp, Op, RectOp, TextOp
-from printandplay.text.blocks import Block, ColumnWidth
+from printandplay.text.blocks import Block
 from printandplay.text.fitting import FittedText, TextStyle
 from printandplay.text.setter import TextSetter
 from printandplay.units import MM
@@ -38,6 +39,10 @@ class DocStyle:
     footer: RGB = (0.45, 0.45, 0.45)
     columns: int = 2
     debug_boxes: bool = False  # outline the text frame and every block, with its kind
+    # print rule tags (``[[OUPS-GOAL-1]]``): ids are for the designer's reference (the rules
+    # digest, --debug-boxes builds), not for the players who read the rules
+    rule_tags: bool = False
+    code_font: str = ""  # the font role of code blocks (```): monospaced; "" for the body's
     min_font_size: float = DEFAULT_MIN_FONT_SIZE  # the game's: no text may be set smaller
 
 
@@ -112,7 +117,8 @@ class BlockMeasurer:
     def _body(self) -> TextStyle:
         d = self.design
         return TextStyle(role=d.body_font, size=d.size, min_size=d.size, leading=d.leading,
-                         color=self.style.ink, min_tag_size=self.style.min_font_size)
+                         color=self.style.ink, min_tag_size=self.style.min_font_size,
+                         rule_tags=self.style.rule_tags)
 
     def measure(self, block: Block, width: float) -> Measured:
         """Lay out one block at the top-left of a ``width``-wide frame (y down from 0)."""
@@ -124,7 +130,8 @@ class BlockMeasurer:
             style = TextStyle(role=role, size=size, leading=1.1, min_size=size,
                               bold=block.level == 3,
                               color=accent if block.level < 3 else self.style.ink,
-                              hyphenate=False, min_tag_size=self.style.min_font_size)
+                              hyphenate=False, min_tag_size=self.style.min_font_size,
+                              rule_tags=self.style.rule_tags)
             fitted = self._text(block.text, width, style, block.line)
             ops: list[Op] = [self._place(fitted, 0, 0)]
             height = fitted.height
@@ -157,7 +164,35 @@ class BlockMeasurer:
                              height, 2.2 * MM, line=block.line, noun="box")
         if block.kind == "table":
             return self._table(block, width)
+        if block.kind == "code":
+            return self._code(block, width)
         return Measured((), 0.0, 0.0, line=block.line)
+
+    def _code(self, block: Block, width: float) -> Measured:
+        """A code block: its lines as written (no markup, no typography), in the code font
+        on a light frame; a line too long for the column goes on below, indented."""
+        d = self.design
+        pad = d.callout_padding
+        size = d.size * 0.95
+        font = self.metrics.select(self.style.code_font or d.body_font, False, False)
+        room = (width - 2 * pad) / size  # in em
+
+        def em(text: str) -> float:
+            return self.metrics.width(self.metrics.prepare(text, font), font)
+
+        lines = [piece for line in block.text.split("\n") for piece in wrap_code(line, room, em)]
+        step = size * 1.3
+        ascent = self.metrics.ascent(font) * size
+        height = len(lines) * step + 2 * pad
+        ops: list[Op] = [RectOp(0, -height, width, height, self.style.callout_fill, None, 0,
+                                1.5 * MM)]
+        for index, line in enumerate(lines):
+            if line:
+                ops.append(TextOp(pad, -pad - ascent - index * step,
+                                  self.metrics.prepare(line, font), font, size, self.style.ink))
+        check_min_size(ops, self.style.min_font_size,
+                       lambda: f"{self._where(block.line, block.text)}: in a code block")
+        return Measured(tuple(ops), height, 2.2 * MM, line=block.line)
 
     def _column_widths(self, rows: list[tuple[str, ...]], header: bool, icon_col: list[bool],
                        width: float, icon_w: float, pad: float) -> list[float]:
@@ -237,21 +272,6 @@ class BlockMeasurer:
 
     def _natural(self, text: str, style: TextStyle, line: int = 0) -> float:
         return self.text.natural_width(text, style, self._where(line, text))
-
-
-def set_widths(asked: Sequence[ColumnWidth], ncols: int, width: float, where: str) -> list[float]:
-    """The widths of a table's columns from its widths line: fixed lengths as asked, the room
-    they leave shared out by the shares (``where`` starts error messages)."""
-    if len(asked) != ncols:
-        raise LayoutError(f"{where}: the widths line gives {len(asked)} widths, the table has "
-                          f"{ncols} columns")
-    fixed = sum(w.fixed for w in asked)
-    shares = sum(w.share for w in asked)
-    free = width - fixed
-    if fixed > width + 0.01 or (shares and free < 1 * MM):
-        raise LayoutError(f"{where}: the fixed column widths add up to {fixed / MM:.1f} mm, "
-                          f"the column is {width / MM:.1f} mm wide")
-    return [w.fixed or free * w.share / shares for w in asked]
 
 
 def _icon_only(text: str) -> bool:

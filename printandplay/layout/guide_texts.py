@@ -9,6 +9,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "fr": {
         "title": "Impression et montage",
         "settings": "Réglages de l’impression",
+        "deck": "Ce fichier imprime le deck « {deck} » ({cards} cartes), pas le kit entier.",
         "paper": "**Papier** : {paper} ({size}), pour toutes les pages.",
         "scale": "**Échelle** : 100\u00a0% (taille réelle) ; désactivez « Ajuster à la page ». "
                  "Le trait gradué en bas de cette page doit mesurer 50 mm à la règle.",
@@ -16,10 +17,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
                   "pour --flip {flip}). Chaque planche de rectos est suivie de ses versos ; des "
                   "pages blanches gardent les rectos au recto.",
         "long": "long", "short": "court",
-        "simplex": "**Recto seul** (le kit est fait pour --simplex) : imprimez toutes les "
-                   "pages d’un seul côté, sans pages blanches ; chaque planche de versos suit "
-                   "sa planche de rectos. Pour les imprimer au dos, remettez la feuille de rectos "
-                   "dans le bac, retournée sur le **bord {edge}**.",
+        "simplex": "**Recto seul** (le kit est fait pour --simplex) : chaque page de versos "
+                   "suit sa page de rectos ; imprimez les rectos, remettez la feuille dans le "
+                   "bac, retournée sur le **bord {edge}**, puis imprimez les versos au dos.",
         "fold_mode": "**Pli et collage** (le kit est fait pour --fold) : imprimez toutes les "
                      "pages d’un seul côté. Chaque recto est à côté de son verso : pliez la "
                      "feuille sur le long pointillé central, faces imprimées dehors, collez-la "
@@ -28,15 +28,20 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "offset": "**Décalage du verso** : {offset} mm (--back-offset {offset}).",
         "bleed": "**Fond perdu** : {bleed} mm autour des pièces ; coupez sur les traits, pas "
                  "au bord de l’image.",
-        "file": "Ce fichier compte {pages} pages, soit {sheets} feuilles imprimées en recto "
-                "verso. Chaque feuille porte son étiquette dans sa marge : jeu · planche · "
-                "feuille · recto ou verso.",
-        "file_single": "Ce fichier compte {pages} pages, soit {sheets} feuilles imprimées d’un "
-                       "seul côté. Chaque feuille porte son étiquette dans sa marge : jeu · "
-                       "planche · feuille · recto, verso ou à plier.",
+        "file_duplex": "Ce fichier compte {pages} pages, soit {sheets} feuilles imprimées en "
+                       "recto verso. Chaque feuille porte son étiquette dans sa marge : jeu · "
+                       "planche · feuille · recto ou verso.",
+        "file_simplex": "Ce fichier compte {pages} pages, imprimées d’un seul côté sur "
+                        "{sheets} feuilles (les versos au dos de leurs rectos). Chaque feuille "
+                        "porte son étiquette dans sa marge : jeu · planche · feuille · recto ou "
+                        "verso.",
+        "file_fold": "Ce fichier compte {pages} pages, soit {sheets} feuilles imprimées d’un "
+                     "seul côté. Chaque feuille porte son étiquette dans sa marge : jeu · "
+                     "planche · feuille · à plier ou recto.",
         "sheets": "Les planches",
         "head": "| Contenu | Pages | Feuilles | Faces | Papier conseillé |",
-        "both": "recto verso", "front": "recto seul", "folded": "recto et verso côte à côte",
+        "both": "recto verso", "both_passes": "recto, puis verso",
+        "front": "recto seul", "folded": "recto et verso côte à côte",
         "pages_range": "{first} à {last}",
         "doc_paper": "ordinaire, 80 g/m²",
         "card_paper": "épais, 160 à 220 g/m²",
@@ -46,7 +51,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "assembly": "Montage",
         "calibration": "Si les versos sont décalés",
         "calib_1": "Imprimez la feuille de calibrage, puis lisez-y les nombres X et Y :",
-        "calib_2": "Reconstruisez ensuite le kit avec ces deux nombres, tels qu’ils sont "
+        "calib_2": "Reconstruisez ensuite ce fichier avec ces deux nombres, tels qu’ils sont "
                    "écrits :",
         "scale_label": "50 mm",
         "scale_text": "Ce trait mesure 50 mm une fois imprimé à 100\u00a0%. Sinon, corrigez l’échelle "
@@ -63,6 +68,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "en": {
         "title": "Printing and assembly",
         "settings": "Printer settings",
+        "deck": "This file prints the deck “{deck}” ({cards} cards), not the whole kit.",
         "paper": "**Paper**: {paper} ({size}), for every page.",
         "scale": "**Scale**: 100\u00a0% (actual size); turn off “Fit to page”. The ruler at the "
                  "bottom of this page must measure 50 mm.",
@@ -70,10 +76,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
                   "{flip}). Each sheet of fronts is followed by its backs; blank pages keep "
                   "fronts on fronts.",
         "long": "long", "short": "short",
-        "simplex": "**Single-sided** (the kit is built for --simplex): print every page on one "
-                   "side, with no blank pages; each sheet of backs follows its sheet of fronts. "
-                   "To print them on the back, put the sheet of fronts back in the tray, turned "
-                   "on its **{edge} edge**.",
+        "simplex": "**Single-sided** (the kit is built for --simplex): each page of backs "
+                   "follows its page of fronts; print the fronts, put the sheet back in the "
+                   "tray, turned on its **{edge} edge**, then print the backs on it.",
         "fold_mode": "**Fold and glue** (the kit is built for --fold): print every page on one "
                      "side. Each front lies beside its back: fold the sheet on the long dashed "
                      "centre line, printed sides out, glue it back to back, then cut on the "
@@ -82,14 +87,19 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "offset": "**Back offset**: {offset} mm (--back-offset {offset}).",
         "bleed": "**Bleed**: {bleed} mm around the pieces; cut on the lines, not at the edge "
                  "of the picture.",
-        "file": "This file has {pages} pages: {sheets} sheets printed duplex. Each sheet "
-                "carries its label in its margin: game · section · sheet · front or back.",
-        "file_single": "This file has {pages} pages: {sheets} sheets printed on one side. Each "
-                       "sheet carries its label in its margin: game · section · sheet · front, "
-                       "back or to fold.",
+        "file_duplex": "This file has {pages} pages: {sheets} sheets printed duplex. Each "
+                       "sheet carries its label in its margin: game · section · sheet · front "
+                       "or back.",
+        "file_simplex": "This file has {pages} pages, printed on one side of {sheets} sheets "
+                        "(the backs on the back of their fronts). Each sheet carries its label "
+                        "in its margin: game · section · sheet · front or back.",
+        "file_fold": "This file has {pages} pages: {sheets} sheets printed on one side. Each "
+                     "sheet carries its label in its margin: game · section · sheet · to fold "
+                     "or front.",
         "sheets": "The sheets",
         "head": "| Contents | Pages | Sheets | Sides | Suggested paper |",
-        "both": "both sides", "front": "front only", "folded": "front and back side by side",
+        "both": "both sides", "both_passes": "front, then back",
+        "front": "front only", "folded": "front and back side by side",
         "pages_range": "{first} to {last}",
         "doc_paper": "plain, 80 gsm",
         "card_paper": "heavy, 160 to 220 gsm",
@@ -99,7 +109,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "assembly": "Assembly",
         "calibration": "If the backs are shifted",
         "calib_1": "Print the calibration sheet and read the numbers X and Y off it:",
-        "calib_2": "Then rebuild the kit with both numbers, as printed:",
+        "calib_2": "Then rebuild this file with both numbers, as printed:",
         "scale_label": "50 mm",
         "scale_text": "This line measures 50 mm when printed at 100\u00a0%. If not, fix the scale "
                       "before printing everything.",

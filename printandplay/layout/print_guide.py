@@ -21,6 +21,7 @@ from printandplay.model.geometry import Rect
 from printandplay.model.ops import GroupOp, LineOp, Op, TextOp
 from printandplay.model.shapes import Shape
 from printandplay.text.fitting import TextStyle
+from printandplay.text.markup import escape_markup
 from printandplay.text.setter import TextSetter
 from printandplay.units import MM
 
@@ -30,6 +31,20 @@ INK: Final[RGB] = (0.1, 0.1, 0.1)
 GREY: Final[RGB] = (0.55, 0.55, 0.55)
 FOLD: Final[RGB] = (0.54, 0.52, 0.56)
 TEXT_SIZE: Final = 7.5
+
+
+@dataclass(frozen=True)
+class GuideCommand:
+    """What the file holds and the command that rebuilds it: the kit (``build GAME``), or a
+    deck (``print-deck GAME DECK-FILE``, the deck's name and number of cards)."""
+
+    command: str = "build"  # or "print-deck"
+    target: str = ""  # what the command builds: the game id, or "licum decks/rouges.txt"
+    deck: str = ""  # the deck's name (its file's stem), for print-deck
+    cards: int = 0  # the deck's cards (copies counted)
+
+
+KIT_BUILD: Final = GuideCommand()  # the whole kit, rebuilt by ``build GAME``
 
 
 @dataclass(frozen=True)
@@ -43,8 +58,7 @@ class GuideSettings:
     back_offset: str  # as --back-offset reads it: "0,0", "1.5,-0.5"
     bleed_mm: float
     extra_options: str = ""  # other options to repeat in the build command ("--bleed 2")
-    command: str = "build"  # or "print-deck"
-    target: str = ""  # what the command builds: the game id, or "licum DECK"
+    rebuild: GuideCommand = KIT_BUILD
     mode: str = "duplex"  # or "simplex" (--simplex), "fold" (--fold)
 
 
@@ -88,7 +102,11 @@ def guide_source(settings: GuideSettings, sections: Sequence[GuideSection], tota
     w = texts(language)
     edge = w[settings.flip]
     size = f"{_mm(settings.paper.width / MM)} × {_mm(settings.paper.height / MM)} mm"
-    lines = [f"# {w['title']}", "", f"## {w['settings']}", "",
+    lines = [f"# {w['title']}", ""]
+    deck = settings.rebuild
+    if deck.deck:
+        lines += [w["deck"].format(deck=escape_markup(deck.deck), cards=deck.cards), ""]
+    lines += [f"## {w['settings']}", "",
              "- " + w["paper"].format(paper=settings.paper_name.upper(), size=size),
              "- " + w["scale"],
              "- " + w[{"simplex": "simplex", "fold": "fold_mode"}.get(settings.mode, "duplex")]
@@ -101,16 +119,19 @@ def guide_source(settings: GuideSettings, sections: Sequence[GuideSection], tota
         lines.append("- " + w["offset"].format(offset=settings.back_offset))
     if settings.bleed_mm > 0:
         lines.append("- " + w["bleed"].format(bleed=_mm(settings.bleed_mm)))
-    duplex = settings.mode == "duplex"
-    lines += ["", w["file" if duplex else "file_single"].format(
-                  pages=total_pages, sheets=(total_pages + 1) // 2 if duplex else total_pages),
+    listed = sum(s.pages[1] - s.pages[0] + 1 for s in sections)
+    if settings.mode == "duplex":
+        sheets = (total_pages + 1) // 2
+    else:  # one page a sheet (the guide's too), but a page of backs is printed on its fronts
+        sheets = total_pages - listed + sum(s.sheets for s in sections)
+    lines += ["", w[f"file_{settings.mode}"].format(pages=total_pages, sheets=sheets),
               "",
               f"## {w['sheets']}", "", w["head"], "| --- | --- | --- | --- | --- |"]
     for section in sections:
         first, last = section.pages
         pages = str(first) if first == last else w["pages_range"].format(first=first, last=last)
-        sides = (w["folded"] if section.folded else w["both"] if section.two_sided
-                 else w["front"])
+        sides = (w["folded"] if section.folded else w["front"] if not section.two_sided
+                 else w["both_passes"] if settings.mode == "simplex" else w["both"])
         lines.append(f"| {section.title} | {pages} | {section.sheets} | {sides} | "
                      f"{section_paper(section, w)} |")
     lines.append("")
@@ -124,13 +145,13 @@ def guide_source(settings: GuideSettings, sections: Sequence[GuideSection], tota
         lines.append("")
     calibrate = (f"printandplay calibrate --paper {settings.paper_name} "
                  f"--flip {settings.flip}")
-    target = settings.target or settings.game_id
+    target = settings.rebuild.target or settings.game_id
     extra = f" {settings.extra_options}" if settings.extra_options else ""
-    rebuild = (f"printandplay {settings.command} {target} --paper {settings.paper_name} "
+    rebuild = (f"printandplay {settings.rebuild.command} {target} --paper {settings.paper_name} "
                f"--flip {settings.flip}{extra} --back-offset X,Y")
     if settings.mode != "fold":  # folded backs are printed with their fronts: no offset
-        lines += [f"## {w['calibration']}", "", w["calib_1"], "", f"> {calibrate}", "",
-                  w["calib_2"], "", f"> {rebuild}", ""]
+        lines += [f"## {w['calibration']}", "", w["calib_1"], "", "```", calibrate, "```", "",
+                  w["calib_2"], "", "```", rebuild, "```", ""]
     return "\n".join(lines)
 
 

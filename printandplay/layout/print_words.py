@@ -6,9 +6,11 @@ from typing import Final
 
 _WORDS: Final[dict[str, dict[str, str]]] = {
     "fr": {"sheet": "feuille", "recto": "recto", "verso": "verso", "blank": "verso blanc",
-           "fold": "à plier", "": ""},
+           "fold": "à plier", "": "",
+           "blank_note": "Page laissée blanche pour garder le recto verso aligné"},
     "en": {"sheet": "sheet", "recto": "front", "verso": "back", "blank": "blank back",
-           "fold": "to fold", "": ""},
+           "fold": "to fold", "": "",
+           "blank_note": "Intentionally blank, to keep duplex printing aligned"},
 }
 
 

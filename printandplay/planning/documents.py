@@ -20,6 +20,7 @@ from printandplay.planning.pages import PageSpec
 from printandplay.planning.print_job import PrintJob
 
 CREDITS_TEMPLATE = BUNDLED_DIR / "credits.md.j2"
+CODE_ROLE = "mono"  # the font role of code blocks (fonts.yaml), when the fonts have one
 
 
 class CardTexts:
@@ -100,7 +101,8 @@ def document_style(game: Game, section: DocumentSection, font_roles: Collection[
                     callout_fill=colour(design.callout_color, base.callout_fill),
                     rule=colour(design.rule_color, base.rule),
                     footer=colour(design.footer_color, base.footer), columns=section.columns,
-                    min_font_size=game.min_font_size)
+                    min_font_size=game.min_font_size,
+                    code_font=CODE_ROLE if CODE_ROLE in font_roles else design.body_font)
 
 
 class DocumentPlanner:
@@ -179,7 +181,8 @@ class DocumentPlanner:
                 "printandplay/game_icons/credits.md.j2")
             source = source.rstrip("\n") + "\n\n" + block
         style = replace(document_style(game, section, assets.fonts.roles),
-                        debug_boxes=self.job.options.debug_boxes)
+                        debug_boxes=self.job.options.debug_boxes,
+                        rule_tags=self.job.options.debug_boxes)
         composer = DocumentComposer(assets.fonts, assets.icons.aspect, game.language, style,
                                     display, CardTexts(game.components))
         return source, composer

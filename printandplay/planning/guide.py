@@ -13,6 +13,8 @@ from printandplay.layout.document import DocumentComposer
 from printandplay.layout.guide_texts import texts as guide_texts
 from printandplay.layout.print_guide import BAND as GUIDE_BAND
 from printandplay.layout.print_guide import (
+    KIT_BUILD,
+    GuideCommand,
     GuideSection,
     GuideSettings,
     guide_drawings,
@@ -34,17 +36,17 @@ class KitGuide:
         self.job = job
         self.order = order
 
-    def with_guide(self, body: Sequence[PageSpec], command: str = "build",
-                   target: str = "") -> list[PageSpec]:
+    def with_guide(self, body: Sequence[PageSpec],
+                   rebuild: GuideCommand = KIT_BUILD) -> list[PageSpec]:
         """``body`` (in duplex order) after the guide, which lists its sections with their
-        pages; ``command`` and ``target`` make the command it prints to rebuild them
-        (``build GAME`` by default)."""
+        pages; ``rebuild`` says what the file holds and makes the command it prints to rebuild
+        them (``build GAME`` by default)."""
         sections, count, first_recto = self.sections(body)
-        guide, _ = self.padded(sections, count, first_recto, command, target)
+        guide, _ = self.padded(sections, count, first_recto, rebuild)
         return list(self.order([*guide, *body]))
 
     def padded(self, sections: Sequence[GuideSection], body: int, first_recto: bool,
-               command: str = "build", target: str = "") -> tuple[list[PageSpec], int]:
+               rebuild: GuideCommand = KIT_BUILD) -> tuple[list[PageSpec], int]:
         """The guide's pages for ``sections`` (numbered from 1 after the guide) and ``body``
         pages after it, and how many pages come before the body (a blank may follow it)."""
         guide_length = 2
@@ -52,7 +54,7 @@ class KitGuide:
         for _ in range(3):
             shifted = [replace(s, pages=(s.pages[0] + guide_length, s.pages[1] + guide_length))
                        for s in sections]
-            guide = self.pages(shifted, guide_length + body, command, target)
+            guide = self.pages(shifted, guide_length + body, rebuild)
             length = len(guide)
             if self.job.options.duplex and first_recto and length % 2 == 1:
                 length += 1  # the blank that keeps the body's first front on a sheet front
@@ -75,8 +77,8 @@ class KitGuide:
             repeat.append("--sections " + shlex.quote(",".join(options.sections)))
         return " ".join(repeat)
 
-    def pages(self, sections: Sequence[GuideSection], total: int, command: str = "build",
-              target: str = "") -> list[PageSpec]:
+    def pages(self, sections: Sequence[GuideSection], total: int,
+              rebuild: GuideCommand = KIT_BUILD) -> list[PageSpec]:
         """The guide's pages listing ``sections`` (numbered in the file) of a file of
         ``total`` pages."""
         job = self.job
@@ -86,7 +88,7 @@ class KitGuide:
         settings = GuideSettings(
             game.id, options.paper, job.paper, options.flip,
             format_back_offset(options.back_offset), job.bleed / MM, self._rebuild_options(),
-            command, target, mode)
+            rebuild, mode)
         source = guide_source(settings, sections, total, game.language)
         page = job.portrait
         roles = fonts.roles
@@ -114,6 +116,8 @@ class KitGuide:
         kit = {section.title: section for section in job.game.kit}
         # per run of pages of one section: first page, first and last number, pages, printed
         # pages, whether a printed page is a back, a fold sheet
+        # per run of pages of one section: first page, first and last number, pages, printed
+        # pages, whether a printed page is a back, a fold sheet, backs printed
         runs: list[list[Any]] = []
         number = 0
         for page in body:
@@ -122,25 +126,27 @@ class KitGuide:
                 run = runs[-1]
                 run[2] = number
             else:
-                run = [page, number, number, 0, 0, False, False]
+                run = [page, number, number, 0, 0, False, False, 0]
                 runs.append(run)
             run[3] += 1
             if page.label != "blank":
                 run[4] += 1
                 run[5] = run[5] or page.side == "verso"
                 run[6] = run[6] or page.side == "fold"
+                run[7] += page.side == "verso"
         out = []
-        for first, start, end, count, printed, verso, folded in runs:
+        for first, start, end, count, printed, verso, folded, backs in runs:
             section = kit.get(first.section)
             document = not first.sheets
-            if document:
-                # every page of the run, blank versos included (copies each end on one)
-                sheets, two_sided = (count + 1) // 2, printed > 1
-            else:
-                sheets, two_sided = first.sheets, verso
-            if not job.options.duplex:  # single-sided: one sheet per page
-                sheets = printed
-                two_sided = two_sided and not document
+            if job.options.duplex:
+                # a document: every page of the run, blank versos included (copies each end
+                # on one); sheets of items: the sheets planned, each with its back
+                sheets = (count + 1) // 2 if document else first.sheets
+                two_sided = printed > 1 if document else verso
+            elif job.options.fold:  # one side of a sheet per page, folded or not
+                sheets, two_sided = printed, verso and not document
+            else:  # --simplex: each page of backs goes on the back of the fronts before it
+                sheets, two_sided = printed - backs, verso and not document
             tiled = fold_lines = False
             shape = None
             if isinstance(section, SheetSection):

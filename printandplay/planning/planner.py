@@ -12,6 +12,7 @@ from itertools import chain
 from typing import Any
 
 from printandplay.layout.face import FaceComposer
+from printandplay.layout.print_guide import KIT_BUILD, GuideCommand
 from printandplay.model.game import Component, DocumentSection, SheetSection
 from printandplay.model.ops import Face
 from printandplay.planning.assets import GameAssets
@@ -215,10 +216,10 @@ class KitPlanner:
         """The pages as printed (:class:`~printandplay.planning.print_order.PrintOrder`)."""
         return self.order(pages, notes)
 
-    def with_guide(self, body: Sequence[PageSpec], command: str = "build",
-                   target: str = "") -> list[PageSpec]:
+    def with_guide(self, body: Sequence[PageSpec],
+                   rebuild: GuideCommand = KIT_BUILD) -> list[PageSpec]:
         """``body`` after the guide (:meth:`KitGuide.with_guide`)."""
-        return self.guide.with_guide(body, command, target)
+        return self.guide.with_guide(body, rebuild)
 
     def sheet_pages(self, items: Sequence[Component], section: SheetSection) -> list[PageSpec]:
         """Sheets of fronts, each followed by its sheet of backs when any item has a back.

@@ -9,13 +9,7 @@ from dataclasses import replace
 from printandplay.imposition.grid import mirror_axes, mirror_rect
 from printandplay.imposition.sheet_label import label_ops
 from printandplay.layout.print_words import vocabulary
-from printandplay.planning.pages import (
-    BLANK_NOTE,
-    CUT_GUIDE_COLOR,
-    PageSpec,
-    duplex_stream,
-    placement_rects,
-)
+from printandplay.planning.pages import NOTE_COLOR, PageSpec, duplex_stream, placement_rects
 from printandplay.planning.print_job import PrintJob
 
 
@@ -29,8 +23,8 @@ class PrintOrder:
         """The pages as printed: with blanks that keep fronts on sheet fronts for duplex
         printing, as they are for single-sided printing (``--simplex``, ``--fold``); one page
         at a time. Without ``notes`` the blank pages are left empty (for counting)."""
-        return duplex_stream(pages, self.job.assets.fonts,
-                             self.blank if notes else self.empty_blank, self.job.options.duplex)
+        return duplex_stream(pages, self.blank if notes else self.empty_blank,
+                             self.job.options.duplex)
 
     @staticmethod
     def empty_blank(previous: PageSpec) -> PageSpec:
@@ -42,7 +36,7 @@ class PrintOrder:
     def blank(self, previous: PageSpec) -> PageSpec:
         """The blank page backing ``previous``: its small note lies inside the printable area
         (``--margin``) and off the back of every item of that page (turned on its flip
-        edge), and names the sheet it backs."""
+        edge), names the sheet it backs and says why it is blank, in the game's language."""
         fonts = self.job.assets.fonts
         font = fonts.select("body", False, True)
         words = vocabulary(self.job.game.language)
@@ -50,10 +44,11 @@ class PrintOrder:
         mirror_x, mirror_y = mirror_axes(size.width > size.height, self.job.options.flip)
         shadows = [mirror_rect(r, size, mirror_x, mirror_y)
                    for r in placement_rects(previous.placements)]
-        texts = [BLANK_NOTE, words["blank"]]
+        why = words["blank_note"]
+        texts = [why, words["blank"]]
         if previous.sheets:
             texts.insert(0, f"{previous.section} · {words['sheet']} {previous.sheet}/"
-                            f"{previous.sheets} · {words['verso']} — {BLANK_NOTE}")
+                            f"{previous.sheets} · {words['verso']} — {why}")
         note = label_ops(size, texts, font, fonts, shadows, shadows, [], self.job.options.margin,
-                         color=CUT_GUIDE_COLOR)
+                         color=NOTE_COLOR)
         return replace(self.empty_blank(previous), ops=note)

@@ -4,7 +4,8 @@
 newlines inside a paragraph join); ``- `` bullet lines; ``> `` lines form a framed box;
 ``| a | b |`` lines form a table, and a line ``|: 2 | 1 | 25mm :|`` right before a table's first
 row sets its column widths (shares of the room left, or lengths); ``===`` alone forces a new
-column. Inline markup (:mod:`printandplay.text.markup`) works inside every block.
+column; lines between two ```` ``` ```` lines are code (a command to type), set as written in a
+monospaced font. Inline markup (:mod:`printandplay.text.markup`) works inside every other block.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Literal
 
 from printandplay.units import parse_length
 
-BlockKind = Literal["heading", "paragraph", "bullet", "callout", "table", "break"]
+BlockKind = Literal["heading", "paragraph", "bullet", "callout", "table", "break", "code"]
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,7 @@ def parse_blocks(source: str) -> list[Block]:
     header = False
     widths: tuple[ColumnWidth, ...] = ()
     start = 0
+    code: list[str] | None = None  # the lines of an open ``` block
 
     def flush(keep: str = "") -> None:
         nonlocal paragraph, callout, table, header, widths
@@ -66,6 +68,17 @@ def parse_blocks(source: str) -> list[Block]:
 
     for number, raw in enumerate(source.splitlines(), start=1):
         line = raw.strip()
+        if code is not None:  # inside ```: every line as written, up to the closing ```
+            if line == "```":
+                blocks.append(Block("code", "\n".join(code), line=start))
+                code = None
+            else:
+                code.append(raw.rstrip())
+            continue
+        if line == "```":
+            flush()
+            code, start = [], number + 1
+            continue
         if not line:
             flush()
             continue
@@ -106,6 +119,8 @@ def parse_blocks(source: str) -> list[Block]:
                 start = number
             paragraph.append(line)
     flush()
+    if code is not None:  # (an unclosed ``` runs to the end)
+        blocks.append(Block("code", "\n".join(code), line=start))
     return blocks
 
 

@@ -40,6 +40,7 @@ class TextStyle:
     wrap: bool = True
     hyphenate: bool = True  # when the text would otherwise not fit (never for titles)
     min_tag_size: float = 0.0  # rule tags grow from TAG_SCALE × size to stay at least this big
+    rule_tags: bool = True  # print rule tags (``[[CHA-END-1]]``); else they are left out
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,8 @@ SpanKind = Literal["text", "icon", "tag", "br", "par"]
 
 _ICON_RE: Final = re.compile(r":([a-z][a-z0-9_-]*):")
 _TAG_RE: Final = re.compile(r"\[\[([A-Za-z0-9_.-]+)\]\]")
+# a rule tag with the spaces before it (not an escaped ``\[[``)
+_SPACED_TAG_RE: Final = re.compile(r"[ \t]*(?<!\\)\[\[[A-Za-z0-9_.-]+\]\]")
 _PLAIN_RE: Final = re.compile(r"[^\\*:\[\n]+")  # no character that may start markup
 _SPECIAL: Final = re.compile(r"([\\*]|:(?=[a-z][a-z0-9_-]*:)|\[(?=\[))")
 _MAYBE_SPECIAL: Final = re.compile(r"[\\*:\[]")  # every character _SPECIAL may escape
@@ -40,6 +42,12 @@ def escape_markup(text: str) -> str:
     if _MAYBE_SPECIAL.search(text) is None:  # (most values: a quicker look, the same text)
         return text
     return _SPECIAL.sub(r"\\\1", text)
+
+
+def drop_rule_tags(source: str) -> str:
+    """``source`` without its rule tags (``[[CHA-END-1]]``) and the spaces before each: the
+    text reads as if they had never been written (``"gagne [[X]]."`` is ``"gagne."``)."""
+    return _SPACED_TAG_RE.sub("", source) if "[[" in source else source
 
 
 def parse_markup(source: str) -> list[Span]:

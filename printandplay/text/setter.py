@@ -23,7 +23,7 @@ from printandplay.errors import LayoutError
 from printandplay.model.fonts import FontMetrics
 from printandplay.text.fitting import FittedText, TextStyle, fit_text
 from printandplay.text.hyphenation import Hyphenator, hyphenator_for
-from printandplay.text.markup import MarkupError, parse_markup
+from printandplay.text.markup import MarkupError, drop_rule_tags, parse_markup
 from printandplay.text.tokens import Item, TokenCache, tokenize
 from printandplay.text.typography import apply_typography
 
@@ -46,7 +46,14 @@ class TextSetter:
 
     def tokens(self, source: str, style: TextStyle, where: str) -> list[Item]:
         """The measured tokens of ``source`` (markup) in ``style``; errors name ``where``."""
-        return self._tokens(apply_typography(source, self.language), style, where)
+        return self._tokens(self._typeset(source, style), style, where)
+
+    def _typeset(self, source: str, style: TextStyle) -> str:
+        """``source`` in the language's typography, without rule tags if ``style`` leaves
+        them out."""
+        if not style.rule_tags:
+            source = drop_rule_tags(source)
+        return apply_typography(source, self.language)
 
     def _tokens(self, text: str, style: TextStyle, where: str) -> list[Item]:
         """:meth:`tokens` of ``text`` already in the language's typography."""
@@ -71,8 +78,7 @@ class TextSetter:
             where: str) -> FittedText | None:
         """``source`` laid out in a ``width`` × ``height`` box, or ``None`` when it does not
         fit even at ``style.min_size``; errors name ``where``."""
-        text = apply_typography(source, self.language)
-        items = self._tokens(text, style, where)
+        items = self._tokens(self._typeset(source, style), style, where)
         try:
             return fit_text(items, width, height, style, self.metrics, self.hyphenator)
         except LayoutError as err:

@@ -48,12 +48,14 @@ def bundled() -> dict[str, FontRole]:
 
 
 def test_bundled_roles(bundled: dict[str, FontRole]) -> None:
-    assert list(bundled) == ["body", "title", "heavy"]
+    assert list(bundled) == ["body", "title", "heavy", "mono"]
     assert set(bundled["body"].files) == {"regular", "bold", "italic", "bolditalic"}
     assert set(bundled["title"].files) == {"regular"}
     assert set(bundled["heavy"].files) == {"regular", "italic"}
+    assert set(bundled["mono"].files) == {"regular"}
     assert bundled["body"].licence == "Apache-2.0"
     assert bundled["title"].licence == "OFL-1.1"
+    assert bundled["mono"].licence == "OFL-1.1"
 
 
 def test_bundled_files_exist(bundled: dict[str, FontRole]) -> None:
@@ -70,6 +72,8 @@ def test_bundled_files_come_from_their_packages(bundled: dict[str, FontRole]) ->
     assert bundled["body"].files["regular"].parent.parent.name == "font_roboto"
     assert bundled["title"].files["regular"].name == "FredokaOne-Regular.ttf"
     assert bundled["title"].files["regular"].parent.parent.name == "font_fredoka_one"
+    assert bundled["mono"].files["regular"].name == "RobotoMono[wght].ttf"
+    assert bundled["mono"].files["regular"].parent.parent.name == "fontpkg_roboto_mono"
 
 
 def test_style_fallbacks(bundled: dict[str, FontRole]) -> None:

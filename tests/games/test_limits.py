@@ -293,8 +293,10 @@ def test_build_a4(bundled_kits: KitsBuild) -> None:
     assert "Uwe Rosenberg" in first and "Amigo" in first and "fan-made" in first
     text = " ".join(page_text(p) for p in pages[:rules_pages])
     assert "Règle maison" in text and "Reconstitution" in text
-    for tag in ("LIM-SETUP-1", "LIM-CHECK-3", "LIM-KIT-4"):
-        assert tag in text
+    for tag in ("LIM-SETUP-1", "LIM-CHECK-3", "LIM-KIT-4"):  # in the template, for the
+        assert tag not in text  # designer (the rules digest); not printed for the players
+        assert f"[[{tag}]]" in (ROOT / "templates" / "limits" / "regles.md.j2").read_text(
+            encoding="utf-8")
 
 
 def test_build_letter() -> None:

@@ -123,7 +123,7 @@ def test_a4_kit_pages_in_print_order() -> None:
     assert "Lancer un sort" in texts[2] and "Attaquer" in texts[3]
     assert texts[2].count("Lancer un sort") == 4 and texts[4].count("Lancer un sort") == 1
     assert "PV" in texts[6] and "30" in texts[6]
-    assert pages[7].label == "blank" and "intentionally blank" in texts[7]
+    assert pages[7].label == "blank" and "Page laissée blanche" in texts[7]
     assert texts[9].count("Oups Magie") == 18 + 1  # 9 backs, title twice each; the sheet label
     assert "Valet" in texts[10] and "Dame" in texts[10] and "Roi" in texts[10]
     assert "Donneur" in texts[18] and "Premier attaquant" in texts[18]

@@ -374,10 +374,25 @@ def test_the_page_footer_is_held_to_min_font_size() -> None:
 
 def test_rule_tags_in_documents_grow_to_min_font_size() -> None:
     # tags are set at 72 % of the text: 5.76 pt at 8 pt, grown to the game's 6 pt
-    style = DocStyle(design=replace(DESIGN, size=8.0), columns=2, min_font_size=6.0)
+    style = DocStyle(design=replace(DESIGN, size=8.0), columns=2, min_font_size=6.0,
+                     rule_tags=True)  # (as --debug-boxes prints them)
     pages = paginate("Voir la règle [[R12]].\n", style)
     sizes = {op.size for _, _, op in _ops(pages) if isinstance(op, TextOp)}
     assert min(sizes) == pytest.approx(6.0), sizes
+
+
+def test_documents_leave_rule_tags_out_for_the_players() -> None:
+    # ids are for the designer's reference (the rules digest), not in the players' rules
+    source = "Chacun joue. [[R12]] Puis on compte [[R13]].\n"
+    texts = [op.text for _, _, op in _ops(paginate(source)) if isinstance(op, TextOp)]
+    assert not any("R12" in text or "R13" in text for text in texts), texts
+    shown = [op.text for _, _, op in _ops(paginate(source, replace(STYLE, rule_tags=True)))
+             if isinstance(op, TextOp)]
+    assert any("R12" in text for text in shown), shown
+    # one space where the tag was: the line reads as if it had never been written
+    plain = [op.text for _, _, op in _ops(paginate("Chacun joue. Puis on compte.\n"))
+             if isinstance(op, TextOp) and "joue" in op.text]
+    assert [t for t in texts if "joue" in t] == plain
 
 
 def _ops(pages: list[tuple[Op, ...]]) -> list[tuple[float, float, Op]]:
@@ -385,3 +400,24 @@ def _ops(pages: list[tuple[Op, ...]]) -> list[tuple[float, float, Op]]:
     for ops in pages:
         _walk(ops, 0.0, 0.0, found)
     return found
+
+
+class _MonoMetrics(FakeMetrics):
+    """The fake fonts, with a font ``M`` for the role ``mono``."""
+
+    def select(self, role: str, bold: bool, italic: bool) -> str:
+        return "M" if role == "mono" else super().select(role, bold, italic)
+
+
+def test_code_blocks_are_set_as_written_in_the_code_font() -> None:
+    style = replace(STYLE, columns=1, code_font="mono")
+    composer = DocumentComposer(_MonoMetrics(), lambda name: 1.0, "fr", style, "rules.md")
+    command = "printandplay build licum --paper a4 --flip long --back-offset X,Y"
+    pages = composer.paginate(f"Tapez :\n\n```\n{command} **x** ...\n```\n", PAGE, "R", "G")
+    code = [op for _, _, op in _ops(pages) if isinstance(op, TextOp) and op.font == "M"]
+    # no markup, no typography (no "…", no space before ":"), broken at spaces, indented
+    assert " ".join(op.text.strip() for op in code) == f"{command} **x** ..."
+    assert len(code) > 1 and all(op.text.startswith("  ") for op in code[1:])
+    width = PAGE.width - 2 * 10 * MM
+    assert all(FakeMetrics().width(op.text, "R") * op.size <= width for op in code)
+    assert all(op.size >= 6 for op in code)

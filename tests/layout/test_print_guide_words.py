@@ -60,6 +60,18 @@ def test_an_english_game_gets_an_english_guide(tmp_path: Path) -> None:
     assert "--back-offset X,Y" in text
 
 
+def test_an_english_kit_explains_its_blank_pages_in_english(tmp_path: Path) -> None:
+    new_game(tmp_path, "kit", cards=3)
+    replace_once(tmp_path / "cards/kit/game.yaml", "language: fr", "language: en")
+    assets = load_assets(Resources((tmp_path, bundled_root())), "kit")
+    blanks = [page for page in KitPlanner(assets, BuildOptions()).kit_pages()
+              if page.label == "blank"]
+    assert blanks  # (the guide's blank verso at least)
+    for page in blanks:
+        text = page_text(page)
+        assert "Intentionally blank" in text and "Page laissée" not in text, text
+
+
 def test_an_english_guide_in_simplex_mode(tmp_path: Path) -> None:
     text = _guide_text(tmp_path, "en", simplex=True)
     assert "Single-sided" in text, text

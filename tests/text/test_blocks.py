@@ -230,3 +230,19 @@ def test_a_markdown_separator_makes_the_first_row_a_header() -> None:
     assert blocks[0].header is True
     assert blocks[0].rows == (("Demande", "Qui gagne"), ("Chanter", "le plus"))
     assert parse_blocks("| a | b |\n| c | d |\n")[0].header is False
+
+
+# --- code ----------------------------------------------------------------------------------
+
+
+def test_code_lines_are_kept_as_written() -> None:
+    source = "Tapez :\n\n```\nprintandplay build licum --flip long\n  **pas du gras** :x:\n```\nFin."
+    assert parse_blocks(source) == [
+        Block("paragraph", "Tapez :", line=1),
+        Block("code", "printandplay build licum --flip long\n  **pas du gras** :x:", line=4),
+        Block("paragraph", "Fin.", line=7),
+    ]
+
+
+def test_an_unclosed_code_block_runs_to_the_end() -> None:
+    assert parse_blocks("```\n# pas un titre") == [Block("code", "# pas un titre", line=2)]

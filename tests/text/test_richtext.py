@@ -8,6 +8,7 @@ import pytest
 from printandplay.text.markup import (
     MarkupError,
     Span,
+    drop_rule_tags,
     escape_markup,
     parse_markup,
     plain_text,
@@ -218,3 +219,18 @@ def test_unescaped_x_colon_y_colon_z_is_an_icon() -> None:
 def test_plain_text_renders_icons_tags_and_breaks() -> None:
     spans = parse_markup("**Gagne** :banane:\nvoir [[R-1]]\n\nfin")
     assert plain_text(spans) == "Gagne :banane:\nvoir [R-1]\nfin"
+
+
+@pytest.mark.parametrize(
+    ("source", "left"),
+    [
+        ("gagne. [[OUPS-GOAL-1]]", "gagne."),
+        ("paquets. [[A-1]] [[B-2]] Les copies", "paquets. Les copies"),
+        ("différentes [[X]], 1 Avant-Match", "différentes, 1 Avant-Match"),
+        ("pas un tag : \\[[X]]", "pas un tag : \\[[X]]"),  # escaped: printed as written
+        ("[[seul]]", ""),
+        ("sans tag", "sans tag"),
+    ],
+)
+def test_rule_tags_are_dropped_with_the_spaces_before_them(source: str, left: str) -> None:
+    assert drop_rule_tags(source) == left
