@@ -64,7 +64,7 @@ class FaceComposer:
 
     def __post_init__(self) -> None:
         self._text = TextSetter(self.metrics, self.icon_aspect, self.language)
-        self._fits = FitCache(self.min_font_size)
+        self._fits = FitCache(self.min_font_size, rule_tags=self.debug_boxes)
 
     def compose(self, design: FaceDesign, kind: Kind, context: Mapping[str, Any], what: str) -> Face:
         """The face drawn by ``design`` for one component; ``what`` names it in errors."""

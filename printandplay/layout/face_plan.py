@@ -76,8 +76,9 @@ class FitCache:
     """Fitted texts by (source, width, height, style), bounded; each box's text style made
     once per colour and numbered (a key then hashes a number, not a style)."""
 
-    def __init__(self, min_font_size: float) -> None:
+    def __init__(self, min_font_size: float, rule_tags: bool = False) -> None:
         self.min_font_size = min_font_size
+        self.rule_tags = rule_tags  # print rule tags (``[[OUPS-SPELL-3]]``): --debug-boxes only
         self._fits: dict[tuple[Any, ...], FittedText | None] = {}
         # per (id of a box, colour): the box (kept: its id is not reused), style, number
         self._styles: dict[tuple[int, RGB], tuple[Box, TextStyle, int]] = {}
@@ -90,7 +91,7 @@ class FitCache:
         """How ``box`` sets its text in ``color``, and that style's number."""
         found = self._styles.get((id(box), color))
         if found is None or found[0] is not box:
-            style = text_style(box, color, self.min_font_size)
+            style = text_style(box, color, self.min_font_size, self.rule_tags)
             number = self._numbers.setdefault(style, len(self._numbers))
             found = self._styles[(id(box), color)] = (box, style, number)
         return found[1], found[2]
@@ -124,8 +125,10 @@ class FitCache:
         self._fits[key] = fitted
 
 
-def text_style(box: Box, color: RGB, min_font_size: float) -> TextStyle:
-    """How ``box`` sets its text in ``color``, never under ``min_font_size``."""
+def text_style(box: Box, color: RGB, min_font_size: float, rule_tags: bool = False
+               ) -> TextStyle:
+    """How ``box`` sets its text in ``color``, never under ``min_font_size``; rule tags
+    (``[[ID]]``) are left out unless ``rule_tags`` (players read the cards, not rule ids)."""
     smallest = box.min_size if box.min_size is not None else box.size
     return TextStyle(
         role=box.font, size=box.size,
@@ -133,5 +136,5 @@ def text_style(box: Box, color: RGB, min_font_size: float) -> TextStyle:
         leading=box.leading, align=box.align, valign=box.valign, color=color,
         bold=box.bold, italic=box.italic, icon_scale=box.icon_scale, wrap=box.wrap,
         hyphenate=box.font != "title",
-        min_tag_size=min_font_size,
+        min_tag_size=min_font_size, rule_tags=rule_tags,
     )

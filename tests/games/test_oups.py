@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,11 +19,14 @@ from helpers import (
     copy_kit,
     kit_pages,
     page_text,
+    planned_pages,
     replace_once,
 )
 from typer.testing import CliRunner
 
 from printandplay.cli import app
+from printandplay.model.ops import GroupOp, Op, TextOp
+from printandplay.planning.pages import PageSpec
 from printandplay.rules.oups import PACKETS
 from printandplay.rules.oups_cards import RANKS, SUITS, VALUES
 from printandplay.rules.oups_scores import targets_for
@@ -189,3 +193,23 @@ def test_every_rule_id_printed_or_checked_is_in_the_digest() -> None:
     assert used, "no rule id found"
     assert used <= defined, sorted(used - defined)
     assert {"OUPS-SETUP-1", "OUPS-SPELL-1", "OUPS-HIT-1"} <= used
+
+
+def _face_texts(pages: Sequence[PageSpec]) -> str:
+    """Every text the faces placed on ``pages`` print (groups opened)."""
+    def texts(ops: Sequence[Op]) -> Iterator[str]:
+        for op in ops:
+            if isinstance(op, TextOp):
+                yield op.text
+            elif isinstance(op, GroupOp):
+                yield from texts(op.ops)
+
+    return " ".join(text for page in pages for placement in page.placements
+                    for text in texts(placement.face.ops))
+
+
+def test_player_aids_print_no_rule_ids_unless_debugging() -> None:
+    """The aid cards' texts carry rule tags (``[[OUPS-SPELL-3]]``) for the rules digest; a
+    player reads the card without them, ``--debug-boxes`` shows them."""
+    assert not re.search(r"OUPS-[A-Z]+-\d", _face_texts(planned_pages("oups")))
+    assert "OUPS-SPELL-3" in _face_texts(planned_pages("oups", debug_boxes=True))
