@@ -25,8 +25,7 @@ from printandplay.data.reader import (
     as_non_negative_int,
     as_str,
 )
-from printandplay.data.yamlio import LocDict
-from printandplay.errors import Location, suggest
+from printandplay.errors import suggest
 from printandplay.model.deck_rules import (
     PLACEHOLDER,
     Bound,
@@ -181,10 +180,6 @@ def _read_selection(f: Fields, ctx: RuleContext) -> Selection:
         ctx.problems.add(f.at("where"), f"{f.what}: {problem}")
     together = ctx.kind_list(f, "together")
     return Selection(sections, kinds, conditions, together)
-
-
-def _line_of(node: Any, key: str, default: Location) -> Location:
-    return node.at(key) if isinstance(node, LocDict) else default
 
 
 def read_counts(f: Fields, node: Any, ctx: RuleContext) -> dict[str, Selection]:

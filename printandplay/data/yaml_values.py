@@ -29,7 +29,9 @@ _TIMESTAMP = "tag:yaml.org,2002:timestamp"
 _INT = "tag:yaml.org,2002:int"
 _INT_TEXT_MAX = 4 * MAX_INT_DIGITS  # longer int texts are refused before they are read
 
-_RESOLVERS: dict[Any, Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader).yaml_implicit_resolvers
+#: PyYAML's safe loader, in C when PyYAML has libyaml.
+SAFE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_RESOLVERS: dict[Any, Any] = SAFE_LOADER.yaml_implicit_resolvers
 #: First characters of the plain scalars that may be something else than text (``3``, ``yes``,
 #: ``~``, ``2026-11-30``…): any other plain scalar is text, without asking the resolver.
 RESOLVABLE_STARTS = frozenset(start for start in _RESOLVERS if start is not None)

@@ -34,6 +34,7 @@ from printandplay.data.yaml_values import (
     MISSING,
     RESOLVABLE_STARTS,
     RESOLVED,
+    SAFE_LOADER,
     Marker,
     check_collection_tag,
     mapping_key,
@@ -45,8 +46,6 @@ from printandplay.errors import DataError, Location
 
 __all__ = ["LocDict", "LocList", "load_yaml", "load_yaml_text", "parse_cache", "parse_yaml"]
 
-_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
 _TOO_DEEP = f"YAML nested deeper than {MAX_YAML_DEPTH} levels (the limit)"
 _NO_KEY = Marker("<no key>")  # in a mapping's frame: its next key is still to be read
 
@@ -55,7 +54,7 @@ def parse_yaml(text: str, path: Path | str) -> Any:
     """Parse YAML text; mappings become :class:`LocDict`, sequences :class:`LocList`, keys
     become text. Bad YAML, a duplicate key or a broken limit is a :class:`DataError` naming the
     file and the line."""
-    loader = _Loader(text)
+    loader = SAFE_LOADER(text)
     try:
         return _read_document(loader, path, MAX_YAML_DEPTH, MAX_YAML_NODES)
     except yaml.MarkedYAMLError as err:

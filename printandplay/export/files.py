@@ -1,5 +1,7 @@
-"""Writing the files of an export: the folder checked first, every file written atomically
-(through :func:`printandplay.render.temp_files.atomic_file`, as the PDFs are)."""
+"""Writing the files of an export: the folder and the files known in advance checked first
+(:func:`prepare_folder`), every file written atomically (through
+:func:`printandplay.render.temp_files.atomic_file`, as the PDFs are, which turns a file-system
+error into one clear error naming the file)."""
 
 from __future__ import annotations
 
@@ -25,7 +27,6 @@ def prepare_folder(folder: Path, files: Iterable[str] = ()) -> None:
 
 def save_atomic(image: Image.Image, target: Path, **options: object) -> None:
     """Save ``image`` (``format`` and Pillow's options for it) as ``target``, atomically."""
-    check_output_folder(target.parent, (target.name,))
     image_format = str(options.pop("format", "PNG"))
     with atomic_file(target) as temp:
         image.save(temp, format=image_format, **options)
@@ -33,6 +34,5 @@ def save_atomic(image: Image.Image, target: Path, **options: object) -> None:
 
 def write_text_atomic(target: Path, text: str) -> None:
     """Write ``text`` (UTF-8) as ``target``, atomically."""
-    check_output_folder(target.parent, (target.name,))
     with atomic_file(target) as temp:
         temp.write_text(text, encoding="utf-8", newline="")

@@ -122,8 +122,8 @@ def export_print_shop(resources: Resources, game_id: str, folder: Path, options:
 
 
 def _write_face(assets: GameAssets, face: Face, target: Path, title: str) -> None:
-    """One face on a page of its trim plus bleed, with its boxes."""
-    check_output_folder(target.parent, (target.name,))
+    """One face on a page of its trim plus bleed, with its boxes (``target``'s folder was
+    prepared: :func:`prepare_folder`)."""
     b = face.bleed
     page = Size(face.width + 2 * b, face.height + 2 * b)
     writer = PdfWriter(target, assets.fonts, assets.icons, title=title,
