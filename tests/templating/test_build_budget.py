@@ -56,3 +56,18 @@ def test_the_build_stops_past_its_time_on_both_clocks(monkeypatch: pytest.Monkey
 def test_the_build_budget_is_larger_than_a_render_budget() -> None:
     assert template_budget.MAX_BUILD_STEPS >= 5 * template_budget.MAX_STEPS
     assert template_budget.MAX_BUILD_SECONDS >= 10 * template_budget.MAX_SECONDS
+
+
+def test_a_namespace_is_sized_by_what_is_set_in_it() -> None:
+    """Templates' ``namespace()`` counts the attributes given to it and those set later
+    (``{% set ns.a = … %}``), so a value built from it is refused before it is built."""
+    from printandplay.templating.budget import BoundedNamespace, approx_len
+
+    ns = BoundedNamespace(a="x" * 10)
+    ns["b"] = "y" * 5_000
+    assert approx_len(ns) > 5_000
+    assert approx_len([ns] * 300, limit=10**8) > 300 * 5_000
+    env = TemplateEnv()
+    with pytest.raises(LayoutError, match="too large"):
+        env.render_string("{% set ns = namespace() %}{% set ns.a = 'x' * 999999 %}"
+                          "{{ ([ns] * 300)|join }}", {}, "box")
