@@ -155,10 +155,7 @@ def build_kit(resources: Resources, game_id: str, options: BuildOptions,
                                f"check {game_id}):"]
                               + [f"{v.rule}: {v.message}" for v in report.errors])
         planner = KitPlanner(assets, options, cache)
-        total = planner.count_kit_pages()
-        if not total:
-            raise LayoutError(f"{game_id}: the kit is empty: list its documents and sheets "
-                              f"under 'kit:' in cards/{game_id}/game.yaml")
+        total = planner.count_kit_pages()  # (never 0: the guide prints, the kit is not empty)
         counted = _Counted(planner.iter_kit_pages())
         path = write_pages(assets, counted, target, f"{assets.game.name} — kit", progress,
                            total, options.flip if options.duplex else None)
