@@ -12,16 +12,15 @@ from pathlib import Path
 from typing import Any
 
 from printandplay.data.ban_lists import Display, read_ban_list
+from printandplay.data.deck_count_rules import read_counts, read_rule
 from printandplay.data.deck_rule_items import (
     COUNT_WORDS,
     RuleContext,
     read_card_list,
     read_copies,
-    read_counts,
     read_header,
     read_ignore,
     read_leader,
-    read_rule,
     read_section,
 )
 from printandplay.data.deck_rule_keys import FORMAT_KEYS, documented

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,16 @@ from helpers import check_deck_case
 from typer.testing import CliRunner
 
 from printandplay.cli import app
+from printandplay.data.deck_rule_keys import (
+    BAN_LIST_KEYS,
+    COPIES_KEYS,
+    COUNT_RULE_KEYS,
+    LEADER_KEYS,
+    SELECTION_KEYS,
+    VOCABULARIES,
+)
 from printandplay.data.game_loader import load_game
+from printandplay.errors import PrintAndPlayError
 from printandplay.model.game import Game
 from printandplay.project import Resources
 
@@ -117,3 +127,83 @@ def test_ban_list_option_needs_tiers(tmp_path: Path, monkeypatch: pytest.MonkeyP
     deck = str(_deck_file(tmp_path, "maisons", "valid-three-houses"))
     result = runner.invoke(app, ["validate", "maisons", deck, "--ban-list", "x.yaml"])
     assert result.exit_code == 2 and "has no ban_list" in result.output, result.output
+
+
+def _game_with(tmp_path: Path, name: str, old: str, new: str, file: str = "game.yaml") -> Game:
+    copy = tmp_path / name
+    shutil.copytree(FIXTURES / name, copy)
+    path = copy / "cards" / name / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return load_game(Resources((copy,)), name)
+
+
+@pytest.mark.parametrize(("name", "old", "new", "file", "message"), [
+    ("sommet", "outside: {couleurs: [{card: commandant}]}",
+     "outside: {couleurs: [{card: commandent}]}", "game.yaml:46",
+     "unknown leader 'commandent' (leaders: commandant) (did you mean 'commandant'?)"),
+    ("sommet", "outside: {couleurs: [{card: commandant}]}",
+     "outside: {couleurs: [{card: commandant}, violet]}", "game.yaml:48",
+     "outside: 'violet' is not a choice of 'couleurs' (blanc, bleu, noir, rouge, vert)"),
+    ("sommet", "outside: {couleurs: [{card: commandant}]}",
+     "outside: {couleur: [{card: commandant}]}", "game.yaml:48",
+     "unknown field 'couleur'"),
+    ("sommet", "unless: {basique: true}", "unles: {basique: true}", "game.yaml:52",
+     "unknown field 'unles' on copies item 1 of format 'commandant' (did you mean 'unless'"),
+    ("sommet", "unless: {basique: true}", "unless: {basique: oui}", "game.yaml:52",
+     "'basique' is a yes/no field"),
+    ("sommet", "section: Commandant, kind: chef,", "section: Commandant, kind: chief,",
+     "game.yaml:39", "unknown kind 'chief'"),
+    ("sommet", "{name: commandant, section: Commandant,", "{nom: commandant, section: "
+     "Commandant,", "game.yaml:39", "unknown field 'nom' on leaders item 1"),
+    ("reseau", "sum: influence", "sum: faction", "game.yaml:60",
+     "sum: 'faction' holds no number"),
+    ("reseau", "sum: influence", "somme: influence", "game.yaml:60",
+     "unknown field 'somme' on rules item 2 of format 'standard'"),
+    ("reseau", "min: {card: identite, field: taille_min}",
+     "min: {card: identite, field: taile_min}", "game.yaml:55",
+     "leader 'identite': unknown field 'taile_min' (did you mean 'taille_min'?)"),
+    ("reseau", "min: {of: deck, steps: {40: 18,", "min: {of: deck, steps: {quarante: 18,",
+     "game.yaml:72", "'steps' of 'min' of rules item 4"),
+    ("reseau", "min: {of: deck, steps:", "min: {of: dek, steps:", "game.yaml:69",
+     "unknown count 'dek'"),
+    ("maisons", "per: maison", "per: maisons", "game.yaml:32",
+     "per: unknown field 'maisons' (did you mean 'maison'?)"),
+    ("maisons", "distinct: maison", "distinct: 3", "game.yaml:30",
+     "field 'distinct' on rules item 2 of format 'archonte': true, false or a field"),
+    ("duel", "exactly: [0, 15]", "exactly: [0, quinze]", "game.yaml:46",
+     "field 'exactly' on rules item 3"),
+    ("duel", "file: listes/2026-06.yaml", "file: ../../../../etc/passwd", "game.yaml:51",
+     "'..' leaves the folder"),
+    ("duel", "semi_limitees: [Lame Fenak]", "semi_limites: [Lame Fenak]",
+     "listes/2026-06.yaml:5",
+     "unknown field 'semi_limites' on ban list 'listes/2026-06.yaml' (did you mean "
+     "'semi_limitees'"),
+    ("duel", "interdites: [Lame Celak]", "interdites: [Lame Celac]", "listes/2026-06.yaml:3",
+     "unknown card 'Lame Celac' in ban list"),
+])
+def test_new_rules_are_read_strictly(tmp_path: Path, name: str, old: str, new: str, file: str,
+                                     message: str) -> None:
+    source = "listes/2026-06.yaml" if file.startswith("listes") else "game.yaml"
+    with pytest.raises(PrintAndPlayError) as info:
+        _game_with(tmp_path, name, old, new, source)
+    problems = info.value.problems()
+    assert any(message in p for p in problems), problems
+    assert all(f"cards/{name}/{file.split(':')[0]}:" in p for p in problems), problems
+    assert any(f"cards/{name}/{file}:" in p for p in problems), problems
+
+
+def test_the_vocabulary_tables_are_what_the_readers_accept() -> None:
+    """Every documented key of a count rule, a leader and a copy limit is read (one rule of
+    the test games uses each), so the tables the docs print are the accepted keys."""
+    texts = "\n".join((FIXTURES / n / "cards" / n / "game.yaml").read_text(encoding="utf-8")
+                      for n in GAMES)
+    for vocabulary in (SELECTION_KEYS, COUNT_RULE_KEYS, LEADER_KEYS, COPIES_KEYS,
+                       BAN_LIST_KEYS):
+        missing = [k for k in vocabulary
+                   if k not in ("together", "unique", "severity", "targets", "in", "exempt",
+                                "kinds", "count")
+                   and not re.search(rf"[{{ ]{k}:", texts)]
+        assert not missing, missing
+    assert set(VOCABULARIES["deck_rules.formats.NAME"]) >= {"leaders", "ban_list"}
