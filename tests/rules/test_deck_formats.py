@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from doc_helpers import ROOT, assert_prints, console_steps, marked_blocks, run
 from helpers import check_deck_case
 from typer.testing import CliRunner
 
@@ -207,3 +208,27 @@ def test_the_vocabulary_tables_are_what_the_readers_accept() -> None:
                    and not re.search(rf"[{{ ]{k}:", texts)]
         assert not missing, missing
     assert set(VOCABULARIES["deck_rules.formats.NAME"]) >= {"leaders", "ban_list"}
+
+
+def test_the_worked_examples_print_what_they_show(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/deck-formats.md: each ``validate GAME CASE.txt`` of its ``run: formats`` blocks,
+    run on a copy of the test game holding the deck of that case, prints what it shows."""
+    blocks = marked_blocks(ROOT / "docs" / "deck-formats.md", "run")
+    assert {argument for argument, _ in blocks} == {"formats"}
+    shown = set()
+    steps = [step for _, block in blocks for step in console_steps(block)]
+    for index, (args, lines) in enumerate(steps):
+        assert args[0] == "validate", args
+        game, deck = args[1], args[2]
+        folder = tmp_path / f"{game}-{index}"
+        shutil.copytree(FIXTURES / game, folder)
+        case = yaml.safe_load((CASES_ROOT / game / deck.replace(".txt", ".yaml"))
+                              .read_text(encoding="utf-8"))
+        (folder / deck).write_text(case["deck"], encoding="utf-8")
+        monkeypatch.chdir(folder)
+        result = run(args)
+        assert result.exit_code == (0 if ": valid (" in lines[0] else 1), result.output
+        assert_prints(args, lines, result)
+        shown.add(game)
+    assert shown == set(GAMES)
