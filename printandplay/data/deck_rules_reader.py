@@ -123,6 +123,7 @@ def _read_format(name: str, node: Any, known: dict[str, DeckRules], ctx: RuleCon
         fmt = DeckRules(id=name, location=fields.location, **values)
     # inherited rules were checked with the parent, unless the counts changed
     _check_references(fmt, fmt.rules if "counts" in values else own_rules, ctx)
+    _check_leader_names(fmt, fields, ctx)
     return fmt
 
 
@@ -140,6 +141,19 @@ def _each(fields: Fields, key: str, node: Any, ctx: RuleContext,
         if value is not None:
             out.append(value)
     return out
+
+
+def _check_leader_names(fmt: DeckRules, fields: Fields, ctx: RuleContext) -> None:
+    """Leader names are unique, and no named count or message word: ``{NAME}`` in a message
+    is the leader card's name."""
+    seen: set[str] = set()
+    for leader in fmt.leaders:
+        if leader.name in seen or leader.name in fmt.counts or leader.name in COUNT_WORDS:
+            what = ("another leader" if leader.name in seen else "a named count"
+                    if leader.name in fmt.counts else "a message placeholder")
+            ctx.problems.add(fields.at("leaders"), f"leader '{leader.name}' of format "
+                                                   f"'{fmt.id}': {what} has this name")
+        seen.add(leader.name)
 
 
 def _check_references(fmt: DeckRules, rules: Iterable[CountRule | TargetRule],

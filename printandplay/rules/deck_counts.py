@@ -142,7 +142,8 @@ def _count_group(check: DeckCheck, rule: CountRule, counts: Mapping[str, int],
     if s.outside and cards:
         line = min(check.lines[(section, c.id)] for section, c, _ in cards)
     yield Violation(rule.id, fill(rule.message or default, values),
-                    severity=Severity(rule.severity), expected=broken, actual=actual,
+                    severity=Severity(rule.severity),
+                    expected=list(rule.one_of) if rule.one_of else broken, actual=actual,
                     cards=tuple(dict.fromkeys(c.id for _, c, _ in cards)) if narrow else (),
                     line=line)
 
