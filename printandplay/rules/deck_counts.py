@@ -55,7 +55,7 @@ def _items(value: Any) -> tuple[Any, ...]:
     return () if value is None else (value,)
 
 
-def _measured(check: DeckCheck, rule: CountRule, cards: Cards) -> int:
+def _measured(rule: CountRule, cards: Cards) -> int:
     """What ``rule`` measures of ``cards``: a sum, different values, different cards, copies."""
     if rule.sum:
         return sum(value * n for _, c, n in cards
@@ -73,7 +73,7 @@ def _groups(check: DeckCheck, rule: CountRule) -> Iterator[tuple[str | None, int
     if not rule.per:
         if rule.sum or rule.values:
             cards = check.cards(rule.selection)
-            yield None, _measured(check, rule, cards), cards
+            yield None, _measured(rule, cards), cards
         else:
             actual, cards = check.measure(rule.selection, rule.distinct)
             yield None, actual, cards
@@ -83,7 +83,7 @@ def _groups(check: DeckCheck, rule: CountRule) -> Iterator[tuple[str | None, int
         for value in _items(value_of(card[1], rule.per)):
             groups.setdefault(str(value), []).append(card)
     for value, cards in groups.items():
-        yield value, _measured(check, rule, cards), cards
+        yield value, _measured(rule, cards), cards
 
 
 def _count_rule(check: DeckCheck, rule: CountRule, counts: Mapping[str, int]
