@@ -21,6 +21,7 @@ import yaml
 from typer.testing import CliRunner
 
 from printandplay.cli import app
+from printandplay.data.ban_lists import load_ban_list
 from printandplay.data.decklist import parse_decklist
 from printandplay.data.game_loader import load_game
 from printandplay.kit.assets import load_assets
@@ -32,7 +33,7 @@ from printandplay.planning.options import BuildOptions
 from printandplay.planning.pages import PageSpec
 from printandplay.planning.planner import KitPlanner
 from printandplay.project import Resources
-from printandplay.rules.deck import validate_deck
+from printandplay.rules.deck import deck_format, validate_deck
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -106,19 +107,23 @@ def decks_game() -> Game:
 
 
 DECK_CASE_KEYS = {"description", "deck", "valid", "errors", "warnings", "messages", "counts",
-                  "rules"}
+                  "rules", "ban_list"}
 
 
 def check_deck_case(case_file: Path, game: Game) -> None:
     """A deck rule case (``tests/rules/cases/<game>/*.yaml``): its ``deck`` validated against
     ``game`` (in the format named by ``rules``, else the game's default) is valid or not as
     ``valid`` says, breaks the rules of ``errors`` and ``warnings`` (each as often as listed),
-    says each of ``messages`` and counts what ``counts`` gives."""
+    says each of ``messages`` and counts what ``counts`` gives; ``ban_list`` names the ban
+    list file (inside the game folder) that replaces the format's."""
     case = load_yaml(case_file)
     unknown = set(case) - DECK_CASE_KEYS
     assert not unknown, f"{case_file.name}: unknown keys {sorted(unknown)}"
     deck = parse_decklist(case["deck"], game, case_file.name)
-    report = validate_deck(deck, game, case.get("rules"))
+    lists = None
+    if "ban_list" in case:
+        lists = load_ban_list(game, deck_format(game, case.get("rules")), case["ban_list"], str)
+    report = validate_deck(deck, game, case.get("rules"), ban_list=lists)
     assert report.is_valid is case["valid"], [v.message for v in report.errors]
     assert Counter(v.rule for v in report.errors) == Counter(case["errors"])
     assert Counter(v.rule for v in report.warnings) == Counter(case["warnings"])

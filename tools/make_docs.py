@@ -21,6 +21,10 @@ between two markers, and this script writes it::
   author;
 - ``deck-rule-ids``: the ids of the deck validator's own messages
   (``printandplay.model.deck_rules.BUILT_IN_RULES``);
+- ``deck-keys-TABLE`` (``deck-keys-format``, ``-selection``, ``-count-rule``, ``-bound``,
+  ``-target-rule``, ``-leader``, ``-copies``, ``-ban-list``, ``-ban-file``): the keys of
+  ``deck_rules`` and what each means (``printandplay.data.deck_rule_keys``, the keys its
+  readers accept);
 - ``commands``, ``options-COMMAND`` (``options-oups-spell`` for a subcommand): the command
   line's commands and each one's arguments and options, from its help;
 - ``import-rules``, ``planning-rules``, ``library-rules``: the import-linter contracts of
@@ -328,6 +332,32 @@ def deck_rule_ids() -> str:
                   for rule, (key, when) in BUILT_IN_RULES.items()])
 
 
+def deck_keys(name: str) -> Callable[[], str]:
+    """The generator of the table of keys ``name`` of ``deck_rules`` (``deck-keys-NAME``)."""
+    def generate_table() -> str:
+        from printandplay.data import deck_rule_keys as keys
+
+        vocabulary, header = {
+            "format": (keys.FORMAT_KEYS, "key of a format"),
+            "selection": (keys.SELECTION_KEYS, "key of a selection"),
+            "count-rule": (keys.COUNT_RULE_KEYS, "key of a count rule"),
+            "bound": (keys.BOUND_FORMS, "a bound is"),
+            "target-rule": (keys.TARGET_RULE_KEYS, "key of a target rule"),
+            "leader": (keys.LEADER_KEYS, "key of a leader"),
+            "copies": (keys.COPIES_KEYS, "key of a copy limit"),
+            "ban-list": (keys.BAN_LIST_KEYS, "key of `ban_list`"),
+            "ban-file": (keys.BAN_FILE_KEYS, "key of a ban list file"),
+        }[name]
+        code = name != "bound"
+        return table([header, "meaning"],
+                     [[f"`{key}`" if code else key, meaning]
+                      for key, meaning in vocabulary.items()])
+    return generate_table
+
+
+DECK_KEY_TABLES = ("format", "selection", "count-rule", "bound", "target-rule", "leader",
+                   "copies", "ban-list", "ban-file")
+
 GENERATORS: dict[str, Callable[[], str]] = {
     "bundled-games": bundled_games,
     "field-types": field_types,
@@ -341,6 +371,7 @@ GENERATORS: dict[str, Callable[[], str]] = {
     "library-rules": library_rules,
     "deck-rule-ids": deck_rule_ids,
     "stock-icons": stock_icons,
+    **{f"deck-keys-{name}": deck_keys(name) for name in DECK_KEY_TABLES},
 }
 
 

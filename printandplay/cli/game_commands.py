@@ -11,6 +11,7 @@ import typer
 from printandplay.cli.app import DelayedProgress, err, escape, fail, out, user_errors, warn
 from printandplay.cli.options import (
     DEFAULT_MARGIN_MM,
+    BanListOpt,
     BleedOpt,
     CollectionOpt,
     DeckArg,
@@ -107,16 +108,19 @@ def check(game: GameArg,
 
 
 def _load_deck_and_report(game: str, deck_file: Path, collection: Path | None,
-                          rules: str | None = None) -> Any:
+                          rules: str | None = None, ban_list: str | None = None) -> Any:
+    from printandplay.data.ban_lists import load_ban_list
     from printandplay.data.decklist import load_collection, load_deck
     from printandplay.data.game_loader import load_game
     from printandplay.rules.deck import deck_format, validate_deck
 
-    loaded = load_game(find_resources(), check_game_id(game))
-    deck_format(loaded, rules)  # an unknown game format fails before the deck is read
+    resources = find_resources()
+    loaded = load_game(resources, check_game_id(game))
+    fmt = deck_format(loaded, rules)  # an unknown game format fails before the deck is read
+    lists = load_ban_list(loaded, fmt, ban_list, resources.display) if ban_list else None
     deck = load_deck(deck_file, loaded, str(deck_file))
     owned = load_collection(collection, loaded, str(collection)) if collection else None
-    return loaded, deck, validate_deck(deck, loaded, rules, owned)
+    return loaded, deck, validate_deck(deck, loaded, rules, owned, lists)
 
 
 def print_report(deck_file: Path, report: Any) -> None:
@@ -133,14 +137,15 @@ def print_report(deck_file: Path, report: Any) -> None:
 def validate(game: GameArg, deck_file: DeckArg,
              format: Annotated[TextFormat, typer.Option("--format", help="text or json.")]
              = TextFormat.text,
-             collection: CollectionOpt = None, rules: RulesOpt = None) -> None:
+             collection: CollectionOpt = None, rules: RulesOpt = None,
+             ban_list: BanListOpt = None) -> None:
     """Check the deck list DECK against GAME's deck-building rules (--rules FORMAT).
 
     Reports every violation with its rule id; exits 0 when valid, 1 when not, 2 when the deck
     file cannot be read.
     """
     with user_errors():
-        _, _, report = _load_deck_and_report(game, deck_file, collection, rules)
+        _, _, report = _load_deck_and_report(game, deck_file, collection, rules, ban_list)
     if format is TextFormat.json:
         out.json(report.as_dict())
     else:

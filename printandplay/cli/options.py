@@ -72,6 +72,10 @@ DEFAULT_MARGIN_MM = 5.0
 DeckArg = Annotated[Path, typer.Argument(metavar="DECK", help="Deck list file (.txt, or .yaml).")]
 CollectionOpt = Annotated[Path | None, typer.Option(
     "--collection", help="YAML of owned copies per card: the deck may not use more.")]
+BanListOpt = Annotated[str | None, typer.Option(
+    "--ban-list", metavar="FILE",
+    help="Ban list file of the format's tiers, a path inside the game's folder (default: "
+         "the format's ban_list file).")]
 RulesOpt = Annotated[str | None, typer.Option(
     "--rules", metavar="FORMAT",
     help="Deck-building format of the game's deck_rules (default: the game's default).")]

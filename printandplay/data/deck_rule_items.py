@@ -8,44 +8,40 @@ cards, message placeholders) against the game.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from printandplay.data.card_names import normalize
+from printandplay.data.deck_rule_keys import (
+    COPIES_KEYS,
+    LEADER_KEYS,
+    documented,
+)
 from printandplay.data.reader import (
     Fields,
     Invalid,
     Problems,
     as_bool,
-    as_fraction,
     as_id,
     as_list,
-    as_literal,
     as_non_negative_int,
     as_str,
 )
 from printandplay.errors import suggest
 from printandplay.model.deck_rules import (
     PLACEHOLDER,
-    Bound,
     CardList,
     CopyLimit,
-    CountRule,
     HeaderRule,
     IgnoreRule,
-    Ratio,
-    Rounding,
+    LeaderRule,
     SectionRule,
-    Selection,
-    Severity,
-    TargetRule,
 )
 from printandplay.model.game import Component, DeckFormat, Kind
 from printandplay.model.where import FieldScope, parse_where
 
 COUNT_WORDS = ("actual", "expected", "min", "max", "exactly", "distinct", "copies", "repeated",
-               "repeated_note", "section")
+               "repeated_note", "section", "value", "cards")
 CARD_WORDS = ("card", "count", "kind", "section")
 
 
@@ -172,87 +168,14 @@ def read_ignore(f: Fields, ctx: RuleContext) -> IgnoreRule | None:
     return IgnoreRule(kinds, rule=rule, message=message) if rule else None
 
 
-def _read_selection(f: Fields, ctx: RuleContext) -> Selection:
-    sections = ctx.section_list(f, "section")
-    kinds = ctx.kind_list(f, "kind")
-    conditions, problems = parse_where(f.raw("where", {}), ctx.scope(kinds))
+def read_where(f: Fields, key: str, ctx: RuleContext, kinds: Iterable[str] = ()
+               ) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    """The ``where`` mapping under ``key`` (``where``, ``unless``), its problems reported."""
+    conditions, problems = parse_where(f.raw(key, {}), ctx.scope(kinds))
     for problem in problems:
-        ctx.problems.add(f.at("where"), f"{f.what}: {problem}")
-    together = ctx.kind_list(f, "together")
-    return Selection(sections, kinds, conditions, together)
-
-
-def read_counts(f: Fields, node: Any, ctx: RuleContext) -> dict[str, Selection]:
-    """The named counts of ``counts``: name → the selection it counts."""
-    counts_fields = Fields(node, f"counts of {f.what}", ctx.problems, f.at("counts"))
-    out = {}
-    for name in list(counts_fields.node):
-        try:
-            as_id(name)
-        except Invalid as err:
-            ctx.problems.add(counts_fields.at(name), f"count name: {err}")
-            continue
-        item = Fields(counts_fields.raw(name), f"count '{name}'", ctx.problems,
-                      counts_fields.at(name))
-        out[str(name)] = _read_selection(item, ctx)
-        item.finish()
-    return out
-
-
-def _read_bound(f: Fields, key: str) -> Bound | None:
-    node = f.raw(key)
-    if node is None:
-        return None
-    if isinstance(node, dict):
-        ratio = Fields(node, f"'{key}' of {f.what}", f.problems, f.at(key))
-        of = ratio.require("of", as_id)
-        factor = ratio.require("ratio", as_fraction)
-        rounding: Rounding = ratio.optional("round", as_literal(Rounding), "down")
-        ratio.finish()
-        if of is None or factor is None:
-            return None
-        return Ratio(of, factor, rounding)
-    try:
-        return as_non_negative_int(node)
-    except Invalid as err:
-        f.problems.add(f.at(key), f"field '{key}' on {f.what}: {err} (or a mapping "
-                                  f"{{of: COUNT, ratio: 0.5, round: down}})")
-        return None
-
-
-def read_rule(f: Fields, ctx: RuleContext) -> CountRule | TargetRule | None:
-    """A ``rules`` item: a count rule (``exactly``/``min``/``max``) or a target rule."""
-    rule_id = f.require("id", as_id)
-    severity: Severity = f.optional("severity", as_literal(Severity), "error")
-    count_name = f.optional("count", as_id, "")
-    selection = _read_selection(f, ctx)
-    if count_name:
-        selection = dataclasses.replace(selection, named=count_name)
-    if f.has("targets"):
-        target_field = f.require("targets", as_str) or ""
-        ctx.field(f, "targets", target_field)
-        if problem := ctx.scope(selection.kinds).type_problem(target_field, "list"):
-            ctx.problems.add(f.at("targets"), f"targets of {f.what}: {problem}")
-        section = f.require("in", as_str) or ""
-        ctx.section(f, "in", section)
-        message = ctx.message(f, "message", ("card", "target", "section", "field"))
-        if rule_id is None:
-            return None
-        return TargetRule(rule_id, selection, target_field, section, f.location,
-                          severity, message)
-    exactly, low, high = (_read_bound(f, k) for k in ("exactly", "min", "max"))
-    distinct = f.optional("distinct", as_bool, False)
-    unique = f.optional("unique", as_bool, False)
-    message = f.optional("message", as_str, "")  # count names checked in _check_references
-    if exactly is None and low is None and high is None:
-        ctx.problems.add(f.location, f"{f.what} needs 'exactly', 'min' or 'max'")
-        return None
-    if isinstance(low, int) and isinstance(high, int) and low > high:
-        ctx.problems.add(f.at("min"), f"{f.what}: min {low} is more than max {high}")
-    if rule_id is None:
-        return None
-    return CountRule(rule_id, selection, f.location, exactly, low, high, distinct, unique,
-                     severity, message)
+        ctx.problems.add(f.at(key), f"{f.what}: {key}: {problem}" if key != "where"
+                         else f"{f.what}: {problem}")
+    return conditions
 
 
 def read_copies(f: Fields, ctx: RuleContext) -> CopyLimit | None:
@@ -263,10 +186,27 @@ def read_copies(f: Fields, ctx: RuleContext) -> CopyLimit | None:
     ctx.field(f, "by", by)
     kinds = ctx.kind_list(f, "kinds")
     exempt = ctx.card_ids(f, "exempt")
+    where = read_where(f, "where", ctx, kinds)
+    unless = read_where(f, "unless", ctx, kinds)
     message = ctx.message(f, "message", ("card", "count", "max", "value"))
+    documented(f, COPIES_KEYS)
     if rule is None or limit is None:
         return None
-    return CopyLimit(limit, by, kinds, exempt, rule=rule, message=message)
+    return CopyLimit(limit, by, kinds, exempt, where, unless, rule=rule, message=message)
+
+
+def read_leader(f: Fields, ctx: RuleContext) -> LeaderRule | None:
+    """A ``leaders`` item: the card of a section that leads the deck."""
+    name = f.require("name", as_id)
+    section = f.require("section", as_str) or ""
+    ctx.section(f, "section", section)
+    kinds = ctx.kind_list(f, "kind")
+    rule = f.require("rule", as_id)
+    message = ctx.message(f, "message", ("section", "leader", "actual", "cards"))
+    documented(f, LEADER_KEYS)
+    if name is None or rule is None:
+        return None
+    return LeaderRule(name, section, kinds, rule=rule, message=message)
 
 
 def read_card_list(f: Fields, key: str, node: Any, ctx: RuleContext,

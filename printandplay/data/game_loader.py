@@ -86,7 +86,7 @@ def load_game(resources: Resources, game_id: str) -> Game:
     deck_rules = None
     if rules_node is not None:
         deck_rules = read_deck_rules(rules_node, kinds, components, deck_format, problems,
-                                     top.at("deck_rules"))
+                                     top.at("deck_rules"), folder, display)
     problems.raise_if_any()
     return Game(
         id=game_id,

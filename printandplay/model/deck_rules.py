@@ -2,8 +2,9 @@
 evaluated by :mod:`printandplay.rules.deck`.
 
 A game declares one or more :class:`DeckRules` formats. Each says which kinds each section
-accepts, which cards never count, which header restricts which cards, named counts, and a list
-of :class:`CountRule` bounds; plus copy limits, banned and restricted cards.
+accepts, which cards never count, which header restricts which cards, which cards lead the deck
+(a commander, an identity), named counts, and a list of :class:`CountRule` bounds; plus copy
+limits, banned and restricted cards, and a ban list kept in a file of its own.
 """
 
 from __future__ import annotations
@@ -23,6 +24,15 @@ PLACEHOLDER: Final = re.compile(r"\{([^{}]*)\}")
 
 
 @dataclass(frozen=True, slots=True)
+class CardRef:
+    """A value read off the deck's leader card ``card`` (a :class:`LeaderRule`): its field
+    ``field`` (a number for a bound, one value or a list of values for ``outside``)."""
+
+    card: str
+    field: str
+
+
+@dataclass(frozen=True, slots=True)
 class Selection:
     """Which deck cards a count looks at: sections, kinds, field conditions (all optional)."""
 
@@ -31,6 +41,10 @@ class Selection:
     where: tuple[tuple[str, tuple[Any, ...]], ...] = ()  # field (or map.key) → accepted values
     together: tuple[str, ...] = ()  # kinds whose complete sets count as one card
     named: str = ""  # a count of the format's ``counts``, narrowed by the fields above
+    unless: tuple[tuple[str, tuple[Any, ...]], ...] = ()  # a ``where``: matching cards left out
+    # field → allowed values (and CardRef): only cards with a value outside them (a list field:
+    # with one item outside them)
+    outside: tuple[tuple[str, tuple[Any, ...]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +56,16 @@ class Ratio:
     round: Rounding = "down"
 
 
-Bound = int | Ratio
+@dataclass(frozen=True, slots=True)
+class Steps:
+    """A bound read from a table: the value of the last step whose ``from`` is at most the
+    named count ``of`` (the first step's below it)."""
+
+    of: str
+    steps: tuple[tuple[int, int], ...]  # (from, value), ``from`` ascending
+
+
+Bound = int | Ratio | Steps | CardRef
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +82,10 @@ class CountRule:
     unique: bool = False  # with distinct: every selected card once
     severity: Severity = "error"
     message: str = ""
+    one_of: tuple[int, ...] = ()  # ``exactly: [0, 15]``: one of these numbers
+    sum: str = ""  # measure the sum of this numeric field over the copies
+    values: str = ""  # measure the number of different values of this field
+    per: str = ""  # check each group of cards sharing a value of this field
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,14 +145,49 @@ class CopyLimit(RuleNotice):
     by: str = "id"
     kinds: tuple[str, ...] = ()
     exempt: tuple[str, ...] = ()  # card ids with no limit
+    where: tuple[tuple[str, tuple[Any, ...]], ...] = ()  # only cards matching it
+    unless: tuple[tuple[str, tuple[Any, ...]], ...] = ()  # cards matching it have no limit
 
 
 @dataclass(frozen=True, slots=True)
 class CardList(RuleNotice):
-    """Banned (``max`` 0) or restricted (``max`` 1) cards, by id."""
+    """Cards (by id) a deck may hold at most ``max`` copies of: banned (0), restricted (1),
+    a tier of a ban list."""
 
     cards: tuple[str, ...]
     max: int
+    label: str = ""  # a ban list's tier and file, for messages
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderRule(RuleNotice):
+    """The card that leads a deck (a commander, an identity): the one card of ``section``
+    (of ``kinds``, when given); rules read its fields as ``{card: NAME, field: FIELD}``."""
+
+    name: str
+    section: str
+    kinds: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class BanTier:
+    """A tier of a ban list file: the cards listed under ``name`` may have ``max`` copies."""
+
+    name: str
+    max: int
+    rule: str
+    message: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class BanList:
+    """A ban list kept in a file of its own (``file``, inside the game folder), which a
+    tournament swaps with ``validate --ban-list FILE``: its tiers and, read, their cards."""
+
+    file: str
+    tiers: tuple[BanTier, ...]
+    lists: tuple[CardList, ...] = ()
+    label: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,11 +200,13 @@ class DeckRules:
     sections: tuple[SectionRule, ...] = ()
     headers: tuple[HeaderRule, ...] = ()
     ignore: tuple[IgnoreRule, ...] = ()
+    leaders: tuple[LeaderRule, ...] = ()
     counts: Mapping[str, Selection] = field(default_factory=dict)
     rules: tuple[CountRule | TargetRule, ...] = ()
     copies: tuple[CopyLimit, ...] = ()
     banned: CardList | None = None
     restricted: CardList | None = None
+    ban_list: BanList | None = None
 
 
 BUILT_IN_RULES: Final = {

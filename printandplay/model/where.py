@@ -103,6 +103,20 @@ class FieldScope:
                     f"{suggest(str(value), [str(c) for c in choices])}")
         return ""
 
+    def member_problem(self, name: str, value: Any) -> str:
+        """Why no card's value of the field ``name`` (no item, for a list field) could be
+        ``value``, or '': a value outside the choices of a ``choice`` field or item."""
+        specs = [s.item if s.type == "list" and s.item is not None else s
+                 for s in self.specs.get(name, [])]
+        if not specs or not all(s.type == "choice" for s in specs):
+            return ""
+        choices = list(dict.fromkeys(c for s in specs for c in s.choices))
+        if value in choices:
+            return ""
+        shown = ", ".join(str(c) for c in choices)
+        return (f"{value!r} is not a choice of '{name}' ({shown})"
+                f"{suggest(str(value), [str(c) for c in choices])}")
+
     def numeric(self, text: str) -> bool:
         """Whether the (readable) reference ``text`` may read a number off a card."""
         ref = field_ref(text)

@@ -7,26 +7,21 @@ the value of the same name (see docs/designing-a-game.md for the vocabulary).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator, Mapping
-from fractions import Fraction
-from typing import Any
 
-from printandplay.data.card_names import normalize
 from printandplay.errors import OptionError, did_you_mean
 from printandplay.model.deck import Deck
 from printandplay.model.deck_rules import (
-    Bound,
-    CountRule,
+    CardList,
     DeckRuleBook,
     DeckRules,
     Selection,
-    TargetRule,
 )
 from printandplay.model.game import Game
-from printandplay.model.where import value_of
+from printandplay.model.where import matches, value_of
 from printandplay.rules.deck_check import DeckCheck, fill
-from printandplay.rules.report import Report, Severity, Violation
+from printandplay.rules.deck_counts import check_rules
+from printandplay.rules.report import Report, Violation
 
 
 def rule_book(game: Game) -> DeckRuleBook:
@@ -47,18 +42,24 @@ def deck_format(game: Game, name: str | None) -> DeckRules:
 
 
 def validate_deck(deck: Deck, game: Game, rules_format: str | None = None,
-                  collection: Mapping[str, int] | None = None) -> Report:
-    """Every way ``deck`` breaks a format of ``game``'s deck rules, and its counts."""
+                  collection: Mapping[str, int] | None = None,
+                  ban_list: tuple[CardList, ...] | None = None) -> Report:
+    """Every way ``deck`` breaks a format of ``game``'s deck rules, and its counts;
+    ``ban_list`` (read by :func:`~printandplay.data.ban_lists.load_ban_list`) replaces the
+    lists of the format's ban list file."""
     book = rule_book(game)
     fmt = deck_format(game, rules_format)
     check = DeckCheck(deck, game, fmt)
+    if ban_list is None:
+        ban_list = fmt.ban_list.lists if fmt.ban_list is not None else ()
     violations = [
         *_unknown_cards(check, book),
         *check.ignored,
         *_headers(check, book.header),
         *_sections(check),
-        *_rules(check),
-        *_copies(check),
+        *_leaders(check),
+        *check_rules(check),
+        *_copies(check, ban_list),
         *(_collection(check, book, collection) if collection is not None else ()),
     ]
     counts = {name: check.measure(selection)[0] for name, selection in fmt.counts.items()}
@@ -129,77 +130,24 @@ def _sections(check: DeckCheck) -> Iterator[Violation]:
                             cards=(component.id,), line=check.lines.get((section, component.id)))
 
 
-def _bound(bound: Bound | None, counts: Mapping[str, int]) -> int | None:
-    if bound is None or isinstance(bound, int):
-        return bound
-    exact = counts[bound.of] * bound.ratio
-    if bound.round == "up":
-        return math.ceil(exact)
-    if bound.round == "nearest":
-        return math.floor(exact + Fraction(1, 2))
-    return math.floor(exact)
+def _leaders(check: DeckCheck) -> Iterator[Violation]:
+    """A leader's section holding no card, several, or several copies."""
+    for leader in check.fmt.leaders:
+        found = check.leader_cards[leader.name]
+        if check.leaders[leader.name] is not None:
+            continue
+        copies = sum(n for _, _, n in found)
+        names = ", ".join(check.name(c) for _, c, _ in found)
+        values = {"section": leader.section, "leader": leader.name, "actual": copies,
+                  "cards": names}
+        default = ("{section}: no {leader} card" if not found
+                   else "{section}: {actual} cards ({cards}), expected one {leader}")
+        yield Violation(leader.rule, fill(leader.message or default, values), expected=1,
+                        actual=copies, cards=tuple(c.id for _, c, _ in found),
+                        line=min((check.lines[(s, c.id)] for s, c, _ in found), default=None))
 
 
-def _rules(check: DeckCheck) -> Iterator[Violation]:
-    counts = {name: check.measure(selection)[0] for name, selection in check.fmt.counts.items()}
-    for rule in check.fmt.rules:
-        if isinstance(rule, TargetRule):
-            yield from _targets(check, rule)
-        else:
-            yield from _count_rule(check, rule, counts)
-
-
-def _count_rule(check: DeckCheck, rule: CountRule, counts: Mapping[str, int]
-                ) -> Iterator[Violation]:
-    actual, cards = check.measure(rule.selection, rule.distinct)
-    copies = sum(n for _, _, n in cards)
-    exactly, low, high = (_bound(b, counts) for b in (rule.exactly, rule.min, rule.max))
-    repeated = [check.name(c) for _, c, n in cards if n > 1]
-    broken: int | None = None
-    if exactly is not None and (actual != exactly or (rule.unique and copies != actual)):
-        broken = exactly
-    elif low is not None and actual < low:
-        broken = low
-    elif high is not None and actual > high:
-        broken = high
-    elif rule.unique and copies != actual:
-        broken = actual
-    if broken is None:
-        return
-    sections = check.resolve(rule.selection).sections
-    values: dict[str, Any] = {
-        **counts, "actual": actual, "expected": broken, "min": low, "max": high,
-        "exactly": exactly, "distinct": len({c.id for _, c, _ in cards}), "copies": copies,
-        "repeated": ", ".join(repeated),
-        "repeated_note": f" ({', '.join(repeated)} more than once)" if repeated else "",
-        "section": " + ".join(sections) or "the deck"}
-    default = "{section}: {actual}, expected " + (
-        "{exactly}" if exactly is not None else "at least {min}" if broken == low
-        else "at most {max}")
-    narrow = bool(rule.selection.kinds or rule.selection.where or rule.distinct)
-    yield Violation(rule.id, fill(rule.message or default, values),
-                    severity=Severity(rule.severity), expected=broken, actual=actual,
-                    cards=tuple(dict.fromkeys(c.id for _, c, _ in cards)) if narrow else ())
-
-
-def _targets(check: DeckCheck, rule: TargetRule) -> Iterator[Violation]:
-    present = set()
-    for _, component, _ in check.cards(Selection(sections=(rule.section,))):
-        present |= {normalize(component.name), normalize(component.id)}
-    for section, component, _ in check.cards(rule.selection):
-        for target in component.values.get(rule.field) or ():
-            if normalize(str(target)) in present:
-                continue
-            values = {"card": check.name(component), "target": target,
-                      "section": rule.section, "field": rule.field}
-            yield Violation(rule.id,
-                            fill(rule.message or "{card}: {field} '{target}' is not in "
-                                 "{section}", values),
-                            severity=Severity(rule.severity), cards=(component.id,),
-                            line=check.lines.get((section, component.id)))
-
-
-def _copies(check: DeckCheck) -> Iterator[Violation]:
+def _copies(check: DeckCheck, ban_list: tuple[CardList, ...]) -> Iterator[Violation]:
     used: dict[str, int] = {}
     for entry in check.deck.entries:
         used[entry.card_id] = used.get(entry.card_id, 0) + entry.count
@@ -209,6 +157,9 @@ def _copies(check: DeckCheck) -> Iterator[Violation]:
         for card_id in used:
             component = check.by_id[card_id]
             if (limit.kinds and component.kind not in limit.kinds) or card_id in limit.exempt:
+                continue
+            if not matches(component, limit.where) or (limit.unless
+                                                        and matches(component, limit.unless)):
                 continue
             groups.setdefault(str(value_of(component, limit.by)), []).append(card_id)
         for value, ids in groups.items():
@@ -221,16 +172,18 @@ def _copies(check: DeckCheck) -> Iterator[Violation]:
                                              "most {max}", values),
                             expected=limit.max, actual=count, cards=tuple(ids),
                             line=min(first_line[i] for i in ids))
-    for card_list, default in ((check.fmt.banned, "{card} is banned in this format"),
-                               (check.fmt.restricted, "{count} copies of {card}: restricted "
-                                                      "to {max}")):
+    listed = [(check.fmt.banned, "{card} is banned in this format"),
+              (check.fmt.restricted, "{count} copies of {card}: restricted to {max}"),
+              *((card_list, "{count} copies of {card}: at most {max} ({list})")
+                for card_list in ban_list)]
+    for card_list, default in listed:
         if card_list is None:
             continue
         for card_id in card_list.cards:
             count = used.get(card_id, 0)
             if count > card_list.max:
                 values = {"card": check.name(check.by_id[card_id]), "count": count,
-                          "max": card_list.max}
+                          "max": card_list.max, "list": card_list.label}
                 yield Violation(card_list.rule, fill(card_list.message or default, values),
                                 expected=card_list.max, actual=count, cards=(card_id,),
                                 line=first_line[card_id])

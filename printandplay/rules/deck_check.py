@@ -10,9 +10,9 @@ from typing import Any
 
 from printandplay.data.card_names import qualified_name
 from printandplay.model.deck import Deck
-from printandplay.model.deck_rules import PLACEHOLDER, DeckRules, Selection
+from printandplay.model.deck_rules import PLACEHOLDER, CardRef, DeckRules, Selection
 from printandplay.model.game import Component, Game
-from printandplay.model.where import matches
+from printandplay.model.where import matches, value_of
 from printandplay.rules.report import Severity, Violation
 
 
@@ -46,6 +46,49 @@ class DeckCheck:
         self.lines: dict[tuple[str, str], int] = {}
         for entry in self.deck.entries:
             self.lines.setdefault((entry.section, entry.card_id), entry.line)
+        self.leaders: dict[str, Component | None] = {}
+        self.leader_cards: dict[str, list[tuple[str, Component, int]]] = {}
+        for leader in fmt.leaders:
+            found = self.cards(Selection(sections=(leader.section,), kinds=leader.kinds))
+            self.leader_cards[leader.name] = found
+            single = len(found) == 1 and found[0][2] == 1
+            self.leaders[leader.name] = found[0][1] if single else None
+
+    def read(self, ref: CardRef) -> Any:
+        """The value of ``ref`` on the deck's leader card (None without a single leader)."""
+        leader = self.leaders.get(ref.card)
+        return None if leader is None else value_of(leader, ref.field)
+
+    def allowed(self, values: tuple[Any, ...]) -> set[str] | None:
+        """The values of an ``outside`` test (leader fields read, as text); None when a leader
+        it reads is missing (the leader's own rule says so)."""
+        out: set[str] = set()
+        for value in values:
+            if isinstance(value, CardRef):
+                if self.leaders.get(value.card) is None:
+                    return None
+                read = self.read(value)
+                items = read if isinstance(read, (list, tuple)) else () if read is None \
+                    else (read,)
+                out.update(str(item) for item in items)
+            else:
+                out.add(str(value))
+        return out
+
+    def is_outside(self, component: Component, outside: tuple[tuple[str, tuple[Any, ...]], ...]
+                   ) -> bool:
+        """Whether one value of ``component`` (an item, for a list field) falls outside the
+        allowed values of an ``outside`` test (never, when a leader it reads is missing)."""
+        for field, values in outside:
+            allowed = self.allowed(values)
+            if allowed is None:
+                return False
+            value = value_of(component, field)
+            items = value if isinstance(value, (list, tuple)) else () if value is None \
+                else (value,)
+            if any(str(item) not in allowed for item in items):
+                return True
+        return False
 
     def name(self, component: Component) -> str:
         """How the card is named in messages (qualified when its name is shared)."""
@@ -62,7 +105,9 @@ class DeckCheck:
             return selection
         base = self.fmt.counts[selection.named]
         return Selection(selection.sections or base.sections, selection.kinds or base.kinds,
-                         base.where + selection.where, selection.together or base.together)
+                         base.where + selection.where, selection.together or base.together,
+                         unless=base.unless + selection.unless,
+                         outside=base.outside + selection.outside)
 
     def cards(self, selection: Selection) -> list[tuple[str, Component, int]]:
         """(section, card, copies) of every card the selection looks at."""
@@ -75,8 +120,13 @@ class DeckCheck:
                 component = self.by_id[card_id]
                 if selection.kinds and component.kind not in selection.kinds:
                     continue
-                if matches(component, selection.where):
-                    out.append((section, component, count))
+                if not matches(component, selection.where):
+                    continue
+                if selection.unless and matches(component, selection.unless):
+                    continue
+                if selection.outside and not self.is_outside(component, selection.outside):
+                    continue
+                out.append((section, component, count))
         return out
 
     def measure(self, selection: Selection, distinct: bool = False) -> tuple[int, list[
