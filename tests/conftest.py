@@ -72,6 +72,13 @@ def bundled_kits(tmp_path_factory: pytest.TempPathFactory) -> KitsBuild:
     return KitsBuild(tmp_path_factory.mktemp("bundled-kits"))
 
 
+@pytest.fixture(scope="session")
+def serve_out(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The output folder of the ``serve`` tests' applications: the gallery they share is drawn
+    once per process (those tests share a worker: ``xdist_group(SERVE_GROUP)``)."""
+    return tmp_path_factory.mktemp("serve-out")
+
+
 @pytest.fixture
 def python_gc_thresholds() -> Iterator[None]:
     """Python's own collector thresholds (700, 10, 10) for the test: the suite collects garbage
