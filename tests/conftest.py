@@ -35,6 +35,8 @@ GOLDEN = Path(__file__).resolve().parent / "golden"
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--update-golden", action="store_true",
                      help="rewrite the golden files instead of comparing with them")
+    parser.addoption("--update-screenshots", action="store_true",
+                     help="rewrite docs/images' screenshots from the browser tests")
 
 
 @pytest.hookimpl(tryfirst=True)  # before Hypothesis' plugin loads a profile named here

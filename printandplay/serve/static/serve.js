@@ -49,6 +49,7 @@
       $("field-filters").append(el("label", {}, filter.field + " ", select));
     }
     $("filters").addEventListener("input", applyFilters);
+    $("filters").addEventListener("change", applyFilters);
     $("filters").addEventListener("submit", (e) => e.preventDefault());
   }
 
