@@ -32,7 +32,7 @@ def serve(game: Annotated[str | None, typer.Argument(
     Prints the address; Ctrl-C stops.
     """
     from printandplay.kit.outputs import check_output_folder
-    from printandplay.serve.server import HOST, free_port, make_server, port_is_free
+    from printandplay.serve.server import HOST, bind_port, make_server
 
     with user_errors():
         resources = find_resources()
@@ -48,9 +48,12 @@ def serve(game: Annotated[str | None, typer.Argument(
                             hint=" or use --out")
         if port is not None and not 1 <= port <= 65535:
             raise OptionError(f"--port {port}: use a port from 1 to 65535")
-        if port is not None and not port_is_free(port):
-            raise OptionError(f"--port {port}: already in use on {HOST}")
-        chosen = port or free_port()
+        try:
+            listener = bind_port(port or 0)
+        except OSError as error:
+            raise OptionError(f"--port {port}: cannot listen on {HOST} ({error.strerror})"
+                              ) from None
+        chosen = listener.getsockname()[1]
         server = make_server(resources, ids, folder or DEFAULT_OUT, chosen)
     url = f"http://{HOST}:{chosen}/" + (f"games/{game}" if game else "")
     out.print(url, markup=False)
@@ -58,4 +61,5 @@ def serve(game: Annotated[str | None, typer.Argument(
         import webbrowser
 
         webbrowser.open(url)
-    server.run()
+    with listener:
+        server.run(sockets=[listener])

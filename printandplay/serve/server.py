@@ -16,21 +16,25 @@ MAX_CONNECTIONS = 32  # at once; more are answered 503
 
 
 def free_port() -> int:
-    """A port free on 127.0.0.1 now."""
+    """A port free on 127.0.0.1 now (for tests and benchmarks, which bind it at once)."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.bind((HOST, 0))
         port: int = probe.getsockname()[1]
         return port
 
 
-def port_is_free(port: int) -> bool:
-    """Whether ``port`` can be bound on 127.0.0.1 now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        try:
-            probe.bind((HOST, port))
-        except OSError:
-            return False
-        return True
+def bind_port(port: int) -> socket.socket:
+    """A socket listening on ``127.0.0.1:port`` (0: a free port), for the server to accept on:
+    bound before the address is printed, so that the address answers once it is shown.
+    Raises OSError when the port is taken."""
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        listener.bind((HOST, port))
+        listener.listen(128)
+    except OSError:
+        listener.close()
+        raise
+    return listener
 
 
 def make_server(resources: Resources, game_ids: list[str], out_dir: Path, port: int,
