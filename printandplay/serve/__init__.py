@@ -5,5 +5,6 @@ reloaded when its files change); :mod:`.gallery` the cards' PNGs (the ``export -
 cached under the output folder by the game data's hash); :mod:`.decks` deck lists to and from
 the page, checked by the one validator; :mod:`.printing` the print and Tabletop Simulator
 buttons (the code of ``print-deck`` and ``export --tts``); :mod:`.guard` the request checks
-(Host, Origin, body size); :mod:`.app` the Starlette routes; :mod:`.server` uvicorn on a port.
+(Host, Origin, body size); :mod:`.state` what the routes share (limits, errors as JSON);
+:mod:`.app` the Starlette routes; :mod:`.server` uvicorn on a port.
 """

@@ -4,11 +4,8 @@ that write files run one at a time."""
 
 from __future__ import annotations
 
-import asyncio
-import json
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -20,11 +17,10 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from printandplay.errors import DataError, DataErrors, LayoutError, PrintAndPlayError
+from printandplay.errors import PrintAndPlayError
 from printandplay.project import Resources
 from printandplay.serve.catalog import GameView, GameViews
 from printandplay.serve.decks import (
-    BadRequest,
     check_text,
     deck_json,
     deck_text,
@@ -32,7 +28,7 @@ from printandplay.serve.decks import (
     read_import,
 )
 from printandplay.serve.gallery import Gallery
-from printandplay.serve.guard import MAX_BODY, LocalOnly
+from printandplay.serve.guard import LocalOnly
 from printandplay.serve.printing import (
     export_deck_tts,
     paper_names,
@@ -40,101 +36,26 @@ from printandplay.serve.printing import (
     read_print_options,
     read_print_request,
 )
+from printandplay.serve.state import (
+    HttpError,
+    Limits,
+    ServeState,
+    answer,
+    json_body,
+    run_bounded,
+)
 
 T = TypeVar("T")
 STATIC = Path(__file__).parent / "static"
-
-
-@dataclass(frozen=True)
-class Limits:
-    """Bounds of one request: seconds for a quick answer and for a build, body bytes."""
-
-    quick: float = 15.0
-    build: float = 180.0
-    body: int = MAX_BODY
-
-
-class HttpError(Exception):
-    """An answer other than 200: its status and what it says."""
-
-    def __init__(self, status: int, message: str, **extra: Any) -> None:
-        super().__init__(message)
-        self.status = status
-        self.extra = extra
-
-
-@dataclass
-class ServeState:
-    """What the routes share: the games, their galleries, the output folder, the limits."""
-
-    resources: Resources
-    views: GameViews
-    gallery: Gallery
-    out_dir: Path
-    limits: Limits
-    work: threading.Lock
-
-    def view(self, game_id: str) -> GameView:
-        """The current view of a served game: 404 for another, 422 if its data is wrong."""
-        if game_id not in self.views.game_ids:
-            raise HttpError(404, f"no game {game_id!r} here (games: "
-                                 f"{', '.join(self.views.game_ids)})")
-        try:
-            return self.views.get(game_id)
-        except PrintAndPlayError as error:
-            raise HttpError(422, f"game {game_id!r} cannot be loaded",
-                            problems=error.problems()) from None
-
-
-def _error_response(error: Exception) -> JSONResponse:
-    if isinstance(error, HttpError):
-        return JSONResponse({"error": str(error), **error.extra}, status_code=error.status)
-    if isinstance(error, BadRequest):
-        return JSONResponse({"error": str(error)}, status_code=400)
-    if isinstance(error, (DataError, DataErrors, LayoutError)):
-        return JSONResponse({"error": "the game's data is wrong", "problems": error.problems()},
-                            status_code=422)
-    assert isinstance(error, PrintAndPlayError)
-    return JSONResponse({"error": "; ".join(error.problems()), "problems": error.problems()},
-                        status_code=400)
-
-
-async def run_bounded(state: ServeState, work: Callable[[], T], seconds: float) -> T:
-    """``work()`` in a thread, given up (504) after ``seconds``."""
-    loop = asyncio.get_running_loop()
-    try:
-        return await asyncio.wait_for(loop.run_in_executor(None, work), seconds)
-    except TimeoutError:
-        raise HttpError(504, f"the request took more than {seconds:g} s") from None
-
-
-async def json_body(request: Request) -> Any:
-    """The request's JSON body (400 if it is not JSON)."""
-    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
-        raise HttpError(415, "send the body as application/json")
-    try:
-        return json.loads(await request.body())
-    except (ValueError, UnicodeDecodeError) as error:
-        raise HttpError(400, f"the body is not JSON: {error}") from None
-
-
-def answer(handler: Callable[[Request, ServeState], Any]) -> Callable[[Request], Any]:
-    """A route that turns the errors of ``handler`` into JSON answers with their status."""
-    async def route(request: Request) -> Response:
-        try:
-            result: Response = await handler(request, request.app.state.serve)
-            return result
-        except (HttpError, BadRequest, PrintAndPlayError) as error:
-            return _error_response(error)
-    return route
 
 
 PAGES = Environment(loader=PackageLoader("printandplay.serve", "templates"),
                     autoescape=select_autoescape(default=True), auto_reload=False)
 
 
-async def index_page(request: Request, state: ServeState) -> Response:
-    games = []
+def game_list(state: ServeState) -> list[dict[str, Any]]:
+    """Every served game for the index: its name and cards, or why it cannot be loaded."""
+    games: list[dict[str, Any]] = []
     for game_id in state.views.game_ids:
         try:
             view = state.views.get(game_id)
@@ -143,18 +64,29 @@ async def index_page(request: Request, state: ServeState) -> Response:
         except PrintAndPlayError as error:
             games.append({"id": game_id, "name": game_id, "cards": 0, "decks": False,
                           "error": "; ".join(error.problems())})
+    return games
+
+
+async def index_page(request: Request, state: ServeState) -> Response:
+    games = await run_bounded(state, lambda: game_list(state), state.limits.build)
     return HTMLResponse(PAGES.get_template("index.html").render(games=games))
 
 
+async def current_view(request: Request, state: ServeState) -> GameView:
+    """The view of the request's game, loaded (if its files changed) off the event loop."""
+    game_id = request.path_params["game"]
+    return await run_bounded(state, lambda: state.view(game_id), state.limits.build)
+
+
 async def game_page(request: Request, state: ServeState) -> Response:
-    view = state.view(request.path_params["game"])
+    view = await current_view(request, state)
     return HTMLResponse(PAGES.get_template("game.html").render(
         game=view.game, decks=view.builder is not None, papers=paper_names()))
 
 
 async def cards_api(request: Request, state: ServeState) -> Response:
     game_id = request.path_params["game"]
-    view = state.view(game_id)
+    view = await current_view(request, state)
     faces = await run_bounded(state, lambda: state.gallery.faces(game_id, view.key),
                               state.limits.build)
     base = f"/faces/{game_id}/{view.key}/"
@@ -180,7 +112,7 @@ async def face_file(request: Request, state: ServeState) -> Response:
 
 
 async def validate_api(request: Request, state: ServeState) -> Response:
-    view = state.view(request.path_params["game"])
+    view = await current_view(request, state)
     deck = read_deck(await json_body(request), view)
 
     def check() -> dict[str, Any]:
@@ -191,7 +123,7 @@ async def validate_api(request: Request, state: ServeState) -> Response:
 
 
 async def import_api(request: Request, state: ServeState) -> Response:
-    view = state.view(request.path_params["game"])
+    view = await current_view(request, state)
     if view.builder is None:
         raise HttpError(400, f"game '{view.game.id}' has no deck rules")
     text, rules = read_import(await json_body(request))
@@ -222,7 +154,7 @@ def _locked(state: ServeState, work: Callable[[], T]) -> T:
 
 
 async def print_api(request: Request, state: ServeState) -> Response:
-    view = state.view(request.path_params["game"])
+    view = await current_view(request, state)
     data, options_data, force = read_print_request(await json_body(request))
     deck, parsed = _checked(state, view, data, force)
     options = read_print_options(options_data, state.out_dir / view.game.id)
@@ -235,7 +167,7 @@ async def print_api(request: Request, state: ServeState) -> Response:
 
 
 async def tts_api(request: Request, state: ServeState) -> Response:
-    view = state.view(request.path_params["game"])
+    view = await current_view(request, state)
     data, _, force = read_print_request(await json_body(request))
     deck, parsed = _checked(state, view, data, force)
     folder = state.out_dir / view.game.id / f"tts-{deck.name}"

@@ -21,7 +21,8 @@ from typer.testing import CliRunner
 
 from printandplay.cli import app as cli_app
 from printandplay.project import Resources
-from printandplay.serve.app import Limits, create_app
+from printandplay.serve.app import create_app
+from printandplay.serve.state import Limits
 
 pytestmark = pytest.mark.xdist_group(SERVE_GROUP)
 PORT = 8765
