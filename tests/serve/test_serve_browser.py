@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import time
+import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -183,6 +184,13 @@ def test_gallery_deck_and_print_in_a_browser(browser: Any, server: str, download
                                           'button.minus').click()
     wait_for(lambda: verdict(browser) == "true", "the deck valid again")
 
+    # export: the text form, which validate reads as valid
+    browser.find_element(By.ID, "export").click()
+    exported = wait_for(lambda: _finished(downloads / "rouges.txt"), "the deck list")
+    result = CliRunner().invoke(cli_app, ["validate", "licum", str(downloads / "rouges.txt")])
+    assert result.exit_code == 0 and "valid" in result.output, result.output
+    assert "Équipe: Rouges" in exported.decode()
+
     # print: the PDF downloaded is the one print-deck writes
     choose(browser, "#paper", "letter")
     browser.find_element(By.ID, "print").click()
@@ -200,6 +208,11 @@ def test_gallery_deck_and_print_in_a_browser(browser: Any, server: str, download
     assert len(reader.pages) == len(printed.pages) > 4
     words = "".join(page.extract_text() or "" for page in reader.pages)
     assert "Geneviève Allain" in words and "Avant-Match" in words
+
+    # Tabletop Simulator: a ZIP of export --tts's files
+    browser.find_element(By.ID, "tts").click()
+    archive = wait_for(lambda: _finished(downloads / "deck-rouges-tts.zip"), "the ZIP")
+    assert "deck-rouges.json" in zipfile.ZipFile(io.BytesIO(archive)).namelist()
 
 
 def _finished(path: Path) -> bytes | None:
