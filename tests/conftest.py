@@ -35,6 +35,8 @@ GOLDEN = Path(__file__).resolve().parent / "golden"
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--update-golden", action="store_true",
                      help="rewrite the golden files instead of comparing with them")
+    parser.addoption("--update-screenshots", action="store_true",
+                     help="rewrite docs/images' screenshots from the browser tests")
 
 
 @pytest.hookimpl(tryfirst=True)  # before Hypothesis' plugin loads a profile named here
@@ -70,6 +72,13 @@ def bundled_kits(tmp_path_factory: pytest.TempPathFactory) -> KitsBuild:
     from helpers import KitsBuild
 
     return KitsBuild(tmp_path_factory.mktemp("bundled-kits"))
+
+
+@pytest.fixture(scope="session")
+def serve_out(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The output folder of the ``serve`` tests' applications: the gallery they share is drawn
+    once per process (those tests share a worker: ``xdist_group(SERVE_GROUP)``)."""
+    return tmp_path_factory.mktemp("serve-out")
 
 
 @pytest.fixture

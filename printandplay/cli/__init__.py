@@ -13,6 +13,7 @@ from __future__ import annotations
 from printandplay.cli import build_commands as _build
 from printandplay.cli import game_commands as _game
 from printandplay.cli import icon_commands as _icons
+from printandplay.cli import serve_command as _serve
 from printandplay.cli.app import app
 from printandplay.cli.game_plugins import add_bundled_game_commands, main
 
@@ -27,6 +28,7 @@ app.command()(_game.validate)
 app.command("print-deck")(_game.print_deck)
 app.command()(_build.watch)
 app.command("export")(_build.export)
+app.command()(_serve.serve)
 add_bundled_game_commands()
 app.command()(_game.new)
 app.command()(_build.calibrate)

@@ -207,9 +207,9 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
     Writes build/GAME/deck-<file stem>-a4.pdf. Refuses an invalid deck unless --force.
     """
     from printandplay.data.game_loader import load_game
-    from printandplay.kit.build import DeckCard, build_deck, output_path
+    from printandplay.kit.build import build_deck, output_path
+    from printandplay.kit.deck_cards import deck_cards
     from printandplay.kit.outputs import check_output
-    from printandplay.rules.deck import counted_deck, deck_format
 
     with user_errors():
         options = build_options(paper, out_dir, flip, back_offset, bleed, margin=margin,
@@ -219,17 +219,7 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
                      options.out_dir)
         loaded = load_game(find_resources(), check_game_id(game))
         deck = read_checked_deck(deck_file, loaded, rules, force, "print")
-        # copies per card and deck section (a card allowed in two decks takes the back of the
-        # one it is listed in); kinds the rules ignore are not printed. Without deck rules,
-        # the list as written, each card with its own back.
-        accepts: dict[str, tuple[str, ...]] = {}
-        printed = deck
-        if loaded.deck_rules is not None or rules is not None:
-            accepts = {s.section: s.accepts for s in deck_format(loaded, rules).sections}
-            printed = counted_deck(deck, loaded, rules)
-        cards = [DeckCard(card_id, count, accepts.get(section, ()))
-                 for section in dict.fromkeys(e.section for e in printed.entries)
-                 for card_id, count in printed.counts(section).items()]
+        cards = deck_cards(deck, loaded, rules)
         if not cards:
             raise OptionError(f"{deck_file}: no card left to print")
         progress = DelayedProgress(f"Printing {escape(deck_file.name)}")

@@ -1,0 +1,185 @@
+"""What the web pages show of a game: its cards for the gallery, the filters its fields allow
+and its deck rules for the builder. A game is loaded again when one of its files changes; the
+hash of its files' bytes keys the gallery's PNGs."""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import printandplay
+from printandplay.data.card_names import CardIndex, normalize, value_label
+from printandplay.data.game_loader import load_game
+from printandplay.errors import OptionError
+from printandplay.kit.catalog import component_records
+from printandplay.model.game import Game, SheetSection
+from printandplay.project import Resources
+
+MAX_FILES = 5000  # files of one game (cards, templates, fonts) hashed
+MAX_FILTER_VALUES = 40  # a field with more distinct values gets no filter (the search finds it)
+FILTER_TYPES = ("choice", "int", "bool")
+
+
+@dataclass(frozen=True)
+class GameView:
+    """One game as the pages show it, for one state of its files (``key``)."""
+
+    game: Game
+    key: str  # hash of the game's files
+    cards: tuple[dict[str, Any], ...]
+    filters: tuple[dict[str, Any], ...]
+    builder: dict[str, Any] | None  # None: no deck rules, the gallery alone
+    owned: Mapping[str, int]  # copies per card of the printed base set
+    index: CardIndex | None
+
+
+def game_files(resources: Resources, game_id: str) -> list[Path]:
+    """The files a game's faces and rules depend on: its cards and templates folders, and the
+    fonts file (at most :data:`MAX_FILES`)."""
+    folders = [resources.game_folder(game_id), *resources.templates_folders(game_id)]
+    files: list[Path] = []
+    for folder in folders:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file():
+                files.append(path)
+                if len(files) > MAX_FILES:
+                    raise OptionError(f"{folder}: more than {MAX_FILES} files")
+    files.append(resources.fonts_file())
+    return files
+
+
+def stat_signature(files: list[Path]) -> tuple[tuple[str, int, int], ...]:
+    """Each file's path, size and modification time: cheap, to notice a change."""
+    out = []
+    for path in files:
+        info = path.stat()
+        out.append((str(path), info.st_size, info.st_mtime_ns))
+    return tuple(out)
+
+
+def content_key(files: list[Path]) -> str:
+    """The SHA-256 of the files' names and bytes (and of printandplay's version, whose stock
+    icons and drawing the faces also depend on)."""
+    digest = hashlib.sha256(printandplay.__version__.encode())
+    for path in files:
+        digest.update(f"\0{path}\0".encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def printed_copies(game: Game) -> dict[str, int]:
+    """Copies of each component the complete kit prints (a card printed in two sections, one
+    per deck, twice): the collection a player owns by default."""
+    sections = [s for s in game.kit if isinstance(s, SheetSection)]
+    return {c.id: c.count * sum(1 for s in sections if s.holds(c)) for c in game.components}
+
+
+def card_records(game: Game, owned: Mapping[str, int]) -> list[dict[str, Any]]:
+    """One object per component for the gallery: id, name, kind and its label, copies in the
+    kit and owned, its fields, and a normalized text to search."""
+    out = []
+    for record in component_records(game):
+        fields = {k: v for k, v in record.items() if k not in ("id", "name", "type", "count")}
+        words = [record["id"], record["name"], *(w for v in fields.values() for w in _words(v))]
+        out.append({"id": record["id"], "name": record["name"], "kind": record["type"],
+                    "kind_label": game.kinds[record["type"]].label, "count": record["count"],
+                    "owned": owned.get(record["id"], 0), "fields": fields,
+                    "search": normalize(" ".join(words))})
+    return out
+
+
+def _words(value: Any) -> list[str]:
+    """The words of a field value, whatever its shape (text, number, list, map)."""
+    if value is None or value == "":
+        return []
+    if isinstance(value, list):
+        return [w for item in value for w in _words(item)]
+    if isinstance(value, dict):
+        return [w for key, item in value.items() for w in (str(key), *_words(item))]
+    return [str(value)]
+
+
+def field_filters(game: Game) -> list[dict[str, Any]]:
+    """A filter per choice, int and bool field of the game: its name and its values as
+    strings (those the components use), labelled as deck lists write them."""
+    found: dict[str, set[str]] = {}
+    for kind in game.kinds.values():
+        for spec in kind.fields:
+            if spec.type in FILTER_TYPES:
+                found.setdefault(spec.name, set())
+    for component in game.components:
+        for name, values in found.items():
+            value = component.values.get(name)
+            if value is not None:
+                values.add(str(value))
+    filters = []
+    for name, values in found.items():
+        if 1 < len(values) <= MAX_FILTER_VALUES:
+            ordered = sorted(values, key=lambda v: (not v.lstrip("-").isdigit(),
+                                                    int(v) if v.lstrip("-").isdigit() else 0,
+                                                    normalize(v)))
+            filters.append({"field": name, "values": [
+                {"value": v, "label": _label(game, name, v)} for v in ordered]})
+    return filters
+
+
+def _label(game: Game, field: str, value: str) -> str:
+    return value_label(game.deck_format, field, value) if game.deck_format else value
+
+
+def deck_builder(game: Game) -> dict[str, Any] | None:
+    """What the deck builder needs of the game's deck rules: the formats, the sections (and
+    the kinds each accepts per format), the headers and their allowed values."""
+    if game.deck_rules is None or game.deck_format is None:
+        return None
+    book = game.deck_rules
+    headers = []
+    for label, field in game.deck_format.headers.items():
+        choices = {str(v) for kind in game.kinds.values() for spec in kind.fields
+                   if spec.name == field for v in spec.choices}
+        values = choices or {str(c.values[field]) for c in game.components
+                             if c.values.get(field) is not None}
+        headers.append({"field": field, "label": label, "values": [
+            {"value": v, "label": _label(game, field, v)} for v in sorted(values)]})
+    formats = []
+    for format_id, fmt in book.formats.items():
+        formats.append({"id": format_id, "label": fmt.label or format_id, "sections": {
+            rule.section: {"accepts": list(rule.accepts), "allow_field": rule.allow_field}
+            for rule in fmt.sections}})
+    return {"sections": list(game.deck_format.sections), "headers": headers,
+            "formats": formats, "default": book.default}
+
+
+def make_view(game: Game, key: str) -> GameView:
+    """The view of a loaded game."""
+    owned = printed_copies(game)
+    index = CardIndex(game, game.deck_format) if game.deck_format is not None else None
+    return GameView(game, key, tuple(card_records(game, owned)), tuple(field_filters(game)),
+                    deck_builder(game), owned, index)
+
+
+class GameViews:
+    """The served games, each loaded once and again whenever one of its files changes."""
+
+    def __init__(self, resources: Resources, game_ids: list[str]) -> None:
+        self.resources = resources
+        self.game_ids = list(game_ids)
+        self._lock = threading.Lock()
+        self._views: dict[str, tuple[tuple[tuple[str, int, int], ...], GameView]] = {}
+
+    def get(self, game_id: str) -> GameView:
+        """The current view of ``game_id`` (a served game), loading it if its files changed;
+        a game whose data is wrong raises its :class:`PrintAndPlayError`."""
+        files = game_files(self.resources, game_id)
+        signature = stat_signature(files)
+        with self._lock:
+            cached = self._views.get(game_id)
+            if cached is not None and cached[0] == signature:
+                return cached[1]
+            view = make_view(load_game(self.resources, game_id), content_key(files))
+            self._views[game_id] = (signature, view)
+            return view

@@ -1,0 +1,87 @@
+"""The print buttons: a deck's PDF by ``print-deck``'s code and options, and its Tabletop
+Simulator export by ``export --tts``'s, both written under the output folder."""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from printandplay.data.presets import load_presets, resolve_paper
+from printandplay.export.tts import export_tts
+from printandplay.kit.build import build_deck
+from printandplay.kit.deck_cards import deck_cards
+from printandplay.model.deck import Deck
+from printandplay.planning.options import BuildOptions
+from printandplay.project import Resources
+from printandplay.serve.catalog import GameView
+from printandplay.serve.decks import BadRequest, check_keys
+from printandplay.units import MM, parse_back_offset
+
+PRINT_KEYS = frozenset({"deck", "paper", "flip", "back_offset", "margin", "force"})
+PAPER = re.compile(r"^[a-z0-9.]{1,24}$")
+MAX_MARGIN_MM = 20  # as print-deck's --margin
+TTS_DPI = 150  # the sheets Tabletop Simulator loads (export --tts's default is 300)
+
+
+def paper_names() -> list[str]:
+    """The preset papers, for the page's choice."""
+    return sorted(load_presets().papers)
+
+
+def read_print_options(data: dict[str, Any], folder: Path) -> BuildOptions:
+    """``print-deck``'s options from a print request (paper, flip, back offset in mm as
+    ``X,Y``, margin in mm), checked as the command line checks them; the PDF goes to
+    ``folder``."""
+    paper = data.get("paper", "a4")
+    if not isinstance(paper, str) or not PAPER.match(paper.lower()):
+        raise BadRequest(f"paper {paper!r}: a preset name such as a4, or WIDTHxHEIGHT in mm")
+    resolve_paper(paper.lower(), load_presets())
+    flip = data.get("flip", "long")
+    if flip not in ("long", "short"):
+        raise BadRequest("flip: long or short")
+    offset = data.get("back_offset", "0,0")
+    if not isinstance(offset, str) or len(offset) > 40:
+        raise BadRequest("back_offset: X,Y in mm, such as 1.5,-0.5")
+    margin = data.get("margin", 5)
+    if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not (
+            0 <= margin <= MAX_MARGIN_MM):
+        raise BadRequest(f"margin: a number of mm from 0 to {MAX_MARGIN_MM}")
+    return BuildOptions(paper=paper.lower(), out_dir=folder, flip=flip,
+                        back_offset=parse_back_offset(offset), margin=margin * MM)
+
+
+def read_print_request(data: Any) -> tuple[Any, dict[str, Any], bool]:
+    """The deck, the options and ``force`` of a print request."""
+    data = check_keys(data, PRINT_KEYS, "print")
+    force = data.get("force", False)
+    if not isinstance(force, bool):
+        raise BadRequest("force: true or false")
+    return data.get("deck"), data, force
+
+
+def print_deck_pdf(resources: Resources, view: GameView, deck: Deck, rules: str | None,
+                   options: BuildOptions, name: str, warnings: list[str]) -> Path:
+    """The deck's PDF as ``print-deck GAME NAME.txt`` writes it (into ``options.out_dir``)."""
+    cards = deck_cards(deck, view.game, rules)
+    if not cards:
+        raise BadRequest("no card to print: add cards to the deck first")
+    return build_deck(resources, view.game.id, cards, name, options, warnings=warnings)
+
+
+def export_deck_tts(resources: Resources, view: GameView, deck: Deck, folder: Path,
+                    name: str) -> bytes:
+    """The deck exported for Tabletop Simulator as ``export --tts DIR --deck NAME.txt`` does
+    (into ``folder``), and a ZIP of the files written."""
+    entries = list(deck.counts().items())
+    if not entries:
+        raise BadRequest("no card to export: add cards to the deck first")
+    result = export_tts(resources, view.game.id, folder, TTS_DPI, entries, f"deck-{name}")
+    files = [result.json_path, *(p for d in result.decks for p in (*d.sheets, *d.backs))]
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in dict.fromkeys(files):
+            archive.write(path, path.name)
+    return buffer.getvalue()

@@ -1,0 +1,10 @@
+"""What the ``serve`` tests share: paths, the xdist group that keeps them on one worker (the
+gallery is drawn once into the session's ``serve_out`` folder, a fixture of tests/conftest.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SERVE_GROUP = "serve"
+DECKS = ROOT / "cards" / "licum" / "decks"

@@ -1,0 +1,299 @@
+"""``printandplay serve``'s application in-process (Starlette's TestClient): the gallery's
+cards and images, the deck builder's answers (the same reports as ``validate``, the same PDF
+as ``print-deck``), and its strictness: bad requests get a clear 4xx, foreign Host and Origin
+are refused, bodies and time are bounded, nothing is written outside the output folder."""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import copy_kit, replace_once
+from pypdf import PdfReader
+from serve_helpers import DECKS, ROOT, SERVE_GROUP
+from starlette.testclient import TestClient
+from typer.testing import CliRunner
+
+from printandplay.cli import app as cli_app
+from printandplay.project import Resources
+from printandplay.serve.app import create_app
+from printandplay.serve.state import Limits
+
+pytestmark = pytest.mark.xdist_group(SERVE_GROUP)
+PORT = 8765
+BASE = f"http://127.0.0.1:{PORT}"
+
+
+@pytest.fixture(scope="module")
+def client(serve_out: Path) -> Iterator[TestClient]:
+    resources = Resources.discover(ROOT)
+    app = create_app(resources, resources.game_ids(), serve_out, port=PORT)
+    with TestClient(app, base_url=BASE) as test_client:
+        yield test_client
+
+
+@pytest.fixture(scope="module")
+def licum(client: TestClient) -> dict[str, Any]:
+    response = client.get("/api/games/licum/cards")
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def imported(client: TestClient, deck: str) -> dict[str, Any]:
+    """A starter deck read by the import endpoint."""
+    response = client.post("/api/games/licum/import",
+                           json={"text": (DECKS / f"{deck}.txt").read_text(encoding="utf-8")})
+    assert response.status_code == 200, response.text
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def payload(body: dict[str, Any], **changes: Any) -> dict[str, Any]:
+    deck = {"headers": body["deck"]["headers"], "cards": body["deck"]["cards"], "name": "rouges"}
+    return {**deck, **changes}
+
+
+def test_the_index_lists_every_game_and_links_its_page(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200
+    for game in Resources.discover(ROOT).game_ids():
+        assert f'href="/games/{game}"' in page.text
+    game_page = client.get("/games/licum")
+    assert 'data-game="licum"' in game_page.text and 'id="deck"' in game_page.text
+    assert 'id="deck"' not in client.get("/games/charlie").text  # no deck rules: gallery only
+    assert client.get("/static/serve.js").status_code == 200
+    assert page.headers["x-frame-options"] == "DENY"
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+
+
+def test_the_gallery_has_every_card_with_its_face_as_the_kit_draws_it(
+        client: TestClient, licum: dict[str, Any]) -> None:
+    from printandplay.data.game_loader import load_game
+
+    game = load_game(Resources.discover(ROOT), "licum")
+    assert [c["id"] for c in licum["cards"]] == [c.id for c in game.components]
+    card = next(c for c in licum["cards"] if c["name"] == "Geneviève Allain")
+    assert card["kind"] == "improvisateur" and card["fields"]["team"] == "rouges"
+    image = client.get(card["faces"]["front"])
+    assert image.status_code == 200 and image.headers["content-type"] == "image/png"
+    assert image.content.startswith(b"\x89PNG\r\n\x1a\n")
+    width = int.from_bytes(image.content[16:20], "big")
+    card_width = game.kinds["improvisateur"].size.width
+    assert abs(width - card_width / 72 * 120) <= 1  # the card at the gallery's 120 dpi
+    assert client.get(card["faces"]["back"]).status_code == 200
+    teams = next(f for f in licum["filters"] if f["field"] == "team")
+    assert [v["value"] for v in teams["values"]] == ["bleus", "etoile", "jaunes", "rouges",
+                                                    "verts"]
+    assert {k["id"] for k in licum["kinds"]} == set(game.kinds)
+    builder = licum["builder"]
+    assert builder["sections"] == ["Préparation", "Jeu"]
+    assert builder["headers"][0]["field"] == "team" and builder["default"] == "base"
+    # a Difficulté allowed in Jeu is printed twice by the kit (once per deck): owned twice
+    both = next(c for c in licum["cards"] if c["fields"].get("allowed_in_jeu"))
+    assert both["owned"] == 2 * both["count"]
+
+
+def test_a_game_without_deck_rules_gets_the_gallery_alone(client: TestClient) -> None:
+    data = client.get("/api/games/charlie/cards").json()
+    assert data["builder"] is None and data["cards"]
+    refused = client.post("/api/games/charlie/validate", json={"cards": []})
+    assert refused.status_code == 400 and "no deck rules" in refused.json()["error"]
+
+
+@pytest.mark.parametrize("deck", ["bleus", "etoile", "jaunes", "rouges", "verts"])
+def test_validation_is_validate_s_own_report(client: TestClient, deck: str, tmp_path: Path
+                                             ) -> None:
+    body = imported(client, deck)
+    assert body["report"]["valid"] and not body["deck"]["unknown"]
+    checked = client.post("/api/games/licum/validate",
+                          json=payload(body, collection=False)).json()
+    saved = tmp_path / f"{deck}.txt"
+    saved.write_text(checked.pop("text"), encoding="utf-8")
+    result = CliRunner().invoke(cli_app, ["validate", "licum", str(saved), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert checked == json.loads(result.stdout)
+
+
+def test_an_illegal_deck_names_the_rules_it_breaks(client: TestClient) -> None:
+    body = imported(client, "rouges")
+    cards = [c for c in body["deck"]["cards"] if c["id"] != "LIC-AM-AVANT-MATCH"]
+    report = client.post("/api/games/licum/validate", json=payload(body, cards=cards)).json()
+    assert not report["valid"]
+    moments = next(e for e in report["errors"] if e["rule"] == "LIC-DECK-PREP-MOMENTS")
+    assert (moments["expected"], moments["actual"]) == (1, 0)
+    other_team = {"section": "Jeu", "id": _card_id(client, "Éloi Cormier"), "count": 1}
+    report = client.post("/api/games/licum/validate", json=payload(
+        body, cards=[*body["deck"]["cards"], other_team])).json()
+    assert "LIC-DECK-TEAM" in {e["rule"] for e in report["errors"]}
+
+
+def _card_id(client: TestClient, name: str) -> str:
+    cards = client.get("/api/games/licum/cards").json()["cards"]
+    return str(next(c["id"] for c in cards if c["name"] == name))
+
+
+def test_the_printed_base_set_limits_the_copies(client: TestClient) -> None:
+    body = imported(client, "rouges")
+    card = next(c for c in client.get("/api/games/licum/cards").json()["cards"]
+                if c["id"] == "LIC-AM-AVANT-MATCH")
+    more = card["owned"] + 1
+    cards = [dict(c, count=more) if c["id"] == card["id"] else c for c in body["deck"]["cards"]]
+    owned = client.post("/api/games/licum/validate", json=payload(body, cards=cards)).json()
+    limit = next(e for e in owned["errors"] if e["rule"] == "LIC-DECK-COLLECTION")
+    assert (limit["expected"], limit["actual"]) == (card["owned"], more)
+    free = client.post("/api/games/licum/validate",
+                       json=payload(body, cards=cards, collection=False)).json()
+    assert "LIC-DECK-COLLECTION" not in {e["rule"] for e in free["errors"]}
+
+
+def test_import_reports_unknown_names_and_refuses_unreadable_lists(client: TestClient) -> None:
+    text = "Équipe: Rouges\nJeu\n1 Rosalie Gaudet\n2 Personne du tout\n"
+    body = client.post("/api/games/licum/import", json={"text": text}).json()
+    assert body["deck"]["unknown"] == [{"line": 4, "name": "Personne du tout", "count": 2}]
+    assert "LIC-DECK-CARD" in {e["rule"] for e in body["report"]["errors"]}
+    refused = client.post("/api/games/licum/import", json={"text": "Jeu\nquoi\n"})
+    assert refused.status_code == 400 and "import.txt:2:" in refused.json()["error"]
+
+
+def test_print_is_print_deck_s_pdf(client: TestClient, serve_out: Path, tmp_path: Path,
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    body = imported(client, "rouges")
+    options = {"paper": "letter", "flip": "short", "back_offset": "1,-0.5", "margin": 3}
+    response = client.post("/api/games/licum/print", json={"deck": payload(body), **options})
+    assert response.status_code == 200, response.text
+    assert response.headers["content-type"] == "application/pdf"
+    assert 'filename="deck-rouges-letter.pdf"' in response.headers["content-disposition"]
+    assert (serve_out / "licum" / "deck-rouges-letter.pdf").read_bytes() == response.content
+    text = client.post("/api/games/licum/validate", json=payload(body)).json()["text"]
+    monkeypatch.chdir(tmp_path)
+    Path("rouges.txt").write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(cli_app, [
+        "print-deck", "licum", "rouges.txt", "--paper", "letter", "--flip", "short",
+        "--back-offset", "1,-0.5", "--margin", "3", "--out", "cli"])
+    assert result.exit_code == 0, result.output
+    assert Path("cli/deck-rouges-letter.pdf").read_bytes() == response.content
+    assert len(PdfReader(io.BytesIO(response.content)).pages) > 4
+
+
+def test_an_invalid_deck_is_printed_only_when_forced(client: TestClient) -> None:
+    body = imported(client, "rouges")
+    deck = payload(body, cards=body["deck"]["cards"][1:], name="partiel")
+    refused = client.post("/api/games/licum/print", json={"deck": deck})
+    assert refused.status_code == 409 and not refused.json()["report"]["valid"]
+    forced = client.post("/api/games/licum/print", json={"deck": deck, "force": True})
+    assert forced.status_code == 200 and forced.content.startswith(b"%PDF")
+
+
+def test_the_tabletop_simulator_export_is_a_zip_of_export_tts_s_files(
+        client: TestClient, serve_out: Path) -> None:
+    body = imported(client, "rouges")
+    response = client.post("/api/games/licum/tts", json={"deck": payload(body)})
+    assert response.status_code == 200, response.text
+    names = zipfile.ZipFile(io.BytesIO(response.content)).namelist()
+    assert "deck-rouges.json" in names and any(n.endswith(".jpg") for n in names)
+    folder = serve_out / "licum" / "tts-rouges"
+    saved = json.loads((folder / "deck-rouges.json").read_text(encoding="utf-8"))
+    copies = sum(len(s.get("ContainedObjects", [s])) for s in saved["ObjectStates"])
+    assert copies == sum(c["count"] for c in body["deck"]["cards"])
+
+
+@pytest.mark.parametrize(("headers", "status"), [
+    ({"host": "evil.example"}, 403),
+    ({"host": f"127.0.0.1:{PORT + 1}"}, 403),
+    ({"host": "127.0.0.1.evil.example"}, 403),
+    ({"host": f"localhost:{PORT}"}, 200),
+    ({"origin": "http://evil.example"}, 403),
+    ({"origin": "null"}, 403),
+    ({"origin": f"http://localhost:{PORT}"}, 403),  # the page was not served from there
+    ({"origin": BASE}, 200),
+    ({"sec-fetch-site": "cross-site"}, 403),
+])
+def test_only_this_server_s_own_pages_may_call_it(client: TestClient, headers: dict[str, str],
+                                                  status: int) -> None:
+    response = client.post("/api/games/licum/validate", json={"cards": []}, headers=headers)
+    assert response.status_code == status, response.text
+    if status == 403:
+        assert "refused" in response.json()["error"]
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ({"cards": [{"section": "Jeu", "id": "NOPE", "count": 1}]}, "card 'NOPE': no such card"),
+    ({"cards": [{"section": "Banc", "id": "LIC-AM-AVANT-MATCH", "count": 1}]}, "section 'Banc'"),
+    ({"cards": [{"section": "Jeu", "id": "LIC-AM-AVANT-MATCH", "count": 0}]}, "from 1 to"),
+    ({"cards": [{"section": "Jeu", "id": "LIC-AM-AVANT-MATCH", "count": True}]}, "from 1 to"),
+    ({"headers": {"team": "oranges"}}, "'oranges' is not one of"),
+    ({"headers": {"couleur": "rouge"}}, "no such header"),
+    ({"format": "libre"}, "no such format"),
+    ({"name": "../../etc"}, "name:"),
+    ({"cards": [], "extra": 1}, "unknown key 'extra'"),
+    ([1, 2], "expected a JSON object"),
+])
+def test_bad_decks_get_a_clear_400(client: TestClient, body: Any, message: str) -> None:
+    response = client.post("/api/games/licum/validate", json=body)
+    assert response.status_code == 400 and message in response.json()["error"], response.text
+
+
+def test_bad_requests_get_clear_4xx(client: TestClient, licum: dict[str, Any]) -> None:
+    url = "/api/games/licum/validate"
+    assert client.post(url, content=b"{not json", headers={
+        "content-type": "application/json"}).status_code == 400
+    assert client.post(url, content=b"{}", headers={
+        "content-type": "text/plain"}).status_code == 415
+    big = client.post(url, content=b" " * (256 * 1024 + 1),
+                      headers={"content-type": "application/json"})
+    assert big.status_code == 413
+    assert big.json()["error"] == "request body over 262144 bytes"
+    chunked = client.post(url, content=iter([b" " * 200_000, b" " * 100_000]),
+                          headers={"content-type": "application/json"})
+    assert chunked.status_code == 413
+    assert client.get("/api/games/nosuch/cards").status_code == 404
+    assert client.get("/api/games/nosuch/cards").json()["error"].startswith("no game")
+    assert client.get("/nowhere").status_code == 404
+    assert client.get(url).status_code == 405
+    face = licum["cards"][0]["faces"]["front"].rsplit("/", 1)[0]
+    for name in ("..%2F..%2Fgame.yaml", "faces.json", "nothing.png"):
+        assert client.get(f"{face}/{name}").status_code == 404
+    body = imported(client, "rouges")
+    for options, message in (({"paper": "b9"}, "unknown paper"), ({"margin": 50}, "margin"),
+                             ({"flip": "sideways"}, "flip"),
+                             ({"back_offset": "-3,5"}, "back-offset")):
+        response = client.post("/api/games/licum/print",
+                               json={"deck": payload(body), **options})
+        assert response.status_code == 400 and message in response.text, response.text
+
+
+def test_requests_are_bounded_in_time(client: TestClient, serve_out: Path) -> None:
+    body = imported(client, "rouges")
+    resources = Resources.discover(ROOT)
+    app = create_app(resources, ["licum"], serve_out, port=PORT, limits=Limits(build=0.01))
+    with TestClient(app, base_url=BASE) as slow:
+        response = slow.post("/api/games/licum/print",
+                             json={"deck": payload(body, name="lent")})
+    assert response.status_code == 504, response.text
+    assert response.json()["error"] == "the request took more than 0.01 s"
+
+
+def test_nothing_is_written_outside_the_output_folder_and_a_change_redraws(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = copy_kit("charlie", tmp_path / "root", monkeypatch)
+    before = {p for p in root.rglob("*")}
+    out = tmp_path / "out"
+    app = create_app(Resources.discover(root), ["charlie"], out, port=PORT)
+    with TestClient(app, base_url=BASE) as charlie:
+        first = charlie.get("/api/games/charlie/cards").json()
+        card = first["cards"][-1]
+        assert charlie.get(card["faces"]["front"]).status_code == 200
+        assert card["name"] == "Aide de jeu"
+        replace_once(root / "cards" / "charlie" / "aides.yaml", "name: Aide de jeu,",
+                     "name: Renommée,")
+        second = charlie.get("/api/games/charlie/cards").json()
+        assert charlie.get(card["faces"]["front"]).status_code == 404  # the old state's face
+    assert second["key"] != first["key"] and second["cards"][-1]["name"] == "Renommée"
+    assert [p.name for p in (out / "charlie").iterdir()] == [f"gallery-{second['key'][:16]}"]
+    assert {p for p in root.rglob("*")} == before  # in the game's folder, only the edit
