@@ -93,6 +93,16 @@ def parse_back_offset(text: str) -> tuple[float, float]:
     return (x * MM, y * MM)
 
 
+MAX_MARGIN: Final = 20.0  # mm; a printer's unprintable margin is ~5 mm
+
+
+def parse_margin(mm: float) -> float:
+    """``--margin`` in mm → points; :class:`OptionError` outside 0 to ``MAX_MARGIN`` mm."""
+    if not 0 <= mm <= MAX_MARGIN:
+        raise OptionError(f"--margin {mm:g}: use a value from 0 to {MAX_MARGIN:g} mm")
+    return mm * MM
+
+
 def format_mm_value(mm: float) -> str:
     """A number of millimetres as ``--back-offset`` reads it: ``-3.5``, ``+1``, ``0``."""
     if abs(mm) < 1e-9:

@@ -121,11 +121,9 @@ def parse_offset(text: str) -> tuple[float, float]:
 
 def check_margin(margin: float) -> float:
     """``--margin`` in mm → points (0 to 20 mm)."""
-    from printandplay.units import MM
+    from printandplay.units import parse_margin
 
-    if not 0 <= margin <= 20:
-        raise OptionError(f"--margin {margin:g}: use a value from 0 to 20 mm")
-    return margin * MM
+    return parse_margin(margin)
 
 
 def build_options(paper: str, out_dir: str | None, flip: FlipEdge, back_offset: str,

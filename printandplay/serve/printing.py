@@ -18,11 +18,10 @@ from printandplay.planning.options import BuildOptions
 from printandplay.project import Resources
 from printandplay.serve.catalog import GameView
 from printandplay.serve.decks import BadRequest, check_keys
-from printandplay.units import MM, parse_back_offset
+from printandplay.units import MAX_MARGIN, parse_back_offset, parse_margin
 
 PRINT_KEYS = frozenset({"deck", "paper", "flip", "back_offset", "margin", "force"})
 PAPER = re.compile(r"^[a-z0-9.]{1,24}$")
-MAX_MARGIN_MM = 20  # as print-deck's --margin
 TTS_DPI = 150  # the sheets Tabletop Simulator loads (export --tts's default is 300)
 
 
@@ -47,10 +46,10 @@ def read_print_options(data: dict[str, Any], folder: Path) -> BuildOptions:
         raise BadRequest("back_offset: X,Y in mm, such as 1.5,-0.5")
     margin = data.get("margin", 5)
     if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not (
-            0 <= margin <= MAX_MARGIN_MM):
-        raise BadRequest(f"margin: a number of mm from 0 to {MAX_MARGIN_MM}")
+            0 <= margin <= MAX_MARGIN):
+        raise BadRequest(f"margin: a number of mm from 0 to {MAX_MARGIN:g}")
     return BuildOptions(paper=paper.lower(), out_dir=folder, flip=flip,
-                        back_offset=parse_back_offset(offset), margin=margin * MM)
+                        back_offset=parse_back_offset(offset), margin=parse_margin(margin))
 
 
 def read_print_request(data: Any) -> tuple[Any, dict[str, Any], bool]:
