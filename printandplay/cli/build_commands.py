@@ -41,6 +41,7 @@ from printandplay.cli.options import (
     build_options,
     check_game_id,
     check_icons_dir,
+    check_language,
     check_margin,
     find_resources,
     out_folder,
@@ -255,13 +256,17 @@ def calibrate(paper: PaperOpt = "a4",
               out_dir: Annotated[str | None, typer.Option(
                   "--out", metavar="DIR", help="Output folder (default build/): the sheet is written there "
                                 "as calibration-PAPER.pdf.")] = None,
-              flip: FlipOpt = FlipEdge.long, margin: MarginOpt = DEFAULT_MARGIN_MM) -> None:
+              flip: FlipOpt = FlipEdge.long, margin: MarginOpt = DEFAULT_MARGIN_MM,
+              language: Annotated[str, typer.Option(
+                  "--language", metavar="LANG",
+                  help="Language of the sheet's instructions: fr, en, de, es, it (others: "
+                       "English); an English summary follows the others.")] = "fr") -> None:
     """Write a duplex calibration sheet; read off your printer's shift for --back-offset."""
     from printandplay.kit.calibrate import build_calibration
 
     with user_errors():
         path = build_calibration(find_resources(), paper.lower(), flip.value, out_folder(out_dir),
-                                 check_margin(margin))
+                                 check_margin(margin), check_language(language))
     out.print(escape(str(path)))
 
 

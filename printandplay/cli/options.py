@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any
@@ -122,6 +123,18 @@ def check_margin(margin: float) -> float:
     if not 0 <= margin <= 20:
         raise OptionError(f"--margin {margin:g}: use a value from 0 to 20 mm")
     return margin * MM
+
+
+LANGUAGE_CODE = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8}){0,3}")
+
+
+def check_language(language: str) -> str:
+    """``--language`` as given, once checked to look like a language code (``en``,
+    ``pt-BR``)."""
+    if not LANGUAGE_CODE.fullmatch(language):
+        raise OptionError(f"--language {language!r}: give a language code such as en, fr, de, "
+                          f"es or it")
+    return language
 
 
 def build_options(paper: str, out_dir: str | None, flip: FlipEdge, back_offset: str,

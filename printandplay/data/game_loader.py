@@ -11,6 +11,7 @@ from printandplay.data.document_style_loader import read_document_style
 from printandplay.data.fields_loader import read_field_specs
 from printandplay.data.files import resolve_inside
 from printandplay.data.kit_loader import read_kit
+from printandplay.data.kit_words import read_word_overrides
 from printandplay.data.presets import Presets, load_presets, read_size
 from printandplay.data.reader import (
     Converter,
@@ -66,6 +67,7 @@ def load_game(resources: Resources, game_id: str) -> Game:
                                          top.at("document_style"))
     rules_node = top.raw("deck_rules")
     min_font_size = top.optional("min_font_size", _as_font_size, 6.0)
+    words = read_word_overrides(top.raw("words"), language, problems, top.at("words"))
     top.finish()
 
     components = read_components(component_node, ComponentFolder(folder, label, display),
@@ -108,6 +110,7 @@ def load_game(resources: Resources, game_id: str) -> Game:
         document_style=document_style,
         deck_rules=deck_rules,
         min_font_size=min_font_size,
+        words=words,
     )
 
 

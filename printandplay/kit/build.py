@@ -16,12 +16,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from printandplay.data.kit_words import Words, game_words, side_word
 from printandplay.errors import CheckFailed, LayoutError
 from printandplay.imposition.grid import Flip
 from printandplay.kit.assets import load_assets
 from printandplay.kit.outputs import check_output
 from printandplay.layout.print_guide import GuideCommand
-from printandplay.layout.print_words import vocabulary
 from printandplay.model.game import Component, SheetSection
 from printandplay.planning.assets import GameAssets
 from printandplay.planning.face_cache import FaceCache
@@ -50,15 +50,14 @@ def output_path(game_id: str, options: BuildOptions, stem: str | None = None) ->
     return folder / f"{'-'.join(parts)}-{options.paper}.pdf"
 
 
-def page_label(page: PageSpec, language: str) -> str:
+def page_label(page: PageSpec, words: Words) -> str:
     """A page's label in PDF viewers: ``Règles 2``, ``Tuiles 1/2 verso``, ``Tuiles 1/2 verso
     blanc``."""
-    words = vocabulary(language)
     if page.sheets:
-        side = words["blank"] if page.label == "blank" else words[page.side]
+        side = words["sheet"]["blank"] if page.label == "blank" else side_word(words, page.side)
         return f"{page.section} {page.sheet}/{page.sheets} {side}"
     if page.label == "blank":
-        return f"{page.section} {words['blank']}".strip()
+        return f"{page.section} {words['sheet']['blank']}".strip()
     return page.label
 
 
@@ -75,7 +74,7 @@ def write_pages(assets: GameAssets, pages: Iterable[PageSpec], target: Path, tit
         total = len(pages)
     writer = PdfWriter(target, assets.fonts, assets.icons, title=title, subject=assets.game.name,
                        images=assets.images)
-    language = assets.game.language
+    words = game_words(assets.game)
     try:
         writer.print_preferences(flip)
         section = None
@@ -84,7 +83,7 @@ def write_pages(assets: GameAssets, pages: Iterable[PageSpec], target: Path, tit
             bookmark = page.section if page.section and page.section != section else None
             section = page.section or section
             writer.page(page.size, page.ops, page.placements,
-                        label=page_label(page, language), bookmark=bookmark)
+                        label=page_label(page, words), bookmark=bookmark)
             if progress:
                 progress(index, max(index, total or 0))
         return writer.save()

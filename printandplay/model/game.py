@@ -229,6 +229,8 @@ class Game:
     document_style: DocumentStyle = field(default_factory=DocumentStyle)
     deck_rules: DeckRuleBook | None = None
     min_font_size: float = 6.0  # points: no player-facing text on a face may be smaller
+    # its own texts in place of the kit's fixed words ('words:'): {"guide": {"title": "…"}}
+    words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     kit_location: Location | None = field(default=None, compare=False)  # 'kit:' in game.yaml
 
     def components_of(self, kind: str) -> list[Component]:

@@ -9,9 +9,9 @@ from dataclasses import replace
 import pytest
 from helpers import bundled_assets
 
+from printandplay.data.kit_words import game_words, side_word
 from printandplay.imposition.sheet_label import label_ops, op_obstacles
 from printandplay.layout.extent import op_extents
-from printandplay.layout.print_words import vocabulary
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import TextOp
 from printandplay.planning.options import BuildOptions
@@ -24,11 +24,11 @@ from printandplay.text.typography import apply_typography
 def _plain_add(self: SheetLabels, page: PageSpec, total: int, name: str = "") -> PageSpec:
     """``SheetLabels.add`` as it was: every text set, every obstacle computed, per sheet."""
     game = self.job.game
-    words = vocabulary(game.language)
+    words = game_words(game)
     fonts = self.job.assets.fonts
     font = fonts.select("body", False, True)
     name = f"{name} · " if name else ""
-    where = f"{words['sheet']} {page.sheet}/{total} · {words[page.side]}"
+    where = f"{words['sheet']['sheet']} {page.sheet}/{total} · {side_word(words, page.side)}"
     texts = [apply_typography(text, game.language) for text in (
         f"{game.name} · {page.section} · {name}{where}",
         f"{game.name} · {page.section}\n{name}{where}",
