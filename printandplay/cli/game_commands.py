@@ -246,12 +246,16 @@ def new(game: Annotated[str, typer.Argument(
         size: Annotated[str, typer.Option(
             "--size", metavar="poker|tarot|mini|…",
             help="Card size: a size name of docs/designing-a-game.md at least 40 mm wide.")]
-        = "poker") -> None:
+        = "poker",
+        language: Annotated[str, typer.Option(
+            "--language", metavar="fr|en|de|es|it",
+            help="Language of the game: its sample cards and rules, and the kit's own words.")]
+        = "fr") -> None:
     """Start a new game: write cards/GAME/ and templates/GAME/ in the current folder, with sample cards, layouts and rules, ready to build. Never overwrites."""
     from printandplay.kit.newgame import new_game
 
     with user_errors():
-        made = new_game(Path("."), game, cards, size)
+        made = new_game(Path("."), game, cards, size, language)
     for path in made.files:
         out.print(escape(str(path)))
     out.print(f"Next: printandplay build {game}")
