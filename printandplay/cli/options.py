@@ -73,6 +73,10 @@ DEFAULT_MARGIN_MM = 5.0
 DeckArg = Annotated[Path, typer.Argument(metavar="DECK", help="Deck list file (.txt, or .yaml).")]
 CollectionOpt = Annotated[Path | None, typer.Option(
     "--collection", help="YAML of owned copies per card: the deck may not use more.")]
+EditionOpt = Annotated[str | None, typer.Option(
+    "--language", metavar="LANG",
+    help="Build the game's edition in LANG: its texts written FIELD@LANG (name@en) in place of "
+         "the others, and the kit's own words in LANG.")]
 RulesOpt = Annotated[str | None, typer.Option(
     "--rules", metavar="FORMAT",
     help="Deck-building format of the game's deck_rules (default: the game's default).")]
@@ -140,7 +144,8 @@ def check_language(language: str) -> str:
 def build_options(paper: str, out_dir: str | None, flip: FlipEdge, back_offset: str,
                    bleed: float | None, debug_boxes: bool = False,
                    margin: float = DEFAULT_MARGIN_MM, simplex: bool = False, fold: bool = False,
-                   ink_saver: bool = False, sections: list[str] | None = None) -> Any:
+                   ink_saver: bool = False, sections: list[str] | None = None,
+                   language: str | None = None) -> Any:
     from printandplay.data.presets import load_presets, resolve_paper
     from printandplay.planning.options import BuildOptions
     from printandplay.units import MM
@@ -159,4 +164,5 @@ def build_options(paper: str, out_dir: str | None, flip: FlipEdge, back_offset: 
                         back_offset=parse_offset(back_offset),
                         bleed=None if bleed is None else bleed * MM, debug_boxes=debug_boxes,
                         margin=check_margin(margin), simplex=simplex, fold=fold,
-                        ink_saver=ink_saver, sections=names)
+                        ink_saver=ink_saver, sections=names,
+                        language=None if language is None else check_language(language))

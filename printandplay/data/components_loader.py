@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from printandplay.data.csv_loader import TABLE_SUFFIXES, read_component_table
+from printandplay.data.editions import read_variants, translatable_fields
 from printandplay.data.fields_loader import convert_value
 from printandplay.data.files import resolve_inside
 from printandplay.data.limits import MAX_COPIES_PER_COMPONENT, MAX_COPIES_PER_GAME
@@ -198,12 +199,22 @@ def _read_component(node: Any, kind: Kind, problems: Problems, where: Location) 
             values[spec.name] = convert_value(spec, fields.raw(spec.name))
         except Invalid as err:
             problems.add(fields.at(spec.name), f"field '{spec.name}' on {what}: {err}")
+    translations = read_variants(fields, translatable_fields(kind),
+                                 lambda name, value: _convert_text(kind, name, value))
     fields.finish()
     if component_id is None:
         return None
+    located = [*values, *(f"{name}@{language}" for language, texts in translations.items()
+                          for name in texts)]
     return Component(component_id, name, kind.id, count, FieldValues(values), front, back,
                      fields.location,
-                     FieldLines(fields.location, fields.lines(values)))
+                     FieldLines(fields.location, fields.lines(located)), translations)
+
+
+def _convert_text(kind: Kind, name: str, value: Any) -> Any:
+    """A translated text of ``kind`` checked as its field is (``name``: as text)."""
+    spec = kind.field(name)
+    return as_str(value) if spec is None else convert_value(spec, value)
 
 
 def _check_unique_ids(components: list[Component], problems: Problems) -> None:

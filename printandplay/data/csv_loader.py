@@ -18,6 +18,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from printandplay.data.editions import split_variant, translatable_fields
 from printandplay.data.fields_loader import RESERVED
 from printandplay.data.files import read_bytes
 from printandplay.data.limits import MAX_INT_DIGITS
@@ -25,7 +26,7 @@ from printandplay.data.reader import Invalid, Problems, as_id
 from printandplay.data.xlsx_reader import Rows, check_rows, read_xlsx_rows
 from printandplay.data.yaml_values import shown_text
 from printandplay.errors import DataError, Location, suggest
-from printandplay.model.game import Component, FieldSpec, Kind
+from printandplay.model.game import NO_TRANSLATIONS, Component, FieldSpec, Kind
 
 TABLE_SUFFIXES = (".csv", ".tsv", ".xlsx")
 LIST_SEPARATOR = "|"
@@ -121,6 +122,8 @@ def _read_header(header: list[str], kind: Kind, display: str, line: int,
         elif name in columns:
             problems.add(where, f"duplicate column {shown_text(name)}")
             ok = False
+        elif "@" in name:
+            ok = _check_variant_column(name, kind, where, problems) and ok
         elif name not in known:
             problems.add(where, f"unknown field {shown_text(name)} on kind '{kind.id}'"
                          f"{suggest(name, known)}")
@@ -139,6 +142,38 @@ def _read_header(header: list[str], kind: Kind, display: str, line: int,
                              f"'{kind.id}' is required)")
                 ok = False
     return columns if ok else None
+
+
+def _check_variant_column(name: str, kind: Kind, where: Location, problems: Problems) -> bool:
+    """Whether a ``field@language`` column names a translatable field of ``kind``."""
+    allowed = translatable_fields(kind)
+    try:
+        base, _ = split_variant(name) or ("", "")
+        if base not in allowed:
+            raise Invalid(f"'{name}': only {', '.join(allowed)} may be translated"
+                          f"{suggest(base, allowed)}")
+    except Invalid as err:
+        problems.add(where, f"{err} (kind '{kind.id}')")
+        return False
+    return True
+
+
+def _read_variants(columns: dict[str, int], cell: Any, at: Any, kind: Kind, what: str,
+                   problems: Problems) -> dict[str, dict[str, Any]]:
+    """The row's texts in other languages (its non-empty ``field@language`` cells)."""
+    found: dict[str, dict[str, Any]] = {}
+    for name in columns:
+        text = cell(name) if "@" in name else ""
+        if not text:
+            continue
+        base, language = split_variant(name) or ("", "")
+        spec = kind.field(base)
+        try:
+            found.setdefault(language, {})[base] = (text if spec is None
+                                                    else convert_cell(spec, text))
+        except Invalid as err:
+            problems.add(at(name), f"field '{name}' on {what}: {err}")
+    return found
 
 
 def _read_row(row: list[str], line: int, columns: dict[str, int], kind: Kind, display: str,
@@ -186,11 +221,12 @@ def _read_row(row: list[str], line: int, columns: dict[str, int], kind: Kind, di
             values[spec.name] = convert_cell(spec, text)
         except Invalid as err:
             problems.add(at(spec.name), f"field '{spec.name}' on {what}: {err}")
+    translations = _read_variants(columns, cell, at, kind, what, problems)
     if component_id is None:
         return None
     return Component(component_id, cell("name") or component_id, kind.id, count, values,
                      cell("front") or kind.front, cell("back") or kind.back,
-                     Location(display, line))
+                     Location(display, line), translations=translations or NO_TRANSLATIONS)
 
 
 def _read_map(spec: FieldSpec, cell: Any, at: Any, what: str, problems: Problems) -> Any:

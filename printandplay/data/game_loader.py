@@ -8,6 +8,12 @@ from printandplay.data.components_loader import ComponentFolder, read_components
 from printandplay.data.deck_rules_loader import read_checks, read_deck_format
 from printandplay.data.deck_rules_reader import read_deck_rules
 from printandplay.data.document_style_loader import read_document_style
+from printandplay.data.editions import (
+    GAME_TEXTS,
+    check_edition_language,
+    make_edition,
+    read_variants,
+)
 from printandplay.data.fields_loader import read_field_specs
 from printandplay.data.files import resolve_inside
 from printandplay.data.kit_loader import read_kit
@@ -39,8 +45,10 @@ from printandplay.model.shapes import SHAPE_WORDS, Shape, parse_shape
 from printandplay.project import Resources
 
 
-def load_game(resources: Resources, game_id: str) -> Game:
-    """Load and check ``cards/<game_id>/``; every problem found is reported at once."""
+def load_game(resources: Resources, game_id: str, edition: str | None = None) -> Game:
+    """Load and check ``cards/<game_id>/``; every problem found is reported at once. With a
+    ``edition`` language, the game's edition in it (:func:`~printandplay.data.editions.make_edition`;
+    an error when the game has no text in it)."""
     folder = resources.game_folder(game_id)
     presets = load_presets()
     problems = Problems()
@@ -68,6 +76,7 @@ def load_game(resources: Resources, game_id: str) -> Game:
     rules_node = top.raw("deck_rules")
     min_font_size = top.optional("min_font_size", _as_font_size, 6.0)
     words = read_word_overrides(top.raw("words"), language, problems, top.at("words"))
+    translations = read_variants(top, GAME_TEXTS, lambda _, value: as_str(value))
     top.finish()
 
     components = read_components(component_node, ComponentFolder(folder, label, display),
@@ -90,7 +99,7 @@ def load_game(resources: Resources, game_id: str) -> Game:
         deck_rules = read_deck_rules(rules_node, kinds, components, deck_format, problems,
                                      top.at("deck_rules"))
     problems.raise_if_any()
-    return Game(
+    game = Game(
         id=game_id,
         name=name,
         players=players or Players(1, 1),
@@ -111,7 +120,12 @@ def load_game(resources: Resources, game_id: str) -> Game:
         deck_rules=deck_rules,
         min_font_size=min_font_size,
         words=words,
+        translations=translations,
     )
+    if edition is None:
+        return game
+    check_edition_language(game, edition)
+    return make_edition(game, edition)
 
 
 def _key_at(top: Fields, key: str, sub: str) -> Location:

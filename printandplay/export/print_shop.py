@@ -81,7 +81,7 @@ def export_print_shop(resources: Resources, game_id: str, folder: Path, options:
     """Write the print-shop files of ``game_id`` (its sheet sections, or those of
     ``options.sections``) into ``folder``; returns the manifest's path."""
     check_output_folder(folder, (f"manifest.{manifest_format}",))
-    assets = assets or load_assets(resources, game_id)
+    assets = assets or load_assets(resources, game_id, None, options.language)
     game = assets.game
     planner = KitPlanner(assets, options)
     sections = [s for s in select_sections(game_id, game.kit, options.sections)

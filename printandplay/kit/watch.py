@@ -87,7 +87,7 @@ class Watcher:
             reuse = self._assets if env == self.cache.env else None
             self._assets = None
             with parse_cache(self.parsed):
-                assets = load_assets(self.resources, self.game_id, reuse)
+                assets = load_assets(self.resources, self.game_id, reuse, self.options.language)
             documents = frozenset(
                 s.template for s in assets.game.kit if isinstance(s, DocumentSection))
             if documents != self._documents:
