@@ -79,8 +79,12 @@ def load_game(resources: Resources, game_id: str, edition: str | None = None) ->
     translations = read_variants(top, GAME_TEXTS, lambda _, value: as_str(value))
     top.finish()
 
+    before = len(problems.errors)
     components = read_components(component_node, ComponentFolder(folder, label, display),
                                  kinds, broken_kinds, problems, top)
+    # a component file that failed leaves cards out: the deck rules naming them would only
+    # add follow-on errors ("unknown card … in banned")
+    components_read = len(problems.errors) == before
     tables = {}
     for table, file in table_files.items():
         try:
@@ -95,7 +99,7 @@ def load_game(resources: Resources, game_id: str, edition: str | None = None) ->
     if deck_node is not None:
         deck_format = read_deck_format(deck_node, kinds, problems, top.at("deck_format"))
     deck_rules = None
-    if rules_node is not None:
+    if rules_node is not None and components_read:
         deck_rules = read_deck_rules(rules_node, kinds, components, deck_format, problems,
                                      top.at("deck_rules"))
     problems.raise_if_any()
