@@ -234,8 +234,11 @@ def export(game: GameArg,
                 result = export_tts(resources, game, tts, dpi, entries, name, assets, progress)
             finally:
                 progress.close()
-            cards = sum(d.cards for d in result.decks)
-            err.print(f"{game}: {cards} cards in {len(result.decks)} decks", markup=False)
+            decks = [d for d in result.decks if not d.tokens]
+            cards = sum(d.cards for d in decks)
+            tokens = sum(d.cards for d in result.decks) - cards
+            extra = f" and {tokens} tokens" if tokens else ""
+            err.print(f"{game}: {cards} cards in {len(decks)} decks{extra}", markup=False)
             out.print(str(result.json_path), markup=False)
         if print_shop is not None:
             from printandplay.export.print_shop import export_print_shop
