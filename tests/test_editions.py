@@ -189,3 +189,12 @@ def test_a_spreadsheet_column_of_an_untranslatable_field_is_refused(tmp_path: Pa
         load_game(Resources((tmp_path, bundled_root())), "duo")
     assert "cards/duo/terres.csv:1:3: 'ecole@en': only name may be translated" in str(
         caught.value)
+
+
+def test_an_edition_prints_its_own_table_not_the_games_words(workdir: Path) -> None:
+    game_file = workdir / "cards/duo/game.yaml"
+    text = game_file.read_text(encoding="utf-8")
+    game_file.write_text(text + "words:\n  guide: {title: Avant de jouer}\n", encoding="utf-8")
+    resources = Resources((workdir, bundled_root()))
+    assert load_game(resources, "duo").words == {"guide": {"title": "Avant de jouer"}}
+    assert load_game(resources, "duo", "en").words == {}

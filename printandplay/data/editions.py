@@ -101,8 +101,9 @@ def make_edition(game: Game, language: str) -> Game:
     texts = {name: own[name] for name in GAME_TEXTS if name in own}
     if game.translations and "name" not in own:
         untranslated.append(f"cards/{game.id}/game.yaml: the game's name has no name@{language}")
+    # (the game's own 'words:' are written in its language: the edition takes its table's)
     return replace(game, **texts, language=language, components=components, kit=kit,
-                   edition=language, untranslated=tuple(untranslated))
+                   edition=language, untranslated=tuple(untranslated), words={})
 
 
 def _component_edition(game: Game, language: str, untranslated: list[str]
