@@ -7,6 +7,7 @@ return them as values.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,16 +26,40 @@ class PrintAndPlayError(Exception):
 @dataclass(frozen=True, slots=True)
 class Location:
     """Where a value came from: a file, a 1-based line (0 when unknown) and, in a CSV file, a
-    1-based column (0 when unknown)."""
+    1-based column (0 when unknown). In a workbook, ``sheet`` names the sheet, the line is its
+    row and the place is shown as a spreadsheet names it: ``crew.xlsx, Tides!E4``."""
 
     path: Path | str
     line: int = 0
     column: int = 0
+    sheet: str = ""
 
     def __str__(self) -> str:
+        if self.sheet:
+            return f"{self.path}, {cell_name(self.sheet, self.line, self.column)}"
         if not self.line:
             return str(self.path)
         return f"{self.path}:{self.line}:{self.column}" if self.column else f"{self.path}:{self.line}"
+
+
+def column_letters(column: int) -> str:
+    """A 1-based column as a spreadsheet names it: 1 → ``A``, 27 → ``AA``."""
+    letters = ""
+    while column > 0:
+        column, rest = divmod(column - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+def cell_name(sheet: str, row: int, column: int = 0) -> str:
+    """A cell as a spreadsheet names it (``Tides!E4``, ``'My crew'!B2``), a row
+    (``Tides row 4``) or the sheet (``sheet Tides``) when the row is unknown."""
+    quoted = sheet if re.fullmatch(r"\w+", sheet) else "'" + sheet.replace("'", "''") + "'"
+    if not row:
+        return f"sheet {quoted}"
+    if not column:
+        return f"{quoted} row {row}"
+    return f"{quoted}!{column_letters(column)}{row}"
 
 
 class DataError(PrintAndPlayError):

@@ -24,6 +24,7 @@ from printandplay.cli import app
 from printandplay.data.ban_lists import load_ban_list
 from printandplay.data.decklist import parse_decklist
 from printandplay.data.game_loader import load_game
+from printandplay.data.kit_words import LANGUAGES, load_words_table
 from printandplay.kit.assets import load_assets
 from printandplay.layout.legibility import text_ops
 from printandplay.model.game import Game
@@ -208,7 +209,7 @@ class KitsBuild:
         return self._built[game]
 
 
-GUIDE_TITLES = ("Impression et montage", "Printing and assembly")
+GUIDE_TITLES = tuple(load_words_table(language)["guide"]["title"] for language in LANGUAGES)
 
 
 def guide_length(pages: Sequence[PageSpec]) -> int:

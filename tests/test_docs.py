@@ -20,6 +20,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 from typing import get_args
 
@@ -182,13 +183,45 @@ def test_every_command_has_help() -> None:
 def test_command_examples_print_what_they_show(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     blocks = marked_blocks(COMMANDS, "run")
-    assert {argument for argument, _ in blocks} == {"repository"}
+    assert {argument for argument, _ in blocks} == {"repository", "scratch"}
+    blocks = [(argument, block) for argument, block in blocks if argument == "repository"]
     commands = [args[0] for _, block in blocks for args, _ in console_steps(block)]
     assert {"validate", "check", "oups"} <= set(commands)
     for _, block in blocks:
         for args, lines in console_steps(block):
             result = run(args)
             assert result.exit_code in (0, 1), result.output
+            assert_prints(args, lines, result)
+
+
+def test_guide_examples_print_what_they_show(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    blocks = marked_blocks(GUIDE, "run")
+    assert {argument for argument, _ in blocks} == {"repository", "tutorial"}
+    for argument, block in blocks:
+        if argument != "repository":
+            continue
+        for args, lines in console_steps(block):
+            result = run(args)
+            assert result.exit_code in (0, 1), result.output
+            assert_prints(args, lines, result)
+
+
+def test_examples_that_write_files_print_what_they_show(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The blocks marked ``run: scratch`` write files (builds, exports, a new game): run in an
+    empty folder holding a copy of Licum, their outputs (paths, counts) are what they show."""
+    for part in ("cards", "templates"):
+        shutil.copytree(ROOT / part / "licum", tmp_path / part / "licum")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("PRINTANDPLAY_GAME_ICONS", raising=False)
+    blocks = [block for argument, block in marked_blocks(COMMANDS, "run") if argument == "scratch"]
+    commands = {args[0] for block in blocks for args, _ in console_steps(block)}
+    assert {"build", "export", "print-deck", "new", "calibrate"} <= commands
+    for block in blocks:
+        for args, lines in console_steps(block):
+            result = run(args)
+            assert result.exit_code == 0, (args, result.output)
             assert_prints(args, lines, result)
 
 
@@ -222,7 +255,7 @@ def test_tutorial_files_belong_to_the_tutorial_game() -> None:
 def test_tutorial_game_builds_as_shown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     write_tutorial(tmp_path)
     monkeypatch.chdir(tmp_path)
-    blocks = marked_blocks(GUIDE, "run")
+    blocks = [b for b in marked_blocks(GUIDE, "run") if b[0] != "repository"]  # (those: above)
     assert [argument for argument, _ in blocks] == ["tutorial"]
     steps = console_steps(blocks[0][1])
     assert [args for args, _ in steps] == [["build", "mygame"]]

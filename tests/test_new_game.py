@@ -1,7 +1,9 @@
-"""``printandplay new``: a game that builds at once, in French, never overwriting."""
+"""``printandplay new``: a game that builds at once, in French or in another language (``--language``)
+with no French left, never overwriting."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -10,6 +12,8 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from printandplay.cli import app
+from printandplay.data.kit_words import load_words_table
+from printandplay.kit.newgame import NEW_LANGUAGES, load_scaffold_words
 
 runner = CliRunner()
 
@@ -85,3 +89,62 @@ def test_new_leaves_nothing_behind_when_a_folder_exists(workdir: Path) -> None:
     assert runner.invoke(app, ["new", "monjeu"]).exit_code == 2
     assert not (workdir / "cards/monjeu").exists()
     assert [p.name for p in (workdir / "templates").iterdir()] == ["monjeu"]
+
+
+# --- new --language ---------------------------------------------------------------------------
+
+
+def _shape(value: object) -> object:
+    """The keys of a language file, and the length of its lists."""
+    if isinstance(value, dict):
+        return {key: _shape(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_shape(item) for item in value]
+    return type(value).__name__
+
+
+@pytest.mark.parametrize("language", NEW_LANGUAGES)
+def test_every_scaffold_language_has_the_same_keys(language: str) -> None:
+    words, french = load_scaffold_words(language), load_scaffold_words("fr")
+    assert set(words) == set(french)
+    assert set(words["texts"]) == set(french["texts"]) and set(words["ids"]) == set(french["ids"])
+    assert len(words["cards"]) == len(french["cards"])
+    assert all("name" in card for card in words["cards"])
+
+
+def _french_words() -> set[str]:
+    """Phrases of the French kit tables and of the French sample game, none in other games."""
+    scaffold = load_scaffold_words("fr")
+    texts = [*scaffold["texts"].values(), *(c["name"] for c in scaffold["cards"]),
+             *(c.get("effect", "") for c in scaffold["cards"]),
+             *(t for group in load_words_table("fr").values() for t in group.values())]
+    found = set()
+    for text in texts:
+        for part in re.split(r"\{\{.*?\}\}|\{\w*\}|\*\*|[:;()>]", text):
+            part = part.strip(" ,.")
+            if len(part) >= 6 and " " in part or (len(part) >= 7 and not part.isascii()):
+                found.add(part)
+    return {part for part in found if "--" not in part} - {"CC BY 3.0", "Creative Commons BY 3.0"}
+
+
+@pytest.mark.parametrize("language", ["en", "de", "es", "it"])
+def test_a_new_game_in_another_language_prints_no_french(workdir: Path, language: str) -> None:
+    result = runner.invoke(app, ["new", "jeu", "--language", language])
+    assert result.exit_code == 0, result.output
+    words = load_scaffold_words(language)
+    assert f"cards/jeu/{words['files']['cards']}.yaml" in result.output
+    assert f"templates/jeu/{words['files']['rules']}.md.j2" in result.output
+    built = runner.invoke(app, ["build", "jeu"])
+    assert built.exit_code == 0, built.output
+    pdf = workdir / "build/jeu/jeu-a4.pdf"
+    text = " ".join(" ".join(pdfium_page_texts(pdf, range(len(PdfReader(pdf).pages)))).split())
+    assert words["cards"][0]["name"] in text and words["texts"]["goal_title"] in text
+    assert load_words_table(language)["guide"]["title"] in text
+    french = sorted(word for word in _french_words() if word in text)
+    assert not french, french
+
+
+def test_new_refuses_a_language_without_samples(workdir: Path) -> None:
+    result = runner.invoke(app, ["new", "jeu", "--language", "nl"])
+    assert result.exit_code == 2
+    assert "--language nl: choose one of fr, en, de, es, it" in result.output

@@ -24,6 +24,7 @@ from printandplay.cli.options import (
     DEFAULT_MARGIN_MM,
     BleedOpt,
     DebugBoxesOpt,
+    EditionOpt,
     FlipEdge,
     FlipOpt,
     FoldOpt,
@@ -41,6 +42,7 @@ from printandplay.cli.options import (
     build_options,
     check_game_id,
     check_icons_dir,
+    check_language,
     check_margin,
     find_resources,
     out_folder,
@@ -64,7 +66,7 @@ def build(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id, or 
           debug_boxes: DebugBoxesOpt = False, icons_dir: IconsDirOpt = None,
           margin: MarginOpt = DEFAULT_MARGIN_MM, simplex: SimplexOpt = False,
           fold: FoldOpt = False, ink_saver: InkSaverOpt = False,
-          sections: SectionsOpt = None) -> None:
+          sections: SectionsOpt = None, language: EditionOpt = None) -> None:
     """Build the complete print-and-play kit of GAME (or of every game with `all`).
 
     Writes build/GAME/GAME-a4.pdf (GAME-letter.pdf for Letter): rules and reference sheets
@@ -75,7 +77,7 @@ def build(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id, or 
     """
     with user_errors():
         options = build_options(paper, out_dir, flip, back_offset, bleed, debug_boxes, margin,
-                                 simplex, fold, ink_saver, sections)
+                                 simplex, fold, ink_saver, sections, language)
         check_icons_dir(icons_dir)
         if game != "all":
             progress = DelayedProgress(f"Building {escape(check_game_id(game))}")
@@ -116,7 +118,7 @@ def watch(game: GameArg, paper: PaperOpt = "a4", out_dir: OutOpt = None,
           bleed: BleedOpt = None, debug_boxes: DebugBoxesOpt = False,
           icons_dir: IconsDirOpt = None, margin: MarginOpt = DEFAULT_MARGIN_MM,
           simplex: SimplexOpt = False, fold: FoldOpt = False, ink_saver: InkSaverOpt = False,
-          sections: SectionsOpt = None) -> None:
+          sections: SectionsOpt = None, language: EditionOpt = None) -> None:
     """Rebuild GAME's kit every time one of its files is saved (Ctrl-C stops).
 
     Watches cards/GAME, templates/GAME, templates/shared and fonts. Prints what changed and
@@ -127,7 +129,7 @@ def watch(game: GameArg, paper: PaperOpt = "a4", out_dir: OutOpt = None,
 
     with user_errors():
         options = build_options(paper, out_dir, flip, back_offset, bleed, debug_boxes, margin,
-                                 simplex, fold, ink_saver, sections)
+                                 simplex, fold, ink_saver, sections, language)
         check_icons_dir(icons_dir)
         resources = find_resources(icons_dir)
         resources.game_folder(game)  # an unknown game stops here, with exit code 2
@@ -177,7 +179,7 @@ def export(game: GameArg,
                "--force", help="With --deck: export even an invalid deck (unknown names are "
                "dropped).")] = False,
            ink_saver: InkSaverOpt = False, sections: SectionsOpt = None,
-           icons_dir: IconsDirOpt = None,
+           icons_dir: IconsDirOpt = None, language: EditionOpt = None,
            ) -> None:
     """Export GAME: PNGs of every face (--png), a Tabletop Simulator deck (--tts), or the files
     print-on-demand shops take (--print-shop: one PDF per face with bleed, and a manifest).
@@ -207,7 +209,8 @@ def export(game: GameArg,
             if folder is not None:
                 check_output_folder(folder)
         resources = find_resources(icons_dir)
-        assets = load_assets(resources, game)
+        assets = load_assets(resources, game, language=None if language is None
+                             else check_language(language))
         if png is not None:
             from printandplay.export.png import export_png
 
@@ -231,8 +234,11 @@ def export(game: GameArg,
                 result = export_tts(resources, game, tts, dpi, entries, name, assets, progress)
             finally:
                 progress.close()
-            cards = sum(d.cards for d in result.decks)
-            err.print(f"{game}: {cards} cards in {len(result.decks)} decks", markup=False)
+            decks = [d for d in result.decks if not d.tokens]
+            cards = sum(d.cards for d in decks)
+            tokens = sum(d.cards for d in result.decks) - cards
+            extra = f" and {tokens} tokens" if tokens else ""
+            err.print(f"{game}: {cards} cards in {len(decks)} decks{extra}", markup=False)
             out.print(str(result.json_path), markup=False)
         if print_shop is not None:
             from printandplay.export.print_shop import export_print_shop
@@ -240,7 +246,7 @@ def export(game: GameArg,
             if bleed_mm is not None and not 0 <= bleed_mm <= 10:
                 raise OptionError(f"--bleed-mm {bleed_mm:g}: use a value from 0 to 10 mm")
             options = build_options("a4", None, FlipEdge.long, "0,0", bleed_mm,
-                                     ink_saver=ink_saver, sections=sections)
+                                     ink_saver=ink_saver, sections=sections, language=language)
             progress = DelayedProgress(f"Exporting {escape(game)}")
             try:
                 path = export_print_shop(resources, game, print_shop, options,
@@ -255,13 +261,17 @@ def calibrate(paper: PaperOpt = "a4",
               out_dir: Annotated[str | None, typer.Option(
                   "--out", metavar="DIR", help="Output folder (default build/): the sheet is written there "
                                 "as calibration-PAPER.pdf.")] = None,
-              flip: FlipOpt = FlipEdge.long, margin: MarginOpt = DEFAULT_MARGIN_MM) -> None:
+              flip: FlipOpt = FlipEdge.long, margin: MarginOpt = DEFAULT_MARGIN_MM,
+              language: Annotated[str, typer.Option(
+                  "--language", metavar="LANG",
+                  help="Language of the sheet's instructions: fr, en, de, es, it (others: "
+                       "English); an English summary follows the others.")] = "fr") -> None:
     """Write a duplex calibration sheet; read off your printer's shift for --back-offset."""
     from printandplay.kit.calibrate import build_calibration
 
     with user_errors():
         path = build_calibration(find_resources(), paper.lower(), flip.value, out_folder(out_dir),
-                                 check_margin(margin))
+                                 check_margin(margin), check_language(language))
     out.print(escape(str(path)))
 
 

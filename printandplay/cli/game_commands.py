@@ -15,6 +15,7 @@ from printandplay.cli.options import (
     BleedOpt,
     CollectionOpt,
     DeckArg,
+    EditionOpt,
     FlipEdge,
     FlipOpt,
     FoldOpt,
@@ -31,6 +32,7 @@ from printandplay.cli.options import (
     TextFormat,
     build_options,
     check_game_id,
+    check_language,
     find_resources,
 )
 from printandplay.errors import OptionError, PrintAndPlayError
@@ -86,25 +88,36 @@ def cards(game: GameArg,
 
 def check(game: GameArg,
           format: Annotated[Format, typer.Option("--format", help="table (text) or json.")]
-          = Format.table) -> None:
+          = Format.table,
+          language: Annotated[str | None, typer.Option(
+              "--language", metavar="LANG",
+              help="Check the edition in LANG too: list every text that has no FIELD@LANG "
+                   "version (exit 1 when there is one).")] = None) -> None:
     """Check the composition of GAME's kit (counts per kind and name) against its rules.
 
-    Exits 1 listing every mismatch.
+    Exits 1 listing every mismatch (and, with --language, every untranslated text).
     """
     from printandplay.data.game_loader import load_game
     from printandplay.rules.composition import check_composition
 
     with user_errors():
-        report = check_composition(load_game(find_resources(), check_game_id(game)))
+        edition = None if language is None else check_language(language)
+        loaded = load_game(find_resources(), check_game_id(game), edition)
+        report = check_composition(loaded)
+    untranslated = list(loaded.untranslated)
     if format is Format.json:
-        out.json(report.as_dict())
+        out.json({**report.as_dict(), **({"untranslated": untranslated} if edition else {})})
     else:
         for violation in report.errors:
             out.print(f"[red]✗[/] {escape(violation.rule)}: {escape(violation.message)}")
+        for text in untranslated:
+            out.print(f"[red]✗[/] untranslated: {escape(text)}")
         if report.is_valid:
             total = sum(report.counts.values())
             out.print(f"[green]✓[/] {escape(game)}: composition checked ({total} components)")
-    raise typer.Exit(code=0 if report.is_valid else 1)
+        if edition and not untranslated:
+            out.print(f"[green]✓[/] {escape(game)}: every text has its {escape(edition)} version")
+    raise typer.Exit(code=0 if report.is_valid and not untranslated else 1)
 
 
 def _load_deck_and_report(game: str, deck_file: Path, collection: Path | None,
@@ -201,7 +214,7 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
                                                    help="Print even an invalid deck.")] = False,
                rules: RulesOpt = None, simplex: SimplexOpt = False, fold: FoldOpt = False,
                ink_saver: InkSaverOpt = False, sections: SectionsOpt = None,
-               ) -> None:
+               language: EditionOpt = None) -> None:
     """Print exactly the cards of DECK, with their backs, ready to cut.
 
     Writes build/GAME/deck-<file stem>-a4.pdf. Refuses an invalid deck unless --force.
@@ -214,10 +227,10 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
     with user_errors():
         options = build_options(paper, out_dir, flip, back_offset, bleed, margin=margin,
                                  simplex=simplex, fold=fold, ink_saver=ink_saver,
-                                 sections=sections)
+                                 sections=sections, language=language)
         check_output(output_path(check_game_id(game), options, stem=f"deck-{deck_file.stem}"),
                      options.out_dir)
-        loaded = load_game(find_resources(), check_game_id(game))
+        loaded = load_game(find_resources(), check_game_id(game), options.language)
         deck = read_checked_deck(deck_file, loaded, rules, force, "print")
         cards = deck_cards(deck, loaded, rules)
         if not cards:
@@ -241,12 +254,16 @@ def new(game: Annotated[str, typer.Argument(
         size: Annotated[str, typer.Option(
             "--size", metavar="poker|tarot|mini|…",
             help="Card size: a size name of docs/designing-a-game.md at least 40 mm wide.")]
-        = "poker") -> None:
+        = "poker",
+        language: Annotated[str, typer.Option(
+            "--language", metavar="fr|en|de|es|it",
+            help="Language of the game: its sample cards and rules, and the kit's own words.")]
+        = "fr") -> None:
     """Start a new game: write cards/GAME/ and templates/GAME/ in the current folder, with sample cards, layouts and rules, ready to build. Never overwrites."""
     from printandplay.kit.newgame import new_game
 
     with user_errors():
-        made = new_game(Path("."), game, cards, size)
+        made = new_game(Path("."), game, cards, size, language)
     for path in made.files:
         out.print(escape(str(path)))
     out.print(f"Next: printandplay build {game}")

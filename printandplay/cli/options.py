@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any
@@ -76,6 +77,10 @@ BanListOpt = Annotated[str | None, typer.Option(
     "--ban-list", metavar="FILE",
     help="Ban list file of the format's tiers, a path inside the game's folder (default: "
          "the format's ban_list file).")]
+EditionOpt = Annotated[str | None, typer.Option(
+    "--language", metavar="LANG",
+    help="Build the game's edition in LANG: its texts written FIELD@LANG (name@en) in place of "
+         "the others, and the kit's own words in LANG.")]
 RulesOpt = Annotated[str | None, typer.Option(
     "--rules", metavar="FORMAT",
     help="Deck-building format of the game's deck_rules (default: the game's default).")]
@@ -126,10 +131,23 @@ def check_margin(margin: float) -> float:
     return parse_margin(margin)
 
 
+LANGUAGE_CODE = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8}){0,3}")
+
+
+def check_language(language: str) -> str:
+    """``--language`` as given, once checked to look like a language code (``en``,
+    ``pt-BR``)."""
+    if not LANGUAGE_CODE.fullmatch(language):
+        raise OptionError(f"--language {language!r}: give a language code such as en, fr, de, "
+                          f"es or it")
+    return language
+
+
 def build_options(paper: str, out_dir: str | None, flip: FlipEdge, back_offset: str,
                    bleed: float | None, debug_boxes: bool = False,
                    margin: float = DEFAULT_MARGIN_MM, simplex: bool = False, fold: bool = False,
-                   ink_saver: bool = False, sections: list[str] | None = None) -> Any:
+                   ink_saver: bool = False, sections: list[str] | None = None,
+                   language: str | None = None) -> Any:
     from printandplay.data.presets import load_presets, resolve_paper
     from printandplay.planning.options import BuildOptions
     from printandplay.units import MM
@@ -148,4 +166,5 @@ def build_options(paper: str, out_dir: str | None, flip: FlipEdge, back_offset: 
                         back_offset=parse_offset(back_offset),
                         bleed=None if bleed is None else bleed * MM, debug_boxes=debug_boxes,
                         margin=check_margin(margin), simplex=simplex, fold=fold,
-                        ink_saver=ink_saver, sections=names)
+                        ink_saver=ink_saver, sections=names,
+                        language=None if language is None else check_language(language))

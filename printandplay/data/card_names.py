@@ -54,6 +54,12 @@ class CardIndex:
         self.by_name: dict[str, list[Component]] = {}
         for component in game.components:
             self.by_name.setdefault(normalize(component.name), []).append(component)
+        for component in game.components:  # its names in other languages ('name@en')
+            for texts in component.translations.values():
+                other = texts.get("name")
+                known = self.by_name.setdefault(normalize(other), []) if other else []
+                if other and not any(c is component for c in known):
+                    known.append(component)
 
     def value_names(self, field: str, value: Any) -> list[str]:
         """Every way a field value may be written (its id first, then its aliases)."""

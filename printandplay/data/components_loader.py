@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from printandplay.data.csv_loader import TABLE_SUFFIXES, read_component_table
+from printandplay.data.editions import read_variants, translatable_fields
 from printandplay.data.fields_loader import convert_value
 from printandplay.data.files import resolve_inside
 from printandplay.data.limits import MAX_COPIES_PER_COMPONENT, MAX_COPIES_PER_GAME
@@ -45,13 +46,13 @@ def read_components(node: Any, folder: ComponentFolder, kinds: dict[str, Kind],
     game file); ids must be unique and copies stay under the game's limit."""
     components: list[Component] = []
     display = folder.display
-    for file, table_kind, at in _read_component_list(node, problems, top.at("components"),
-                                                     top.what):
+    for file, table_kind, sheet, at in _read_component_list(node, problems, top.at("components"),
+                                                            top.what):
         try:
             path = resolve_inside(folder.folder, file, at, "components", folder.label)
             if table_kind is not None:
                 components.extend(_read_table_file(path, display(path), table_kind, kinds,
-                                                   problems, broken_kinds))
+                                                   problems, broken_kinds, sheet))
             else:
                 components.extend(_read_component_file(path, display(path), kinds, problems,
                                                        broken_kinds))
@@ -71,28 +72,33 @@ def _check_total_copies(components: list[Component], problems: Problems,
 
 
 def _read_component_list(node: Any, problems: Problems, where: Location, what: str
-                         ) -> list[tuple[str, str | None, Location]]:
-    """The component files: ``(file, None, where)`` for YAML, ``(file, kind, where)`` for
-    CSV/TSV/XLSX, ``where`` being the line that names the file."""
+                         ) -> list[tuple[str, str | None, str | None, Location]]:
+    """The component files: ``(file, None, None, where)`` for YAML, ``(file, kind, sheet,
+    where)`` for CSV/TSV/XLSX (``sheet``: the workbook's sheet, or ``None``), ``where`` being
+    the line that names the file."""
     if node is None:
         return []
     if not isinstance(node, list):
         problems.add(where, f"field 'components' on {what}: expected a list, got {type_name(node)}")
         return []
-    out: list[tuple[str, str | None, Location]] = []
+    out: list[tuple[str, str | None, str | None, Location]] = []
     for index, item in enumerate(node):
         at = node.at(index) if isinstance(node, LocList) else where
         if isinstance(item, dict):
             fields = Fields(item, "component file", problems, at)
             file = fields.require("file", as_str)
             kind = fields.require("kind", as_str)
+            sheet = fields.optional("sheet", as_str, None)
             fields.finish()
             if file is not None and kind is not None:
                 if not file.lower().endswith(TABLE_SUFFIXES):
                     problems.add(at, f"'{file}': only CSV, TSV and XLSX files are listed with "
                                  "their kind; a YAML component file names its kind inside")
+                elif sheet is not None and not file.lower().endswith(".xlsx"):
+                    problems.add(fields.at("sheet"), f"'{file}': 'sheet' names a sheet of an "
+                                 ".xlsx workbook; a CSV or TSV file has only one")
                 else:
-                    out.append((file, kind, fields.at("file")))
+                    out.append((file, kind, sheet, fields.at("file")))
             continue
         try:
             file = as_str(item)
@@ -104,17 +110,18 @@ def _read_component_list(node: Any, problems: Problems, where: Location, what: s
             problems.add(at, f"'{file}': a spreadsheet file has no 'kind:' line; list it as "
                          f"{{file: {file}, kind: KIND}}")
             continue
-        out.append((file, None, at))
+        out.append((file, None, None, at))
     return out
 
 
 def _read_table_file(path: Path, display: str, kind_id: str, kinds: dict[str, Kind],
-                     problems: Problems, broken_kinds: set[str]) -> list[Component]:
+                     problems: Problems, broken_kinds: set[str],
+                     sheet: str | None = None) -> list[Component]:
     if kind_id not in kinds:
         if kind_id not in broken_kinds:
             problems.add(Location(display), f"unknown kind '{kind_id}'{suggest(kind_id, kinds)}")
         return []
-    return read_component_table(path, display, kinds[kind_id], problems)
+    return read_component_table(path, display, kinds[kind_id], problems, sheet)
 
 
 # Components read from a YAML component file, by its displayed path, text (its SHA-256) and
@@ -198,12 +205,22 @@ def _read_component(node: Any, kind: Kind, problems: Problems, where: Location) 
             values[spec.name] = convert_value(spec, fields.raw(spec.name))
         except Invalid as err:
             problems.add(fields.at(spec.name), f"field '{spec.name}' on {what}: {err}")
+    translations = read_variants(fields, translatable_fields(kind),
+                                 lambda name, value: _convert_text(kind, name, value))
     fields.finish()
     if component_id is None:
         return None
+    located = [*values, *(f"{name}@{language}" for language, texts in translations.items()
+                          for name in texts)]
     return Component(component_id, name, kind.id, count, FieldValues(values), front, back,
                      fields.location,
-                     FieldLines(fields.location, fields.lines(values)))
+                     FieldLines(fields.location, fields.lines(located)), translations)
+
+
+def _convert_text(kind: Kind, name: str, value: Any) -> Any:
+    """A translated text of ``kind`` checked as its field is (``name``: as text)."""
+    spec = kind.field(name)
+    return as_str(value) if spec is None else convert_value(spec, value)
 
 
 def _check_unique_ids(components: list[Component], problems: Problems) -> None:

@@ -18,14 +18,15 @@ import re
 from pathlib import Path
 from typing import Any
 
+from printandplay.data.editions import split_variant, translatable_fields
 from printandplay.data.fields_loader import RESERVED
 from printandplay.data.files import read_bytes
 from printandplay.data.limits import MAX_INT_DIGITS
 from printandplay.data.reader import Invalid, Problems, as_id
-from printandplay.data.xlsx_reader import Rows, check_rows, read_xlsx_rows
+from printandplay.data.xlsx_reader import Rows, check_rows, read_xlsx_sheet
 from printandplay.data.yaml_values import shown_text
 from printandplay.errors import DataError, Location, suggest
-from printandplay.model.game import Component, FieldSpec, Kind
+from printandplay.model.game import NO_TRANSLATIONS, Component, FieldSpec, Kind
 
 TABLE_SUFFIXES = (".csv", ".tsv", ".xlsx")
 LIST_SEPARATOR = "|"
@@ -69,21 +70,24 @@ def read_csv_rows(path: Path, display: str) -> Rows:
 
 
 def read_component_table(path: Path, display: str, kind: Kind,
-                         problems: Problems) -> list[Component]:
-    """The components of one CSV, TSV or XLSX file of ``kind``; problems go to ``problems``."""
+                         problems: Problems, sheet: str | None = None) -> list[Component]:
+    """The components of one CSV, TSV or XLSX file of ``kind`` (in a workbook, of its sheet
+    named ``sheet``, else its first); problems go to ``problems``, placed as a spreadsheet
+    names its cells in a workbook (``crew.xlsx, Tides!E4``)."""
+    title = ""
     if path.suffix.lower() == ".xlsx":
-        rows = read_xlsx_rows(path, display)
+        title, rows = read_xlsx_sheet(path, display, sheet)
     else:
         rows = read_csv_rows(path, display)
     while rows and not any(cell.strip() for cell in rows[0][1]):
         rows = rows[1:]
     if not rows:
-        raise DataError(Location(display), "the table is empty: it needs a header row "
-                        "naming the fields, then one row per component")
+        raise DataError(Location(display, sheet=title), "the table is empty: it needs a header "
+                        "row naming the fields, then one row per component")
     header_line, header = rows[0]
     while header and not header[-1].strip():  # spreadsheets pad rows with empty cells
         header = header[:-1]
-    columns = _read_header(header, kind, display, header_line, problems)
+    columns = _read_header(header, kind, display, header_line, problems, title)
     if columns is None:
         return []
     out = []
@@ -92,17 +96,17 @@ def read_component_table(path: Path, display: str, kind: Kind,
         if not any(cell.strip() for cell in row):
             continue  # spreadsheets leave blank rows behind
         filled += 1
-        component = _read_row(row, line, columns, kind, display, problems)
+        component = _read_row(row, line, columns, kind, display, problems, title)
         if component is not None:
             out.append(component)
     if not filled:
-        problems.add(Location(display, header_line), "the table has a header row but no "
-                     "component rows under it")
+        problems.add(Location(display, header_line, sheet=title), "the table has a header row "
+                     "but no component rows under it")
     return out
 
 
 def _read_header(header: list[str], kind: Kind, display: str, line: int,
-                 problems: Problems) -> dict[str, int] | None:
+                 problems: Problems, sheet: str = "") -> dict[str, int] | None:
     """Column name → index; ``None`` when the header is unusable."""
     known = list(RESERVED)
     for spec in kind.fields:
@@ -114,45 +118,79 @@ def _read_header(header: list[str], kind: Kind, display: str, line: int,
     ok = True
     for index, raw in enumerate(header):
         name = raw.strip()
-        where = Location(display, line, index + 1)
+        where = Location(display, line, index + 1, sheet)
         if not name:
             problems.add(where, "empty column name in the header row")
             ok = False
         elif name in columns:
             problems.add(where, f"duplicate column {shown_text(name)}")
             ok = False
+        elif "@" in name:
+            ok = _check_variant_column(name, kind, where, problems) and ok
         elif name not in known:
             problems.add(where, f"unknown field {shown_text(name)} on kind '{kind.id}'"
                          f"{suggest(name, known)}")
             ok = False
         columns[name] = index
     if "id" not in columns:
-        problems.add(Location(display, line), "the header row has no 'id' column")
+        problems.add(Location(display, line, sheet=sheet), "the header row has no 'id' column")
         ok = False
     for spec in kind.fields:
         names = ([f"{spec.name}.{key}" for key in spec.keys] if spec.type == "map"
                  else [spec.name])
         for name in names:
             if spec.required and name not in columns:
-                problems.add(Location(display, line),
+                problems.add(Location(display, line, sheet=sheet),
                              f"missing column '{name}' (field '{spec.name}' of kind "
                              f"'{kind.id}' is required)")
                 ok = False
     return columns if ok else None
 
 
+def _check_variant_column(name: str, kind: Kind, where: Location, problems: Problems) -> bool:
+    """Whether a ``field@language`` column names a translatable field of ``kind``."""
+    allowed = translatable_fields(kind)
+    try:
+        base, _ = split_variant(name) or ("", "")
+        if base not in allowed:
+            raise Invalid(f"'{name}': only {', '.join(allowed)} may be translated"
+                          f"{suggest(base, allowed)}")
+    except Invalid as err:
+        problems.add(where, f"{err} (kind '{kind.id}')")
+        return False
+    return True
+
+
+def _read_variants(columns: dict[str, int], cell: Any, at: Any, kind: Kind, what: str,
+                   problems: Problems) -> dict[str, dict[str, Any]]:
+    """The row's texts in other languages (its non-empty ``field@language`` cells)."""
+    found: dict[str, dict[str, Any]] = {}
+    for name in columns:
+        text = cell(name) if "@" in name else ""
+        if not text:
+            continue
+        base, language = split_variant(name) or ("", "")
+        spec = kind.field(base)
+        try:
+            found.setdefault(language, {})[base] = (text if spec is None
+                                                    else convert_cell(spec, text))
+        except Invalid as err:
+            problems.add(at(name), f"field '{name}' on {what}: {err}")
+    return found
+
+
 def _read_row(row: list[str], line: int, columns: dict[str, int], kind: Kind, display: str,
-              problems: Problems) -> Component | None:
+              problems: Problems, sheet: str = "") -> Component | None:
     def cell(name: str) -> str:
         index = columns.get(name)
         return row[index].strip() if index is not None and index < len(row) else ""
 
     def at(name: str) -> Location:
-        return Location(display, line, columns[name] + 1 if name in columns else 0)
+        return Location(display, line, columns[name] + 1 if name in columns else 0, sheet)
 
     extra = next((i for i in range(len(columns), len(row)) if row[i].strip()), None)
     if extra is not None:
-        problems.add(Location(display, line, extra + 1),
+        problems.add(Location(display, line, extra + 1, sheet),
                      f"a value in column {extra + 1}, but the header names {len(columns)} columns")
     ident = cell("id")
     what = f"{kind.id} {shown_text(ident)}" if ident else f"a {kind.id}"
@@ -186,11 +224,13 @@ def _read_row(row: list[str], line: int, columns: dict[str, int], kind: Kind, di
             values[spec.name] = convert_cell(spec, text)
         except Invalid as err:
             problems.add(at(spec.name), f"field '{spec.name}' on {what}: {err}")
+    translations = _read_variants(columns, cell, at, kind, what, problems)
     if component_id is None:
         return None
     return Component(component_id, cell("name") or component_id, kind.id, count, values,
                      cell("front") or kind.front, cell("back") or kind.back,
-                     Location(display, line))
+                     Location(display, line, sheet=sheet),
+                     translations=translations or NO_TRANSLATIONS)
 
 
 def _read_map(spec: FieldSpec, cell: Any, at: Any, what: str, problems: Problems) -> Any:

@@ -8,9 +8,16 @@ from printandplay.data.components_loader import ComponentFolder, read_components
 from printandplay.data.deck_rules_loader import read_checks, read_deck_format
 from printandplay.data.deck_rules_reader import read_deck_rules
 from printandplay.data.document_style_loader import read_document_style
+from printandplay.data.editions import (
+    GAME_TEXTS,
+    check_edition_language,
+    make_edition,
+    read_variants,
+)
 from printandplay.data.fields_loader import read_field_specs
 from printandplay.data.files import resolve_inside
 from printandplay.data.kit_loader import read_kit
+from printandplay.data.kit_words import read_word_overrides
 from printandplay.data.presets import Presets, load_presets, read_size
 from printandplay.data.reader import (
     Converter,
@@ -38,8 +45,10 @@ from printandplay.model.shapes import SHAPE_WORDS, Shape, parse_shape
 from printandplay.project import Resources
 
 
-def load_game(resources: Resources, game_id: str) -> Game:
-    """Load and check ``cards/<game_id>/``; every problem found is reported at once."""
+def load_game(resources: Resources, game_id: str, edition: str | None = None) -> Game:
+    """Load and check ``cards/<game_id>/``; every problem found is reported at once. With a
+    ``edition`` language, the game's edition in it (:func:`~printandplay.data.editions.make_edition`;
+    an error when the game has no text in it)."""
     folder = resources.game_folder(game_id)
     presets = load_presets()
     problems = Problems()
@@ -66,10 +75,16 @@ def load_game(resources: Resources, game_id: str) -> Game:
                                          top.at("document_style"))
     rules_node = top.raw("deck_rules")
     min_font_size = top.optional("min_font_size", _as_font_size, 6.0)
+    words = read_word_overrides(top.raw("words"), language, problems, top.at("words"))
+    translations = read_variants(top, GAME_TEXTS, lambda _, value: as_str(value))
     top.finish()
 
+    before = len(problems.errors)
     components = read_components(component_node, ComponentFolder(folder, label, display),
                                  kinds, broken_kinds, problems, top)
+    # a component file that failed leaves cards out: the deck rules naming them would only
+    # add follow-on errors ("unknown card … in banned")
+    components_read = len(problems.errors) == before
     tables = {}
     for table, file in table_files.items():
         try:
@@ -84,11 +99,11 @@ def load_game(resources: Resources, game_id: str) -> Game:
     if deck_node is not None:
         deck_format = read_deck_format(deck_node, kinds, problems, top.at("deck_format"))
     deck_rules = None
-    if rules_node is not None:
+    if rules_node is not None and components_read:
         deck_rules = read_deck_rules(rules_node, kinds, components, deck_format, problems,
                                      top.at("deck_rules"), folder, display)
     problems.raise_if_any()
-    return Game(
+    game = Game(
         id=game_id,
         name=name,
         players=players or Players(1, 1),
@@ -108,7 +123,13 @@ def load_game(resources: Resources, game_id: str) -> Game:
         document_style=document_style,
         deck_rules=deck_rules,
         min_font_size=min_font_size,
+        words=words,
+        translations=translations,
     )
+    if edition is None:
+        return game
+    check_edition_language(game, edition)
+    return make_edition(game, edition)
 
 
 def _key_at(top: Fields, key: str, sub: str) -> Location:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from printandplay.data.editions import DOCUMENT_TEXTS, SECTION_TEXTS, read_variants
 from printandplay.data.reader import (
     Fields,
     Problems,
@@ -36,6 +37,7 @@ def read_kit(node: Any, kinds: dict[str, Kind], problems: Problems, where: Locat
             copies = fields.optional("copies", as_non_negative_int, 1)
             paper = fields.optional("paper", as_str, "")
             assembly = fields.optional("assembly", as_str, "")
+            translations = read_variants(fields, DOCUMENT_TEXTS, lambda _, value: as_str(value))
             fields.finish()
             if not 1 <= columns <= 4:
                 problems.add(fields.at("columns"), f"columns must be 1 to 4, got {columns}")
@@ -43,7 +45,8 @@ def read_kit(node: Any, kinds: dict[str, Kind], problems: Problems, where: Locat
                 problems.add(fields.at("copies"), f"copies must be 1 to 10, got {copies}")
             elif template:
                 sections.append(DocumentSection(template, title, columns, copies,
-                                                fields.at("document"), paper, assembly))
+                                                fields.at("document"), paper, assembly,
+                                                translations))
         elif fields.has("sheet"):
             sheet_kinds = fields.require("sheet", as_list(as_str)) or []
             title = fields.optional("title", as_str, ", ".join(sheet_kinds))
@@ -52,6 +55,7 @@ def read_kit(node: Any, kinds: dict[str, Kind], problems: Problems, where: Locat
             assembly = fields.optional("assembly", as_str, "")
             back = fields.optional("back", as_str, "") or None
             also = fields.optional("also", as_str, "")
+            translations = read_variants(fields, SECTION_TEXTS, lambda _, value: as_str(value))
             fields.finish()
             _check_sheet_kinds(sheet_kinds, kinds, problems, at, broken_kinds)
             if also:
@@ -60,7 +64,8 @@ def read_kit(node: Any, kinds: dict[str, Kind], problems: Problems, where: Locat
                 problems.add(fields.at("sheet"), "a sheet section needs at least one kind")
             if sheet_kinds:
                 sections.append(SheetSection(tuple(sheet_kinds), title, mode, paper=paper,
-                                             assembly=assembly, back=back, also=also))
+                                             assembly=assembly, back=back, also=also,
+                                             translations=translations))
         elif fields.ok:
             fields.finish()
             problems.add(at, "a kit section needs 'document' or 'sheet'")

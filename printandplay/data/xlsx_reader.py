@@ -1,6 +1,7 @@
 """The rows of an XLSX workbook, read through openpyxl (``pip install openpyxl``).
 
-The first sheet holds the table; numbers and booleans come as the spreadsheet shows them
+The first sheet holds the table, or the sheet a game names (``sheet:``), so that one workbook
+holds every kind; numbers and booleans come as the spreadsheet shows them
 (``3``, ``true``). Before openpyxl parses anything, the archive is checked: its unpacked size is
 bounded and no XML part may declare a DOCTYPE (entities, external DTDs). A formula whose value
 was never computed (a workbook written by a program, never opened in a spreadsheet) is refused
@@ -23,7 +24,7 @@ from printandplay.data.limits import (
     MAX_UNPACKED_BYTES,
     megabytes,
 )
-from printandplay.errors import DataError, Location
+from printandplay.errors import DataError, Location, suggest
 
 Rows = list[tuple[int, list[str]]]  # (line, cells)
 _DOCTYPES = tuple(re.compile(re.escape("<!DOCTYPE".encode(codec)), re.IGNORECASE)
@@ -31,15 +32,17 @@ _DOCTYPES = tuple(re.compile(re.escape("<!DOCTYPE".encode(codec)), re.IGNORECASE
 _FORMULA = re.compile(rb"<(?:\w+:)?f[ >/]")
 
 
-def check_rows(count: int, display: str, line: int = 0, columns: int = 0) -> None:
+def check_rows(count: int, display: str, line: int = 0, columns: int = 0,
+               sheet: str = "") -> None:
     """Refuse a table of more than :data:`MAX_TABLE_ROWS` rows, or a row (``count``, starting
-    on ``line``) of more than :data:`MAX_TABLE_COLUMNS` cells."""
+    on ``line``) of more than :data:`MAX_TABLE_COLUMNS` cells (of workbook sheet ``sheet``)."""
     if count > MAX_TABLE_ROWS:
-        raise DataError(Location(display, line or count), f"more than {MAX_TABLE_ROWS:,} "
-                        "rows (the limit of a component table)")
+        raise DataError(Location(display, line or count, sheet=sheet),
+                        f"more than {MAX_TABLE_ROWS:,} rows (the limit of a component table)")
     if columns > MAX_TABLE_COLUMNS:
-        raise DataError(Location(display, line or count), f"{columns:,} cells in a row; the "
-                        f"limit of a component table is {MAX_TABLE_COLUMNS:,} columns")
+        raise DataError(Location(display, line or count, sheet=sheet),
+                        f"{columns:,} cells in a row; the limit of a component table is "
+                        f"{MAX_TABLE_COLUMNS:,} columns")
 
 
 def _xlsx_text(value: Any) -> str:
@@ -96,7 +99,7 @@ def _sheet_rows(workbook: Any, index: int, display: str) -> list[tuple[Any, ...]
             width = len(values)
             while width and (values[width - 1] is None or values[width - 1] == ""):
                 width -= 1
-            check_rows(number, display, columns=width)
+            check_rows(number, display, columns=width, sheet=sheet.title)
             rows.append(tuple(values[:width]))
         return rows
     except DataError:
@@ -105,18 +108,19 @@ def _sheet_rows(workbook: Any, index: int, display: str) -> list[tuple[Any, ...]
         raise DataError(Location(display), f"not a readable XLSX workbook ({err})") from None
 
 
-def _check_formulas(openpyxl: Any, data: bytes, display: str, rows: list[tuple[Any, ...]]) -> None:
-    """Refuse a formula cell whose computed value the workbook does not hold."""
+def _check_formulas(openpyxl: Any, data: bytes, display: str, rows: list[tuple[Any, ...]],
+                    index: int, title: str) -> None:
+    """Refuse a formula cell of sheet ``index`` whose computed value the workbook does not
+    hold."""
     workbook = _open(openpyxl, data, display, values=False)
     try:
-        for number, cells in enumerate(_sheet_rows(workbook, 0, display), start=1):
+        for number, cells in enumerate(_sheet_rows(workbook, index, display), start=1):
             for column, cell in enumerate(cells, start=1):
                 shown = rows[number - 1][column - 1] if number <= len(rows) and \
                     column <= len(rows[number - 1]) else None
                 if isinstance(cell, str) and cell.startswith("=") and shown is None:
-                    name = f"{openpyxl.utils.get_column_letter(column)}{number}"
-                    raise DataError(Location(display, number, column),
-                                    f"cell {name} holds the formula {cell[:40]!r} but no "
+                    raise DataError(Location(display, number, column, title),
+                                    f"the cell holds the formula {cell[:40]!r} but no "
                                     "computed value (a workbook never opened in a "
                                     "spreadsheet); open and save it in a spreadsheet, or "
                                     "write the value")
@@ -130,6 +134,12 @@ def _blank(rows: list[tuple[Any, ...]]) -> bool:
 
 def read_xlsx_rows(path: Path, display: str) -> Rows:
     """The rows of the first sheet of an XLSX workbook, each with its row number."""
+    return read_xlsx_sheet(path, display)[1]
+
+
+def read_xlsx_sheet(path: Path, display: str, sheet: str | None = None) -> tuple[str, Rows]:
+    """The title and rows of a sheet of an XLSX workbook (the one named ``sheet``, else the
+    first), each row with its number."""
     try:
         import openpyxl
     except ImportError:
@@ -139,16 +149,34 @@ def read_xlsx_rows(path: Path, display: str) -> Rows:
     formulas = _check_archive(data, display)
     workbook = _open(openpyxl, data, display, values=True)
     try:
-        rows = _sheet_rows(workbook, 0, display)
-        if _blank(rows):
-            for index in range(1, len(workbook.worksheets)):
-                if not _blank(_sheet_rows(workbook, index, display)):
+        titles = [str(s.title) for s in workbook.worksheets]
+        index = _sheet_index(titles, sheet, display)
+        rows = _sheet_rows(workbook, index, display)
+        if _blank(rows) and sheet is None:
+            for other in range(1, len(workbook.worksheets)):
+                if not _blank(_sheet_rows(workbook, other, display)):
                     raise DataError(Location(display), f"the first sheet is empty, but sheet "
-                                    f"'{workbook.worksheets[index].title}' holds data; the "
-                                    "table must be on the first sheet")
+                                    f"'{titles[other]}' holds data; the table must be on the "
+                                    f"first sheet, or name it: {{file: ..., kind: ..., sheet: "
+                                    f"{titles[other]}}}")
     finally:
         workbook.close()
     if formulas:
-        _check_formulas(openpyxl, data, display, rows)
-    return [(number, [_xlsx_text(v) for v in values])
-            for number, values in enumerate(rows, start=1)]
+        _check_formulas(openpyxl, data, display, rows, index, titles[index])
+    return titles[index], [(number, [_xlsx_text(v) for v in values])
+                           for number, values in enumerate(rows, start=1)]
+
+
+def _sheet_index(titles: list[str], sheet: str | None, display: str) -> int:
+    """The index of the sheet named ``sheet`` (the first when ``None``)."""
+    if sheet is None:
+        if not titles:
+            raise DataError(Location(display), "the workbook has no sheet")
+        return 0
+    if sheet in titles:
+        return titles.index(sheet)
+    folded = [t.casefold() for t in titles]
+    hint = (f" (did you mean '{titles[folded.index(sheet.casefold())]}'?)"
+            if sheet.casefold() in folded else suggest(sheet, titles))
+    raise DataError(Location(display), f"no sheet '{sheet}' in the workbook{hint}; its sheets: "
+                                       f"{', '.join(titles)}")

@@ -5,7 +5,9 @@ how many of each to print. :func:`export_print_shop` writes, in one folder:
 
 - ``<id>-recto.pdf`` for each component's front, and ``<id>-verso.pdf`` for a back that only
   that component has; a back that several components share is written once, as
-  ``verso-<layout>.pdf`` (identical faces are one file);
+  ``verso-<layout>.pdf`` (identical faces are one file); ``recto`` and ``verso`` are the
+  words of the game's language (group ``files`` of :mod:`printandplay.data.kit_words`:
+  ``front`` and ``back`` in English);
 - each page the size of the trim plus the bleed on every side, its ``TrimBox`` the trim and
   its ``BleedBox`` the page;
 - ``manifest.json`` or ``manifest.csv``: one row per component and kit section with its
@@ -24,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from printandplay.data.kit_words import game_words
 from printandplay.errors import OptionError
 from printandplay.export.files import prepare_folder, write_text_atomic
 from printandplay.kit.assets import load_assets
@@ -78,20 +81,21 @@ def export_print_shop(resources: Resources, game_id: str, folder: Path, options:
     """Write the print-shop files of ``game_id`` (its sheet sections, or those of
     ``options.sections``) into ``folder``; returns the manifest's path."""
     check_output_folder(folder, (f"manifest.{manifest_format}",))
-    assets = assets or load_assets(resources, game_id)
+    assets = assets or load_assets(resources, game_id, None, options.language)
     game = assets.game
     planner = KitPlanner(assets, options)
     sections = [s for s in select_sections(game_id, game.kit, options.sections)
                 if isinstance(s, SheetSection)]
     if not sections:
         raise OptionError(f"{game_id}: no sheet section to export (documents are not exported)")
+    side = game_words(game)["files"]  # "recto", "verso" in the game's language
     files: dict[Face, str] = {}  # each distinct face → its file name
     backs: dict[Face, tuple[str, set[str]]] = {}  # back face → (layout, component ids)
     pending: list[tuple[str, str, SheetSection, Face, Face | None]] = []
     for section in sections:
         for component in (c for c in game.components if section.holds(c)):
             front = planner.face(component, component.front, "front")
-            files.setdefault(front, f"{component.id}-recto.pdf")
+            files.setdefault(front, f"{component.id}-{side['front']}.pdf")
             back = planner.back_face(component, section) if component.back else None
             if back is not None:
                 layout = section.back or component.back or ""
@@ -100,11 +104,11 @@ def export_print_shop(resources: Resources, game_id: str, folder: Path, options:
     used: set[str] = set(files.values())
     for face, (layout, owners) in backs.items():
         if len(owners) == 1:
-            name = f"{next(iter(owners))}-verso.pdf"
+            name = f"{next(iter(owners))}-{side['back']}.pdf"
         else:
-            name, n = f"verso-{layout}.pdf", 2
+            name, n = f"{side['back']}-{layout}.pdf", 2
             while name in used:
-                name, n = f"verso-{layout}-{n}.pdf", n + 1
+                name, n = f"{side['back']}-{layout}-{n}.pdf", n + 1
         files[face] = name
         used.add(name)
     prepare_folder(folder, files.values())

@@ -1,10 +1,13 @@
 """``export --tts``: Tabletop Simulator deck sheets and a saved object that loads them.
 
-Each kind of component becomes one custom deck: its distinct fronts on JPEG sheets of up to
-10 × 7 cards, its back as its own image (or, when the backs differ, back sheets laid out like
-the fronts), and ``KIT.json``, a saved object (``ObjectStates``) holding one ``DeckCustom`` per
-kind with every copy (``DeckIDs``, ``ContainedObjects``). Copy the JSON into TTS's
-``Saves/Saved Objects`` folder; the images are referenced by ``file:///`` URLs.
+Cards that share a back form one custom deck: the kinds of one size whose cards all show the
+same back (a player's deck of two kinds is one deck); a kind whose cards have backs of their
+own is a deck of its own. A deck's distinct fronts go on JPEG sheets of up to 10 × 7 cards, its
+back as its own image (or, when the backs differ, back sheets laid out like the fronts), and
+``KIT.json`` is a saved object (``ObjectStates``) holding one ``DeckCustom`` per deck with every
+copy (``DeckIDs``, ``ContainedObjects``). Round pieces are tokens, not cards
+(:mod:`.tts_tokens`). Copy the JSON into TTS's ``Saves/Saved Objects`` folder; the images are
+referenced by ``file:///`` URLs.
 """
 
 from __future__ import annotations
@@ -12,8 +15,8 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +25,10 @@ from PIL import Image
 from printandplay.export.faces import distinct_faces, face_images
 from printandplay.export.files import prepare_folder, save_atomic, write_text_atomic
 from printandplay.export.png import safe_name
+from printandplay.export.tts_tokens import is_token, token_objects
 from printandplay.kit.assets import load_assets
 from printandplay.kit.outputs import check_output_folder
-from printandplay.model.game import Component, Kind
+from printandplay.model.game import Component, Game, Kind, SheetSection
 from printandplay.model.ops import Face
 from printandplay.planning.assets import GameAssets
 from printandplay.planning.options import BuildOptions
@@ -40,7 +44,8 @@ BLANK_BACK = (120, 120, 120)
 
 @dataclass(frozen=True)
 class TtsDeck:
-    """One deck of the saved object: a kind, its sheets and how many cards it holds."""
+    """One deck of the saved object: its kinds (``"terre+creature"``), its sheets (the PNG
+    files of a kind of tokens) and how many cards or tokens it holds."""
 
     kind: str
     sheets: tuple[Path, ...]
@@ -48,6 +53,7 @@ class TtsDeck:
     columns: tuple[int, ...]
     rows: tuple[int, ...]
     cards: int
+    tokens: bool = False  # round pieces, one TTS token each (``sheets``: their PNG files)
 
 
 @dataclass(frozen=True)
@@ -122,17 +128,23 @@ def export_tts(resources: Resources, game_id: str, folder: Path, dpi: float = 30
     planner = KitPlanner(assets, BuildOptions())
     states: list[dict[str, Any]] = []
     decks: list[TtsDeck] = []
-    kinds = list(dict.fromkeys(c.kind for c in chosen))
-    for deck_number, kind_id in enumerate(kinds, start=1):
-        kind = game.kinds[kind_id]
-        members = [c for c in chosen if c.kind == kind_id]
-        state, deck = _kind_deck(assets, planner, kind, members, counts, folder,
-                                 f"{safe_name(name)}-{safe_name(kind_id)}", dpi,
-                                 deck_number, len(states))
-        states.append(state)
-        decks.append(deck)
+    groups = deck_groups(game.kinds, chosen, planner)
+    for deck_number, (kind_ids, members) in enumerate(groups, start=1):
+        kind = game.kinds[kind_ids[0]]
+        stem = f"{safe_name(name)}-{'-'.join(safe_name(k) for k in kind_ids)}"
+        if is_token(kind):
+            tokens, files = token_objects(assets, planner, kind, members, counts, folder, stem,
+                                          dpi, deck_number - 1)
+            states.extend(tokens)
+            decks.append(TtsDeck(kind.id, tuple(files), (), (), (), len(tokens), tokens=True))
+        else:
+            label = deck_label(game, kind_ids)
+            state, deck = _kind_deck(assets, planner, kind, members, counts, folder, stem, dpi,
+                                     deck_number, deck_number - 1, label)
+            states.append(state)
+            decks.append(replace(deck, kind="+".join(kind_ids)))
         if progress:
-            progress(deck_number, len(kinds))
+            progress(deck_number, len(groups))
     saved = {"SaveName": f"{game.name} — {name}", "GameMode": "", "Date": "", "VersionNumber": "",
              "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "", "Rules": "",
              "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": states,
@@ -142,10 +154,42 @@ def export_tts(resources: Resources, game_id: str, folder: Path, dpi: float = 30
     return TtsExport(json_path, tuple(decks))
 
 
+def deck_label(game: Game, kind_ids: Sequence[str]) -> str:
+    """A deck's name in TTS: its kind's label, else the title of the kit section printing
+    exactly its kinds, else their labels joined."""
+    if len(kind_ids) > 1:
+        for section in game.kit:
+            if isinstance(section, SheetSection) and set(section.kinds) == set(kind_ids):
+                return section.title
+    return " + ".join(game.kinds[k].label for k in kind_ids)
+
+
+def deck_groups(kinds: Mapping[str, Kind], chosen: Sequence[Component], planner: KitPlanner
+                ) -> list[tuple[tuple[str, ...], list[Component]]]:
+    """The components in TTS decks, in order: the kinds of one size whose cards all share one
+    back together, each other kind (its cards with backs of their own, or a kind of tokens)
+    alone."""
+    by_kind: dict[str, list[Component]] = {}
+    for component in chosen:
+        by_kind.setdefault(component.kind, []).append(component)
+    groups: dict[Hashable, tuple[list[str], list[Component]]] = {}
+    for kind_id, members in by_kind.items():
+        kind = kinds[kind_id]
+        backs = {planner.face(c, c.back, "back") if c.back else None for c in members}
+        shared = next(iter(backs)) if len(backs) == 1 else None
+        key: Hashable = ((kind.size, shared) if shared is not None and not is_token(kind)
+                         else ("kind", kind_id))
+        group = groups.setdefault(key, ([], []))
+        group[0].append(kind_id)
+        group[1].extend(members)
+    return [(tuple(ids), members) for ids, members in groups.values()]
+
+
 def _kind_deck(assets: GameAssets, planner: KitPlanner, kind: Kind, members: list[Component],
                counts: dict[str, int], folder: Path, stem: str, dpi: float,
-               deck_number: int, index: int) -> tuple[dict[str, Any], TtsDeck]:
-    """The saved-object entry of one kind and the sheets it uses."""
+               deck_number: int, index: int, label: str) -> tuple[dict[str, Any], TtsDeck]:
+    """The saved-object entry of one deck (of cards the size of ``kind``'s) and the sheets
+    it uses."""
     faces, by_component = distinct_faces(planner, members)
     fronts = [f for f in faces if f.side == "front"]
     backs = [f for f in faces if f.side == "back"]
@@ -209,7 +253,7 @@ def _kind_deck(assets: GameAssets, planner: KitPlanner, kind: Kind, members: lis
             deck_ids.append(card_id)
             contained.append(_card_object(component, card_id, custom,
                                           _guid(stem, component.id, str(copy)), index))
-    kind_label = kind.label
+    kind_label = label
     if len(contained) == 1:
         state = dict(contained[0])  # TTS wants a lone card, not a deck of one
     else:

@@ -25,15 +25,16 @@ from printandplay.render.fonts import FontTable
 from printandplay.templating.environment import TemplateEnv
 
 
-def load_assets(resources: Resources, game_id: str, reuse: GameAssets | None = None
-                ) -> GameAssets:
+def load_assets(resources: Resources, game_id: str, reuse: GameAssets | None = None,
+                language: str | None = None) -> GameAssets:
     """Load a game with its face designs, fonts, icons and templates.
 
     For ``watch``: ``reuse`` is the assets of a previous build whose fonts file, icons, images
     and template files have not changed since: its font table, icon and image libraries and
     template environment (compiled templates, still sandboxed) are kept. The face designs of a
-    layouts file are read once per process for each text of it (:func:`_face_designs`)."""
-    game = load_game(resources, game_id)
+    layouts file are read once per process for each text of it (:func:`_face_designs`).
+    With a ``language``, the game's edition in that language (``--language``)."""
+    game = load_game(resources, game_id, language)
     folders = resources.templates_folders(game_id)
     designs: dict[str, FaceDesign] = {}
     for folder in reversed(folders):

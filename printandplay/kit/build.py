@@ -16,13 +16,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from printandplay.data.kit_words import Words, game_words, side_word
 from printandplay.errors import CheckFailed, LayoutError
 from printandplay.imposition.grid import Flip
 from printandplay.kit.assets import load_assets
 from printandplay.kit.outputs import check_output
 from printandplay.layout.print_guide import GuideCommand
-from printandplay.layout.print_words import vocabulary
-from printandplay.model.game import Component, SheetSection
+from printandplay.model.game import Component, Game, SheetSection
 from printandplay.planning.assets import GameAssets
 from printandplay.planning.face_cache import FaceCache
 from printandplay.planning.options import BuildOptions
@@ -43,22 +43,34 @@ def output_path(game_id: str, options: BuildOptions, stem: str | None = None) ->
     A build of some sections or in a printing mode gets its own name, so that it does not
     replace the complete duplex kit: ``<stem>-<section>…-<mode>-<paper>.pdf``."""
     folder = options.out_dir if options.out_dir is not None else Path("build") / game_id
-    parts = [stem or game_id, *(slug(name) for name in options.sections)]
+    edition = [slug(options.language)] if options.language else []  # game-en-a4.pdf
+    parts = [stem or game_id, *edition, *(slug(name) for name in options.sections)]
     parts += [mode for mode, on in (("simplex", options.simplex and not options.fold),
                                     ("fold", options.fold), ("ink-saver", options.ink_saver))
               if on]
     return folder / f"{'-'.join(parts)}-{options.paper}.pdf"
 
 
-def page_label(page: PageSpec, language: str) -> str:
+def edition_warnings(game: Game) -> list[str]:
+    """One warning when an edition (``--language``) prints texts of the base language."""
+    missing = game.untranslated
+    if not missing:
+        return []
+    shown = "; ".join(missing[:3]) + (f"; and {len(missing) - 3} more" if len(missing) > 3
+                                      else "")
+    return [f"{len(missing)} text{'s' if len(missing) > 1 else ''} with no "
+            f"'{game.edition}' version, printed as written ({shown}); printandplay check "
+            f"{game.id} --language {game.edition} lists them"]
+
+
+def page_label(page: PageSpec, words: Words) -> str:
     """A page's label in PDF viewers: ``Règles 2``, ``Tuiles 1/2 verso``, ``Tuiles 1/2 verso
     blanc``."""
-    words = vocabulary(language)
     if page.sheets:
-        side = words["blank"] if page.label == "blank" else words[page.side]
+        side = words["sheet"]["blank"] if page.label == "blank" else side_word(words, page.side)
         return f"{page.section} {page.sheet}/{page.sheets} {side}"
     if page.label == "blank":
-        return f"{page.section} {words['blank']}".strip()
+        return f"{page.section} {words['sheet']['blank']}".strip()
     return page.label
 
 
@@ -75,7 +87,7 @@ def write_pages(assets: GameAssets, pages: Iterable[PageSpec], target: Path, tit
         total = len(pages)
     writer = PdfWriter(target, assets.fonts, assets.icons, title=title, subject=assets.game.name,
                        images=assets.images)
-    language = assets.game.language
+    words = game_words(assets.game)
     try:
         writer.print_preferences(flip)
         section = None
@@ -84,7 +96,7 @@ def write_pages(assets: GameAssets, pages: Iterable[PageSpec], target: Path, tit
             bookmark = page.section if page.section and page.section != section else None
             section = page.section or section
             writer.page(page.size, page.ops, page.placements,
-                        label=page_label(page, language), bookmark=bookmark)
+                        label=page_label(page, words), bookmark=bookmark)
             if progress:
                 progress(index, max(index, total or 0))
         return writer.save()
@@ -143,7 +155,7 @@ def build_kit(resources: Resources, game_id: str, options: BuildOptions,
                          stem=f"{game_id}-debug" if options.debug_boxes else None)
     check_output(target, options.out_dir)
     with _quiet_collector():  # (loading too: it makes many objects and few cycles)
-        assets = assets or load_assets(resources, game_id)
+        assets = assets or load_assets(resources, game_id, None, options.language)
         if not assets.game.kit:  # (the printing guide alone would make a one-page PDF)
             where = assets.game.kit_location or f"cards/{game_id}/game.yaml"
             raise LayoutError(f"{where}: the kit is empty: list its documents and sheets "
@@ -159,7 +171,8 @@ def build_kit(resources: Resources, game_id: str, options: BuildOptions,
         counted = _Counted(planner.iter_kit_pages())
         path = write_pages(assets, counted, target, f"{assets.game.name} — kit", progress,
                            total, options.flip if options.duplex else None)
-    found = tuple(planner.composer.warnings)  # complete once every face is composed
+    # complete once every face is composed
+    found = (*edition_warnings(assets.game), *planner.composer.warnings)
     if warnings is not None:
         warnings.extend(found)
     if cache is not None:
@@ -243,7 +256,7 @@ def build_deck(resources: Resources, game_id: str,
     """
     target = output_path(game_id, options, stem=f"deck-{stem}")
     check_output(target, options.out_dir)
-    assets = load_assets(resources, game_id)
+    assets = load_assets(resources, game_id, None, options.language)
     game = assets.game
     planner = KitPlanner(assets, options)
     cards = [e if isinstance(e, DeckCard) else DeckCard(*e) for e in entries]
@@ -268,7 +281,7 @@ def build_deck(resources: Resources, game_id: str,
     if not pages:
         raise LayoutError(f"{game_id}: the deck has no card in the sections asked for")
     if warnings is not None:
-        warnings.extend(planner.composer.warnings)
+        warnings.extend([*edition_warnings(game), *planner.composer.warnings])
     pages.extend(planner.credits_pages())  # the stock icons the cards print, credited
     shown = command_path(deck_file) if deck_file is not None else f"{stem}.txt"
     rebuild = GuideCommand("print-deck", f"{game_id} {shlex.quote(shown)}"

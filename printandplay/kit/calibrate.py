@@ -17,16 +17,17 @@ from printandplay.render.pdf import PdfWriter
 
 
 def build_calibration(resources: Resources, paper: str, flip: Flip,
-                      out_dir: Path | None = None, margin: float = DEFAULT_MARGIN) -> Path:
+                      out_dir: Path | None = None, margin: float = DEFAULT_MARGIN,
+                      language: str = "fr") -> Path:
     """Write ``build/calibration-<paper>.pdf`` (front and back page), everything inside the
-    printer ``margin`` (points)."""
+    printer ``margin`` (points), its instructions in ``language``."""
     size = resolve_paper(paper, load_presets())
     target = (out_dir or Path("build")) / f"calibration-{paper}.pdf"
     check_output(target, out_dir)
     fonts_file = resources.fonts_file()
     fonts = FontTable(load_fonts(fonts_file, resources.display(fonts_file)))
     try:
-        pages = calibration_pages(size, flip, fonts, margin, paper)
+        pages = calibration_pages(size, flip, fonts, margin, paper, language)
     except ValueError as err:
         raise OptionError(f"--margin: {err}") from None
     writer = PdfWriter(target, fonts, IconLibrary([]), title="printandplay — calibration")

@@ -3,7 +3,9 @@
 The scaffold is data shipped in the package (``printandplay/scaffold/``): every ``*.tmpl`` file
 is a Jinja template written with ``<< >>`` and ``<% %>`` (so that the game's own ``{{ }}``
 templates pass through untouched), rendered with the game's id, name, size and cards; the
-geometry of the layouts is worked out here from the card size.
+geometry of the layouts is worked out here from the card size. The words of the game (file
+names, identifiers, sample texts and cards) come from ``scaffold/languages/<language>.yaml``
+(:data:`NEW_LANGUAGES`); the kit's own words follow its ``language:`` (:mod:`.kit_words`).
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ SCAFFOLD_DIR = Path(__file__).resolve().parent.parent / "scaffold"
 GAME_ID = re.compile(r"[a-z][a-z0-9-]{0,39}")
 MIN_SIDE_MM = 40.0
 MAX_CARDS = 200
+NEW_LANGUAGES = ("fr", "en", "de", "es", "it")  # the languages of scaffold/languages/
+SCAFFOLD_FILES = {"cartes.yaml.tmpl": "cards", "regles.md.j2.tmpl": "rules"}  # renamed by language
 
 
 @dataclass(frozen=True)
@@ -49,14 +53,16 @@ def card_sizes() -> list[str]:
             if min(s.width, s.height) / MM >= MIN_SIDE_MM - 1e-6]
 
 
-def new_game(root: Path, game_id: str, cards: int = 12, size: str = "poker") -> NewGame:
-    """Write ``cards/<game_id>/`` and ``templates/<game_id>/`` under ``root``.
+def new_game(root: Path, game_id: str, cards: int = 12, size: str = "poker",
+             language: str = "fr") -> NewGame:
+    """Write ``cards/<game_id>/`` and ``templates/<game_id>/`` under ``root``, a game in
+    ``language`` (one of :data:`NEW_LANGUAGES`).
 
     Raises :class:`OptionError` for a bad id, count or size, or when the game exists already
     (nothing is overwritten). The two folders appear whole or not at all.
     """
-    _check(root, game_id, cards, size)
-    context = _context(game_id, cards, size)
+    _check(root, game_id, cards, size, language)
+    context = _context(game_id, cards, size, language)
     targets = {"cards": root / "cards" / game_id, "templates": root / "templates" / game_id}
     written: list[Path] = []
     staged: dict[str, Path] = {}
@@ -70,6 +76,9 @@ def new_game(root: Path, game_id: str, cards: int = 12, size: str = "poker") -> 
                 if source.is_dir():
                     continue
                 relative = source.relative_to(SCAFFOLD_DIR / part)
+                if source.name in SCAFFOLD_FILES:
+                    own = context["files"][SCAFFOLD_FILES[source.name]]
+                    relative = relative.with_name(own + source.name[source.name.index("."):])
                 out = stage / (relative.with_suffix("") if source.suffix == ".tmpl" else relative)
                 out.parent.mkdir(parents=True, exist_ok=True)
                 if source.suffix == ".tmpl":
@@ -97,7 +106,10 @@ def _remove(staged: dict[str, Path], moved: list[Path]) -> None:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _check(root: Path, game_id: str, cards: int, size: str) -> None:
+def _check(root: Path, game_id: str, cards: int, size: str, language: str) -> None:
+    if language not in NEW_LANGUAGES:
+        raise OptionError(f"--language {language}: choose one of {', '.join(NEW_LANGUAGES)} "
+                          "(then set any language: in game.yaml)")
     if not GAME_ID.fullmatch(game_id) or game_id in ("all", "shared"):
         raise OptionError(f"bad game id '{game_id}': use lower-case letters, digits and '-', "
                           "starting with a letter, at most 40 (not 'all' nor 'shared')")
@@ -117,14 +129,16 @@ def _check(root: Path, game_id: str, cards: int, size: str) -> None:
                           "another name")
 
 
-def _context(game_id: str, cards: int, size: str) -> dict[str, Any]:
+def _context(game_id: str, cards: int, size: str, language: str) -> dict[str, Any]:
     item = load_presets().sizes[size]
     width, height = item.width / MM, item.height / MM
     samples = yaml.safe_load((SCAFFOLD_DIR / "samples.yaml").read_text(encoding="utf-8"))
+    words = load_scaffold_words(language)
     prefix = re.sub(r"[^A-Z0-9]", "", game_id.upper())[:4] or "C"
     records = []
     for index in range(cards):
-        sample = dict(samples[index % len(samples)])
+        sample = {**samples[index % len(samples)], **words["cards"][index % len(samples)]}
+        sample["family"] = words["ids"]["families"][sample["family"]]
         round_ = index // len(samples)
         if round_:
             sample["name"] = f"{sample['name']} {round_ + 1}"
@@ -155,7 +169,18 @@ def _context(game_id: str, cards: int, size: str) -> dict[str, Any]:
         "title_size": round(min(14.0, th * 1.6), 1),
         "value_size": round(min(14.0, width * 0.18 * 1.3), 1),
         "cards_list": records,
+        "language": language,
+        "files": words["files"],
+        "i": words["ids"],
+        "t": words["texts"],
     }
+
+
+def load_scaffold_words(language: str) -> dict[str, Any]:
+    """The words of a new game in ``language`` (``scaffold/languages/<language>.yaml``)."""
+    path = SCAFFOLD_DIR / "languages" / f"{language}.yaml"
+    words: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return words
 
 
 def _number(value: Any) -> Any:

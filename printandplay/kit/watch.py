@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import time
+import zipfile
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -78,7 +79,10 @@ class Watcher:
                     or "__pycache__" in path.parts or ".git" in path.parts)
 
     def rebuild_once(self, changed: Iterable[Path] = ()) -> Rebuild:
-        """Rebuild the kit now; ``changed`` only names the files in the report."""
+        """Rebuild the kit now; ``changed`` names the files in the report (a workbook among
+        them is waited for until it is saved whole, :func:`wait_for_workbooks`)."""
+        changed = list(changed)
+        wait_for_workbooks(changed)
         start = time.perf_counter()
         shown = tuple(sorted({self.resources.display(Path(p)) for p in changed}))
         composed = reused = 0
@@ -87,7 +91,7 @@ class Watcher:
             reuse = self._assets if env == self.cache.env else None
             self._assets = None
             with parse_cache(self.parsed):
-                assets = load_assets(self.resources, self.game_id, reuse)
+                assets = load_assets(self.resources, self.game_id, reuse, self.options.language)
             documents = frozenset(
                 s.template for s in assets.game.kit if isinstance(s, DocumentSection))
             if documents != self._documents:
@@ -114,6 +118,47 @@ class Watcher:
         keep = set(latest.values())
         for key in [k for k in self.parsed if k not in keep]:
             del self.parsed[key]
+
+
+WORKBOOK_WAIT = 5.0  # seconds: the longest a rebuild waits for a workbook being saved
+WORKBOOK_POLL = 0.15  # seconds between two looks at it
+
+
+def workbook_complete(path: Path) -> bool:
+    """Whether the workbook at ``path`` reads as a whole ZIP archive (its central directory
+    at the end, each member's header in place): a spreadsheet saving it has finished."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            for item in archive.infolist():
+                with archive.open(item) as member:
+                    member.read(1)  # the local header is where the directory says
+        return True
+    except (OSError, zipfile.BadZipFile, ValueError, EOFError, RuntimeError):
+        return False
+
+
+def wait_for_workbooks(paths: Iterable[Path], timeout: float = WORKBOOK_WAIT,
+                       poll: float = WORKBOOK_POLL) -> bool:
+    """Wait until each ``.xlsx`` file among ``paths`` that exists is complete: the same size
+    twice ``poll`` seconds apart and a readable archive (a spreadsheet writes it in several
+    steps; a watcher woken by the first one would read half a file). Gives up after
+    ``timeout`` seconds (the build then reports what it reads); whether all were complete."""
+    books = [Path(p) for p in paths if str(p).lower().endswith(".xlsx")]
+    deadline = time.monotonic() + timeout
+    for book in books:
+        size = -1
+        while True:
+            try:
+                now = book.stat().st_size
+            except OSError:  # deleted (or renamed over) meanwhile: nothing to wait for
+                break
+            if now == size and workbook_complete(book):
+                break
+            if time.monotonic() >= deadline:
+                return False
+            size = now
+            time.sleep(poll)
+    return True
 
 
 def environment_key(resources: Resources, game_id: str, documents: frozenset[str]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printandplay.data.kit_words import kit_words, table_language
 from printandplay.imposition.grid import DEFAULT_MARGIN, Flip, mirror_axes, mirror_rect
 from printandplay.layout.extent import op_extents
 from printandplay.model.color import RGB
@@ -27,29 +28,27 @@ PITCH = 10.5 * MM
 INK: RGB = (0.1, 0.1, 0.1)
 RED: RGB = (0.85, 0.1, 0.1)
 
-INSTRUCTIONS = (
-    "**Calibrage recto verso** — imprimez cette feuille en recto verso ({flip}), à 100 % "
-    "(taille réelle), puis regardez-la par transparence. Sur la rangée **X**, trouvez le carré "
-    "rouge du verso qui remplit exactement son cadre noir : son nombre est X. Même chose sur la "
-    "colonne **Y**. Recopiez les deux nombres tels qu’ils sont écrits (avec un point, jamais "
-    "une virgule) dans la commande :\n\n"
-    "**{command}**\n\n"
-    "(par exemple --back-offset 1.5,-0.5 ; remplacez JEU par le nom du jeu).\n\n"
-    "*Duplex calibration — print this sheet duplex ({flip_en}) at 100 % (actual size) and hold "
-    "it against the light. In row X, find the red square of the back that fills its black frame "
-    "exactly: its number is X. Same in column Y. Then type the command above with both numbers "
-    "as printed.*"
-)
-
-
 def offset_label(value: float) -> str:
     """A step as ``--back-offset`` reads it: ``-3.5``, ``+1``, ``0`` (never ``−3,5``)."""
     return format_mm_value(value)
 
 
-def calibration_command(paper: str, flip: Flip) -> str:
-    """The command to type with the values read off the sheet."""
-    return f"printandplay build JEU --paper {paper} --flip {flip} --back-offset X,Y"
+def calibration_command(paper: str, flip: Flip, game: str = "GAME") -> str:
+    """The command to type with the values read off the sheet (``game`` stands for the
+    game's name)."""
+    return f"printandplay build {game} --paper {paper} --flip {flip} --back-offset X,Y"
+
+
+def calibration_text(flip: Flip, paper_name: str, language: str) -> str:
+    """The sheet's instructions (markup) in ``language``, followed by the English summary in
+    italics when ``language`` is not English."""
+    words = kit_words(language)["calibration"]
+    text = (f"{words['instructions'].format(flip=words[flip])}\n\n"
+            f"**{calibration_command(paper_name, flip, words['game'])}**\n\n{words['example']}")
+    if table_language(language) != "en":
+        english = kit_words("en")["calibration"]
+        text += f"\n\n*{english['summary'].format(flip=english[flip])}*"
+    return text
 
 
 @dataclass(frozen=True)
@@ -62,10 +61,11 @@ class CalibrationPages:
 
 
 def calibration_pages(paper: Size, flip: Flip, metrics: FontMetrics,
-                      margin: float = DEFAULT_MARGIN, paper_name: str = "a4") -> CalibrationPages:
+                      margin: float = DEFAULT_MARGIN, paper_name: str = "a4",
+                      language: str = "fr") -> CalibrationPages:
     """Lay out the calibration sheet on a portrait ``paper`` (named ``paper_name`` in the
-    command it prints), everything inside the printer ``margin``; :class:`ValueError` when it
-    cannot be."""
+    command it prints), everything inside the printer ``margin``, its words in ``language``;
+    :class:`ValueError` when it cannot be."""
     page = Size(min(paper.width, paper.height), max(paper.width, paper.height))
     mirror_x, mirror_y = mirror_axes(False, flip)
     front: list[Op] = []
@@ -95,11 +95,9 @@ def calibration_pages(paper: Size, flip: Flip, metrics: FontMetrics,
     front.append(TextOp(row_x0 - 7 * MM, row_y + 1.2 * MM, "X", bold, 12, INK))
     front.append(TextOp(col_x - 7 * MM, col_y0 + len(STEPS) * PITCH * 0.82, "Y", bold, 12, INK))
     corner = max(15 * MM, margin + 1 * MM)
-    back.append(TextOp(corner, corner, "verso / back", font, 8, RED))
-    front.append(_paragraph(INSTRUCTIONS.format(
-        flip="bord long" if flip == "long" else "bord court",
-        flip_en="long-edge flip" if flip == "long" else "short-edge flip",
-        command=calibration_command(paper_name, flip)), page, metrics))
+    back.append(TextOp(corner, corner, kit_words(language)["calibration"]["back"], font, 8, RED))
+    front.append(_paragraph(calibration_text(flip, paper_name, language), page, metrics,
+                            language))
     printable = Rect(0, 0, page.width, page.height).inset(margin)
     for _, rect in op_extents([*front, *back], metrics):
         if not printable.contains(rect):
@@ -116,10 +114,10 @@ def _red(rect: Rect) -> Op:
     return RectOp(rect.x, rect.y, rect.w, rect.h, RED, None, 0.0)
 
 
-def _paragraph(text: str, page: Size, metrics: FontMetrics) -> Op:
+def _paragraph(text: str, page: Size, metrics: FontMetrics, language: str) -> Op:
     width = page.width - 40 * MM
     style = TextStyle(size=10, min_size=10, leading=1.3, color=INK)
-    setter = TextSetter(metrics, lambda _: 1.0, "fr", hyphenate=False)
+    setter = TextSetter(metrics, lambda _: 1.0, language, hyphenate=False)
     fitted = setter.fit(text, width, 70 * MM, style, "calibration sheet")
     assert fitted is not None
     return GroupOp((1.0, 0.0, 0.0, 1.0, 20 * MM, page.height - 18 * MM - 70 * MM), fitted.ops)

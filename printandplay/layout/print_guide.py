@@ -9,11 +9,11 @@ of the first page holds the drawings: a 50 mm scale bar and the legend of the li
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from printandplay.layout.guide_texts import texts
+from printandplay.data.kit_words import table_language
 from printandplay.model.color import RGB
 from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import Size
@@ -60,6 +60,7 @@ class GuideSettings:
     extra_options: str = ""  # other options to repeat in the build command ("--bleed 2")
     rebuild: GuideCommand = KIT_BUILD
     mode: str = "duplex"  # or "simplex" (--simplex), "fold" (--fold)
+    language: str = "fr"  # the game's: the calibration sheet is asked in it
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,7 @@ def _mm(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
-def section_paper(section: GuideSection, words: dict[str, str]) -> str:
+def section_paper(section: GuideSection, words: Mapping[str, str]) -> str:
     """The paper suggested for a section: its own, else one by what it prints."""
     if section.paper:
         return section.paper
@@ -97,9 +98,9 @@ def section_paper(section: GuideSection, words: dict[str, str]) -> str:
 
 
 def guide_source(settings: GuideSettings, sections: Sequence[GuideSection], total_pages: int,
-                 language: str) -> str:
-    """The guide's text, as document markup."""
-    w = texts(language)
+                 w: Mapping[str, str]) -> str:
+    """The guide's text, as document markup, in the words ``w`` (the ``guide`` group of the
+    kit's words, :mod:`printandplay.data.kit_words`)."""
     edge = w[settings.flip]
     size = f"{_mm(settings.paper.width / MM)} × {_mm(settings.paper.height / MM)} mm"
     lines = [f"# {w['title']}", ""]
@@ -139,12 +140,13 @@ def guide_source(settings: GuideSettings, sections: Sequence[GuideSection], tota
     if assembled:
         lines += [f"## {w['assembly']}", ""]
         for section in assembled:
-            lines += [f"- **{section.title}** : " if language.startswith("fr")
-                      else f"- **{section.title}**: "]
-            lines[-1] += " ".join(section.assembly.split())
+            lines.append("- " + w["assembly_item"].format(
+                title=section.title, text=" ".join(section.assembly.split())))
         lines.append("")
     calibrate = (f"printandplay calibrate --paper {settings.paper_name} "
                  f"--flip {settings.flip}")
+    if table_language(settings.language) != "fr":  # (the sheet's default language)
+        calibrate += f" --language {table_language(settings.language)}"
     target = settings.rebuild.target or settings.game_id
     extra = f" {settings.extra_options}" if settings.extra_options else ""
     rebuild = (f"printandplay {settings.rebuild.command} {target} --paper {settings.paper_name} "
@@ -156,12 +158,12 @@ def guide_source(settings: GuideSettings, sections: Sequence[GuideSection], tota
 
 
 def guide_drawings(page: Size, left: float, bottom: float, metrics: FontMetrics,
-                   body_font: str, language: str,
-                   sections: Sequence[GuideSection]) -> tuple[Op, ...]:
+                   body_font: str, language: str, sections: Sequence[GuideSection],
+                   w: Mapping[str, str]) -> tuple[Op, ...]:
     """The scale bar and the legend of the lines, in the band of height :data:`BAND` whose
     bottom-left corner is ``(left, bottom)`` on the first page. The legend shows the cut
-    line, and each other line only when a section of ``sections`` prints it."""
-    w = texts(language)
+    line, and each other line only when a section of ``sections`` prints it; in the words
+    ``w`` (the ``guide`` group of the kit's words), set for ``language``."""
     font = metrics.select(body_font, False, False)
     ops: list[Op] = []
     top = bottom + BAND

@@ -5,12 +5,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from types import MappingProxyType
+from typing import Any, Final, Literal
 
 from printandplay.errors import Location
 from printandplay.model.deck_rules import DeckRuleBook
 from printandplay.model.shapes import Shape
 from printandplay.units import MM
+
+#: Texts in other languages, by language then field (``{"en": {"name": "Sly Fox"}}``): what
+#: ``name@en:`` and the like say (see :mod:`printandplay.data.editions`). Empty for most.
+Translations = Mapping[str, Mapping[str, Any]]
+NO_TRANSLATIONS: Final[Translations] = MappingProxyType({})
+
+
+def no_translations() -> Translations:
+    """The empty translations, one object shared by every component without any."""
+    return NO_TRANSLATIONS
+
 
 FieldType = Literal["text", "rich", "int", "bool", "choice", "list", "map"]
 ImpositionMode = Literal["gutter", "abut", "none"]
@@ -73,6 +85,7 @@ class Component:
     location: Location
     # where each field's value stands (for messages about a card's text)
     field_locations: Mapping[str, Location] = field(default_factory=dict, compare=False)
+    translations: Translations = field(default_factory=no_translations, compare=False)  # 'name@en'…
 
     def __repr__(self) -> str:
         return f"Component(id={self.id!r}, kind={self.kind!r}, count={self.count})"
@@ -124,6 +137,7 @@ class DocumentSection:
     location: Location | None = field(default=None, compare=False)  # its line in game.yaml
     paper: str = ""  # the paper to print it on, as the printing guide suggests it
     assembly: str = ""  # how to assemble it (markup), for the printing guide
+    translations: Translations = field(default_factory=no_translations, compare=False)  # 'title@en'…
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +157,7 @@ class SheetSection:
     assembly: str = ""  # how to assemble it (markup), for the printing guide
     back: str | None = None  # the back every item of this section is printed with (its deck's)
     also: str = ""  # a boolean field: components of other kinds with it true print here too
+    translations: Translations = field(default_factory=no_translations, compare=False)  # 'title@en'…
 
     def holds(self, component: Component) -> bool:
         """Whether ``component`` is printed in this section."""
@@ -229,6 +244,11 @@ class Game:
     document_style: DocumentStyle = field(default_factory=DocumentStyle)
     deck_rules: DeckRuleBook | None = None
     min_font_size: float = 6.0  # points: no player-facing text on a face may be smaller
+    # its own texts in place of the kit's fixed words ('words:'): {"guide": {"title": "…"}}
+    words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    translations: Translations = field(default_factory=no_translations)  # 'name@en'…
+    edition: str = ""  # the language of the edition built ('--language'), "" for the base one
+    untranslated: tuple[str, ...] = ()  # in an edition: the texts printed in the base language
     kit_location: Location | None = field(default=None, compare=False)  # 'kit:' in game.yaml
 
     def components_of(self, kind: str) -> list[Component]:

@@ -7,6 +7,7 @@ from collections.abc import Collection, Hashable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from printandplay.data.kit_words import game_words
 from printandplay.data.stock_icons import BUNDLED_DIR
 from printandplay.errors import DataError, Location
 from printandplay.layout.document import DocumentComposer
@@ -177,7 +178,8 @@ class DocumentPlanner:
             source = assets.templates.render_file(section.template, context, section.location)
         if with_credits:
             block = assets.templates.render_string(
-                CREDITS_TEMPLATE.read_text(encoding="utf-8"), context,
+                CREDITS_TEMPLATE.read_text(encoding="utf-8"),
+                dict(context, words=game_words(game)["credits"]),
                 "printandplay/game_icons/credits.md.j2")
             source = source.rstrip("\n") + "\n\n" + block
         style = replace(document_style(game, section, assets.fonts.roles),

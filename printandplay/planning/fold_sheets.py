@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from printandplay.data.kit_words import game_words
 from printandplay.imposition.fold import FoldPlan, plan_fold
 from printandplay.imposition.marks import MARK_WIDTH
 from printandplay.model.game import Component, SheetSection
@@ -16,10 +17,6 @@ from printandplay.planning.sheet_labels import SheetLabels
 from printandplay.units import MM
 
 FOLD_DASH = (4.0, 2.5)
-FOLD_LEGEND = {  # beside the dashed fold line; the short one where the long one does not fit
-    "fr": ("‹ - -  pliez ici, collez dos à dos, découpez", "‹ - -  pliez ici"),
-    "en": ("‹ - -  fold here, glue back to back, cut", "‹ - -  fold here"),
-}
 
 
 class FoldSheets:
@@ -99,7 +96,8 @@ class FoldSheets:
         printable area."""
         fonts = self.job.assets.fonts
         font = fonts.select("body", False, True)
-        legends = FOLD_LEGEND.get(self.job.game.language, FOLD_LEGEND["en"])
+        words = game_words(self.job.game)["fold_legend"]  # the short one where the long
+        legends = (words["long"], words["short"])  # one does not fit
         margin = self.job.options.margin
         x = plan.fold_x + plan.bleed + 1.2 * MM
         cuts = sorted(m.x1 for m in plan.marks if m.x1 == m.x2 and m.x1 > x)

@@ -8,9 +8,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from printandplay.data.kit_words import game_words
 from printandplay.imposition.grid import DEFAULT_MARGIN, fits_on
 from printandplay.layout.document import DocumentComposer
-from printandplay.layout.guide_texts import texts as guide_texts
 from printandplay.layout.print_guide import BAND as GUIDE_BAND
 from printandplay.layout.print_guide import (
     KIT_BUILD,
@@ -83,13 +83,14 @@ class KitGuide:
         ``total`` pages."""
         job = self.job
         game, options, fonts = job.game, job.options, job.assets.fonts
-        title = guide_texts(game.language)["title"]
+        words = game_words(game)["guide"]
+        title = words["title"]
         mode = "fold" if options.fold else "simplex" if options.simplex else "duplex"
         settings = GuideSettings(
             game.id, options.paper, job.paper, options.flip,
             format_back_offset(options.back_offset), job.bleed / MM, self._rebuild_options(),
-            rebuild, mode)
-        source = guide_source(settings, sections, total, game.language)
+            rebuild, mode, game.language)
+        source = guide_source(settings, sections, total, words)
         page = job.portrait
         roles = fonts.roles
         own = game.document_style
@@ -103,7 +104,7 @@ class KitGuide:
         composer = DocumentComposer(fonts, job.assets.icons.aspect, game.language, style, title)
         paged = composer.paginate(source, page, title, game.name)
         drawings = guide_drawings(page, design.margin, design.margin + design.footer, fonts,
-                                  design.body_font, game.language, sections)
+                                  design.body_font, game.language, sections, words)
         return [PageSpec(page, f"{title} {i + 1}",
                          ops=(*ops, *drawings) if i == 0 else ops, recto=i == 0, section=title)
                 for i, ops in enumerate(paged)]

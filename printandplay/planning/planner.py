@@ -11,6 +11,7 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 from itertools import chain
 from typing import Any
 
+from printandplay.data.kit_words import game_words
 from printandplay.layout.face import FaceComposer
 from printandplay.layout.print_guide import KIT_BUILD, GuideCommand
 from printandplay.model.game import Component, DocumentSection, SheetSection
@@ -140,7 +141,7 @@ class KitPlanner:
             yield self._credits_section(), self.credits_pages()
 
     def _credits_section(self) -> DocumentSection:
-        title = "Crédits" if self.assets.game.language == "fr" else "Credits"
+        title = game_words(self.assets.game)["credits"]["title"]
         return DocumentSection("", title, 1)
 
     def credits_pages(self) -> list[PageSpec]:

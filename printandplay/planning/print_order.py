@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
+from printandplay.data.kit_words import game_words
 from printandplay.imposition.grid import mirror_axes, mirror_rect
 from printandplay.imposition.sheet_label import label_ops
-from printandplay.layout.print_words import vocabulary
 from printandplay.planning.pages import NOTE_COLOR, PageSpec, duplex_stream, placement_rects
 from printandplay.planning.print_job import PrintJob
 
@@ -39,7 +39,7 @@ class PrintOrder:
         edge), names the sheet it backs and says why it is blank, in the game's language."""
         fonts = self.job.assets.fonts
         font = fonts.select("body", False, True)
-        words = vocabulary(self.job.game.language)
+        words = game_words(self.job.game)["sheet"]
         size = previous.size
         mirror_x, mirror_y = mirror_axes(size.width > size.height, self.job.options.flip)
         shadows = [mirror_rect(r, size, mirror_x, mirror_y)

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import overload
 
+from printandplay.data.kit_words import game_words, side_word
 from printandplay.imposition.sheet_label import label_ops, op_obstacles
 from printandplay.layout.extent import op_extents
-from printandplay.layout.print_words import vocabulary
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import Op, TextOp
 from printandplay.planning.pages import PageSpec, placement_rects
@@ -60,11 +60,11 @@ class SheetLabels:
         """The sheet with its label (game · section · [name ·] sheet n/N · side) added in a
         free spot of the printable area; ``name`` tells tiles apart."""
         game = self.job.game
-        words = vocabulary(game.language)
+        words = game_words(game)
         fonts = self.job.assets.fonts
         font = fonts.select("body", False, True)
         name = f"{name} · " if name else ""
-        where = f"{words['sheet']} {page.sheet}/{total} · {words[page.side]}"
+        where = f"{words['sheet']['sheet']} {page.sheet}/{total} · {side_word(words, page.side)}"
         texts = Typeset((
             f"{game.name} · {page.section} · {name}{where}",
             f"{game.name} · {page.section}\n{name}{where}",

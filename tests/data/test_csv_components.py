@@ -161,7 +161,7 @@ def test_xlsx_workbook_is_read_like_csv(tmp_path: Path) -> None:
     sheet.append(["T-2", None, None, "beaucoup", "X", None, None, None, None])
     book.save(root / "cards/tableur/cartes.xlsx")
     problems = _problems(root)
-    assert problems == ["cards/tableur/cartes.xlsx:4:4: field 'force' on carte 'T-2': expected "
+    assert problems == ["cards/tableur/cartes.xlsx, Sheet!D4: field 'force' on carte 'T-2': expected "
                         "an integer, got 'beaucoup'"]
     sheet.delete_rows(4)
     book.save(root / "cards/tableur/cartes.xlsx")

@@ -129,9 +129,14 @@ def test_png_with_bleed_is_larger_by_the_bleed(terres_png: dict[str, Path]) -> N
 
 def _check_tts(saved: dict, folder: Path, expected: dict[str, int], kinds: dict[str, str]
                ) -> None:
-    """Every deck of the saved object: counts per card, sheet grids as big as said."""
+    """Every deck of the saved object: counts per card, sheet grids as big as said; every
+    token (a round piece) a transparent PNG."""
     found: dict[str, int] = {}
     for state in saved["ObjectStates"]:
+        if state["Name"] in ("Custom_Token", "Custom_Tile"):
+            _check_token(state, folder)
+            found[state["Description"]] = found.get(state["Description"], 0) + 1
+            continue
         cards = state["ContainedObjects"] if state["Name"] == "DeckCustom" else [state]
         if state["Name"] == "DeckCustom":
             assert state["DeckIDs"] == [c["CardID"] for c in cards]
@@ -159,6 +164,25 @@ def _check_tts(saved: dict, folder: Path, expected: dict[str, int], kinds: dict[
                 else:
                     assert back_image.size == (cell_w, cell_h)
     assert found == expected
+
+
+def _check_token(state: dict, folder: Path) -> None:
+    """A round piece: a PNG with transparent corners and an opaque centre, and a back on the
+    other side for a two-sided tile."""
+    image = state["CustomImage"]
+    urls = [image["ImageURL"], *([image["ImageSecondaryURL"]] if image["ImageSecondaryURL"]
+                                 else [])]
+    assert (state["Name"] == "Custom_Tile") == (len(urls) == 2)
+    if state["Name"] == "Custom_Tile":
+        assert image["CustomTile"]["Type"] == 2  # round
+    for url in urls:
+        path = Path(url.removeprefix("file://"))
+        assert path.parent == folder.resolve()
+        with Image.open(path) as png:
+            assert png.format == "PNG" and png.mode == "RGBA"
+            alpha = png.getchannel("A")
+            assert alpha.getpixel((0, 0)) == 0  # a corner, outside the circle
+            assert alpha.getpixel((png.width // 2, png.height // 2)) == 255
 
 
 def test_tts_kit_has_every_copy(charlie_tts: Path) -> None:
@@ -192,7 +216,9 @@ def test_tts_deck_list(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     saved = json.loads(json_path.read_text(encoding="utf-8"))
     game = load_game(Resources.discover(), "arcanes")
     expected = load_deck(deck_file, game).counts()
-    assert (sum(expected.values()), len(expected), len(saved["ObjectStates"])) == (60, 16, 3)
+    # its three kinds share one back: one deck (a player's deck, as it is shuffled)
+    assert (sum(expected.values()), len(expected), len(saved["ObjectStates"])) == (60, 16, 1)
+    assert saved["ObjectStates"][0]["Nickname"] == "Cartes"  # the kit section of its kinds
     _check_tts(saved, tmp_path / "tts", expected, {c.id: c.kind for c in game.components})
 
 
@@ -232,3 +258,18 @@ def test_export_bad_options_exit_2(args: list[str], tmp_path: Path,
     result = runner.invoke(app, args)
     assert result.exit_code == 2
     assert "error:" in result.output and "Traceback" not in result.output
+
+
+def test_tts_deck_of_several_kinds_is_one_deck_per_back(tmp_path: Path) -> None:
+    """Licum's red deck: four kinds with the Préparation back and four with the Jeu back make
+    two TTS decks, named after their kit sections, not one per kind."""
+    result = runner.invoke(app, ["export", "licum", "--tts", str(tmp_path), "--deck",
+                                 str(ROOT / "cards/licum/decks/rouges.txt"), "--dpi", "30"])
+    assert result.exit_code == 0, result.output
+    assert "licum: 41 cards in 2 decks" in result.output
+    saved = json.loads((tmp_path / "deck-rouges.json").read_text(encoding="utf-8"))
+    assert [s["Nickname"] for s in saved["ObjectStates"]] == ["Cartes de Préparation",
+                                                              "Cartes de Jeu"]
+    for state in saved["ObjectStates"]:
+        backs = {c["BackURL"] for c in state["CustomDeck"].values()}
+        assert len(backs) == 1  # one back image for the whole deck

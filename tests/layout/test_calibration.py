@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from helpers import FakeMetrics
 
+from printandplay.data.kit_words import load_words_table
 from printandplay.imposition.grid import mirror_axes
-from printandplay.layout.calibration import STEPS, calibration_pages
+from printandplay.layout.calibration import STEPS, calibration_pages, calibration_text
 from printandplay.model.game import Size
 from printandplay.model.ops import RectOp
 from printandplay.units import MM
@@ -45,3 +46,23 @@ def test_the_square_numbered_with_the_needed_offset_coincides(flip: str, offset:
     others = [i for i in range(0, len(frames), 2) if i != x_row]
     for other in others:
         assert seen_from_front(squares[other], flip, shift)[0] != round(frames[other].x, 3)
+
+
+@pytest.mark.parametrize(("language", "words", "game"), [
+    ("fr", ("Calibrage recto verso", "bord long", "Duplex calibration", "long-edge flip"), "JEU"),
+    ("de", ("Duplex-Kalibrierung", "Wenden an der langen Kante", "Duplex calibration"), "SPIEL"),
+    ("es", ("Calibración a doble cara", "Duplex calibration"), "JUEGO"),
+    ("it", ("Calibrazione fronte-retro", "Duplex calibration"), "GIOCO"),
+    ("en", ("Duplex calibration", "long-edge flip", "replace GAME"), "GAME"),
+])
+def test_the_instructions_speak_the_language_asked(language: str, words: tuple[str, ...],
+                                                   game: str) -> None:
+    text = calibration_text("long", "a4", language)
+    for word in words:
+        assert word in text, (word, text)
+    assert f"printandplay build {game} --paper a4 --flip long --back-offset X,Y" in text
+    # the English summary (in italics) follows every other language
+    assert ("\n\n*Duplex calibration — " in text) == (language != "en")
+    back = [op.text for op in calibration_pages(A4, "long", FakeMetrics(),  # type: ignore[arg-type]
+                                                language=language).back if hasattr(op, "text")]
+    assert back == [load_words_table(language)["calibration"]["back"]]

@@ -1,18 +1,17 @@
-"""The printing guide speaks the game's language: French, or English for a game written in
-English — every sentence exists in both, with the same placeholders, and an English kit's guide
-prints no French heading."""
+"""The printing guide speaks the game's language (French, English, German, Spanish, Italian,
+else English): an English kit's guide prints no French heading. (The tables themselves are
+checked in tests/data/test_kit_words.py.)"""
 
 from __future__ import annotations
 
-import string
 from pathlib import Path
 
 import pytest
 from helpers import FakeMetrics, kit_pages, page_text, replace_once, text_ops
 
+from printandplay.data.kit_words import kit_words, load_words_table
 from printandplay.kit.assets import load_assets
 from printandplay.kit.newgame import new_game
-from printandplay.layout.guide_texts import TEXTS, texts
 from printandplay.layout.print_guide import GuideSection, guide_drawings
 from printandplay.model.game import Size
 from printandplay.model.shapes import Circle, Rectangle, RoundedRectangle
@@ -22,25 +21,12 @@ from printandplay.project import Resources, bundled_root
 from printandplay.units import MM
 
 
-def _fields(sentence: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(sentence) if name}
-
-
-def test_every_sentence_exists_in_french_and_english() -> None:
-    assert set(TEXTS) == {"fr", "en"}
-    assert set(TEXTS["fr"]) == set(TEXTS["en"])
-
-
-@pytest.mark.parametrize("key", sorted(TEXTS["fr"]))
-def test_both_languages_fill_the_same_placeholders(key: str) -> None:
-    assert _fields(TEXTS["fr"][key]) == _fields(TEXTS["en"][key])
-
-
 @pytest.mark.parametrize(("language", "expected"), [("fr", "fr"), ("fr-CA", "fr"),
                                                     ("en", "en"), ("en-GB", "en"),
-                                                    ("de", "fr")])
+                                                    ("de", "de"), ("es", "es"), ("it_IT", "it"),
+                                                    ("nl", "en"), ("pt-BR", "en")])
 def test_the_language_picks_the_sentences(language: str, expected: str) -> None:
-    assert texts(language) is TEXTS[expected]
+    assert kit_words(language)["guide"] == load_words_table(expected)["guide"]
 
 
 def _guide_text(folder: Path, language: str, **options: object) -> str:
@@ -84,7 +70,7 @@ def test_an_english_guide_in_simplex_mode(tmp_path: Path) -> None:
 def _legend(**flags: object) -> str:
     section = GuideSection("Cartes", False, (3, 4), 1, True, **flags)  # type: ignore[arg-type]
     ops = guide_drawings(Size(210 * MM, 297 * MM), 13 * MM, 21 * MM, FakeMetrics(), "body",
-                         "fr", [section])
+                         "fr", [section], load_words_table("fr")["guide"])
     return " ".join(op.text for op in text_ops(ops))
 
 
@@ -109,7 +95,7 @@ def test_a_legend_is_shown_once_for_several_sections_of_its_shape() -> None:
     sections = [GuideSection(title, False, (3, 4), 1, True, shape=Circle())
                 for title in ("Jetons", "Pions")]
     ops = guide_drawings(Size(210 * MM, 297 * MM), 13 * MM, 21 * MM, FakeMetrics(), "body",
-                         "fr", sections)
+                         "fr", sections, load_words_table("fr")["guide"])
     assert " ".join(op.text for op in text_ops(ops)).count("Cercle gris") == 1
 
 

@@ -8,7 +8,7 @@ import math
 import pytest
 from helpers import approx_float
 
-from printandplay.layout.guide_texts import TEXTS
+from printandplay.data.kit_words import LANGUAGES, load_words_table
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import EllipseOp, RectOp
 from printandplay.model.shapes import (
@@ -66,7 +66,8 @@ def test_round_pieces_get_a_thin_circle_on_their_cut_line() -> None:
 def test_every_legend_has_its_words_in_both_languages() -> None:
     for shape in (Rectangle(), RoundedRectangle(1.0), Circle()):
         if shape.legend is not None:
-            assert shape.legend in TEXTS["fr"] and shape.legend in TEXTS["en"]
+            assert all(shape.legend in load_words_table(language)["guide"]
+                       for language in LANGUAGES)
 
 
 def test_shapes_cut_alike_share_a_sheet() -> None:
