@@ -11,14 +11,13 @@ from printandplay.errors import LayoutError
 from printandplay.layout import debug
 from printandplay.layout.face_geometry import (
     Transform,
-    bleed_rect,
     box_rect,
     check_safe_zone,
     icon_ops,
     image_ops,
     inner_size,
     is_static_box,
-    shape_op,
+    painted_box,
 )
 from printandplay.layout.face_plan import DesignPlan, FitCache, box_geometry
 from printandplay.layout.fills import Bounds, Layer, layers
@@ -259,8 +258,7 @@ class FaceComposer:
         """The box's filled or stroked shape, grown over the bleed when the box bleeds."""
         if fill is None and stroke is None:
             return []
-        return [shape_op(box, bleed_rect(rect, kind, self.bleed) if box.bleed else rect,
-                         fill, stroke)]
+        return [painted_box(box, kind, rect, fill, stroke, self.bleed)]
 
     def _name(self, template: Template | None, context: Mapping[str, Any], what: str) -> str:
         """An image's or icon's name ('' for none)."""

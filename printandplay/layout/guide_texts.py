@@ -59,6 +59,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "cut": "**Trait de coupe**, dans la marge : coupez à la règle d’un trait à celui "
                "d’en face.",
         "round": "**Cercle gris** : découpez les pièces rondes en suivant le cercle.",
+        "outline": "**Contour gris** : découpez les pièces en suivant leur contour (hexagones, "
+                   "octogones…), au cutter et à la règle pour les côtés droits.",
         "fold": "**Pointillés sur une pièce** : pliez (figurines, socles).",
         "glue": "**Tirets au bord d’une feuille** : posez-y le bord de la feuille voisine et "
                 "collez.",
@@ -116,6 +118,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "cut": "**Cut mark**, in the margin: cut with a ruler from one mark to the one "
                "opposite.",
         "round": "**Grey circle**: cut round pieces along the circle.",
+        "outline": "**Grey outline**: cut shaped pieces (hexagons, octagons…) along their "
+                   "outline, with a craft knife and a ruler for the straight sides.",
         "fold": "**Dotted line on a piece**: fold (standees, stands).",
         "glue": "**Dashes at a sheet's edge**: lay the next sheet's edge on them and glue.",
         "fold_line": "**Long dashes across the middle of a sheet** (--fold): fold the sheet in "

@@ -12,7 +12,7 @@ from typing import Literal
 
 from printandplay.errors import Location
 
-BoxShape = Literal["rect", "ellipse", "line"]
+BoxShape = Literal["rect", "ellipse", "line", "outline"]
 Align = Literal["left", "center", "right"]
 VAlign = Literal["top", "middle", "bottom"]
 
