@@ -40,3 +40,13 @@ def test_hexagonal_tiles_nest_on_one_sheet(tmp_path: Path,
     labels = PdfReader(tmp_path / "tuiles-tuiles-a4.pdf").page_labels
     assert [label for label in labels if label.startswith("Tuiles")] == [
         "Tuiles 1/1 recto", "Tuiles 1/1 verso"]
+
+
+def test_board_is_tiled_over_four_sheets(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 400 × 280 mm board of the example, with its grid and track, on four A4 sheets."""
+    monkeypatch.chdir(EXAMPLES)
+    result = runner.invoke(app, ["build", "plateau", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    labels = PdfReader(tmp_path / "plateau-a4.pdf").page_labels
+    assert [label for label in labels if label.startswith("Plateau") and "recto" in label] == [
+        f"Plateau {n}/4 recto" for n in range(1, 5)]

@@ -9,6 +9,7 @@ from typing import Any
 
 from printandplay.errors import LayoutError
 from printandplay.layout import debug
+from printandplay.layout.board import board_box_ops
 from printandplay.layout.face_geometry import (
     Transform,
     box_rect,
@@ -241,6 +242,10 @@ class FaceComposer:
         if ink is not None:
             fill, color, stroke = ink_saver_colors(ink, recolor, box.bleed, fill, color, stroke)
         ops = self._shape_ops(box, kind, rect, fill, stroke)
+        if box.grid is not None or box.track is not None:  # a board's cells, a score track
+            ops += board_box_ops(box, rect, lambda s, w, h, b: self._fit(s, w, h, b, color, what),
+                                 lambda name: self._color(Template(name), context, what, None),
+                                 self.icon_aspect, stroke, color, what)
         width, height = inner_size(box, rect)
         local = image_ops(self._name(box.image, context, what), self.image_aspect, width, height,
                           what)

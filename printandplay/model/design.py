@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from printandplay.errors import Location
+from printandplay.model.board import GridSpec, TrackSpec
 
 BoxShape = Literal["rect", "ellipse", "line", "outline"]
 Align = Literal["left", "center", "right"]
@@ -77,6 +78,8 @@ class Box:
     wrap: bool = True
     padding: float = 0.0
     when: Template | None = None
+    grid: GridSpec | None = None  # a board's cells (printandplay.model.board)
+    track: TrackSpec | None = None  # numbered cells around the box, or in a strip
 
 
 @dataclass(frozen=True)
