@@ -32,6 +32,7 @@ from printandplay.model.board import (
     TrackSpec,
 )
 from printandplay.model.design import FaceDesign
+from printandplay.model.die_net import MAX_TAB, DieSpec
 
 CELL_KEYS = ("row", "col", "terrain", "icon", "label", "text")
 
@@ -92,6 +93,19 @@ def as_track(value: Any) -> TrackSpec:
     _finish(fields)
     assert count is not None
     return TrackSpec(count, start, every, path)
+
+
+def as_die(value: Any) -> DieSpec:
+    """``{cube: 16mm, tab: 4mm}`` (the tab a quarter of the cube unless given)."""
+    fields = _mapping(value, "die")
+    cube = fields.require("cube", as_length)
+    tab = fields.optional("tab", as_length, None)
+    _finish(fields)
+    assert cube is not None
+    tab = cube / 4 if tab is None else tab
+    if cube <= 0 or not 0 < tab <= MAX_TAB * cube:
+        raise Invalid(f"cube must be > 0 and tab from 0 to {MAX_TAB:g} × cube")
+    return DieSpec(cube, tab)
 
 
 def _cells_of(records: list[tuple[Any, Location]], spec: GridSpec) -> tuple[Cell, ...]:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from printandplay.errors import LayoutError
+from printandplay.layout.die import die_ops
 from printandplay.layout.face_geometry import DEFAULT_STROKE, icon_ops
 from printandplay.model.board import (
     GridSpec,
@@ -22,7 +23,7 @@ from printandplay.model.board import (
     track_cells,
 )
 from printandplay.model.color import RGB
-from printandplay.model.design import Box
+from printandplay.model.design import Box, Template
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import GroupOp, Op, PolygonOp, RectOp
 from printandplay.text.fitting import FittedText
@@ -121,9 +122,12 @@ def _color(color: Color, name: str, what: str) -> RGB | None:
 
 def board_box_ops(box: Box, rect: Rect, fit: Fit, color: Color,
                   icon_aspect: Callable[[str], float], stroke: RGB | None, ink: RGB,
-                  what: str) -> list[Op]:
-    """The ops of a box's ``grid`` and ``track`` (either, both or none)."""
+                  what: str, render: Callable[[Template], str]) -> list[Op]:
+    """The ops of a box's ``grid``, ``track`` and ``die`` (``render`` gives a template's
+    text: a die's faces)."""
     ops: list[Op] = []
+    if box.die is not None:
+        ops += die_ops(box, box.die, rect, fit, render, None, what)
     if box.grid is not None:
         ops += grid_ops(box, box.grid, rect, fit, color, icon_aspect, stroke, ink, what)
     if box.track is not None:

@@ -29,11 +29,7 @@ from printandplay.model.design import Box, FaceDesign, Template
 from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import Kind
 from printandplay.model.geometry import Rect
-from printandplay.model.ops import (
-    Face,
-    GroupOp,
-    Op,
-)
+from printandplay.model.ops import Face, GroupOp, Op
 from printandplay.templating.environment import TemplateEnv
 from printandplay.text.fitting import FittedText
 from printandplay.text.setter import TextSetter, icon_lookalike_warnings
@@ -242,16 +238,18 @@ class FaceComposer:
         if ink is not None:
             fill, color, stroke = ink_saver_colors(ink, recolor, box.bleed, fill, color, stroke)
         ops = self._shape_ops(box, kind, rect, fill, stroke)
-        if box.grid is not None or box.track is not None:  # a board's cells, a score track
+        if box.grid or box.track or box.die:  # a board's cells, a score track, a die's net
             ops += board_box_ops(box, rect, lambda s, w, h, b: self._fit(s, w, h, b, color, what),
                                  lambda name: self._color(Template(name), context, what, None),
-                                 self.icon_aspect, stroke, color, what)
+                                 self.icon_aspect, stroke, color, what,
+                                 lambda t: self._render(t, context, what))
         width, height = inner_size(box, rect)
         local = image_ops(self._name(box.image, context, what), self.image_aspect, width, height,
                           what)
         local += icon_ops(self._name(box.icon, context, what), self.icon_aspect, width, height,
                           color, box.opacity, what)
-        fitted = self._fitted_text(box, context, what, width, height, color)
+        fitted = (None if box.die is not None  # (a die's text: its faces, drawn on its net)
+                  else self._fitted_text(box, context, what, width, height, color))
         if fitted is not None:
             local += fitted.ops
         if local:

@@ -168,5 +168,6 @@ class KitGuide:
         for component in self.job.game.components:
             if section.holds(component) and component.count > 0:
                 names.update((component.front, component.back))
-        return any(box.fold for name in names if name is not None and name in designs
+        return any(box.fold or box.die is not None  # (a die's net has fold lines)
+                   for name in names if name is not None and name in designs
                    for box in designs[name].boxes)
