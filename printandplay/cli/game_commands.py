@@ -246,12 +246,17 @@ def new(game: Annotated[str, typer.Argument(
         size: Annotated[str, typer.Option(
             "--size", metavar="poker|tarot|mini|…",
             help="Card size: a size name of docs/designing-a-game.md at least 40 mm wide.")]
-        = "poker") -> None:
+        = "poker",
+        template: Annotated[str, typer.Option(
+            "--template", metavar="cards|tiles|board|dice",
+            help="Start from the sample card game (cards: --cards and --size apply), or from "
+                 "an example game of docs/pieces.md: hexagonal tiles and shaped tokens, a board "
+                 "with a grid and a track, dice.")] = "cards") -> None:
     """Start a new game: write cards/GAME/ and templates/GAME/ in the current folder, with sample cards, layouts and rules, ready to build. Never overwrites."""
     from printandplay.kit.newgame import new_game
 
     with user_errors():
-        made = new_game(Path("."), game, cards, size)
+        made = new_game(Path("."), game, cards, size, template)
     for path in made.files:
         out.print(escape(str(path)))
     out.print(f"Next: printandplay build {game}")
