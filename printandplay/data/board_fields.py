@@ -138,6 +138,9 @@ def load_cell_tables(designs: dict[str, FaceDesign], folder: Path, display: str
     """``designs`` with every grid's ``cells`` file (beside ``layouts.yaml``, in ``folder``,
     shown as ``display``/NAME) read into its cells; a file shared by grids is read once."""
     tables: dict[tuple[str, GridSpec], tuple[Cell, ...]] = {}
+    if not any(box.grid is not None and box.grid.cells_file is not None
+               for design in designs.values() for box in design.boxes):
+        return designs  # (the same designs: nothing to read)
     out = {}
     for name, design in designs.items():
         boxes = []

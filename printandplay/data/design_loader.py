@@ -12,7 +12,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from printandplay.data.board_fields import load_cell_tables
 from printandplay.data.box_fields import BOX_CONVERTERS, BOX_KEYS
 from printandplay.data.reader import (
     Fields,
@@ -45,7 +44,7 @@ def load_face_designs(path: Path, display: str, text: str | None = None
         if layout is not None:
             resolved[name] = layout
     problems.raise_if_any()
-    return load_cell_tables(resolved, path.parent, display.rpartition("/")[0] or ".")
+    return resolved
 
 
 def _named_mappings(

@@ -13,6 +13,7 @@ from dataclasses import replace
 from printandplay.errors import LayoutError
 from printandplay.layout.die import die_ops
 from printandplay.layout.face_geometry import DEFAULT_STROKE, icon_ops
+from printandplay.layout.legibility import MIN_CONTRAST, contrast_ratio, hex_color
 from printandplay.model.board import (
     GridSpec,
     TrackSpec,
@@ -69,6 +70,12 @@ def grid_ops(box: Box, grid: GridSpec, rect: Rect, fit: Fit, color: Color,
     for cell in grid.cells:  # icon in the middle, label under it, text under the label
         cx, cy = centres[(cell.row, cell.col)]
         at = f"{what}, cell ({cell.row}, {cell.col})"
+        under = fills.get((cell.row, cell.col))
+        if (cell.label or cell.text or grid.coordinates) and under is not None and \
+                contrast_ratio(ink, under) < MIN_CONTRAST:
+            raise LayoutError(f"{at}: text colour {hex_color(ink)} on {hex_color(under)} "
+                              f"({contrast_ratio(ink, under):.1f}:1) is below the "
+                              f"{MIN_CONTRAST:g}:1 contrast needed to read it")
         if cell.icon:
             size = 0.8 * half
             icons = icon_ops(cell.icon, icon_aspect, size, size, ink, 1.0, at)

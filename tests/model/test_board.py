@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from printandplay.data.board_fields import as_grid, as_track
+from printandplay.data.board_fields import as_grid, as_track, load_cell_tables
 from printandplay.data.design_loader import load_face_designs
 from printandplay.data.reader import Invalid
 from printandplay.errors import DataError
@@ -22,6 +22,7 @@ from printandplay.model.board import (
     grid_size,
     track_cells,
 )
+from printandplay.model.design import FaceDesign
 from printandplay.model.game import Size
 from printandplay.model.geometry import Rect
 from printandplay.units import MM
@@ -145,9 +146,14 @@ def _layouts(folder: Path, cells: str, table: str | None = None) -> Path:
     return layouts
 
 
+def _designs(path: Path) -> dict[str, FaceDesign]:
+    designs = load_face_designs(path, "templates/g/layouts.yaml")
+    return load_cell_tables(designs, path.parent, "templates/g")
+
+
 def test_cells_from_a_csv_table(tmp_path: Path) -> None:
     path = _layouts(tmp_path, "cases.csv", "row,col,terrain,label\n0,1,foret,Bois\n1,2,eau,\n")
-    designs = load_face_designs(path, "templates/g/layouts.yaml")
+    designs = _designs(path)
     grid = designs["plateau"].boxes[0].grid
     assert grid is not None and grid.cells_file is None
     assert [(c.row, c.col, c.terrain, c.label) for c in grid.cells] == [
@@ -163,11 +169,11 @@ def test_cells_from_a_csv_table(tmp_path: Path) -> None:
 def test_bad_cell_tables_name_file_and_line(tmp_path: Path, table: str, message: str) -> None:
     path = _layouts(tmp_path, "cases.csv", table)
     with pytest.raises(DataError) as error:
-        load_face_designs(path, "templates/g/layouts.yaml")
+        _designs(path)
     assert str(error.value).startswith(message)
 
 
 def test_cells_table_stays_inside_the_game(tmp_path: Path) -> None:
     path = _layouts(tmp_path, "../secret.csv")
     with pytest.raises(DataError, match="cells '../secret.csv'"):
-        load_face_designs(path, "templates/g/layouts.yaml")
+        _designs(path)
