@@ -50,3 +50,24 @@ def test_board_is_tiled_over_four_sheets(tmp_path: Path, monkeypatch: pytest.Mon
     labels = PdfReader(tmp_path / "plateau-a4.pdf").page_labels
     assert [label for label in labels if label.startswith("Plateau") and "recto" in label] == [
         f"Plateau {n}/4 recto" for n in range(1, 5)]
+
+
+def test_board_proof_on_one_sheet(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--proof: the board scaled down on one sheet (69 % on A4, its bleed included), inside
+    the printable area."""
+    monkeypatch.chdir(EXAMPLES)
+    result = runner.invoke(app, ["build", "plateau", "--proof", "--out", str(tmp_path),
+                                 "--sections", "Plateau"])
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(tmp_path / "plateau-plateau-proof-a4.pdf")
+    labels = reader.page_labels
+    assert [label for label in labels if label.startswith("Plateau")] == [
+        "Plateau 1/1 recto", "Plateau 1/1 verso blanc"]
+    page = reader.pages[labels.index("Plateau 1/1 recto")]
+    assert float(page.mediabox.width) > float(page.mediabox.height)  # landscape, like the board
+    text = page.extract_text()
+    assert "épreuve 69 %" in text
+    x0, y0, x1, y1 = (float(v) for v in page.trimbox)  # the board's trim, scaled
+    assert (x1 - x0) / (400 * 72 / 25.4) == pytest.approx(0.6856, abs=1e-3)
+    assert (y1 - y0) / (280 * 72 / 25.4) == pytest.approx(0.6856, abs=1e-3)
+    assert x0 > 5 * 72 / 25.4 and x1 < float(page.mediabox.width) - 5 * 72 / 25.4

@@ -45,7 +45,8 @@ def output_path(game_id: str, options: BuildOptions, stem: str | None = None) ->
     folder = options.out_dir if options.out_dir is not None else Path("build") / game_id
     parts = [stem or game_id, *(slug(name) for name in options.sections)]
     parts += [mode for mode, on in (("simplex", options.simplex and not options.fold),
-                                    ("fold", options.fold), ("ink-saver", options.ink_saver))
+                                    ("fold", options.fold), ("ink-saver", options.ink_saver),
+                                    ("proof", options.proof))
               if on]
     return folder / f"{'-'.join(parts)}-{options.paper}.pdf"
 

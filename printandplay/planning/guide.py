@@ -151,7 +151,8 @@ class KitGuide:
             shape = None
             if isinstance(section, SheetSection):
                 kind = job.kind_of(section)
-                tiled = not fits_on(job.paper, kind.size, job.options.margin)
+                tiled = not (fits_on(job.paper, kind.size, job.options.margin)
+                             or job.options.proof)  # (--proof: scaled on one sheet)
                 shape = kind.shape
                 fold_lines = not tiled and self._draws_fold_lines(section)
             out.append(GuideSection(

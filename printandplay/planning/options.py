@@ -27,6 +27,7 @@ class BuildOptions:
     fold: bool = False  # fold-and-glue: each back beside its front, across a fold line
     ink_saver: bool = False  # layouts' ink-saver versions; other full-bleed fills pale
     sections: tuple[str, ...] = ()  # names of the kit sections to build (empty: all)
+    proof: bool = False  # items larger than the paper: one sheet each, scaled (--proof)
 
     @property
     def duplex(self) -> bool:
