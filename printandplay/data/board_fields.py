@@ -1,6 +1,6 @@
 """The ``grid`` and ``track`` keys of a layout box (boards as data), and the table that fills a
 grid's cells: a YAML list or a CSV/TSV file beside ``layouts.yaml``, one cell a record
-(``row``, ``col``, ``terrain``, ``icon``, ``label``, ``text``)."""
+(``row``, ``col``, ``terrain``, ``icon``, ``label``, ``text``, ``region``)."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ from printandplay.model.board import (
 from printandplay.model.design import FaceDesign
 from printandplay.model.die_net import MAX_TAB, DieSpec
 
-CELL_KEYS = ("row", "col", "terrain", "icon", "label", "text")
+CELL_KEYS = ("row", "col", "terrain", "icon", "label", "text", "region")
 
 
 def _mapping(value: Any, what: str) -> Fields:

@@ -21,16 +21,18 @@ from printandplay.model.board import (
     cell_outline,
     check_grid_fits,
     coordinate_name,
+    region_borders,
     track_cells,
 )
 from printandplay.model.color import RGB
 from printandplay.model.design import Box, Template
 from printandplay.model.geometry import Rect
-from printandplay.model.ops import GroupOp, Op, PolygonOp, RectOp
+from printandplay.model.ops import GroupOp, LineOp, Op, PolygonOp, RectOp
 from printandplay.text.fitting import FittedText
 
 Fit = Callable[[str, float, float, Box], FittedText]  # text, width, height, style box
 Color = Callable[[str], RGB | None]  # a colour's name or #rrggbb → RGB
+REGION_WIDTH = 4.0  # a region's border, as a multiple of the cells' outline
 COORDINATE_SIZE = 6.5  # points: the coordinates printed in a corner of each cell
 INK: RGB = (0.0, 0.0, 0.0)
 
@@ -60,12 +62,17 @@ def grid_ops(box: Box, grid: GridSpec, rect: Rect, fit: Fit, color: Color,
             fills[(cell.row, cell.col)] = _color(color, cell.terrain, what)
     ops: list[Op] = []
     centres = {}
+    corners = {}
     for row in range(grid.rows):
         for col in range(grid.columns):
             x, y = cell_centre(grid, row, col, rect.h)
             centres[(row, col)] = (rect.x + x, rect.y + y)
-            ops.append(PolygonOp(cell_outline(grid, centres[(row, col)]),
-                                 fills.get((row, col)), stroke or INK, line, box.dash))
+            corners[(row, col)] = cell_outline(grid, centres[(row, col)])
+            ops.append(PolygonOp(corners[(row, col)], fills.get((row, col)), stroke or INK,
+                                 line, box.dash))
+    if any(cell.region for cell in grid.cells):  # thick borders around the regions
+        ops += [LineOp(a[0], a[1], b[0], b[1], stroke or INK, REGION_WIDTH * line)
+                for a, b in region_borders(grid, corners)]
     half = grid.cell / 2
     for cell in grid.cells:  # icon in the middle, label under it, text under the label
         cx, cy = centres[(cell.row, cell.col)]

@@ -32,6 +32,7 @@ class Cell:
     icon: str | None = None
     label: str | None = None
     text: str | None = None
+    region: str | None = None  # cells of different regions get a border between them
     location: Location | None = None
 
 
@@ -146,3 +147,25 @@ def check_grid_fits(grid: GridSpec, width: float, height: float) -> str | None:
         return (f"the grid needs {need_w * 25.4 / 72:.1f} × {need_h * 25.4 / 72:.1f} mm, the box "
                 f"is {width * 25.4 / 72:.1f} × {height * 25.4 / 72:.1f} mm")
     return None
+
+
+def region_borders(grid: GridSpec, corners: dict[tuple[int, int], tuple[Point, ...]]
+                   ) -> list[tuple[Point, Point]]:
+    """The cell sides between cells of different regions (a cell without one being of none),
+    and those of cells of a region on the grid's edge, from each cell's ``corners``."""
+    regions = {(c.row, c.col): c.region for c in grid.cells if c.region}
+    sides: dict[tuple[tuple[float, float], ...], list[tuple[int, int]]] = {}
+    ends: dict[tuple[tuple[float, float], ...], tuple[Point, Point]] = {}
+    for place, points in corners.items():
+        for i, a in enumerate(points):
+            b = points[(i + 1) % len(points)]
+            key = tuple(sorted(((round(a[0], 3), round(a[1], 3)),
+                               (round(b[0], 3), round(b[1], 3)))))
+            sides.setdefault(key, []).append(place)
+            ends[key] = (a, b)
+    out = []
+    for key, places in sides.items():
+        kinds = {regions.get(place) for place in places}
+        if len(kinds) > 1 or (len(places) == 1 and None not in kinds):
+            out.append(ends[key])
+    return out

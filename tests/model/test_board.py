@@ -14,12 +14,14 @@ from printandplay.data.reader import Invalid
 from printandplay.errors import DataError
 from printandplay.imposition.tiling import plan_tiles
 from printandplay.model.board import (
+    Cell,
     GridSpec,
     TrackSpec,
     cell_centre,
     cell_outline,
     coordinate_name,
     grid_size,
+    region_borders,
     track_cells,
 )
 from printandplay.model.design import FaceDesign
@@ -177,3 +179,17 @@ def test_cells_table_stays_inside_the_game(tmp_path: Path) -> None:
     path = _layouts(tmp_path, "../secret.csv")
     with pytest.raises(DataError, match="cells '../secret.csv'"):
         _designs(path)
+
+
+def test_region_borders_run_between_regions_and_along_the_edge() -> None:
+    grid = GridSpec("square", rows=2, columns=3, cell=10.0,
+                    cells=(Cell(0, 0, region="nord"), Cell(0, 1, region="nord")))
+    corners = {(r, c): cell_outline(grid, cell_centre(grid, r, c, 20.0))
+               for r in range(2) for c in range(3)}
+    borders = {tuple(sorted(side)) for side in region_borders(grid, corners)}
+    assert borders == {
+        ((0.0, 20.0), (10.0, 20.0)), ((10.0, 20.0), (20.0, 20.0)),  # the top edge
+        ((0.0, 10.0), (0.0, 20.0)),  # the left edge
+        ((0.0, 10.0), (10.0, 10.0)), ((10.0, 10.0), (20.0, 10.0)),  # above row 1
+        ((20.0, 10.0), (20.0, 20.0)),  # beside column 2
+    }
