@@ -96,16 +96,22 @@ def as_track(value: Any) -> TrackSpec:
 
 
 def as_die(value: Any) -> DieSpec:
-    """``{cube: 16mm, tab: 4mm}`` (the tab a quarter of the cube unless given)."""
+    """``{cube: 16mm, tab: 4mm}`` (a six-sided die) or ``{tetrahedron: 30mm}`` (a four-sided
+    one), the tab a quarter of the edge unless given."""
     fields = _mapping(value, "die")
-    cube = fields.require("cube", as_length)
+    cube = fields.optional("cube", as_length, None)
+    tetrahedron = fields.optional("tetrahedron", as_length, None)
     tab = fields.optional("tab", as_length, None)
     _finish(fields)
-    assert cube is not None
-    tab = cube / 4 if tab is None else tab
-    if cube <= 0 or not 0 < tab <= MAX_TAB * cube:
-        raise Invalid(f"cube must be > 0 and tab from 0 to {MAX_TAB:g} × cube")
-    return DieSpec(cube, tab)
+    if (cube is None) == (tetrahedron is None):
+        raise Invalid("give the edge of a cube (cube: 16mm) or of a tetrahedron "
+                      "(tetrahedron: 30mm)")
+    edge = cube if cube is not None else tetrahedron
+    assert edge is not None
+    tab = edge / 4 if tab is None else tab
+    if edge <= 0 or not 0 < tab <= MAX_TAB * edge:
+        raise Invalid(f"the edge must be > 0 and tab from 0 to {MAX_TAB:g} × the edge")
+    return DieSpec(edge, tab, 6 if cube is not None else 4)
 
 
 def _cells_of(records: list[tuple[Any, Location]], spec: GridSpec) -> tuple[Cell, ...]:

@@ -1,4 +1,7 @@
-"""A foldable six-sided die: the net of a cube (a cross of six squares) with glue tabs, its
+"""Foldable dice: the net of a cube (a six-sided die) or of a tetrahedron (a four-sided one)
+with glue tabs, their fold lines and cut lines, in points (y up).
+
+The six-sided die: the net of a cube (a cross of six squares) with glue tabs, its
 fold lines and its cut lines, in points (y up).
 
 The net is a column of four squares (top, front, bottom, back, from the top of the page) with
@@ -31,10 +34,12 @@ TABS: Final = ((3, "top"), (3, "bottom"), (3, "left"), (4, "top"), (4, "bottom")
 
 @dataclass(frozen=True)
 class DieSpec:
-    """A layout box's ``die``: a cube of side ``cube`` with glue tabs ``tab`` deep."""
+    """A layout box's ``die``: a cube (``sides`` 6) or a tetrahedron (``sides`` 4) whose edges
+    are ``edge`` long, with glue tabs ``tab`` deep."""
 
-    cube: float
+    edge: float
     tab: float
+    sides: int = 6
 
 
 @dataclass(frozen=True)
@@ -114,3 +119,82 @@ def _neighbour(faces: tuple[Rect, ...], face: int, edge: Segment) -> int:
                                  for side in ("bottom", "right", "top", "left")):
             return other
     return face
+
+
+@dataclass(frozen=True)
+class D4Net:
+    """Where a four-sided die's net lies: a large triangle pointing up cut into four, face 1
+    in the middle (pointing down), 2 bottom left, 3 bottom right, 4 at the top; one glue tab
+    on one half of each side of the large triangle (the halves meet once folded)."""
+
+    size: tuple[float, float]
+    faces: tuple[tuple[Point, Point, Point], ...]  # counter-clockwise
+    content: tuple[Rect, ...]  # a square in each face's inscribed circle
+    tabs: tuple[tuple[Point, Point, Point, Point], ...]
+    folds: tuple[Segment, ...]
+    cuts: tuple[Segment, ...]
+
+
+def d4_size(edge: float, tab: float) -> tuple[float, float]:
+    """The width and height of a tetrahedron's net of edges ``edge``, tabs ``tab`` deep."""
+    points = _d4_points(edge, tab, (0.0, 0.0))
+    xs = [p[0] for face in points[0] for p in face] + [p[0] for t in points[1] for p in t]
+    ys = [p[1] for face in points[0] for p in face] + [p[1] for t in points[1] for p in t]
+    return max(xs) - min(xs), max(ys) - min(ys)
+
+
+def _d4_points(edge: float, tab: float, shift: Point
+               ) -> tuple[list[tuple[Point, Point, Point]], list[tuple[Point, Point, Point, Point]]]:
+    h = edge * math.sqrt(3) / 2
+    dx, dy = shift
+    a, b, c = (dx, dy), (dx + 2 * edge, dy), (dx + edge, dy + 2 * h)
+    ab, bc, ca = (dx + edge, dy), (dx + 1.5 * edge, dy + h), (dx + 0.5 * edge, dy + h)
+    faces = [(ab, bc, ca), (a, ab, ca), (ab, b, bc), (ca, bc, c)]
+    lean = tab / math.tan(math.radians(TAB_ANGLE))
+    tabs = []
+    for start, end in ((a, ab), (b, bc), (c, ca)):  # one half of each side, counter-clockwise
+        tx, ty = (end[0] - start[0]) / edge, (end[1] - start[1]) / edge
+        nx, ny = ty, -tx  # outward
+        tabs.append((start, end, (end[0] + nx * tab - tx * lean, end[1] + ny * tab - ty * lean),
+                     (start[0] + nx * tab + tx * lean, start[1] + ny * tab + ty * lean)))
+    return faces, tabs
+
+
+def d4_net(edge: float, tab: float, origin: Point = (0.0, 0.0)) -> D4Net:
+    """The net of a tetrahedron of edges ``edge`` with tabs ``tab`` deep, the bottom-left
+    corner of its bounding box at ``origin``; ValueError for a tab deeper than
+    :data:`MAX_TAB` of the edge."""
+    if edge <= 0 or not 0 < tab <= MAX_TAB * edge:
+        raise ValueError(f"a die's tabs must be deeper than 0 and at most {MAX_TAB:g} × its "
+                         f"edge ({MAX_TAB * edge * 25.4 / 72:.1f} mm)")
+    faces, tabs = _d4_points(edge, tab, (0.0, 0.0))
+    low_x = min(p[0] for t in tabs for p in t)
+    low_y = min(p[1] for t in tabs for p in t)
+    faces, tabs = _d4_points(edge, tab, (origin[0] - low_x, origin[1] - low_y))
+    radius = edge / (2 * math.sqrt(3))  # of the inscribed circle
+    half = radius / math.sqrt(2)
+    content = []
+    for face in faces:
+        cx = sum(p[0] for p in face) / 3
+        cy = sum(p[1] for p in face) / 3
+        content.append(Rect(cx - half, cy - half, 2 * half, 2 * half))
+    folds: list[Segment] = []
+    cuts: list[Segment] = []
+    tabbed = [(t[0], t[1]) for t in tabs]
+    seen: list[Segment] = []
+    for face in faces:
+        for i in range(3):
+            side = (face[i], face[(i + 1) % 3])
+            if any(_same_segment(side, other) for other in seen):
+                continue
+            seen.append(side)
+            shared = sum(_same_segment(side, (f[j], f[(j + 1) % 3]))
+                         for f in faces for j in range(3)) > 1
+            if shared or any(_same_segment(side, t) for t in tabbed):
+                folds.append(side)
+            else:
+                cuts.append(side)
+    for a, b, c, d in tabs:
+        cuts += [(b, c), (c, d), (d, a)]
+    return D4Net(d4_size(edge, tab), tuple(faces), tuple(content), tuple(tabs), tuple(folds),
+                 tuple(cuts))

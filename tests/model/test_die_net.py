@@ -9,7 +9,7 @@ import pytest
 
 from printandplay.data.board_fields import as_die
 from printandplay.data.reader import Invalid
-from printandplay.model.die_net import TAB_ANGLE, DieSpec, d6_net, net_size
+from printandplay.model.die_net import TAB_ANGLE, DieSpec, d4_net, d4_size, d6_net, net_size
 from printandplay.model.geometry import Rect
 from printandplay.units import MM
 
@@ -91,3 +91,27 @@ def test_die_key_and_tab_bounds() -> None:
         as_die({"cube": "16mm", "tab": "8mm"})
     with pytest.raises(ValueError):
         d6_net(CUBE, 0.0)
+
+
+def test_tetrahedron_net_has_three_folds_inside_and_a_tab_on_each_side() -> None:
+    edge, tab = 30 * MM, 6 * MM
+    net = d4_net(edge, tab)
+    assert net.size == pytest.approx(d4_size(edge, tab))
+    for face in net.faces:  # four equilateral triangles
+        sides = [math.dist(face[i], face[(i + 1) % 3]) for i in range(3)]
+        assert sides == pytest.approx([edge] * 3)
+    assert len(net.folds) == 6 and len(net.tabs) == 3 and len(net.cuts) == 3 + 3 * 3
+    middle = net.faces[0]
+    assert min(p[1] for p in middle) == pytest.approx(min(p[1] for f in net.faces for p in f))
+    for a, b, _c, d in net.tabs:  # each tab on half a side of the large triangle, 45° sides
+        assert math.dist(a, b) == pytest.approx(edge)
+        along = (b[0] - a[0], b[1] - a[1])
+        side = (d[0] - a[0], d[1] - a[1])
+        cos = (along[0] * side[0] + along[1] * side[1]) / (math.hypot(*along) * math.hypot(*side))
+        assert math.degrees(math.acos(cos)) == pytest.approx(TAB_ANGLE)
+    # the other half of each tabbed side is cut: once folded the two halves meet on the tab
+    ends = Counter(_key(p) for segment in net.cuts for p in segment)
+    assert set(ends.values()) == {2}
+    assert as_die({"tetrahedron": "30mm", "tab": "6mm"}) == DieSpec(edge, tab, 4)
+    with pytest.raises(Invalid, match="cube: 16mm"):
+        as_die({"cube": "16mm", "tetrahedron": "30mm"})

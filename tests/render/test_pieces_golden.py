@@ -23,6 +23,7 @@ FACES = [
     ("tuiles", "TUI-MONTAGNE", "front"),
     ("tuiles", "ALE-1", "front"),
     ("des", "DE-ACTIONS", "front"),
+    ("des", "D4-CHIFFRES", "front"),
     ("plateau", "PLA-1", "front"),
     ("plateau", "PIS-1", "front"),
 ]
