@@ -122,6 +122,8 @@ def track_cells(spec: TrackSpec, box: Rect) -> list[Rect]:
     around its edge clockwise from the top-left corner, each side's cells as near square as
     the count allows (corner cells belong to both sides)."""
     w, h, n = box.w, box.h, spec.count
+    if w <= 0 or h <= 0:
+        raise ValueError("a track needs a box with a width and a height")
     if spec.path == "line":
         if w >= h:
             return [Rect(i * w / n, 0.0, w / n, h) for i in range(n)]

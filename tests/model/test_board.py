@@ -93,6 +93,8 @@ def test_track_as_a_strip_and_bad_counts() -> None:
     assert [c.x for c in cells[:3]] == [0.0, 10.0, 20.0]
     with pytest.raises(ValueError, match="even count"):
         track_cells(TrackSpec(61), Rect(0.0, 0.0, 390.0, 270.0))
+    with pytest.raises(ValueError, match="a width and a height"):
+        track_cells(TrackSpec(20), Rect(0.0, 0.0, 390.0, 0.0))
 
 
 def test_board_cells_line_up_across_tiled_sheets() -> None:
