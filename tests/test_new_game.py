@@ -148,3 +148,32 @@ def test_new_refuses_a_language_without_samples(workdir: Path) -> None:
     result = runner.invoke(app, ["new", "jeu", "--language", "nl"])
     assert result.exit_code == 2
     assert "--language nl: choose one of fr, en, de, es, it" in result.output
+
+
+@pytest.mark.parametrize(("template", "example", "kinds"), [
+    ("tiles", "tuiles", ("tuile", "jeton")),
+    ("board", "plateau", ("plateau", "piste")),
+    ("dice", "des", ("de", "pastille")),
+])
+def test_new_game_from_an_example(workdir: Path, template: str, example: str,
+                                  kinds: tuple[str, ...]) -> None:
+    result = runner.invoke(app, ["new", "piece", "--template", template])
+    assert result.exit_code == 0, result.output
+    game = (workdir / "cards/piece/game.yaml").read_text(encoding="utf-8")
+    assert 'name: "Piece"' in game and "printandplay build piece" in game
+    for kind in kinds:
+        assert f"  {kind}:\n" in game
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    copied = sorted(p.relative_to(workdir / "templates/piece")
+                    for p in (workdir / "templates/piece").rglob("*"))
+    assert copied == sorted(p.relative_to(examples / "templates" / example)
+                            for p in (examples / "templates" / example).rglob("*"))
+    built = runner.invoke(app, ["build", "piece"])
+    assert built.exit_code == 0, built.output
+
+
+def test_new_refuses_an_unknown_template(workdir: Path) -> None:
+    result = runner.invoke(app, ["new", "jeu", "--template", "cartes"])
+    assert result.exit_code == 2
+    assert "--template cartes: choose one of cards, tiles, board, dice" in result.output
+    assert not (workdir / "cards").exists()

@@ -36,6 +36,7 @@ from printandplay.cli.options import (
     OffsetOpt,
     OutOpt,
     PaperOpt,
+    ProofOpt,
     RulesOpt,
     SectionsOpt,
     SimplexOpt,
@@ -66,7 +67,8 @@ def build(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id, or 
           debug_boxes: DebugBoxesOpt = False, icons_dir: IconsDirOpt = None,
           margin: MarginOpt = DEFAULT_MARGIN_MM, simplex: SimplexOpt = False,
           fold: FoldOpt = False, ink_saver: InkSaverOpt = False,
-          sections: SectionsOpt = None, language: EditionOpt = None) -> None:
+          sections: SectionsOpt = None, language: EditionOpt = None,
+          proof: ProofOpt = False) -> None:
     """Build the complete print-and-play kit of GAME (or of every game with `all`).
 
     Writes build/GAME/GAME-a4.pdf (GAME-letter.pdf for Letter): rules and reference sheets
@@ -77,7 +79,7 @@ def build(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id, or 
     """
     with user_errors():
         options = build_options(paper, out_dir, flip, back_offset, bleed, debug_boxes, margin,
-                                 simplex, fold, ink_saver, sections, language)
+                                 simplex, fold, ink_saver, sections, language, proof)
         check_icons_dir(icons_dir)
         if game != "all":
             progress = DelayedProgress(f"Building {escape(check_game_id(game))}")

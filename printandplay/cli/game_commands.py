@@ -257,13 +257,19 @@ def new(game: Annotated[str, typer.Argument(
         = "poker",
         language: Annotated[str, typer.Option(
             "--language", metavar="fr|en|de|es|it",
-            help="Language of the game: its sample cards and rules, and the kit's own words.")]
-        = "fr") -> None:
+            help="Language of the game: its sample cards and rules, and the kit's own words "
+                 "(--template cards only: the example games are French).")]
+        = "fr",
+        template: Annotated[str, typer.Option(
+            "--template", metavar="cards|tiles|board|dice",
+            help="Start from the sample card game (cards: --cards and --size apply), or from "
+                 "an example game of docs/pieces.md: hexagonal tiles and shaped tokens, a board "
+                 "with a grid and a track, dice.")] = "cards") -> None:
     """Start a new game: write cards/GAME/ and templates/GAME/ in the current folder, with sample cards, layouts and rules, ready to build. Never overwrites."""
     from printandplay.kit.newgame import new_game
 
     with user_errors():
-        made = new_game(Path("."), game, cards, size, language)
+        made = new_game(Path("."), game, cards, size, language, template)
     for path in made.files:
         out.print(escape(str(path)))
     out.print(f"Next: printandplay build {game}")

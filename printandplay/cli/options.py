@@ -61,6 +61,9 @@ SectionsOpt = Annotated[list[str] | None, typer.Option(
     "--sections", metavar="NAME[,NAME…]",
     help="Build only these kit sections (names as in the error listing them, or kinds); "
          "repeat the option or separate names with commas.")]
+ProofOpt = Annotated[bool, typer.Option(
+    "--proof", help="A quick proof: items larger than the paper (boards) printed scaled down "
+                    "on one sheet each instead of tiled; writes GAME-proof-a4.pdf.")]
 IconsDirOpt = Annotated[Path | None, typer.Option(
     "--icons-dir", metavar="DIR",
     help="A full copy of game-icons.net (its folder of author folders), searched for gi- icons "
@@ -147,7 +150,7 @@ def build_options(paper: str, out_dir: str | None, flip: FlipEdge, back_offset: 
                    bleed: float | None, debug_boxes: bool = False,
                    margin: float = DEFAULT_MARGIN_MM, simplex: bool = False, fold: bool = False,
                    ink_saver: bool = False, sections: list[str] | None = None,
-                   language: str | None = None) -> Any:
+                   language: str | None = None, proof: bool = False) -> Any:
     from printandplay.data.presets import load_presets, resolve_paper
     from printandplay.planning.options import BuildOptions
     from printandplay.units import MM
@@ -167,4 +170,5 @@ def build_options(paper: str, out_dir: str | None, flip: FlipEdge, back_offset: 
                         bleed=None if bleed is None else bleed * MM, debug_boxes=debug_boxes,
                         margin=check_margin(margin), simplex=simplex, fold=fold,
                         ink_saver=ink_saver, sections=names,
-                        language=None if language is None else check_language(language))
+                        language=None if language is None else check_language(language),
+                        proof=proof)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from printandplay.data.board_fields import as_die, as_grid, as_track
 from printandplay.data.reader import (
     Invalid,
     as_bool,
@@ -113,4 +114,7 @@ BOX_CONVERTERS: dict[str, Any] = {
     "wrap": as_bool,
     "padding": as_length_not_negative,
     "when": as_template,
+    "grid": as_grid,
+    "track": as_track,
+    "die": as_die,
 }

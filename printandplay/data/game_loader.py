@@ -32,6 +32,7 @@ from printandplay.data.reader import (
     as_str_map,
     type_name,
 )
+from printandplay.data.shape_sizes import read_shaped_size
 from printandplay.data.yamlio import LocDict, load_yaml
 from printandplay.errors import DataError, Location, suggest
 from printandplay.model.color import HEX_FORMS, is_hex
@@ -41,7 +42,8 @@ from printandplay.model.game import (
     Players,
     Size,
 )
-from printandplay.model.shapes import SHAPE_WORDS, Shape, parse_shape
+from printandplay.model.shape_words import SHAPE_WORDS, parse_shape
+from printandplay.model.shapes import Shape
 from printandplay.project import Resources
 
 
@@ -198,9 +200,9 @@ def _read_kind(
 ) -> Kind | None:
     fields = Fields(node, f"kind '{kind_id}'", problems, where)
     label = fields.optional("label", as_str, kind_id)
-    size = _read_item_size(fields, presets, problems)
     radius = fields.optional("corner_radius", as_length_not_negative, 0.0)
     shape = fields.optional("shape", _as_shape(radius), None)
+    size = _read_item_size(fields, presets, problems, shape)
     safe = fields.optional("safe_margin", as_length, 3 * 72 / 25.4)
     front = fields.require("front", as_str)
     back = fields.optional("back", as_str, "") or None
@@ -227,7 +229,8 @@ def _as_shape(corner_radius: float) -> Converter[Shape]:
     return convert
 
 
-def _read_item_size(fields: Fields, presets: Presets, problems: Problems) -> Size | None:
+def _read_item_size(fields: Fields, presets: Presets, problems: Problems,
+                    shape: Shape | None) -> Size | None:
     node = fields.raw("size")
     if node is None:
         problems.add(fields.location, f"missing field 'size' on {fields.what}")
@@ -238,6 +241,9 @@ def _read_item_size(fields: Fields, presets: Presets, problems: Problems) -> Siz
                          f"unknown size '{node}' on {fields.what}{suggest(node, presets.sizes)}")
             return None
         return presets.sizes[node]
+    if shape is not None:  # (a hexagon's width or side alone)
+        return read_shaped_size(node, shape, problems, f"size of {fields.what}",
+                                fields.at("size"))
     return read_size(node, problems, f"size of {fields.what}", fields.at("size"))
 
 

@@ -17,7 +17,7 @@ from printandplay.model.color import RGB
 from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import Size
 from printandplay.model.geometry import Rect
-from printandplay.model.ops import EllipseOp, GroupOp, LineOp, Op, RectOp, TextOp
+from printandplay.model.ops import EllipseOp, GroupOp, LineOp, Op, PolygonOp, RectOp, TextOp
 from printandplay.units import MM
 
 LABEL_SIZE: Final = 6.0  # points: the smallest size a player must read
@@ -37,6 +37,10 @@ def op_obstacles(ops: Iterable[Op]) -> list[Rect]:
         elif isinstance(op, (RectOp, EllipseOp)):
             half = op.stroke_width / 2
             out.append(Rect(op.x - half, op.y - half, op.w + 2 * half, op.h + 2 * half))
+        elif isinstance(op, PolygonOp):  # (the outline cut guides of shaped pieces)
+            half = op.stroke_width / 2
+            box = op.bounds
+            out.append(Rect(box.x - half, box.y - half, box.w + 2 * half, box.h + 2 * half))
         elif isinstance(op, GroupOp) and op.clip is not None:
             a, _, _, d, e, f = op.transform
             x, y, w, h = op.clip

@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
+from printandplay.data.board_fields import load_cell_tables
 from printandplay.data.design_loader import load_face_designs
 from printandplay.data.files import read_text, resolve_inside
 from printandplay.data.fonts_loader import load_fonts
@@ -70,7 +71,8 @@ _DESIGNS_TEXT = 1_000_000  # characters: larger layouts files are read each time
 
 def _face_designs(path: Path, shown: str) -> dict[str, FaceDesign]:
     """The face designs of the layouts file ``path``, parsed from the text just read, once
-    per process for each text and name (``watch``'s rebuilds, ``build all``'s parent, tests)."""
+    per process for each text and name (``watch``'s rebuilds, ``build all``'s parent, tests);
+    the tables of their grids' cells read at each build (they may have changed)."""
     text = read_text(path, shown)
     key = (shown, text)
     known = _DESIGNS.get(key)
@@ -78,7 +80,7 @@ def _face_designs(path: Path, shown: str) -> dict[str, FaceDesign]:
         known = load_face_designs(path, shown, text)
         if len(text) <= _DESIGNS_TEXT:
             _DESIGNS.keep(key, known)
-    return known
+    return load_cell_tables(known, path.parent, shown.rpartition("/")[0] or ".")
 
 
 def preload_shared(resources: Resources, game_ids: Iterable[str]) -> None:

@@ -46,7 +46,8 @@ def output_path(game_id: str, options: BuildOptions, stem: str | None = None) ->
     edition = [slug(options.language)] if options.language else []  # game-en-a4.pdf
     parts = [stem or game_id, *edition, *(slug(name) for name in options.sections)]
     parts += [mode for mode, on in (("simplex", options.simplex and not options.fold),
-                                    ("fold", options.fold), ("ink-saver", options.ink_saver))
+                                    ("fold", options.fold), ("ink-saver", options.ink_saver),
+                                    ("proof", options.proof))
               if on]
     return folder / f"{'-'.join(parts)}-{options.paper}.pdf"
 

@@ -14,6 +14,7 @@ import json
 import re
 import shutil
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,13 +25,15 @@ import yaml
 from printandplay.data.presets import load_presets
 from printandplay.errors import OptionError
 from printandplay.kit.outputs import check_output_folder
-from printandplay.project import Resources
+from printandplay.project import Resources, bundled_root
 from printandplay.units import MM
 
 SCAFFOLD_DIR = Path(__file__).resolve().parent.parent / "scaffold"
 # A stricter form of project.GAME_ID (which every command accepts): a letter first, 40 at most.
 GAME_ID = re.compile(r"[a-z][a-z0-9-]{0,39}")
 MIN_SIDE_MM = 40.0
+# `new --template NAME`: the example game each copies (examples/cards/NAME…)
+TEMPLATES = {"tiles": "tuiles", "board": "plateau", "dice": "des"}
 MAX_CARDS = 200
 NEW_LANGUAGES = ("fr", "en", "de", "es", "it")  # the languages of scaffold/languages/
 SCAFFOLD_FILES = {"cartes.yaml.tmpl": "cards", "regles.md.j2.tmpl": "rules"}  # renamed by language
@@ -54,15 +57,76 @@ def card_sizes() -> list[str]:
 
 
 def new_game(root: Path, game_id: str, cards: int = 12, size: str = "poker",
-             language: str = "fr") -> NewGame:
-    """Write ``cards/<game_id>/`` and ``templates/<game_id>/`` under ``root``, a game in
-    ``language`` (one of :data:`NEW_LANGUAGES`).
+             language: str = "fr", template: str = "cards") -> NewGame:
+    """Write ``cards/<game_id>/`` and ``templates/<game_id>/`` under ``root``: the sample card
+    game in ``language`` (one of :data:`NEW_LANGUAGES`; ``template`` ``cards``, with ``cards``
+    cards of ``size``), or a copy of an example game of :data:`TEMPLATES` (hexagonal tiles and
+    tokens, a board, dice), written in French.
 
-    Raises :class:`OptionError` for a bad id, count or size, or when the game exists already
-    (nothing is overwritten). The two folders appear whole or not at all.
+    Raises :class:`OptionError` for a bad id, count, size or template, or when the game exists
+    already (nothing is overwritten). The two folders appear whole or not at all.
     """
+    if template not in ("cards", *TEMPLATES):
+        raise OptionError(f"--template {template}: choose one of cards, {', '.join(TEMPLATES)}")
+    if template != "cards" and language != "fr":
+        raise OptionError(f"--template {template} --language {language}: the example games are "
+                          "written in French; --language applies to --template cards")
     _check(root, game_id, cards, size, language)
+    if template != "cards":
+        return _write(root, game_id, lambda part: _example_files(part, TEMPLATES[template],
+                                                                 game_id))
     context = _context(game_id, cards, size, language)
+    return _write(root, game_id, lambda part: _scaffold_files(part, context))
+
+
+def _scaffold_files(part: str, context: dict[str, Any]) -> list[tuple[Path, bytes]]:
+    """The files of the sample card game's ``part`` (cards, templates): relative path, bytes
+    (the files named by language renamed as ``context`` says)."""
+    out = []
+    for source in sorted((SCAFFOLD_DIR / part).rglob("*")):
+        if source.is_dir():
+            continue
+        relative = source.relative_to(SCAFFOLD_DIR / part)
+        if source.name in SCAFFOLD_FILES:
+            own = context["files"][SCAFFOLD_FILES[source.name]]
+            relative = relative.with_name(own + source.name[source.name.index("."):])
+        if source.suffix == ".tmpl":
+            out.append((relative.with_suffix(""), _render(source, context).encode("utf-8")))
+        else:
+            out.append((relative, source.read_bytes()))
+    return out
+
+
+def _example_files(part: str, example: str, game_id: str) -> list[tuple[Path, bytes]]:
+    """The files of an example game's ``part``, its name and build command made the new
+    game's."""
+    folder = examples_root() / part / example
+    name = re.sub(r"[-_]+", " ", game_id).strip().capitalize()
+    out = []
+    for source in sorted(folder.rglob("*")):
+        if source.is_dir():
+            continue
+        data = source.read_bytes()
+        if source.suffix in (".yaml", ".j2", ".md"):
+            text = data.decode("utf-8").replace(f"printandplay build {example}",
+                                                f"printandplay build {game_id}")
+            if source.name == "game.yaml":
+                text = re.sub(r"(?m)^name: .*$", f"name: {json.dumps(name, ensure_ascii=False)}",
+                              text, count=1)
+            data = text.encode("utf-8")
+        out.append((source.relative_to(folder), data))
+    return out
+
+
+def examples_root() -> Path:
+    """The folder of the example games (``examples/`` of the repository, bundled when
+    installed)."""
+    return bundled_root() / "examples"
+
+
+def _write(root: Path, game_id: str, files: Callable[[str], list[tuple[Path, bytes]]]
+           ) -> NewGame:
+    """Write the new game's ``files`` of each part, staged, then moved in place whole."""
     targets = {"cards": root / "cards" / game_id, "templates": root / "templates" / game_id}
     written: list[Path] = []
     staged: dict[str, Path] = {}
@@ -72,20 +136,11 @@ def new_game(root: Path, game_id: str, cards: int = 12, size: str = "poker",
             target.parent.mkdir(parents=True, exist_ok=True)
             stage = Path(tempfile.mkdtemp(prefix=f".{game_id}-", dir=target.parent))
             staged[part] = stage
-            for source in sorted((SCAFFOLD_DIR / part).rglob("*")):
-                if source.is_dir():
-                    continue
-                relative = source.relative_to(SCAFFOLD_DIR / part)
-                if source.name in SCAFFOLD_FILES:
-                    own = context["files"][SCAFFOLD_FILES[source.name]]
-                    relative = relative.with_name(own + source.name[source.name.index("."):])
-                out = stage / (relative.with_suffix("") if source.suffix == ".tmpl" else relative)
+            for relative, data in files(part):
+                out = stage / relative
                 out.parent.mkdir(parents=True, exist_ok=True)
-                if source.suffix == ".tmpl":
-                    out.write_text(_render(source, context), encoding="utf-8")
-                else:
-                    shutil.copyfile(source, out)
-                written.append(target / out.relative_to(stage))
+                out.write_bytes(data)
+                written.append(target / relative)
         for part, target in targets.items():
             staged[part].rename(target)
             del staged[part]

@@ -7,7 +7,17 @@ from collections.abc import Iterable, Iterator
 
 from printandplay.model.fonts import FontMetrics
 from printandplay.model.geometry import Rect
-from printandplay.model.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, TextOp
+from printandplay.model.ops import (
+    EllipseOp,
+    GroupOp,
+    IconOp,
+    ImageOp,
+    LineOp,
+    Op,
+    PolygonOp,
+    RectOp,
+    TextOp,
+)
 
 Transform = tuple[float, float, float, float, float, float]
 IDENTITY: Transform = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -61,6 +71,8 @@ def op_extents(ops: Iterable[Op], metrics: FontMetrics,
                         abs(op.y2 - op.y1))
         elif isinstance(op, (RectOp, EllipseOp, IconOp, ImageOp)):
             rect = Rect(op.x, op.y, op.w, op.h)
+        elif isinstance(op, PolygonOp):
+            rect = op.bounds
         else:  # pragma: no cover - every op kind is listed above
             continue
         yield op, apply_transform(transform, rect)

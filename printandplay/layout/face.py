@@ -9,16 +9,16 @@ from typing import Any
 
 from printandplay.errors import LayoutError
 from printandplay.layout import debug
+from printandplay.layout.board import board_box_ops
 from printandplay.layout.face_geometry import (
     Transform,
-    bleed_rect,
     box_rect,
     check_safe_zone,
     icon_ops,
     image_ops,
     inner_size,
     is_static_box,
-    shape_op,
+    painted_box,
 )
 from printandplay.layout.face_plan import DesignPlan, FitCache, box_geometry
 from printandplay.layout.fills import Bounds, Layer, layers
@@ -29,11 +29,7 @@ from printandplay.model.design import Box, FaceDesign, Template
 from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import Kind
 from printandplay.model.geometry import Rect
-from printandplay.model.ops import (
-    Face,
-    GroupOp,
-    Op,
-)
+from printandplay.model.ops import Face, GroupOp, Op
 from printandplay.templating.environment import TemplateEnv
 from printandplay.text.fitting import FittedText
 from printandplay.text.setter import TextSetter, icon_lookalike_warnings
@@ -242,12 +238,18 @@ class FaceComposer:
         if ink is not None:
             fill, color, stroke = ink_saver_colors(ink, recolor, box.bleed, fill, color, stroke)
         ops = self._shape_ops(box, kind, rect, fill, stroke)
+        if box.grid or box.track or box.die:  # a board's cells, a score track, a die's net
+            ops += board_box_ops(box, rect, lambda s, w, h, b: self._fit(s, w, h, b, color, what),
+                                 lambda name: self._color(Template(name), context, what, None),
+                                 self.icon_aspect, stroke, color, what,
+                                 lambda t: self._render(t, context, what))
         width, height = inner_size(box, rect)
         local = image_ops(self._name(box.image, context, what), self.image_aspect, width, height,
                           what)
         local += icon_ops(self._name(box.icon, context, what), self.icon_aspect, width, height,
                           color, box.opacity, what)
-        fitted = self._fitted_text(box, context, what, width, height, color)
+        fitted = (None if box.die is not None  # (a die's text: its faces, drawn on its net)
+                  else self._fitted_text(box, context, what, width, height, color))
         if fitted is not None:
             local += fitted.ops
         if local:
@@ -259,8 +261,7 @@ class FaceComposer:
         """The box's filled or stroked shape, grown over the bleed when the box bleeds."""
         if fill is None and stroke is None:
             return []
-        return [shape_op(box, bleed_rect(rect, kind, self.bleed) if box.bleed else rect,
-                         fill, stroke)]
+        return [painted_box(box, kind, rect, fill, stroke, self.bleed)]
 
     def _name(self, template: Template | None, context: Mapping[str, Any], what: str) -> str:
         """An image's or icon's name ('' for none)."""

@@ -89,6 +89,18 @@ def shape_op(box: Box, rect: Rect, fill: RGB | None, stroke: RGB | None) -> Op:
                   box.opacity)
 
 
+def painted_box(box: Box, kind: Kind, rect: Rect, fill: RGB | None, stroke: RGB | None,
+                bleed: float) -> Op:
+    """A box's filled or stroked shape, grown over the ``bleed`` when the box bleeds: a
+    ``shape: outline`` box draws the kind's own outline fitted to the box, its bleed following
+    that outline (a hexagon's moved out by the bleed)."""
+    if box.shape == "outline":
+        width = (box.stroke_width or DEFAULT_STROKE) if stroke is not None else 0.0
+        return kind.shape.painted(rect, fill, stroke, width, box.dash, box.opacity,
+                                  bleed if box.bleed else 0.0)
+    return shape_op(box, bleed_rect(rect, kind, bleed) if box.bleed else rect, fill, stroke)
+
+
 def contain(aspect: float, width: float, height: float) -> tuple[float, float, float, float]:
     """``(x, y, w, h)`` of the largest rectangle of ``aspect`` centred in ``width × height``."""
     w, h = (width, width / aspect) if width / aspect <= height else (height * aspect, height)

@@ -10,7 +10,8 @@ from typing import Final
 
 from printandplay.layout.extent import IDENTITY, Transform, compose_transforms, transform_box
 from printandplay.model.color import RGB
-from printandplay.model.ops import EllipseOp, GroupOp, ImageOp, Op, RectOp, TextOp
+from printandplay.model.ops import EllipseOp, GroupOp, ImageOp, Op, PolygonOp, RectOp, TextOp
+from printandplay.model.polygons import polygon_contains
 
 PAPER: Final[RGB] = (1.0, 1.0, 1.0)
 
@@ -24,9 +25,12 @@ def bounds(x: float, y: float, w: float, h: float) -> Bounds:
     return x, y, x + w, y + h
 
 
-def _covers(op: RectOp | EllipseOp, shape: Bounds, rect: Bounds) -> bool:
+def _covers(op: RectOp | EllipseOp | PolygonOp, shape: Bounds, rect: Bounds) -> bool:
     """Whether ``op`` (of bounds ``shape``) covers ``rect`` whole."""
     x, y, right, top = rect
+    if isinstance(op, PolygonOp):  # (convex: its four corners inside)
+        return all(polygon_contains(op.points, px, py, 0.0)
+                   for px, py in ((x, y), (right, y), (x, top), (right, top)))
     if isinstance(op, RectOp):  # Rect.contains
         tolerance = _CONTAINS_TOLERANCE
         return (x >= shape[0] - tolerance and y >= shape[1] - tolerance
@@ -42,9 +46,9 @@ def _intersects(a: Bounds, b: Bounds) -> bool:
     return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
 
 
-# One thing text may be drawn over: a filled shape (``RectOp``/``EllipseOp``), or the page
-# rectangle of an image (``None`` for the op), drawn inside a group or not.
-Layer = tuple["RectOp | EllipseOp | None", Bounds]
+# One thing text may be drawn over: a filled shape (``RectOp``/``EllipseOp``/``PolygonOp``),
+# or the page rectangle of an image (``None`` for the op), drawn inside a group or not.
+Layer = tuple["RectOp | EllipseOp | PolygonOp | None", Bounds]
 
 
 def _image_bounds(ops: Iterable[Op], transform: Transform, out: list[Layer]) -> None:
@@ -67,6 +71,10 @@ def layers(ops: Iterable[Op]) -> list[Layer]:
         if isinstance(op, (RectOp, EllipseOp)):
             if op.fill is not None:
                 out.append((op, bounds(op.x, op.y, op.w, op.h)))
+        elif isinstance(op, PolygonOp):
+            if op.fill is not None:
+                box = op.bounds
+                out.append((op, (box.x, box.y, box.right, box.top)))
         elif isinstance(op, (ImageOp, GroupOp)):
             _image_bounds((op,), IDENTITY, out)
     return out
@@ -126,7 +134,7 @@ def _uniform_fill(below: Sequence[Layer], area: Bounds) -> RGB | None:
         # clearly apart: neither overlaps nor (with Rect.contains' tolerance) covers any
         # rectangle inside ``area``
         gap = 2 * _CONTAINS_TOLERANCE
-        if shape is not None and not isinstance(shape, RectOp):
+        if isinstance(shape, EllipseOp):
             gap += 1e-5 * (abs(shape.w) + abs(shape.h))  # an ellipse's own tolerance
         if bounds[0] > aright + gap or bounds[2] < ax - gap or \
                 bounds[1] > atop + gap or bounds[3] < ay - gap:

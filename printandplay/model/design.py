@@ -11,8 +11,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from printandplay.errors import Location
+from printandplay.model.board import GridSpec, TrackSpec
+from printandplay.model.die_net import DieSpec
 
-BoxShape = Literal["rect", "ellipse", "line"]
+BoxShape = Literal["rect", "ellipse", "line", "outline"]
 Align = Literal["left", "center", "right"]
 VAlign = Literal["top", "middle", "bottom"]
 
@@ -77,6 +79,9 @@ class Box:
     wrap: bool = True
     padding: float = 0.0
     when: Template | None = None
+    grid: GridSpec | None = None  # a board's cells (printandplay.model.board)
+    track: TrackSpec | None = None  # numbered cells around the box, or in a strip
+    die: DieSpec | None = None  # a die's net, its faces the box's text split at "|"
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,26 @@ class EllipseOp:
 
 
 @dataclass(frozen=True)
+class PolygonOp:
+    """A closed polygon through ``points`` (at least three), filled and/or stroked: the
+    outline of a shaped piece (hexagon, octagon, stadium…), or a grid cell."""
+
+    points: tuple[tuple[float, float], ...]
+    fill: RGB | None = None
+    stroke: RGB | None = None
+    stroke_width: float = 0.0
+    dash: tuple[float, ...] = ()
+    opacity: float = 1.0
+
+    @property
+    def bounds(self) -> Rect:
+        """The smallest rectangle holding every point."""
+        xs = [p[0] for p in self.points]
+        ys = [p[1] for p in self.points]
+        return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+
+@dataclass(frozen=True)
 class LineOp:
     """A straight line."""
 
@@ -106,7 +126,7 @@ class GroupOp:
     clip: tuple[float, float, float, float] | None = None
 
 
-Op = Union[RectOp, EllipseOp, LineOp, TextOp, IconOp, ImageOp, GroupOp]
+Op = Union[RectOp, EllipseOp, PolygonOp, LineOp, TextOp, IconOp, ImageOp, GroupOp]
 
 
 @dataclass(frozen=True)
@@ -131,13 +151,16 @@ class Placement:
 
     ``uses`` is how many times the same face object is placed in the whole document (copies),
     when the planner knows it (0: unknown): a face placed once is drawn in its page, a face
-    placed more often becomes a form drawn once, forgotten after its last placement."""
+    placed more often becomes a form drawn once, forgotten after its last placement.
+    ``outline``: a polygon (page coordinates) that clips it further, the bleed of a hexagonal
+    tile nested among others (:mod:`printandplay.imposition.hexgrid`)."""
 
     face: Face
     x: float
     y: float
     clip: Rect | None
     uses: int = 0
+    outline: tuple[tuple[float, float], ...] | None = None
 
 
 def format_op(op: Op, indent: str = "") -> list[str]:

@@ -8,12 +8,18 @@ per shape, each answering for an item's trim rectangle what the rest of the engi
 - :meth:`Shape.safe_contains`: whether a box lies inside the safe zone, the shape inset by the
   kind's ``safe_margin``;
 - :attr:`Shape.legend`: the key of its words in the printing guide's legend (the words stay in
-  :mod:`printandplay.layout.guide_texts`), ``None`` when the crop marks' legend says it all.
+  the translation tables, `printandplay/words/*.yaml`), ``None`` when the crop marks' legend says it all.
 
-Nothing else in the engine tells shapes apart: adding one (a hexagon, say) touches only this
-module (its class, and its YAML word in :data:`SHAPE_WORDS` and :func:`parse_shape`), the
-vocabulary of ``shape`` in ``docs/designing-a-game.md``, and the docs; plus, when its cut guide
-has a legend, that legend's words in the guide's translation table.
+- :meth:`Shape.painted`: the shape filled and/or stroked on a rectangle, grown by the bleed
+  when asked (a layout's ``shape: outline`` box: bleed that follows the outline);
+- :meth:`Shape.mirrored`: the shape seen from the back of the sheet, for duplex backs (a
+  triangle pointing up shows its back pointing down once the sheet turns top to bottom).
+
+Nothing else in the engine tells shapes apart: adding one touches only its class (here, or in
+:mod:`printandplay.model.polygon_shapes` for the shaped pieces: hexagons, regular polygons,
+stadiums, shields), its YAML word in :mod:`printandplay.model.shape_words`, the vocabulary of
+``shape`` in ``docs/designing-a-game.md``, and the docs; plus, when its cut guide has a legend,
+that legend's words in the guide's translation table.
 """
 
 from __future__ import annotations
@@ -32,8 +38,7 @@ CutGuide = Literal["crop marks", "outline"]
 
 TOLERANCE: Final = 0.01  # points: a point this close outside a shape's edge is still inside
 CUT_WIDTH: Final = 0.3  # points: the thin line of an outline cut guide
-SHAPE_WORDS: Final = ("rect", "round")
-"""The values of a kind's ``shape`` in YAML."""
+
 
 
 class Shape(ABC):
@@ -79,6 +84,28 @@ class Shape(ABC):
         alike (crop marks alone, or the same outline)."""
         return self == other or self.cut_guide == other.cut_guide == "crop marks"
 
+    @abstractmethod
+    def painted(self, trim: Rect, fill: RGB | None, stroke: RGB | None, width: float,
+                dash: tuple[float, ...] = (), opacity: float = 1.0, grow: float = 0.0) -> Op:
+        """The shape on ``trim`` filled with ``fill`` and stroked with ``stroke``, its outline
+        moved ``grow`` points outwards (the bleed of a shape that bleeds)."""
+
+    def mirrored(self, mirror_x: bool, mirror_y: bool) -> Shape:
+        """The shape as the back of the sheet shows it once the sheet turns about the vertical
+        axis (``mirror_x``) or the horizontal one (``mirror_y``): itself when symmetric."""
+        return self
+
+    @property
+    def aspect(self) -> float | None:
+        """Height over width of a regular outline (a hexagon's), sizing an item by its width
+        or side; ``None`` when any proportions are the shape's own."""
+        return None
+
+    def width_of_side(self, side: float) -> float | None:
+        """The trim width of a regular outline whose sides are ``side`` long; ``None`` when
+        the shape has no such sides."""
+        return None
+
 
 @dataclass(frozen=True)
 class Rectangle(Shape):
@@ -104,6 +131,12 @@ class Rectangle(Shape):
     def inset(self, margin: float) -> Shape:
         """A rectangle again."""
         return self
+
+    def painted(self, trim: Rect, fill: RGB | None, stroke: RGB | None, width: float,
+                dash: tuple[float, ...] = (), opacity: float = 1.0, grow: float = 0.0) -> Op:
+        """The trim rectangle, grown."""
+        box = trim.expand(grow, grow, grow, grow)
+        return RectOp(box.x, box.y, box.w, box.h, fill, stroke, width, 0.0, dash, opacity)
 
 
 @dataclass(frozen=True)
@@ -131,6 +164,13 @@ class RoundedRectangle(Shape):
         """The corners' radius less ``margin``: a plain rectangle once the margin reaches it."""
         return RoundedRectangle(self.radius - margin) if self.radius > margin else Rectangle()
 
+    def painted(self, trim: Rect, fill: RGB | None, stroke: RGB | None, width: float,
+                dash: tuple[float, ...] = (), opacity: float = 1.0, grow: float = 0.0) -> Op:
+        """The rounded trim, grown (the corners' radius with it)."""
+        box = trim.expand(grow, grow, grow, grow)
+        return RectOp(box.x, box.y, box.w, box.h, fill, stroke, width, self.radius + grow, dash,
+                      opacity)
+
 
 @dataclass(frozen=True)
 class Circle(Shape):
@@ -154,16 +194,8 @@ class Circle(Shape):
         """A circle again."""
         return self
 
-
-def parse_shape(word: str, corner_radius: float = 0.0) -> Shape:
-    """The shape a kind's ``shape`` word and ``corner_radius`` (points) name; ValueError, with
-    the valid words, for another word, and for corners on a round kind."""
-    if corner_radius < 0:
-        raise ValueError(f"corner_radius must be ≥ 0, got {corner_radius:g} pt")
-    if word == "rect":
-        return RoundedRectangle(corner_radius) if corner_radius > 0 else Rectangle()
-    if word == "round":
-        if corner_radius > 0:
-            raise ValueError("a round kind has no corners: remove its corner_radius")
-        return Circle()
-    raise ValueError(f"expected one of {', '.join(SHAPE_WORDS)}, got {word!r}")
+    def painted(self, trim: Rect, fill: RGB | None, stroke: RGB | None, width: float,
+                dash: tuple[float, ...] = (), opacity: float = 1.0, grow: float = 0.0) -> Op:
+        """The inscribed ellipse, grown."""
+        box = trim.expand(grow, grow, grow, grow)
+        return EllipseOp(box.x, box.y, box.w, box.h, fill, stroke, width, dash, opacity)

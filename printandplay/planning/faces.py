@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from printandplay.data.icons import IconLibrary
@@ -16,6 +17,7 @@ from printandplay.model.design import FaceDesign, Template
 from printandplay.model.game import Component, Kind, SheetSection
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import Face, GroupOp, IconOp, Op, Placement
+from printandplay.model.shapes import Shape
 from printandplay.planning.face_cache import FaceCache, design_sources, freeze, globals_read
 from printandplay.planning.print_job import PrintJob
 from printandplay.templating.contexts import CardContexts, component_context
@@ -53,7 +55,7 @@ class FacePlacer:
         self.cache = cache
         self.used: set[Hashable] = set()  # cache keys of the faces this build placed
         self._design_globals: dict[str, Hashable] = {}
-        self._tokens: dict[tuple[str, str], tuple[int, bool]] = {}
+        self._tokens: dict[tuple[str, str, Shape], tuple[int, bool]] = {}
         # per face design (by name, the design kept): whether it may draw a stock icon
         self._stock_designs: dict[str, tuple[FaceDesign, bool]] = {}
         self._variables: dict[str, Sequence[Any]] | None = None  # what templates may read
@@ -65,7 +67,7 @@ class FacePlacer:
                                      debug_boxes=options.debug_boxes,
                                      min_font_size=game.min_font_size,
                                      ink_saver=options.ink_saver)
-        self._faces: dict[tuple[str, str], Face] = {}
+        self._faces: dict[tuple[str, ...], Face] = {}
         # while pages stream: placements of a face still to come, and in all (copies)
         self._pending: Counter[tuple[str, str]] = Counter()
         self._uses: Counter[tuple[str, str]] = Counter()
@@ -75,20 +77,24 @@ class FacePlacer:
         """How many composed faces are kept, waiting for a placement."""
         return len(self._faces)
 
-    def face(self, component: Component, layout_name: str, side: str) -> Face:
-        """The face of a component drawn with a layout (cached: copies share it)."""
-        key = (component.id, layout_name)
+    def face(self, component: Component, layout_name: str, side: str,
+             shape: Shape | None = None) -> Face:
+        """The face of a component drawn with a layout (cached: copies share it); ``shape``:
+        drawn on that outline rather than its kind's (a back seen through a turned sheet)."""
+        key: tuple[str, ...] = (component.id, layout_name)
+        if shape is not None:
+            key = (*key, "mirrored")
+        kind = self.assets.game.kinds[component.kind]
+        if shape is not None:
+            kind = replace(kind, shape=shape)
         face = self._faces.get(key)
         if face is None and self.cache is None:  # a face that never varies (a shared back)
-            game = self.assets.game
-            face = self.composer.fixed_face(self.assets.designs[layout_name],
-                                            game.kinds[component.kind])
+            face = self.composer.fixed_face(self.assets.designs[layout_name], kind)
             if face is not None:
                 self._faces[key] = face
         if face is None:
             game = self.assets.game
             card = component_context(component, game)
-            kind = game.kinds[component.kind]
             design = self.assets.designs[layout_name]
             content_key: Hashable = None
             if self.cache is not None:
@@ -134,11 +140,12 @@ class FacePlacer:
                     self._uses[(item.id, layout)] += times
 
     def place(self, item: Component, layout: str, side: str, x: float, y: float,
-              clip: Rect | None) -> Placement:
-        """Place an item's face; a face is forgotten after its last expected placement, so
-        memory does not grow with the number of cards."""
+              clip: Rect | None, shape: Shape | None = None) -> Placement:
+        """Place an item's face (on ``shape`` rather than its kind's, when given); a face is
+        forgotten after its last expected placement, so memory does not grow with the number
+        of cards."""
         key = (item.id, layout)
-        placement = Placement(self.face(item, layout, side), x, y, clip, self._uses[key])
+        placement = Placement(self.face(item, layout, side, shape), x, y, clip, self._uses[key])
         left = self._pending[key] - 1
         if left > 0:
             self._pending[key] = left
@@ -146,12 +153,14 @@ class FacePlacer:
             del self._pending[key]
             del self._uses[key]
             self._faces.pop(key, None)
+            self._faces.pop((*key, "mirrored"), None)
         return placement
 
     def place_back(self, item: Component, section: SheetSection, x: float, y: float,
-                   clip: Rect | None) -> Placement:
-        """Place the back of ``item`` as ``section`` prints it (:meth:`back_face`)."""
-        return self.place(item, str(back_layout(item, section)), "back", x, y, clip)
+                   clip: Rect | None, shape: Shape | None = None) -> Placement:
+        """Place the back of ``item`` as ``section`` prints it (:meth:`back_face`), on
+        ``shape`` when the turned sheet shows its outline otherwise (a triangle's)."""
+        return self.place(item, str(back_layout(item, section)), "back", x, y, clip, shape)
 
     def scan_stock_icons(self, components: Iterable[Component]) -> None:
         """Note the stock icons the faces of ``components`` draw, without composing them
@@ -215,7 +224,7 @@ class FacePlacer:
         """The cache's token for a face design drawn on a kind with this build's game-wide values,
         and whether its templates read the card (a shared back does not)."""
         assert self.cache is not None
-        key = (design.name, kind.id)
+        key = (design.name, kind.id, kind.shape)  # (a back on a mirrored outline differs)
         known = self._tokens.get(key)
         if known is None:
             options = self.job.options

@@ -152,7 +152,8 @@ class KitGuide:
             shape = None
             if isinstance(section, SheetSection):
                 kind = job.kind_of(section)
-                tiled = not fits_on(job.paper, kind.size, job.options.margin)
+                tiled = not (fits_on(job.paper, kind.size, job.options.margin)
+                             or job.options.proof)  # (--proof: scaled on one sheet)
                 shape = kind.shape
                 fold_lines = not tiled and self._draws_fold_lines(section)
             out.append(GuideSection(
@@ -169,5 +170,6 @@ class KitGuide:
         for component in self.job.game.components:
             if section.holds(component) and component.count > 0:
                 names.update((component.front, component.back))
-        return any(box.fold for name in names if name is not None and name in designs
+        return any(box.fold or box.die is not None  # (a die's net has fold lines)
+                   for name in names if name is not None and name in designs
                    for box in designs[name].boxes)

@@ -28,6 +28,7 @@ class BuildOptions:
     ink_saver: bool = False  # layouts' ink-saver versions; other full-bleed fills pale
     sections: tuple[str, ...] = ()  # names of the kit sections to build (empty: all)
     language: str | None = None  # the edition in another language (--language), None: the game's
+    proof: bool = False  # items larger than the paper: one sheet each, scaled (--proof)
 
     @property
     def duplex(self) -> bool:

@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from printandplay.errors import OptionError
-from printandplay.imposition.grid import SheetPlan, choose_mode, fits_on, plan_sheet
+from printandplay.imposition.grid import SheetPlan, choose_mode, fits_on, mirror_axes, plan_sheet
 from printandplay.imposition.marks import MARK_WIDTH
 from printandplay.model.game import Component, ImpositionMode, SheetSection
 from printandplay.model.ops import LineOp, Op
 from printandplay.planning.faces import FacePlacer
 from printandplay.planning.fold_sheets import FoldSheets
+from printandplay.planning.hex_sheets import HexSheets
 from printandplay.planning.pages import CUT_GUIDE_COLOR, MARK_COLOR, PageSpec
 from printandplay.planning.print_job import PrintJob
 from printandplay.planning.sheet_labels import SheetLabels
@@ -29,6 +30,7 @@ class SheetPlanner:
         self.labels = labels
         self.folds = folds
         self.tiles = tiles
+        self.hexes = HexSheets(job, placer, labels)  # hexagonal tiles nested in offset rows
 
     def plan(self, section: SheetSection, count: int | None = None) -> SheetPlan:
         """The imposition shared by every sheet of a section of ``count`` items (``auto``
@@ -50,14 +52,19 @@ class SheetPlanner:
     def _tiled_or_folded(self, items: Sequence[Component], section: SheetSection,
                          skeleton: bool) -> Iterator[PageSpec] | None:
         """The pages (or their ``skeleton``) of a section whose items are tiled (larger than
-        the paper) or folded (``--fold``), else None: they go on sheets of fronts and backs."""
+        the paper), folded (``--fold``) or nested (hexagons), else None: they go on sheets of
+        fronts and backs."""
         job = self.job
         if not fits_on(job.paper, job.kind_of(section).size, job.options.margin):
             tiles = self.tiles
             return (tiles.skeleton if skeleton else tiles.iter_pages)(items, section)
         fold = self.folds.plan_of(items, section)
         if fold is None:
-            return None
+            nested = self.hexes.plan_of(items, section)
+            if nested is None:
+                return None
+            hexes = self.hexes
+            return (hexes.skeleton if skeleton else hexes.iter_pages)(items, section, nested)
         folds = self.folds
         return (folds.skeleton if skeleton else folds.iter_pages)(items, section, fold)
 
@@ -91,6 +98,9 @@ class SheetPlanner:
         full = self.plan(section, len(items))
         total = -(-len(items) // full.per_page)
         shape = self.job.kind_of(section).shape
+        # the backs' outline as the turned sheet shows it (a triangle's points down)
+        mirrored = shape.mirrored(*mirror_axes(full.landscape, full.flip))
+        back_shape = None if mirrored == shape else mirrored
         placer = self.placer
         placer.expect(items, section)
         full_marks: tuple[Op, ...] | None = None  # the marks of a full sheet, one tuple for all
@@ -117,7 +127,8 @@ class SheetPlanner:
             del fronts
             if any(item.back for item in chunk):
                 backs = tuple(
-                    placer.place_back(item, section, slot.trim.x, slot.trim.y, slot.clip)
+                    placer.place_back(item, section, slot.trim.x, slot.trim.y, slot.clip,
+                                      back_shape)
                     for item, slot in zip(chunk, plan.backs, strict=False) if item.back
                 )
                 yield self.labels.add(PageSpec(plan.page, f"{section.title} {number} verso",

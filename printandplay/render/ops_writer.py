@@ -13,7 +13,17 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
 from printandplay.model.color import RGB
 from printandplay.model.icon import IconShape
-from printandplay.model.ops import EllipseOp, GroupOp, IconOp, ImageOp, LineOp, Op, RectOp, TextOp
+from printandplay.model.ops import (
+    EllipseOp,
+    GroupOp,
+    IconOp,
+    ImageOp,
+    LineOp,
+    Op,
+    PolygonOp,
+    RectOp,
+    TextOp,
+)
 from printandplay.model.providers import IconProvider, ImageProvider
 from printandplay.render.content import ContentStream
 from printandplay.render.paint import (
@@ -144,7 +154,7 @@ class OpsWriter(ContentStream):
                     out.append(f"n {nums(op.clip)} re W n")
                 self._emit(op.ops)
                 out.append("Q")
-            elif isinstance(op, (RectOp, EllipseOp, LineOp)):
+            elif isinstance(op, (RectOp, EllipseOp, PolygonOp, LineOp)):
                 code = self._shapes.get(op)
                 if code is None and not isinstance(op, LineOp) and op.opacity < 1:
                     # transparent: the canvas keeps track of the states used (not cached)

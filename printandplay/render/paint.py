@@ -11,7 +11,7 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS
 from reportlab.pdfgen.pdfgeom import bezierArc
 
 from printandplay.model.color import RGB
-from printandplay.model.ops import EllipseOp, LineOp, RectOp
+from printandplay.model.ops import EllipseOp, LineOp, PolygonOp, RectOp
 
 
 def paint_code(fill: RGB | None, stroke: RGB | None, width: float,
@@ -27,11 +27,13 @@ def paint_code(fill: RGB | None, stroke: RGB | None, width: float,
     return code
 
 
-def shape_path(op: RectOp | EllipseOp | LineOp) -> str:
+def shape_path(op: RectOp | EllipseOp | PolygonOp | LineOp) -> str:
     """The path of a shape and the operator that paints it."""
     if isinstance(op, LineOp):
         return f"n {num(op.x1)} {num(op.y1)} m {num(op.x2)} {num(op.y2)} l S"
-    if isinstance(op, EllipseOp):
+    if isinstance(op, PolygonOp):
+        path = polygon_path(op.points)
+    elif isinstance(op, EllipseOp):
         path = ellipse_path(op.x, op.y, op.w, op.h)
     elif op.radius > 0:
         path = round_rect_path(op.x, op.y, op.w, op.h, op.radius)
@@ -40,7 +42,7 @@ def shape_path(op: RectOp | EllipseOp | LineOp) -> str:
     return f"{path} {PATH_OPS[int(op.stroke is not None), int(op.fill is not None), FILL_EVEN_ODD]}"
 
 
-def shape_code(op: RectOp | EllipseOp | LineOp) -> str:
+def shape_code(op: RectOp | EllipseOp | PolygonOp | LineOp) -> str:
     """The operators of an opaque shape: colours, line width, dashes, path."""
     if isinstance(op, LineOp):
         code = paint_code(None, op.color, op.width, op.dash)
@@ -102,4 +104,14 @@ def ellipse_path(x: float, y: float, w: float, h: float) -> str:
     curves = bezierArc(x, y, x + w, y + h, 0, 360)
     parts = [f"n {num(curves[0][0])} {num(curves[0][1])} m"]
     parts.extend(f"{nums(curve[2:])} c" for curve in curves)
+    return " ".join(parts)
+
+
+def polygon_path(points: Iterable[tuple[float, float]]) -> str:
+    """The closed path through ``points``."""
+    it = iter(points)
+    x, y = next(it)
+    parts = [f"n {num(x)} {num(y)} m"]
+    parts.extend(f"{num(px)} {num(py)} l" for px, py in it)
+    parts.append("h")
     return " ".join(parts)

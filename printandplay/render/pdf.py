@@ -30,7 +30,7 @@ from printandplay.model.geometry import Rect
 from printandplay.model.ops import Face, Op, Placement
 from printandplay.model.providers import IconProvider, ImageProvider
 from printandplay.render.ops_writer import OpsWriter
-from printandplay.render.paint import KEPT_MAX, num, nums
+from printandplay.render.paint import KEPT_MAX, num, nums, polygon_path
 from printandplay.render.pdf_boxes import item_boxes
 from printandplay.render.pdf_file import write_document
 from printandplay.render.temp_files import new_temp_file, remove_temp_file, replace_target
@@ -123,6 +123,8 @@ class PdfWriter(OpsWriter):
             out.append("q")
             if clip is not None:
                 out.append(f"n {nums(clip.as_tuple())} re W n")
+            if placement.outline is not None:  # (a nested tile: its bleed ends at its own)
+                out.append(f"{polygon_path(placement.outline)} W n")
             out.append(f"1 0 0 1 {num(placement.x)} {num(placement.y)} cm")
             if name is None:
                 if static is not None:

@@ -211,7 +211,7 @@ def test_rotate_text(tmp_path: Path) -> None:
         ("leading: -1", "field 'leading' on box 'b' of layout 'a': expected a number > 0,"
                         " got -1.0"),
         ("shape: circle", "field 'shape' on box 'b' of layout 'a': expected one of rect, ellipse,"
-                          " line, got 'circle'"),
+                          " line, outline, got 'circle'"),
         ("align: centre", "field 'align' on box 'b' of layout 'a': expected one of left, center,"
                           " right, got 'centre' (did you mean 'center'?)"),
         ("valign: center", "field 'valign' on box 'b' of layout 'a': expected one of top, middle,"

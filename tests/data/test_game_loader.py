@@ -318,7 +318,8 @@ ONE_ERROR = {
         f"{GAME}:3: players must be a mapping, got an integer"),
     "shape-unknown": (
         "game", "shape: round", "shape: circle",
-        f"{GAME}:20: field 'shape' on kind 'jeton': expected one of rect, round, got 'circle'"),
+        f"{GAME}:20: field 'shape' on kind 'jeton': expected one of rect, round, hex-flat, "
+        "hex-pointy, triangle, octagon, stadium, shield, polygon-N, polygon-N-flat, got 'circle'"),
     "corner-radius-no-unit": (
         "game", "    shape: round\n", "    shape: round\n    corner_radius: 2\n",
         f"{GAME}:21: field 'corner_radius' on kind 'jeton':"
@@ -332,8 +333,9 @@ ONE_ERROR = {
         " corner_radius"),
     "shape-misspelt": (
         "game", "shape: round", "shape: rond",
-        f"{GAME}:20: field 'shape' on kind 'jeton': expected one of rect, round, got 'rond'"
-        " (did you mean 'round'?)"),
+        f"{GAME}:20: field 'shape' on kind 'jeton': expected one of rect, round, hex-flat, "
+        "hex-pointy, triangle, octagon, stadium, shield, polygon-N, polygon-N-flat, got 'rond' "
+        "(did you mean 'round'?)"),
     "colour-not-hex": (
         "game", "name: Tiny\n", "name: Tiny\ncolors: {accent: red}\n",
         f"{GAME}:3: field 'colors' on game 'tiny': colour 'accent' must be written '#rrggbb' or"

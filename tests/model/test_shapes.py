@@ -11,14 +11,14 @@ from helpers import approx_float
 from printandplay.data.kit_words import LANGUAGES, load_words_table
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import EllipseOp, RectOp
+from printandplay.model.polygon_shapes import RegularPolygon, Shield, Stadium
+from printandplay.model.shape_words import SHAPE_WORDS, parse_shape
 from printandplay.model.shapes import (
     CUT_WIDTH,
-    SHAPE_WORDS,
     Circle,
     Rectangle,
     RoundedRectangle,
     Shape,
-    parse_shape,
 )
 from printandplay.units import MM
 
@@ -176,12 +176,20 @@ def test_parse_shape(word: str, radius: float, shape: Shape) -> None:
 
 
 def test_every_word_names_a_shape() -> None:
-    assert {type(parse_shape(word)) for word in SHAPE_WORDS} == {Rectangle, Circle}
+    assert {type(parse_shape(word.replace("N", "5"))) for word in SHAPE_WORDS} == {
+        Rectangle, Circle, RegularPolygon, Stadium, Shield}
+
+
+WORDS = ("rect, round, hex-flat, hex-pointy, triangle, octagon, stadium, shield, polygon-N, "
+         "polygon-N-flat")
 
 
 @pytest.mark.parametrize(("word", "radius", "message"), [
-    ("hexagon", 0.0, "expected one of rect, round, got 'hexagon'"),
-    ("Rect", 0.0, "expected one of rect, round, got 'Rect'"),
+    ("hexagon", 0.0, f"expected one of {WORDS}, got 'hexagon'"),
+    ("Rect", 0.0, f"expected one of {WORDS}, got 'Rect'"),
+    ("polygon-13", 0.0, "'polygon-13': polygon-N needs N from 3 to 12 sides "
+                        "(polygon-5, polygon-8-flat)"),
+    ("hex-flat", 1.0, "a hex-flat kind has no corners: remove its corner_radius"),
     ("round", 2.0, "a round kind has no corners: remove its corner_radius"),
     ("rect", -1.0, "corner_radius must be ≥ 0, got -1 pt"),
 ])

@@ -1,0 +1,64 @@
+"""The ops of a layout box's ``die``: a die's net (a cube's or a tetrahedron's) drawn from the
+box's top-left corner, its faces the box's text split at ``|`` (inline markup: numbers, ``:icons:``,
+words), its fold lines dashed as the printing guide's legend shows them, its cut lines solid."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from printandplay.errors import LayoutError
+from printandplay.model.color import RGB
+from printandplay.model.design import Box, Template
+from printandplay.model.die_net import D4Net, D6Net, DieSpec, d4_net, d4_size, d6_net, net_size
+from printandplay.model.geometry import Rect
+from printandplay.model.ops import GroupOp, LineOp, Op, PolygonOp
+from printandplay.text.fitting import FittedText
+from printandplay.units import MM
+
+Fit = Callable[[str, float, float, Box], FittedText]
+FOLD: RGB = (0.54, 0.52, 0.56)  # as the printing guide's legend of fold lines
+FOLD_DASH = (2 * MM, 1.5 * MM)
+CUT: RGB = (0.0, 0.0, 0.0)
+CUT_WIDTH = 0.5
+TAB_FILL: RGB = (0.9, 0.9, 0.9)
+
+
+def die_ops(box: Box, die: DieSpec, rect: Rect, fit: Fit, render: Callable[[Template], str],
+            fill: RGB | None, what: str) -> list[Op]:
+    """The net in the box at ``rect``: tabs (pale grey), faces (``fill``), each face's
+    content, the fold lines and the cut lines."""
+    cube = die.sides == 6
+    width, height = (net_size if cube else d4_size)(die.edge, die.tab)
+    if width > rect.w + 0.01 or height > rect.h + 0.01:
+        raise LayoutError(f"{what}: the die's net needs {width / MM:.1f} × {height / MM:.1f} mm, "
+                          f"the box is {rect.w / MM:.1f} × {rect.h / MM:.1f} mm")
+    origin = (rect.x, rect.top - height)
+    net: D6Net | D4Net
+    polygons: list[tuple[tuple[float, float], ...]]
+    if cube:
+        net = d6_net(die.edge, die.tab, origin)
+        polygons = [((f.x, f.y), (f.right, f.y), (f.right, f.top), (f.x, f.top))
+                    for f in net.faces]
+        content = [f.inset(0.12 * die.edge) for f in net.faces]
+    else:
+        net = d4_net(die.edge, die.tab, origin)
+        polygons = list(net.faces)
+        content = list(net.content)
+    source = render(box.text) if box.text is not None else ""
+    faces = ([face.strip() for face in source.split("|")] if source.strip()
+             else [""] * die.sides)
+    if len(faces) != die.sides:
+        raise LayoutError(f"{what}: a die has {die.sides} faces, its text gives {len(faces)} "
+                          f"(separate them with |)")
+    ops: list[Op] = [PolygonOp((a, b, c, d), TAB_FILL) for a, b, c, d in net.tabs]
+    if fill is not None:
+        ops += [PolygonOp(tuple(points), fill) for points in polygons]
+    centred = replace(box, align="center", valign="middle", padding=0.0)
+    for inner, text in zip(content, faces, strict=True):
+        if text:
+            fitted = fit(text, inner.w, inner.h, centred)
+            ops.append(GroupOp((1.0, 0.0, 0.0, 1.0, inner.x, inner.y), fitted.ops))
+    ops += [LineOp(a[0], a[1], b[0], b[1], FOLD, 0.5, FOLD_DASH) for a, b in net.folds]
+    ops += [LineOp(a[0], a[1], b[0], b[1], CUT, CUT_WIDTH) for a, b in net.cuts]
+    return ops
