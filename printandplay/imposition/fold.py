@@ -26,9 +26,9 @@ from printandplay.imposition.marks import (
     MARK_BAND,
     MARK_GAP,
     MARK_LENGTH,
-    MIN_MARK,
     Mark,
     crop_marks,
+    outer_bleed,
 )
 from printandplay.imposition.tiling import LABEL_BAND
 from printandplay.model.game import ImpositionMode, Size
@@ -96,18 +96,11 @@ def _backs(fronts: list[Slot], page: Size) -> tuple[Slot, ...]:
 
 
 def _marks(slots: list[Slot], page: Size, margin: float) -> tuple[Mark, ...]:
-    """Crop marks inside the printable area and above the label band: a mark running down
-    into the band stops at it (and is left out when that leaves it under :data:`MIN_MARK`)."""
-    floor = margin + LABEL_BAND
-    out = []
-    for mark in crop_marks(slots, page, margin):
-        if mark.x1 == mark.x2 and min(mark.y1, mark.y2) < floor:
-            start = max(mark.y1, mark.y2)
-            if start - floor < MIN_MARK - _EPS:
-                continue
-            mark = Mark(mark.x1, start, mark.x2, floor)
-        out.append(mark)
-    return tuple(out)
+    """Crop marks inside the printable area and above the label band (marks shorter than
+    :data:`~printandplay.imposition.marks.MIN_MARK` left out)."""
+    area = Rect(0, 0, page.width, page.height).inset(margin)
+    return crop_marks(slots, page, margin, Rect(area.x, area.y + LABEL_BAND, area.w,
+                                                area.h - LABEL_BAND))
 
 
 def _fold_line(fold_x: float, fronts: list[Slot], page: Size, margin: float) -> Mark:
@@ -148,14 +141,16 @@ def plan_fold(paper: Size, item: Size, *, bleed: float, mode: ImpositionMode,
     fold_x = page.width / 2
     outer = bleed if mode != "none" else 0.0
     # the label band along the bottom of the printable area stays free (as on tiled sheets)
+    # (marks at the bottom when they fit at one end only: the other end's bleed then runs into
+    # the top margin, not into the label band)
     y_axis = place_axis(page.height - LABEL_BAND, rows, item.height, gap, outer, margin,
-                        marks_low=False)
+                        marks_low=True)
     grid_h = rows * item.height + (rows - 1) * gap
     top = LABEL_BAND + y_axis.start + grid_h
     right = fold_x - fold_gap / 2  # the fronts' grid ends at the fold gutter
     x0 = right - cols * item.width - (cols - 1) * gap
-    # the left crop marks need MARK_BAND inside the margin; the outer bleed takes what is left
-    outer_x = max(0.0, min(outer, x0 - margin - MARK_BAND))
+    # the left crop marks and the outer bleed share the room inside the margin
+    outer_x = outer_bleed(x0 - margin, outer)
     inner = bleed if mode == "gutter" else 0.0
     fronts: list[Slot] = []
     for row in range(rows):

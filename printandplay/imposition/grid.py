@@ -19,9 +19,12 @@ from dataclasses import dataclass, replace
 from typing import Final, Literal
 
 from printandplay.imposition.marks import (
+    KEPT_MARK,
     MARK_BAND,
+    MIN_MARK,
     Mark,
     crop_marks,
+    outer_bleed,
 )
 from printandplay.model.game import ImpositionMode, Size
 from printandplay.model.geometry import Rect
@@ -139,7 +142,7 @@ def _fit(length: float, item: float, gap: float) -> int:
 def sheet_capacity(paper: Size, item: Size, gap: float,
                    margin: float = DEFAULT_MARGIN) -> tuple[int, int]:
     """Columns and rows that fit inside the printable area with room for crop marks at one end
-    of every cut line at least."""
+    of every cut line at least, and the least outer bleed at both ends."""
     return (_fit(paper.width - 2 * margin - MARK_BAND, item.width, gap),
             _fit(paper.height - 2 * margin - MARK_BAND, item.height, gap))
 
@@ -199,24 +202,25 @@ class Axis:
 
 
 def place_axis(length: float, count: int, item: float, gap: float, bleed: float,
-                margin: float, marks_low: bool) -> Axis:
-    """Centre the grid when there is room for crop marks at both ends; otherwise keep the
-    marks at one end (``marks_low``: the low-coordinate end) and let the other end's bleed run
-    into the margin. Outer bleed is as much of ``bleed`` as leaves the marks room."""
+               margin: float, marks_low: bool) -> Axis:
+    """Centre the grid when its ends have room for crop marks and the least outer bleed
+    (:func:`~printandplay.imposition.marks.outer_bleed`); otherwise keep the marks at one end
+    (``marks_low``: the low-coordinate end) and let the other end's bleed run into the
+    margin."""
     grid = count * item + (count - 1) * gap
     spare = length - grid
     half = spare / 2
-    if half >= margin + MARK_BAND - _EPS:
-        side = max(0.0, min(bleed, half - margin - MARK_BAND))
+    if half - margin >= MARK_BAND - _EPS:
+        side = outer_bleed(half - margin, bleed)
         return Axis(half, side, side)
-    extra = max(0.0, spare - 2 * margin - MARK_BAND)
-    first = min(extra, bleed)
-    marked = margin + MARK_BAND + first + (extra - first) / 2
-    other = spare - marked
-    marked_bleed = first
+    extra = max(0.0, spare - 2 * margin)  # the marked end's room, and what is over
+    used = min(extra, MIN_MARK + KEPT_MARK + bleed)
+    room = used + (extra - used) / 2
+    marked_bleed = outer_bleed(room, bleed)
+    other = spare - margin - room
     other_bleed = max(0.0, min(bleed, other))
     if marks_low:
-        return Axis(marked, marked_bleed, other_bleed)
+        return Axis(margin + room, marked_bleed, other_bleed)
     return Axis(other, other_bleed, marked_bleed)
 
 

@@ -94,8 +94,8 @@ class FoldSheets:
                            sheet=number, sheets=total)
 
     def _legend(self, plan: FoldPlan) -> list[Op]:
-        """The legend of the fold line: beside its top end (or its bottom end), between the
-        fold gutter's crop mark and the next one, in the band of the crop marks, inside the
+        """The legend of the fold line: beside its top end (or its bottom end, or under it in
+        the label band), between the fold gutter's crop mark and the next one, inside the
         printable area."""
         fonts = self.job.assets.fonts
         font = fonts.select("body", False, True)
@@ -118,5 +118,9 @@ class FoldSheets:
                 return [TextOp(x, top, text, font, size, CUT_GUIDE_COLOR)]
             bottom = max(plan.fold.y1 + 0.25 * size, margin + descent * size)
             if bottom + 0.75 * size <= grid_bottom - 0.8 * MM:
+                return [TextOp(x, bottom, text, font, size, CUT_GUIDE_COLOR)]
+            # else under the line's bottom end, in the label band (the sheet's label beside it)
+            bottom = margin + descent * size
+            if bottom + 0.75 * size <= min(plan.fold.y1, grid_bottom - 0.8 * MM):
                 return [TextOp(x, bottom, text, font, size, CUT_GUIDE_COLOR)]
         return []
