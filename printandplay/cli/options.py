@@ -44,6 +44,11 @@ OffsetOpt = Annotated[str, typer.Option(
     help="Shift of the back pages in mm (read it off `printandplay calibrate`).")]
 BleedOpt = Annotated[float | None, typer.Option("--bleed", metavar="MM",
                                                  help="Bleed in mm (default 3).")]
+GutterOpt = Annotated[float | None, typer.Option(
+    "--gutter", metavar="MM",
+    help="Space every two neighbouring items MM apart, each bleeding into the gap (0 to 20; "
+         "0: abut wherever spacing costs a sheet, even between edges of different colours). "
+         "Default: spaced where their edges differ in colour or it costs no sheet.")]
 DebugBoxesOpt = Annotated[bool, typer.Option(
     "--debug-boxes", help="Outline every box with its name, the trim, the bleed and the safe "
     "zone, on cards and documents; writes GAME-debug-a4.pdf.")]
@@ -127,13 +132,16 @@ def check_margin(margin: float) -> float:
 def build_options(paper: str, out_dir: str | None, flip: FlipEdge, back_offset: str,
                    bleed: float | None, debug_boxes: bool = False,
                    margin: float = DEFAULT_MARGIN_MM, simplex: bool = False, fold: bool = False,
-                   ink_saver: bool = False, sections: list[str] | None = None) -> Any:
+                   ink_saver: bool = False, sections: list[str] | None = None,
+                   gutter: float | None = None) -> Any:
     from printandplay.data.presets import load_presets, resolve_paper
     from printandplay.planning.options import BuildOptions
     from printandplay.units import MM
 
     if bleed is not None and not 0 <= bleed <= 10:
         raise OptionError(f"--bleed {bleed}: use a value from 0 to 10 mm")
+    if gutter is not None and not 0 <= gutter <= 20:
+        raise OptionError(f"--gutter {gutter:g}: use a value from 0 to 20 mm")
     if simplex and fold:
         raise OptionError("--simplex and --fold: choose one (a fold-and-glue kit is printed "
                           "single-sided already)")
@@ -146,4 +154,5 @@ def build_options(paper: str, out_dir: str | None, flip: FlipEdge, back_offset: 
                         back_offset=parse_offset(back_offset),
                         bleed=None if bleed is None else bleed * MM, debug_boxes=debug_boxes,
                         margin=check_margin(margin), simplex=simplex, fold=fold,
-                        ink_saver=ink_saver, sections=names)
+                        ink_saver=ink_saver, sections=names,
+                        gutter=None if gutter is None else gutter * MM)

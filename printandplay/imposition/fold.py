@@ -113,18 +113,19 @@ def _fold_line(fold_x: float, fronts: list[Slot], page: Size, margin: float) -> 
 
 
 def plan_fold(paper: Size, item: Size, *, bleed: float, mode: ImpositionMode,
-              margin: float = DEFAULT_MARGIN) -> FoldPlan:
+              margin: float = DEFAULT_MARGIN, gap: float | None = None) -> FoldPlan:
     """Impose front and back pairs of ``item`` on ``paper`` around a central fold line.
 
     The orientation that holds more pairs wins (portrait on a tie). ``mode`` is the bleed mode
     between neighbouring fronts (``gutter``: full bleed around each, ``abut``: shared cut
-    lines, ``none``: no bleed at all); the fold gutter is twice the bleed. Items, crop marks
-    (at least 3 mm long) and the fold line lie inside the printable area (``margin`` from the
+    lines, ``none``: no bleed at all), ``gap`` the gutter's width (twice the bleed by
+    default); the fold gutter is twice the bleed. Items, crop marks (at least 2 mm long), at
+    least 2 mm of outer bleed and the fold line lie inside the printable area (``margin`` from the
     paper's edge), as on sheets of items.
     """
     if mode == "none":
         bleed = 0.0
-    gap = 2 * bleed if mode == "gutter" else 0.0
+    gap = (2 * bleed if gap is None else gap) if mode == "gutter" else 0.0
     fold_gap = 2 * bleed
     portrait = Size(min(paper.width, paper.height), max(paper.width, paper.height))
     landscape = Size(portrait.height, portrait.width)
@@ -151,7 +152,7 @@ def plan_fold(paper: Size, item: Size, *, bleed: float, mode: ImpositionMode,
     x0 = right - cols * item.width - (cols - 1) * gap
     # the left crop marks and the outer bleed share the room inside the margin
     outer_x = outer_bleed(x0 - margin, outer)
-    inner = bleed if mode == "gutter" else 0.0
+    inner = min(bleed, gap / 2) if mode == "gutter" else 0.0
     fronts: list[Slot] = []
     for row in range(rows):
         for col in range(cols):

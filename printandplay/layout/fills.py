@@ -138,3 +138,29 @@ def _uniform_fill(below: Sequence[Layer], area: Bounds) -> RGB | None:
         assert shape.fill is not None
         return shape.fill
     return PAPER
+
+
+Edges = tuple["RGB | None", "RGB | None", "RGB | None", "RGB | None"]
+
+
+def edge_fills(ops: Sequence[Op], width: float, height: float, reach: float,
+               whole: bool = True) -> Edges:
+    """The one colour printed along each trim edge of a face of ``width`` × ``height`` drawn by
+    ``ops`` (trim at the origin): left, bottom, right, top, each over a strip ``reach`` wide
+    on either side of the cut line (without ``whole``: only around the edge's middle, where a
+    round piece meets its neighbour); None where that is not one known colour (an image, the
+    edge of a shape, a translucent fill)."""
+    below = layers(ops)
+    if whole:
+        strips = ((-reach, 0.0, reach, height), (0.0, -reach, width, reach),
+                  (width - reach, 0.0, width + reach, height),
+                  (0.0, height - reach, width, height + reach))
+    else:
+        mx, my = width / 2, height / 2
+        strips = ((-reach, my - reach, reach, my + reach), (mx - reach, -reach, mx + reach, reach),
+                  (width - reach, my - reach, width + reach, my + reach),
+                  (mx - reach, height - reach, mx + reach, height + reach))
+    fills = [_uniform_fill(below, strip) if whole else fill_over(below, strip)
+             for strip in strips]
+    left, bottom, right, top = (None if fill == UNKNOWN else fill for fill in fills)
+    return left, bottom, right, top

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from printandplay.imposition.fold import FoldPlan, plan_fold
+from printandplay.imposition.grid import colour_gutter_pays
 from printandplay.imposition.marks import MARK_WIDTH
 from printandplay.model.game import Component, SheetSection
 from printandplay.model.ops import LineOp, Op, Placement, TextOp
@@ -30,13 +31,18 @@ class FoldSheets:
         self.placer = placer
         self.labels = labels
 
-    def plan(self, section: SheetSection) -> FoldPlan | None:
+    def plan(self, section: SheetSection, items: Sequence[Component] = ()) -> FoldPlan | None:
         """The fold-and-glue imposition of a section, or None when an item and its back do
-        not fit side by side on the paper (its sheets are then printed fronts, then backs)."""
+        not fit side by side on the paper (its sheets are then printed fronts, then backs).
+        ``auto`` spaces the items with full bleed when that holds as many, or when the edges
+        of ``items`` differ in colour (unless ``--gutter`` says otherwise)."""
         job = self.job
         paper, size = job.paper, job.kind_of(section).size
         bleed, margin = job.bleed, job.options.margin
         try:
+            if job.options.gutter:  # --gutter MM: between every two neighbours
+                return plan_fold(paper, size, bleed=max(0.0, bleed), mode="gutter",
+                                 margin=margin, gap=job.options.gutter)
             if bleed <= 0:
                 return plan_fold(paper, size, bleed=0.0, mode="none", margin=margin)
             if section.bleed_mode != "auto":
@@ -46,12 +52,16 @@ class FoldSheets:
             abut = plan_fold(paper, size, bleed=bleed, mode="abut", margin=margin)
         except ValueError:
             return None
-        return gutter if gutter.per_page >= abut.per_page else abut
+        if gutter.per_page >= abut.per_page or (
+                job.options.gutter is None and colour_gutter_pays(gutter.per_page, abut.per_page)
+                and self.placer.edges_differ(items, section)):
+            return gutter
+        return abut
 
     def plan_of(self, items: Sequence[Component], section: SheetSection) -> FoldPlan | None:
         """The fold plan of a section's sheets under ``--fold`` when any item has a back."""
         if self.job.options.fold and any(item.back for item in items):
-            return self.plan(section)
+            return self.plan(section, items)
         return None
 
     def iter_pages(self, items: Sequence[Component], section: SheetSection,

@@ -27,6 +27,9 @@ class BuildOptions:
     fold: bool = False  # fold-and-glue: each back beside its front, across a fold line
     ink_saver: bool = False  # layouts' ink-saver versions; other full-bleed fills pale
     sections: tuple[str, ...] = ()  # names of the kit sections to build (empty: all)
+    # points between every two neighbouring items (--gutter); None: only where their edges
+    # differ in colour or it costs no sheet; 0: only where it costs no sheet
+    gutter: float | None = None
 
     @property
     def duplex(self) -> bool:

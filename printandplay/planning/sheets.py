@@ -7,7 +7,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from printandplay.errors import OptionError
-from printandplay.imposition.grid import SheetPlan, choose_mode, fits_on, plan_sheet
+from printandplay.imposition.grid import (
+    SheetPlan,
+    capacity,
+    choose_mode,
+    colour_gutter_pays,
+    fits_on,
+    plan_sheet,
+)
 from printandplay.imposition.marks import MARK_WIDTH
 from printandplay.model.game import Component, ImpositionMode, SheetSection
 from printandplay.model.ops import LineOp, Op
@@ -30,20 +37,30 @@ class SheetPlanner:
         self.folds = folds
         self.tiles = tiles
 
-    def plan(self, section: SheetSection, count: int | None = None) -> SheetPlan:
+    def plan(self, section: SheetSection, count: int | None = None,
+             items: Sequence[Component] = ()) -> SheetPlan:
         """The imposition shared by every sheet of a section of ``count`` items (``auto``
-        spaces them with full bleed when that costs no extra sheet)."""
+        spaces them with full bleed when that costs no extra sheet, or when the edges of
+        ``items`` differ in colour; ``--gutter`` spaces every section)."""
         job = self.job
         size = job.kind_of(section).size
         margin = job.options.margin
+        gutter = job.options.gutter
         mode: ImpositionMode = (choose_mode(job.paper, size, job.bleed, count, margin)
                                 if section.bleed_mode == "auto" else section.bleed_mode)
+        if mode == "abut" and section.bleed_mode == "auto" and gutter is None \
+                and colour_gutter_pays(capacity(job.paper, size, "gutter", job.bleed, margin),
+                                       capacity(job.paper, size, "abut", job.bleed, margin)) \
+                and self.placer.edges_differ(items, section):
+            mode = "gutter"
         if job.bleed <= 0:
             mode = "none"
+        if gutter:
+            mode = "gutter"
         try:
             return plan_sheet(job.paper, size, bleed=job.bleed, mode=mode,
                               flip=job.options.flip, back_offset=job.options.back_offset,
-                              margin=margin)
+                              margin=margin, gap=gutter or None)
         except ValueError as err:
             raise OptionError(f"{section.title}: {err}") from None
 
@@ -69,7 +86,7 @@ class SheetPlanner:
             yield from elsewhere
             return
         title = section.title
-        full = self.plan(section, len(items))
+        full = self.plan(section, len(items), items)
         total = -(-len(items) // full.per_page)
         for number, start in enumerate(range(0, len(items), full.per_page), start=1):
             yield PageSpec(full.page, "", recto=True, section=title, side="recto",
@@ -88,7 +105,7 @@ class SheetPlanner:
         if elsewhere is not None:
             yield from elsewhere
             return
-        full = self.plan(section, len(items))
+        full = self.plan(section, len(items), items)
         total = -(-len(items) // full.per_page)
         shape = self.job.kind_of(section).shape
         placer = self.placer
