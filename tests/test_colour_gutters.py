@@ -157,3 +157,21 @@ def test_gutter_option_spaces_every_two_neighbours(tmp_path: Path) -> None:
     bad = runner.invoke(app, ["build", "licum", "--gutter", "25", "--out", str(tmp_path)])
     assert bad.exit_code == 2
     assert "--gutter 25: use a value from 0 to 20 mm" in bad.output
+
+
+@pytest.mark.parametrize("fold", [False, True])
+def test_cut_circles_are_a_dark_line_over_a_white_one(fold: bool) -> None:
+    """Seen on any background: on Charlie's round tokens, each circle is drawn white and wide,
+    then dark and thin on top, on the token's trim."""
+    pages = [p for p in planned_pages("charlie", fold=fold)
+             if p.section == "Jetons" and p.side != "verso"]  # (fronts carry the guides)
+    assert pages
+    for page in pages:
+        circles = [op for op in page.ops if isinstance(op, EllipseOp)]
+        assert len(circles) == 2 * len(page.placements)
+        for under, line in zip(circles[::2], circles[1::2], strict=True):
+            assert under.stroke == (1.0, 1.0, 1.0) and line.stroke is not None
+            assert max(line.stroke) <= 0.2 and under.stroke_width >= 3 * line.stroke_width
+            assert (under.x, under.y, under.w, under.h) == (line.x, line.y, line.w, line.h)
+        trims = {(round(p.x, 3), round(p.y, 3)) for p in page.placements}
+        assert {(round(c.x, 3), round(c.y, 3)) for c in circles} == trims

@@ -11,7 +11,7 @@ from printandplay.imposition.marks import MARK_WIDTH
 from printandplay.model.game import Component, SheetSection
 from printandplay.model.ops import LineOp, Op, Placement, TextOp
 from printandplay.planning.faces import FacePlacer
-from printandplay.planning.pages import CUT_GUIDE_COLOR, MARK_COLOR, PageSpec
+from printandplay.planning.pages import CUT_GUIDE_COLOR, MARK_COLOR, PageSpec, cut_guides
 from printandplay.planning.print_job import PrintJob
 from printandplay.planning.sheet_labels import SheetLabels
 from printandplay.units import MM
@@ -89,7 +89,7 @@ class FoldSheets:
                     placements.append(self.placer.place_back(item, section, back.trim.x,
                                                              back.trim.y, back.clip))
                     slots.append(back)
-                ops += [op for s in slots for op in shape.cut_ops(s.trim, CUT_GUIDE_COLOR)]
+                ops += [op for s in slots for op in cut_guides(shape, s.trim)]
             yield self.labels.add(PageSpec(plan.page, f"{section.title} {number} pli",
                                            tuple(placements), tuple(ops), recto=True,
                                            section=section.title, side="fold", sheet=number),

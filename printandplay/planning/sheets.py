@@ -20,7 +20,7 @@ from printandplay.model.game import Component, ImpositionMode, SheetSection
 from printandplay.model.ops import LineOp, Op
 from printandplay.planning.faces import FacePlacer
 from printandplay.planning.fold_sheets import FoldSheets
-from printandplay.planning.pages import CUT_GUIDE_COLOR, MARK_COLOR, PageSpec
+from printandplay.planning.pages import MARK_COLOR, PageSpec, cut_guides
 from printandplay.planning.print_job import PrintJob
 from printandplay.planning.sheet_labels import SheetLabels
 from printandplay.planning.tiles import TileSheets
@@ -124,8 +124,8 @@ class SheetPlanner:
                 placer.place(item, item.front, "front", slot.trim.x, slot.trim.y, slot.clip)
                 for item, slot in zip(chunk, plan.fronts, strict=False)
             )
-            guides = tuple(op for s in plan.fronts[:len(chunk)]  # (round items: a thin circle)
-                           for op in shape.cut_ops(s.trim, CUT_GUIDE_COLOR))
+            guides = tuple(op for s in plan.fronts[:len(chunk)]  # (round items: a circle)
+                           for op in cut_guides(shape, s.trim))
             yield self.labels.add(PageSpec(plan.page, f"{section.title} {number} recto",
                                            fronts, marks + guides if guides else marks,
                                            recto=True,
