@@ -18,6 +18,7 @@ from printandplay.layout.face_geometry import (
     image_ops,
     inner_size,
     is_static_box,
+    line_art_near_cut,
     shape_op,
 )
 from printandplay.layout.face_plan import DesignPlan, FitCache, box_geometry
@@ -77,6 +78,8 @@ class FaceComposer:
         if (design.name, kind.id) not in self._checked:
             check_safe_zone(design, kind)
             self._checked.add((design.name, kind.id))
+            self.warnings.extend(w for w in line_art_near_cut(design, kind)
+                                 if w not in self.warnings)
         plan = self._plan(design, kind)
         if plan.whole is not None:  # nothing on this design varies
             return plan.whole
