@@ -30,11 +30,7 @@ from printandplay.model.design import Box, FaceDesign, Template
 from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import Kind
 from printandplay.model.geometry import Rect
-from printandplay.model.ops import (
-    Face,
-    GroupOp,
-    Op,
-)
+from printandplay.model.ops import Face, GroupOp, Op
 from printandplay.templating.environment import TemplateEnv
 from printandplay.text.fitting import FittedText
 from printandplay.text.setter import TextSetter, icon_lookalike_warnings
@@ -243,7 +239,8 @@ class FaceComposer:
         stroke = self._color(box.stroke, context, what, None)
         color = self._color(box.color, context, what, (0.0, 0.0, 0.0)) or (0.0, 0.0, 0.0)
         if ink is not None:
-            fill, color, stroke = ink_saver_colors(ink, recolor, box.bleed, fill, color, stroke)
+            fill, color, stroke = ink_saver_colors(ink, recolor, box.bleed or box.opacity < 1,
+                                                   fill, color, stroke)
         ops = self._shape_ops(box, kind, rect, fill, stroke)
         width, height = inner_size(box, rect)
         local = image_ops(self._name(box.image, context, what), self.image_aspect, width, height,

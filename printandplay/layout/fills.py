@@ -75,7 +75,8 @@ def layers(ops: Iterable[Op]) -> list[Layer]:
 def fill_over(below: Sequence[Layer], rect: Bounds) -> RGB | None:
     """:func:`fill_under` from the :func:`layers` of the ops drawn, for ``rect`` as
     ``(x, y, right, top)``."""
-    for shape, extent in reversed(below):
+    for index in range(len(below) - 1, -1, -1):
+        shape, extent = below[index]
         if shape is None:  # an image
             if _intersects(extent, rect):
                 return None
@@ -83,9 +84,20 @@ def fill_over(below: Sequence[Layer], rect: Bounds) -> RGB | None:
             if _covers(shape, extent, rect):
                 assert shape.fill is not None
                 return shape.fill
-        elif shape.opacity < 1.0 and _intersects(extent, rect):  # (opacity tested first)
-            return None
+        elif _intersects(extent, rect):  # translucent: over what lies under it, if it is known
+            if not _covers(shape, extent, rect):
+                return None
+            under = fill_over(below[:index], rect)
+            return None if under is None else blend(shape, under)
     return PAPER
+
+
+def blend(shape: RectOp | EllipseOp, under: RGB) -> RGB:
+    """The colour a translucent ``shape``'s fill prints over ``under``."""
+    assert shape.fill is not None
+    a = shape.opacity
+    return tuple(round(a * f + (1 - a) * u, 4)  # type: ignore[return-value]
+                 for f, u in zip(shape.fill, under, strict=True))
 
 
 UNKNOWN: Final = (-1.0, -1.0, -1.0)  # no one fill known under every text of a group
@@ -122,7 +134,8 @@ def _uniform_fill(below: Sequence[Layer], area: Bounds) -> RGB | None:
     rectangle and not to another (an image, a translucent shape or an opaque shape
     overlapping ``area``, an ellipse near it) makes it unknown."""
     ax, ay, aright, atop = area
-    for shape, bounds in reversed(below):
+    for index in range(len(below) - 1, -1, -1):
+        shape, bounds = below[index]
         # clearly apart: neither overlaps nor (with Rect.contains' tolerance) covers any
         # rectangle inside ``area``
         gap = 2 * _CONTAINS_TOLERANCE
@@ -131,11 +144,12 @@ def _uniform_fill(below: Sequence[Layer], area: Bounds) -> RGB | None:
         if bounds[0] > aright + gap or bounds[2] < ax - gap or \
                 bounds[1] > atop + gap or bounds[3] < ay - gap:
             continue
-        if shape is None or not shape.opacity >= 1.0 or not isinstance(shape, RectOp):
-            return UNKNOWN
-        if not _covers(shape, bounds, area):
+        if shape is None or not isinstance(shape, RectOp) or not _covers(shape, bounds, area):
             return UNKNOWN
         assert shape.fill is not None
+        if not shape.opacity >= 1.0:  # translucent: over what lies under it, if one colour
+            under = _uniform_fill(below[:index], area)
+            return UNKNOWN if under is None or under == UNKNOWN else blend(shape, under)
         return shape.fill
     return PAPER
 

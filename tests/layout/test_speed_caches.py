@@ -140,12 +140,18 @@ def _fill_under_reference(drawn: Sequence[Op], rect: Rect) -> RGB | None:
                    for px, py in ((rect.x, rect.y), (rect.right, rect.y), (rect.x, rect.top),
                                   (rect.right, rect.top)))
 
-    for op in reversed(drawn):
+    for index in range(len(drawn) - 1, -1, -1):
+        op = drawn[index]
         if isinstance(op, (RectOp, EllipseOp)) and op.fill is not None:
             if op.opacity >= 1.0 and covers(op):
                 return op.fill
             if intersects(Rect(op.x, op.y, op.w, op.h), rect) and op.opacity < 1.0:
-                return None
+                if not covers(op):  # a translucent shape: measured only where it covers
+                    return None
+                under = _fill_under_reference(drawn[:index], rect)
+                return None if under is None else tuple(  # type: ignore[return-value]
+                    round(op.opacity * f + (1 - op.opacity) * u, 4)
+                    for f, u in zip(op.fill, under, strict=True))
             continue
         if isinstance(op, (ImageOp, GroupOp)):
             for inner, extent in op_extents([op], FakeMetrics()):
