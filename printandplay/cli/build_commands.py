@@ -27,6 +27,7 @@ from printandplay.cli.options import (
     FlipEdge,
     FlipOpt,
     FoldOpt,
+    FrontsOnlyOpt,
     GameArg,
     GutterOpt,
     IconsDirOpt,
@@ -65,7 +66,8 @@ def build(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id, or 
           debug_boxes: DebugBoxesOpt = False, icons_dir: IconsDirOpt = None,
           margin: MarginOpt = DEFAULT_MARGIN_MM, simplex: SimplexOpt = False,
           fold: FoldOpt = False, ink_saver: InkSaverOpt = False,
-          sections: SectionsOpt = None, gutter: GutterOpt = None) -> None:
+          sections: SectionsOpt = None, gutter: GutterOpt = None,
+          fronts_only: FrontsOnlyOpt = False) -> None:
     """Build the complete print-and-play kit of GAME (or of every game with `all`).
 
     Writes build/GAME/GAME-a4.pdf (GAME-letter.pdf for Letter): rules and reference sheets
@@ -76,7 +78,8 @@ def build(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id, or 
     """
     with user_errors():
         options = build_options(paper, out_dir, flip, back_offset, bleed, debug_boxes, margin,
-                                 simplex, fold, ink_saver, sections, gutter)
+                                 simplex, fold, ink_saver, sections, gutter,
+                                 fronts_only)
         check_icons_dir(icons_dir)
         if game != "all":
             progress = DelayedProgress(f"Building {escape(check_game_id(game))}")
@@ -117,7 +120,8 @@ def watch(game: GameArg, paper: PaperOpt = "a4", out_dir: OutOpt = None,
           bleed: BleedOpt = None, debug_boxes: DebugBoxesOpt = False,
           icons_dir: IconsDirOpt = None, margin: MarginOpt = DEFAULT_MARGIN_MM,
           simplex: SimplexOpt = False, fold: FoldOpt = False, ink_saver: InkSaverOpt = False,
-          sections: SectionsOpt = None, gutter: GutterOpt = None) -> None:
+          sections: SectionsOpt = None, gutter: GutterOpt = None,
+          fronts_only: FrontsOnlyOpt = False) -> None:
     """Rebuild GAME's kit every time one of its files is saved (Ctrl-C stops).
 
     Watches cards/GAME, templates/GAME, templates/shared and fonts. Prints what changed and
@@ -128,7 +132,8 @@ def watch(game: GameArg, paper: PaperOpt = "a4", out_dir: OutOpt = None,
 
     with user_errors():
         options = build_options(paper, out_dir, flip, back_offset, bleed, debug_boxes, margin,
-                                 simplex, fold, ink_saver, sections, gutter)
+                                 simplex, fold, ink_saver, sections, gutter,
+                                 fronts_only)
         check_icons_dir(icons_dir)
         resources = find_resources(icons_dir)
         resources.game_folder(game)  # an unknown game stops here, with exit code 2

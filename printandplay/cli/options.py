@@ -58,6 +58,9 @@ SimplexOpt = Annotated[bool, typer.Option(
 FoldOpt = Annotated[bool, typer.Option(
     "--fold", help="Fold-and-glue, for printers without duplex: each back beside its front, "
                    "mirrored across a dashed fold line.")]
+FrontsOnlyOpt = Annotated[bool, typer.Option(
+    "--fronts-only", help="Sheets of fronts alone, printed single-sided: to sleeve each card "
+                          "in front of a bought card (no duplex drift).")]
 InkSaverOpt = Annotated[bool, typer.Option(
     "--ink-saver", help="Light backs and full-bleed fills (the layouts' ink-saver versions, "
                         "else pale tints).")]
@@ -133,7 +136,7 @@ def build_options(paper: str, out_dir: str | None, flip: FlipEdge, back_offset: 
                    bleed: float | None, debug_boxes: bool = False,
                    margin: float = DEFAULT_MARGIN_MM, simplex: bool = False, fold: bool = False,
                    ink_saver: bool = False, sections: list[str] | None = None,
-                   gutter: float | None = None) -> Any:
+                   gutter: float | None = None, fronts_only: bool = False) -> Any:
     from printandplay.data.presets import load_presets, resolve_paper
     from printandplay.planning.options import BuildOptions
     from printandplay.units import MM
@@ -142,6 +145,9 @@ def build_options(paper: str, out_dir: str | None, flip: FlipEdge, back_offset: 
         raise OptionError(f"--bleed {bleed}: use a value from 0 to 10 mm")
     if gutter is not None and not 0 <= gutter <= 20:
         raise OptionError(f"--gutter {gutter:g}: use a value from 0 to 20 mm")
+    if fronts_only and fold:
+        raise OptionError("--fronts-only and --fold: choose one (a fold sheet prints each back "
+                          "beside its front)")
     if simplex and fold:
         raise OptionError("--simplex and --fold: choose one (a fold-and-glue kit is printed "
                           "single-sided already)")
@@ -155,4 +161,5 @@ def build_options(paper: str, out_dir: str | None, flip: FlipEdge, back_offset: 
                         bleed=None if bleed is None else bleed * MM, debug_boxes=debug_boxes,
                         margin=check_margin(margin), simplex=simplex, fold=fold,
                         ink_saver=ink_saver, sections=names,
-                        gutter=None if gutter is None else gutter * MM)
+                        gutter=None if gutter is None else gutter * MM,
+                        fronts_only=fronts_only)

@@ -44,8 +44,10 @@ def output_path(game_id: str, options: BuildOptions, stem: str | None = None) ->
     replace the complete duplex kit: ``<stem>-<section>…-<mode>-<paper>.pdf``."""
     folder = options.out_dir if options.out_dir is not None else Path("build") / game_id
     parts = [stem or game_id, *(slug(name) for name in options.sections)]
-    parts += [mode for mode, on in (("simplex", options.simplex and not options.fold),
-                                    ("fold", options.fold), ("ink-saver", options.ink_saver))
+    parts += [mode for mode, on in (("simplex", options.simplex and not options.fold
+                                     and not options.fronts_only),
+                                    ("fold", options.fold), ("fronts", options.fronts_only),
+                                    ("ink-saver", options.ink_saver))
               if on]
     return folder / f"{'-'.join(parts)}-{options.paper}.pdf"
 

@@ -20,6 +20,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "simplex": "**Recto seul** (le kit est fait pour --simplex) : chaque page de versos "
                    "suit sa page de rectos ; imprimez les rectos, remettez la feuille dans le "
                    "bac, retournée sur le **bord {edge}**, puis imprimez les versos au dos.",
+        "fronts_mode": "**Rectos seuls** (le kit est fait pour --fronts-only) : imprimez "
+                       "toutes les pages d’un seul côté ; glissez chaque carte découpée dans "
+                       "une pochette, devant une carte du commerce.",
         "fold_mode": "**Pli et collage** (le kit est fait pour --fold) : imprimez toutes les "
                      "pages d’un seul côté. Chaque recto est à côté de son verso : pliez la "
                      "feuille sur le long pointillé central, faces imprimées dehors, collez-la "
@@ -35,6 +38,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
                         "{sheets} feuilles (les versos au dos de leurs rectos). Chaque feuille "
                         "porte son étiquette dans sa marge : jeu · planche · feuille · recto ou "
                         "verso.",
+        "file_fronts": "Ce fichier compte {pages} pages, soit {sheets} feuilles imprimées "
+                       "d’un seul côté. Chaque feuille porte son étiquette dans sa marge : jeu "
+                       "· planche · feuille · recto.",
         "file_fold": "Ce fichier compte {pages} pages, soit {sheets} feuilles imprimées d’un "
                      "seul côté. Chaque feuille porte son étiquette dans sa marge : jeu · "
                      "planche · feuille · à plier ou recto.",
@@ -79,6 +85,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "simplex": "**Single-sided** (the kit is built for --simplex): each page of backs "
                    "follows its page of fronts; print the fronts, put the sheet back in the "
                    "tray, turned on its **{edge} edge**, then print the backs on it.",
+        "fronts_mode": "**Fronts only** (the kit is built for --fronts-only): print every "
+                       "page on one side; slip each cut card into a sleeve, in front of a "
+                       "bought card.",
         "fold_mode": "**Fold and glue** (the kit is built for --fold): print every page on one "
                      "side. Each front lies beside its back: fold the sheet on the long dashed "
                      "centre line, printed sides out, glue it back to back, then cut on the "
@@ -93,6 +102,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "file_simplex": "This file has {pages} pages, printed on one side of {sheets} sheets "
                         "(the backs on the back of their fronts). Each sheet carries its label "
                         "in its margin: game · section · sheet · front or back.",
+        "file_fronts": "This file has {pages} pages: {sheets} sheets printed on one side. "
+                       "Each sheet carries its label in its margin: game · section · sheet · "
+                       "front.",
         "file_fold": "This file has {pages} pages: {sheets} sheets printed on one side. Each "
                      "sheet carries its label in its margin: game · section · sheet · to fold "
                      "or front.",

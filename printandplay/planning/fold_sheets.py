@@ -60,7 +60,8 @@ class FoldSheets:
 
     def plan_of(self, items: Sequence[Component], section: SheetSection) -> FoldPlan | None:
         """The fold plan of a section's sheets under ``--fold`` when any item has a back."""
-        if self.job.options.fold and any(item.back for item in items):
+        if self.job.options.fold and not self.job.options.fronts_only and any(
+                item.back for item in items):
             return self.plan(section, items)
         return None
 

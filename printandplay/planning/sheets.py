@@ -15,7 +15,7 @@ from printandplay.imposition.grid import (
     fits_on,
     plan_sheet,
 )
-from printandplay.imposition.marks import MARK_WIDTH
+from printandplay.imposition.marks import MARK_WIDTH, crop_marks
 from printandplay.model.game import Component, ImpositionMode, SheetSection
 from printandplay.model.ops import LineOp, Op
 from printandplay.planning.faces import FacePlacer
@@ -91,7 +91,8 @@ class SheetPlanner:
         for number, start in enumerate(range(0, len(items), full.per_page), start=1):
             yield PageSpec(full.page, "", recto=True, section=title, side="recto",
                            sheet=number, sheets=total)
-            if any(item.back for item in items[start:start + full.per_page]):
+            if not self.job.options.fronts_only and any(
+                    item.back for item in items[start:start + full.per_page]):
                 yield PageSpec(full.page, "", section=title, side="verso", sheet=number,
                                sheets=total)
 
@@ -132,11 +133,15 @@ class SheetPlanner:
                                            section=section.title, side="recto",
                                            sheet=number), total)
             del fronts
-            if any(item.back for item in chunk):
+            if not self.job.options.fronts_only and any(item.back for item in chunk):
                 backs = tuple(
                     placer.place_back(item, section, slot.trim.x, slot.trim.y, slot.clip)
                     for item, slot in zip(chunk, plan.backs, strict=False) if item.back
                 )
+                # single-sided, the backs are cut from their own side: crop marks there too
+                back_marks = tuple(LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, MARK_WIDTH)
+                                   for m in crop_marks(plan.backs, plan.page, plan.margin)
+                                   ) if self.job.options.simplex else ()
                 yield self.labels.add(PageSpec(plan.page, f"{section.title} {number} verso",
-                                               backs, section=section.title, side="verso",
-                                               sheet=number), total)
+                                               backs, back_marks, section=section.title,
+                                               side="verso", sheet=number), total)
