@@ -175,6 +175,11 @@ def export(game: GameArg,
            manifest: Annotated[ManifestFormat, typer.Option(
                "--manifest", help="With --print-shop: manifest.json or manifest.csv.")]
            = ManifestFormat.json,
+           shop: Annotated[str | None, typer.Option("--shop", metavar="NAME", help="With "
+               "--print-shop: a shop's bleed, file names, single file (thegamecrafter, "
+               "drivethrucards).")] = None,
+           alternating: Annotated[bool, typer.Option("--alternating", help="With --print-shop: "
+               "also one PDF of every copy's front then back (GAME-fronts-backs.pdf).")] = False,
            deck_file: Annotated[Path | None, typer.Option(
                "--deck", metavar="DECK", help="With --tts: export this deck list's cards and "
                "copies instead of the whole kit.")] = None,
@@ -202,9 +207,12 @@ def export(game: GameArg,
         if deck_file is None and (rules is not None or force):
             raise OptionError("--rules and --force go with --deck")
         if print_shop is None and (bleed_mm is not None or ink_saver or sections is not None
-                                   or manifest is not ManifestFormat.json):
-            raise OptionError("--bleed-mm, --manifest, --ink-saver and --sections go with "
-                              "--print-shop")
+                                   or manifest is not ManifestFormat.json or shop is not None
+                                   or alternating):
+            raise OptionError("--bleed-mm, --manifest, --shop, --alternating, --ink-saver and "
+                              "--sections go with --print-shop")
+        if shop is not None and bleed_mm is not None:
+            raise OptionError("--shop sets the bleed: leave out --bleed-mm")
         check_icons_dir(icons_dir)
         from printandplay.kit.assets import load_assets
         from printandplay.kit.outputs import check_output_folder
@@ -241,19 +249,24 @@ def export(game: GameArg,
             err.print(f"{game}: {cards} cards in {len(result.decks)} decks", markup=False)
             out.print(str(result.json_path), markup=False)
         if print_shop is not None:
+            from printandplay.data.presets import load_presets, resolve_shop
             from printandplay.export.print_shop import export_print_shop
 
             if bleed_mm is not None and not 0 <= bleed_mm <= 10:
                 raise OptionError(f"--bleed-mm {bleed_mm:g}: use a value from 0 to 10 mm")
-            options = build_options("a4", None, FlipEdge.long, "0,0", bleed_mm,
+            preset = resolve_shop(shop, load_presets()) if shop is not None else None
+            options = build_options("a4", None, FlipEdge.long, "0,0",
+                                     preset.bleed * 25.4 / 72 if preset else bleed_mm,
                                      ink_saver=ink_saver, sections=sections)
             progress = DelayedProgress(f"Exporting {escape(game)}")
+            shop_warnings: list[str] = []
             try:
                 path = export_print_shop(resources, game, print_shop, options,
                                          manifest.value, progress,  # type: ignore[arg-type]
-                                         assets)
+                                         assets, preset, alternating, shop_warnings)
             finally:
                 progress.close()
+            warn(shop_warnings)
             out.print(escape(str(path)))
 
 
