@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from helpers import KITS_GROUP, bundled_assets, planned_pages
+from helpers import KITS_GROUP, KitsBuild, bundled_assets, planned_pages
 
 from printandplay.imposition.grid import fits_on
 from printandplay.imposition.marks import MIN_OUTER_BLEED
@@ -94,3 +94,27 @@ def test_every_count_of_every_section_bleeds_2_mm_on_outer_edges(game: str, pape
                 items = [(s.trim, s.clip) for s in filled.fronts]
                 for side, bleed in outer_bleeds(items):
                     assert bleed >= MIN_OUTER_BLEED - EPS, (section.title, count, side)
+
+
+def test_mat_tiles_print_nothing_past_their_bleed_box_but_marks_and_labels(
+        bundled_kits: KitsBuild) -> None:
+    """The Licum mat's art stops at each tile's BleedBox (the tile's clip): outside it, only
+    thin crop marks, dashed guides and the tile's label print."""
+    import pypdfium2 as pdfium  # (a test dependency, as for the page texts)
+    from pypdf import PdfReader
+
+    pdf = bundled_kits.pdf("licum")
+    reader = PdfReader(pdf)
+    document = pdfium.PdfDocument(pdf)
+    tiles = [i for i, label in enumerate(reader.page_labels)
+             if label.startswith("Tapis de jeu") and label.endswith("recto")]
+    assert tiles
+    for index in tiles:
+        x0, y0, x1, y1 = (float(v) for v in reader.pages[index]["/BleedBox"])
+        image = document[index].render(scale=1).to_pil().convert("L")
+        width, height = image.size
+        pixels = image.load()
+        dark = sum(1 for y in range(height) for x in range(width)
+                   if pixels[x, y] < 200
+                   and not (x0 - 1 <= x <= x1 + 1 and y0 - 1 <= height - y <= y1 + 1))
+        assert dark < 0.002 * width * height, (reader.page_labels[index], dark)
