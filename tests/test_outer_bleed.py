@@ -110,7 +110,8 @@ def test_mat_tiles_print_nothing_past_their_bleed_box_but_marks_and_labels(
              if label.startswith("Tapis de jeu") and label.endswith("recto")]
     assert tiles
     for index in tiles:
-        x0, y0, x1, y1 = (float(v) for v in reader.pages[index]["/BleedBox"])
+        box = reader.pages[index].bleedbox
+        x0, y0, x1, y1 = float(box.left), float(box.bottom), float(box.right), float(box.top)
         image = document[index].render(scale=1).to_pil().convert("L")
         width, height = image.size
         pixels = image.load()
