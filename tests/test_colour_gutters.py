@@ -175,3 +175,13 @@ def test_cut_circles_are_a_dark_line_over_a_white_one(fold: bool) -> None:
             assert (under.x, under.y, under.w, under.h) == (line.x, line.y, line.w, line.h)
         trims = {(round(p.x, 3), round(p.y, 3)) for p in page.placements}
         assert {(round(c.x, 3), round(c.y, 3)) for c in circles} == trims
+
+
+def test_the_guide_repeats_the_gutter_in_its_rebuild_command(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["build", "licum", "--gutter", "4.5", "--sections",
+                                 "mises-au-jeu", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    from pypdf import PdfReader
+
+    reader = PdfReader(Path(result.stdout.strip().splitlines()[-1]))
+    assert "--gutter 4.5" in reader.pages[0].extract_text()

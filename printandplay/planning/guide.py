@@ -71,6 +71,8 @@ class KitGuide:
             repeat.append(f"--bleed {options.bleed / MM:g}")
         if abs(options.margin - DEFAULT_MARGIN) > 1e-6:
             repeat.append(f"--margin {options.margin / MM:g}")
+        if options.gutter is not None:
+            repeat.append(f"--gutter {round(options.gutter / MM, 3):g}")
         repeat += [flag for flag, on in (("--simplex", options.simplex), ("--fold", options.fold),
                                          ("--fronts-only", options.fronts_only),
                                          ("--ink-saver", options.ink_saver)) if on]
