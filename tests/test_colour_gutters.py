@@ -185,3 +185,15 @@ def test_the_guide_repeats_the_gutter_in_its_rebuild_command(tmp_path: Path) -> 
 
     reader = PdfReader(Path(result.stdout.strip().splitlines()[-1]))
     assert "--gutter 4.5" in reader.pages[0].extract_text()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_fold_sheet_prints_the_whole_fold_legend(paper: str) -> None:
+    """Token sheets too (their marks leave room for 'pliez ici' only beside the line's ends):
+    the whole legend goes under the line, in the label band."""
+    for game in GAMES:
+        for page in planned_pages(game, fold=True, paper=paper):
+            if page.side == "fold":
+                legends = [op.text for op in page.ops
+                           if isinstance(op, TextOp) and "pliez" in op.text]
+                assert legends == ["‹ - -  pliez ici, collez dos à dos, découpez"], page.label

@@ -118,20 +118,23 @@ class FoldSheets:
         grid_top = max(s.clip.top for s in plan.fronts)
         grid_bottom = min(s.clip.y for s in plan.fronts)
         descent = fonts.descent(font)
+        band_room = plan.page.width - margin - x  # the label band: no crop mark in it
         for text, size in ((t, z) for t in legends for z in (6.5, 6.0)):
             text = fonts.prepare(text, font)
-            if fonts.width(text, font) * size > room:
-                continue
-            # cap height up to the fold line's end, the whole text inside the printable area
-            top = min(plan.fold.y2 - 0.75 * size,
-                      plan.page.height - margin - fonts.ascent(font) * size)
-            if top >= grid_top + 0.8 * MM:  # the line ends inside the printable area
-                return [TextOp(x, top, text, font, size, CUT_GUIDE_COLOR)]
-            bottom = max(plan.fold.y1 + 0.25 * size, margin + descent * size)
-            if bottom + 0.75 * size <= grid_bottom - 0.8 * MM:
-                return [TextOp(x, bottom, text, font, size, CUT_GUIDE_COLOR)]
-            # else under the line's bottom end, in the label band (the sheet's label beside it)
+            width = fonts.width(text, font) * size
+            if width <= room:
+                # cap height up to the fold line's end, the whole text inside the printable area
+                top = min(plan.fold.y2 - 0.75 * size,
+                          plan.page.height - margin - fonts.ascent(font) * size)
+                if top >= grid_top + 0.8 * MM:  # the line ends inside the printable area
+                    return [TextOp(x, top, text, font, size, CUT_GUIDE_COLOR)]
+                bottom = max(plan.fold.y1 + 0.25 * size, margin + descent * size)
+                if bottom + 0.75 * size <= grid_bottom - 0.8 * MM:
+                    return [TextOp(x, bottom, text, font, size, CUT_GUIDE_COLOR)]
+            # else under the line's bottom end, in the label band (the sheet's label beside it):
+            # the whole legend, where the marks leave room for its short form only
             bottom = margin + descent * size
-            if bottom + 0.75 * size <= min(plan.fold.y1, grid_bottom - 0.8 * MM):
+            if width <= band_room and bottom + 0.75 * size <= min(plan.fold.y1,
+                                                                  grid_bottom - 0.8 * MM):
                 return [TextOp(x, bottom, text, font, size, CUT_GUIDE_COLOR)]
         return []
