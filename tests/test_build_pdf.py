@@ -52,9 +52,10 @@ def test_a4_kit_has_every_section_in_print_order(a4_pdf: Path) -> None:
     reader = PdfReader(a4_pdf)
     assert a4_pdf.name == "charlie-a4.pdf"
     # the printing guide and its blank verso (2) + rules (2) + aids front/back (2) + tiles
-    # 2 sheets × (front, back) (4) + standees (1) + a blank page (the standees are
-    # single-sided) + tokens 1 sheet × 2 + markers 1 sheet × 2
-    assert len(reader.pages) == 2 + 14
+    # 3 sheets × (front, back) (6: tiles of different colours are spaced apart, 15 to a
+    # sheet) + standees (1) + a blank page (the standees are single-sided) + tokens 1 sheet
+    # × 2 + markers 1 sheet × 2
+    assert len(reader.pages) == 2 + 16
     # the 5 aids fit one landscape sheet spaced apart with full bleed (8 to a sheet)
     sizes = page_sizes(reader)
     assert set(sizes) == {A4, A4[::-1]}
@@ -62,15 +63,15 @@ def test_a4_kit_has_every_section_in_print_order(a4_pdf: Path) -> None:
     assert pdf_guide_length(reader.page_labels) == 2
     assert "Impression et montage" in pdfium_page_texts(a4_pdf, [0])[0]
     pages = body_pages("charlie")
-    assert len(pages) == 14
+    assert len(pages) == 16
     texts = [page_text(page) for page in pages]
     assert "Mise en place" in texts[0]
     assert "Décompte" in texts[1]
     assert "Les effets" in texts[2] and "Un tour" in texts[3]
     assert "Liopleurodon" in texts[4]  # first sheet of tile fronts (text side)
     assert "Cicatrice" in texts[5]  # its backs (effect side)
-    assert "Licorne bleue" in texts[8]
-    assert "Page laissée blanche" in texts[9]
+    assert "Licorne bleue" in texts[10]
+    assert "Page laissée blanche" in texts[11]
 
 
 def test_fonts_are_embedded_subsets(a4_pdf: Path) -> None:
@@ -108,7 +109,8 @@ def test_rebuild_gives_identical_bytes(tmp_path: Path, a4_pdf: Path) -> None:
 def test_letter_kit(tmp_path_factory: pytest.TempPathFactory) -> None:
     pdf = paper_kit(tmp_path_factory, "charlie", "letter")  # shared with test_print_geometry
     assert pdf.name == "charlie-letter.pdf"
-    assert set(page_sizes(PdfReader(pdf))) == {LETTER}
+    # (the 5 aids 4 × 2 on a landscape sheet, spaced apart: 4 mm gutters across)
+    assert set(page_sizes(PdfReader(pdf))) == {LETTER, LETTER[::-1]}
 
 
 def test_failed_build_keeps_previous_pdf(tmp_path: Path,

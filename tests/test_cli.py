@@ -223,14 +223,16 @@ def test_print_deck_prints_exactly_the_deck(repo_root: Path, tmp_path: Path) -> 
     deck = load_deck(deck_file, game)
     prep = sum(deck.counts("Préparation").values())
     jeu = sum(deck.counts("Jeu").values())
-    sheets = -(-prep // 9) + -(-jeu // 9)  # Préparation and Jeu cards are on separate sheets
+    # Préparation and Jeu cards are on separate sheets, 8 to a sheet (spaced apart: the
+    # cards' colours differ)
+    sheets = -(-prep // 8) + -(-jeu // 8)
     reader = PdfReader(pdf)
     guide = pdf_guide_length(reader.page_labels)  # the printing guide comes first
     assert guide == 2
     assert len(reader.pages) == guide + 2 * sheets
     first = game.component(next(iter(deck.counts("Jeu"))))
     # fronts, after the Préparation sheets
-    (first_jeu_sheet,) = pdfium_page_texts(pdf, [guide + 2 * -(-prep // 9)])
+    (first_jeu_sheet,) = pdfium_page_texts(pdf, [guide + 2 * -(-prep // 8)])
     assert first.name.split()[0] in first_jeu_sheet
 
 

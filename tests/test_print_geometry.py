@@ -115,7 +115,8 @@ def test_every_item_edge_with_room_gets_the_full_bleed(game: str, paper: str) ->
                 short += 1
                 assert (_touches(clip, side, others) or room <= MARK_BAND + EPS
                         or to_paper <= EPS), (page.label, side, bleed / MM)
-    assert short > 0  # abutting grids exist in every kit
+    if game == "sorciers":  # its tokens, all alike, abut (cards of different colours do not)
+        assert short > 0
 
 
 def test_auto_mode_spaces_items_when_it_costs_no_sheet() -> None:

@@ -1,4 +1,4 @@
-"""Commands that write kits and files: ``build``, ``watch``, ``export`` and ``calibrate``.
+"""Commands that write kits: ``build``, ``watch`` and ``calibrate`` (``export``: :mod:`.export_command`).
 Heavy modules (ReportLab) are imported inside the commands that need them."""
 
 from __future__ import annotations
@@ -28,16 +28,16 @@ from printandplay.cli.options import (
     FlipEdge,
     FlipOpt,
     FoldOpt,
+    FrontsOnlyOpt,
     GameArg,
+    GutterOpt,
     IconsDirOpt,
     InkSaverOpt,
-    ManifestFormat,
     MarginOpt,
     OffsetOpt,
     OutOpt,
     PaperOpt,
     ProofOpt,
-    RulesOpt,
     SectionsOpt,
     SimplexOpt,
     build_options,
@@ -48,7 +48,6 @@ from printandplay.cli.options import (
     find_resources,
     out_folder,
 )
-from printandplay.errors import OptionError
 
 
 def _build_one(game_id: str, options: Any, progress: Callable[[int, int], None] | None = None,
@@ -68,7 +67,8 @@ def build(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id, or 
           margin: MarginOpt = DEFAULT_MARGIN_MM, simplex: SimplexOpt = False,
           fold: FoldOpt = False, ink_saver: InkSaverOpt = False,
           sections: SectionsOpt = None, language: EditionOpt = None,
-          proof: ProofOpt = False) -> None:
+          proof: ProofOpt = False, gutter: GutterOpt = None,
+          fronts_only: FrontsOnlyOpt = False) -> None:
     """Build the complete print-and-play kit of GAME (or of every game with `all`).
 
     Writes build/GAME/GAME-a4.pdf (GAME-letter.pdf for Letter): rules and reference sheets
@@ -79,7 +79,8 @@ def build(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id, or 
     """
     with user_errors():
         options = build_options(paper, out_dir, flip, back_offset, bleed, debug_boxes, margin,
-                                 simplex, fold, ink_saver, sections, language, proof)
+                                simplex, fold, ink_saver, sections, language=language,
+                                proof=proof, gutter=gutter, fronts_only=fronts_only)
         check_icons_dir(icons_dir)
         if game != "all":
             progress = DelayedProgress(f"Building {escape(check_game_id(game))}")
@@ -120,7 +121,8 @@ def watch(game: GameArg, paper: PaperOpt = "a4", out_dir: OutOpt = None,
           bleed: BleedOpt = None, debug_boxes: DebugBoxesOpt = False,
           icons_dir: IconsDirOpt = None, margin: MarginOpt = DEFAULT_MARGIN_MM,
           simplex: SimplexOpt = False, fold: FoldOpt = False, ink_saver: InkSaverOpt = False,
-          sections: SectionsOpt = None, language: EditionOpt = None) -> None:
+          sections: SectionsOpt = None, language: EditionOpt = None,
+          gutter: GutterOpt = None, fronts_only: FrontsOnlyOpt = False) -> None:
     """Rebuild GAME's kit every time one of its files is saved (Ctrl-C stops).
 
     Watches cards/GAME, templates/GAME, templates/shared and fonts. Prints what changed and
@@ -131,7 +133,8 @@ def watch(game: GameArg, paper: PaperOpt = "a4", out_dir: OutOpt = None,
 
     with user_errors():
         options = build_options(paper, out_dir, flip, back_offset, bleed, debug_boxes, margin,
-                                 simplex, fold, ink_saver, sections, language)
+                                simplex, fold, ink_saver, sections, language=language,
+                                gutter=gutter, fronts_only=fronts_only)
         check_icons_dir(icons_dir)
         resources = find_resources(icons_dir)
         resources.game_folder(game)  # an unknown game stops here, with exit code 2
@@ -152,113 +155,6 @@ def watch(game: GameArg, paper: PaperOpt = "a4", out_dir: OutOpt = None,
             raise Terminated() from None
 
 
-def export(game: GameArg,
-           png: Annotated[Path | None, typer.Option(
-               "--png", metavar="DIR", help="Write one PNG per distinct face and a contact "
-               "sheet per kind into DIR.")] = None,
-           tts: Annotated[Path | None, typer.Option(
-               "--tts", metavar="DIR", help="Write Tabletop Simulator deck sheets and a saved "
-               "object (JSON) into DIR.")] = None,
-           print_shop: Annotated[Path | None, typer.Option(
-               "--print-shop", metavar="DIR",
-               help="Write one PDF per card face (trim plus bleed, TrimBox and BleedBox set) "
-                    "and a manifest of counts and sizes into DIR, for print-on-demand shops.")]
-           = None,
-           dpi: Annotated[float, typer.Option("--dpi", help="Resolution of the images.")] = 300,
-           with_bleed: Annotated[bool, typer.Option(
-               "--bleed", help="PNGs include the bleed around the trim.")] = False,
-           bleed_mm: Annotated[float | None, typer.Option(
-               "--bleed-mm", metavar="MM",
-               help="With --print-shop: the bleed around each face in mm (default 3).")] = None,
-           manifest: Annotated[ManifestFormat, typer.Option(
-               "--manifest", help="With --print-shop: manifest.json or manifest.csv.")]
-           = ManifestFormat.json,
-           deck_file: Annotated[Path | None, typer.Option(
-               "--deck", metavar="DECK", help="With --tts: export this deck list's cards and "
-               "copies instead of the whole kit.")] = None,
-           rules: RulesOpt = None,
-           force: Annotated[bool, typer.Option(
-               "--force", help="With --deck: export even an invalid deck (unknown names are "
-               "dropped).")] = False,
-           ink_saver: InkSaverOpt = False, sections: SectionsOpt = None,
-           icons_dir: IconsDirOpt = None, language: EditionOpt = None,
-           ) -> None:
-    """Export GAME: PNGs of every face (--png), a Tabletop Simulator deck (--tts), or the files
-    print-on-demand shops take (--print-shop: one PDF per face with bleed, and a manifest).
-
-    The images are the kit's own PDF drawing, rasterised. Prints each folder or manifest
-    written.
-    """
-    with user_errors():
-        if png is None and tts is None and print_shop is None:
-            raise OptionError("export: give --png DIR, --tts DIR or --print-shop DIR (or "
-                              "several)")
-        if not 30 <= dpi <= 1200:
-            raise OptionError(f"--dpi {dpi:g}: use a value from 30 to 1200")
-        if deck_file is not None and tts is None:
-            raise OptionError("--deck goes with --tts")
-        if deck_file is None and (rules is not None or force):
-            raise OptionError("--rules and --force go with --deck")
-        if print_shop is None and (bleed_mm is not None or ink_saver or sections is not None
-                                   or manifest is not ManifestFormat.json):
-            raise OptionError("--bleed-mm, --manifest, --ink-saver and --sections go with "
-                              "--print-shop")
-        check_icons_dir(icons_dir)
-        from printandplay.kit.assets import load_assets
-        from printandplay.kit.outputs import check_output_folder
-
-        for folder in (png, tts, print_shop):
-            if folder is not None:
-                check_output_folder(folder)
-        resources = find_resources(icons_dir)
-        assets = load_assets(resources, game, language=None if language is None
-                             else check_language(language))
-        if png is not None:
-            from printandplay.export.png import export_png
-
-            progress = DelayedProgress(f"Exporting {escape(game)} as PNG")
-            try:
-                done = export_png(resources, game, png, dpi, with_bleed, assets, progress)
-            finally:
-                progress.close()
-            err.print(f"{game}: {done.faces} faces, {done.contact_sheets} contact sheets",
-                      markup=False)
-            out.print(str(png), markup=False)
-        if tts is not None:
-            from printandplay.export.tts import export_tts
-
-            entries = name = None
-            if deck_file is not None:
-                entries = _checked_deck(deck_file, assets.game, rules, force)
-                name = f"deck-{deck_file.stem}"
-            progress = DelayedProgress(f"Exporting {escape(game)} for Tabletop Simulator")
-            try:
-                result = export_tts(resources, game, tts, dpi, entries, name, assets, progress)
-            finally:
-                progress.close()
-            decks = [d for d in result.decks if not d.tokens]
-            cards = sum(d.cards for d in decks)
-            tokens = sum(d.cards for d in result.decks) - cards
-            extra = f" and {tokens} tokens" if tokens else ""
-            err.print(f"{game}: {cards} cards in {len(decks)} decks{extra}", markup=False)
-            out.print(str(result.json_path), markup=False)
-        if print_shop is not None:
-            from printandplay.export.print_shop import export_print_shop
-
-            if bleed_mm is not None and not 0 <= bleed_mm <= 10:
-                raise OptionError(f"--bleed-mm {bleed_mm:g}: use a value from 0 to 10 mm")
-            options = build_options("a4", None, FlipEdge.long, "0,0", bleed_mm,
-                                     ink_saver=ink_saver, sections=sections, language=language)
-            progress = DelayedProgress(f"Exporting {escape(game)}")
-            try:
-                path = export_print_shop(resources, game, print_shop, options,
-                                         manifest.value, progress,  # type: ignore[arg-type]
-                                         assets)
-            finally:
-                progress.close()
-            out.print(escape(str(path)))
-
-
 def calibrate(paper: PaperOpt = "a4",
               out_dir: Annotated[str | None, typer.Option(
                   "--out", metavar="DIR", help="Output folder (default build/): the sheet is written there "
@@ -275,18 +171,3 @@ def calibrate(paper: PaperOpt = "a4",
         path = build_calibration(find_resources(), paper.lower(), flip.value, out_folder(out_dir),
                                  check_margin(margin), check_language(language))
     out.print(escape(str(path)))
-
-
-def _checked_deck(deck_file: Path, game: Any, rules: str | None,
-                  force: bool) -> list[tuple[str, int]]:
-    """The cards and copies of ``deck_file`` for ``export --deck``, checked as ``print-deck``
-    checks them: against the game's deck rules when it has some (an invalid deck is refused
-    unless ``force``), and every name known (unknown ones dropped, each named, with
-    ``force``)."""
-    from printandplay.cli.game_commands import read_checked_deck
-
-    deck = read_checked_deck(deck_file, game, rules, force, "export")
-    entries = list(deck.counts().items())
-    if not entries:
-        raise OptionError(f"{deck_file}: no card left to export")
-    return entries

@@ -20,7 +20,9 @@ from printandplay.cli.options import (
     FlipOpt,
     FoldOpt,
     Format,
+    FrontsOnlyOpt,
     GameArg,
+    GutterOpt,
     InkSaverOpt,
     MarginOpt,
     OffsetOpt,
@@ -214,7 +216,8 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
                                                    help="Print even an invalid deck.")] = False,
                rules: RulesOpt = None, simplex: SimplexOpt = False, fold: FoldOpt = False,
                ink_saver: InkSaverOpt = False, sections: SectionsOpt = None,
-               language: EditionOpt = None) -> None:
+               language: EditionOpt = None, gutter: GutterOpt = None,
+               fronts_only: FrontsOnlyOpt = False) -> None:
     """Print exactly the cards of DECK, with their backs, ready to cut.
 
     Writes build/GAME/deck-<file stem>-a4.pdf. Refuses an invalid deck unless --force.
@@ -227,7 +230,8 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
     with user_errors():
         options = build_options(paper, out_dir, flip, back_offset, bleed, margin=margin,
                                  simplex=simplex, fold=fold, ink_saver=ink_saver,
-                                 sections=sections, language=language)
+                                sections=sections, language=language, gutter=gutter,
+                                fronts_only=fronts_only)
         check_output(output_path(check_game_id(game), options, stem=f"deck-{deck_file.stem}"),
                      options.out_dir)
         loaded = load_game(find_resources(), check_game_id(game), options.language)

@@ -45,6 +45,11 @@ OffsetOpt = Annotated[str, typer.Option(
     help="Shift of the back pages in mm (read it off `printandplay calibrate`).")]
 BleedOpt = Annotated[float | None, typer.Option("--bleed", metavar="MM",
                                                  help="Bleed in mm (default 3).")]
+GutterOpt = Annotated[float | None, typer.Option(
+    "--gutter", metavar="MM",
+    help="Space every two neighbouring items MM apart, each bleeding into the gap (0 to 20; "
+         "0: abut wherever spacing costs a sheet, even between edges of different colours). "
+         "Default: spaced where their edges differ in colour or it costs no sheet.")]
 DebugBoxesOpt = Annotated[bool, typer.Option(
     "--debug-boxes", help="Outline every box with its name, the trim, the bleed and the safe "
     "zone, on cards and documents; writes GAME-debug-a4.pdf.")]
@@ -54,6 +59,9 @@ SimplexOpt = Annotated[bool, typer.Option(
 FoldOpt = Annotated[bool, typer.Option(
     "--fold", help="Fold-and-glue, for printers without duplex: each back beside its front, "
                    "mirrored across a dashed fold line.")]
+FrontsOnlyOpt = Annotated[bool, typer.Option(
+    "--fronts-only", help="Sheets of fronts alone, printed single-sided: to sleeve each card "
+                          "in front of a bought card (no duplex drift).")]
 InkSaverOpt = Annotated[bool, typer.Option(
     "--ink-saver", help="Light backs and full-bleed fills (the layouts' ink-saver versions, "
                         "else pale tints).")]
@@ -150,13 +158,19 @@ def build_options(paper: str, out_dir: str | None, flip: FlipEdge, back_offset: 
                    bleed: float | None, debug_boxes: bool = False,
                    margin: float = DEFAULT_MARGIN_MM, simplex: bool = False, fold: bool = False,
                    ink_saver: bool = False, sections: list[str] | None = None,
-                   language: str | None = None, proof: bool = False) -> Any:
+                   language: str | None = None, proof: bool = False,
+                   gutter: float | None = None, fronts_only: bool = False) -> Any:
     from printandplay.data.presets import load_presets, resolve_paper
     from printandplay.planning.options import BuildOptions
     from printandplay.units import MM
 
     if bleed is not None and not 0 <= bleed <= 10:
         raise OptionError(f"--bleed {bleed}: use a value from 0 to 10 mm")
+    if gutter is not None and not 0 <= gutter <= 20:
+        raise OptionError(f"--gutter {gutter:g}: use a value from 0 to 20 mm")
+    if fronts_only and fold:
+        raise OptionError("--fronts-only and --fold: choose one (a fold sheet prints each back "
+                          "beside its front)")
     if simplex and fold:
         raise OptionError("--simplex and --fold: choose one (a fold-and-glue kit is printed "
                           "single-sided already)")
@@ -171,4 +185,5 @@ def build_options(paper: str, out_dir: str | None, flip: FlipEdge, back_offset: 
                         margin=check_margin(margin), simplex=simplex, fold=fold,
                         ink_saver=ink_saver, sections=names,
                         language=None if language is None else check_language(language),
-                        proof=proof)
+                        proof=proof, gutter=None if gutter is None else gutter * MM,
+                        fronts_only=fronts_only)

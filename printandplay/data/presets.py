@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from printandplay.data.files import read_text
@@ -18,11 +18,37 @@ PRESETS_FILE = Path(__file__).resolve().parent.parent / "presets.yaml"
 
 
 @dataclass(frozen=True)
+class PrintShop:
+    """A print-on-demand shop's card files: bleed and safe zone (points), the trims it prints,
+    its file names (``{id}``, ``{side}``) and whether it takes one PDF of alternating fronts
+    and backs."""
+
+    key: str
+    name: str
+    bleed: float
+    safe: float
+    files: str
+    alternating: bool
+    sizes: dict[str, Size]
+
+    def file_name(self, ident: str, side: str) -> str:
+        """The name of one face's file: ``side`` is ``front`` or ``back``."""
+        return self.files.format(id=ident, side=side) + ".pdf"
+
+    def prints(self, trim: Size) -> bool:
+        """Whether the shop prints cards of ``trim`` (either way round, within 0.5 mm)."""
+        return any(abs(trim.width - w) <= 0.5 * MM and abs(trim.height - h) <= 0.5 * MM
+                   for size in self.sizes.values()
+                   for w, h in ((size.width, size.height), (size.height, size.width)))
+
+
+@dataclass(frozen=True)
 class Presets:
-    """Named paper sizes and item sizes, in points."""
+    """Named paper sizes and item sizes, in points; print-on-demand shops."""
 
     papers: dict[str, Size]
     sizes: dict[str, Size]
+    shops: dict[str, PrintShop] = field(default_factory=dict)
 
 
 # The presets read, by file and text: a build asked for them three times (its paper option, its
@@ -48,9 +74,29 @@ def _parse_presets(path: Path, shown: str, text: str) -> Presets:
     top = Fields(data, "presets", problems, Location(str(path)))
     papers = _sizes(top.raw("papers", {}), problems, "paper")
     sizes = _sizes(top.raw("sizes", {}), problems, "size")
+    shops = {}
+    for key, node in top.raw("print_shops", {}).items():
+        shop = Fields(node, f"print shop '{key}'", problems, Location(str(path)))
+        name = shop.require("name", str)
+        bleed = shop.require("bleed", as_length)
+        safe = shop.require("safe", as_length)
+        files = shop.require("files", str)
+        alternating = shop.optional("alternating", bool, False)
+        trims = _sizes(shop.raw("sizes", {}), problems, f"print shop '{key}' size")
+        shop.finish()
+        if None not in (name, bleed, safe, files):
+            shops[key] = PrintShop(key, str(name), float(bleed or 0), float(safe or 0),
+                                   str(files), bool(alternating), trims)
     top.finish()
     problems.raise_if_any()
-    return Presets(papers, sizes)
+    return Presets(papers, sizes, shops)
+
+
+def resolve_shop(name: str, presets: Presets) -> PrintShop:
+    """A print shop by preset name; an option error listing them for another name."""
+    if name in presets.shops:
+        return presets.shops[name]
+    raise OptionError(f"unknown print shop '{name}' (use {', '.join(sorted(presets.shops))})")
 
 
 def resolve_paper(name: str, presets: Presets) -> Size:

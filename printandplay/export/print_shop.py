@@ -11,7 +11,13 @@ how many of each to print. :func:`export_print_shop` writes, in one folder:
 - each page the size of the trim plus the bleed on every side, its ``TrimBox`` the trim and
   its ``BleedBox`` the page;
 - ``manifest.json`` or ``manifest.csv``: one row per component and kit section with its
-  copies, files, trim and page sizes in millimetres.
+  copies, files, trim and page sizes in millimetres;
+- with ``alternating``, also ``<game>-fronts-backs.pdf``: every copy's front followed by its
+  back (a blank page for an item without one), as shops that take one file ask.
+
+A print shop preset (``presets.yaml``'s ``print_shops``, :class:`PrintShop`) sets the bleed, the
+file names (``CHA-DEPART-front.pdf``) and the single file, and names the kinds whose trim the
+shop does not print.
 
 Every file is written atomically; the export is deterministic.
 """
@@ -27,6 +33,7 @@ from pathlib import Path
 from typing import Literal
 
 from printandplay.data.kit_words import game_words
+from printandplay.data.presets import PrintShop
 from printandplay.errors import OptionError
 from printandplay.export.files import prepare_folder, write_text_atomic
 from printandplay.kit.assets import load_assets
@@ -77,10 +84,16 @@ class ExportRow:
 def export_print_shop(resources: Resources, game_id: str, folder: Path, options: BuildOptions,
                       manifest_format: ManifestFormat = "json",
                       progress: Callable[[int, int], None] | None = None,
-                      assets: GameAssets | None = None) -> Path:
+                      assets: GameAssets | None = None, shop: PrintShop | None = None,
+                      alternating: bool = False, warnings: list[str] | None = None) -> Path:
     """Write the print-shop files of ``game_id`` (its sheet sections, or those of
-    ``options.sections``) into ``folder``; returns the manifest's path."""
-    check_output_folder(folder, (f"manifest.{manifest_format}",))
+    ``options.sections``) into ``folder``, named as ``shop`` names them, with the single PDF of
+    alternating fronts and backs when asked (or when the shop takes one); returns the
+    manifest's path. The kinds whose trim ``shop`` does not print go to ``warnings``."""
+    alternating = alternating or (shop is not None and shop.alternating)
+    single = f"{game_id}-fronts-backs.pdf"
+    check_output_folder(folder, (f"manifest.{manifest_format}",
+                                 *((single,) if alternating else ())))
     assets = assets or load_assets(resources, game_id, None, options.language)
     game = assets.game
     planner = KitPlanner(assets, options)
@@ -95,7 +108,8 @@ def export_print_shop(resources: Resources, game_id: str, folder: Path, options:
     for section in sections:
         for component in (c for c in game.components if section.holds(c)):
             front = planner.face(component, component.front, "front")
-            files.setdefault(front, f"{component.id}-{side['front']}.pdf")
+            files.setdefault(front, shop.file_name(component.id, "front") if shop
+                             else f"{component.id}-{side['front']}.pdf")
             back = planner.back_face(component, section) if component.back else None
             if back is not None:
                 layout = section.back or component.back or ""
@@ -104,18 +118,32 @@ def export_print_shop(resources: Resources, game_id: str, folder: Path, options:
     used: set[str] = set(files.values())
     for face, (layout, owners) in backs.items():
         if len(owners) == 1:
-            name = f"{next(iter(owners))}-{side['back']}.pdf"
+            owner = next(iter(owners))
+            name = shop.file_name(owner, "back") if shop else f"{owner}-{side['back']}.pdf"
         else:
-            name, n = f"{side['back']}-{layout}.pdf", 2
+            name, n = (shop.file_name(layout, "back") if shop
+                       else f"{side['back']}-{layout}.pdf"), 2
             while name in used:
-                name, n = f"{side['back']}-{layout}-{n}.pdf", n + 1
+                name, n = (shop.file_name(f"{layout}-{n}", "back") if shop
+                           else f"{side['back']}-{layout}-{n}.pdf"), n + 1
         files[face] = name
         used.add(name)
-    prepare_folder(folder, files.values())
+    if shop is not None and warnings is not None:
+        for kind_id in sorted({game.component(p[0]).kind for p in pending}):
+            trim = game.kinds[kind_id].size
+            if not shop.prints(trim):
+                warnings.append(f"kind '{kind_id}' ({trim.width / MM:.1f} × "
+                                f"{trim.height / MM:.1f} mm): {shop.name} prints no card of "
+                                f"this size ({', '.join(shop.sizes)})")
+    prepare_folder(folder, [*files.values(), *((single,) if alternating else ())])
     for done, (face, name) in enumerate(files.items(), start=1):
         _write_face(assets, face, folder / name, f"{game.name} — {name.removesuffix('.pdf')}")
         if progress:
             progress(done, len(files))
+    if alternating:
+        _write_alternating(assets, [(front, back, game.component(component_id).count)
+                                    for component_id, _, _, front, back in pending],
+                           folder / single, f"{game.name} — {single.removesuffix('.pdf')}")
     rows = []
     for component_id, name, section, front, back in pending:
         component = game.component(component_id)
@@ -135,6 +163,28 @@ def _write_face(assets: GameAssets, face: Face, target: Path, title: str) -> Non
     try:
         writer.page(page, (), (Placement(face, b, b, None),), trim=Rect(b, b, face.width,
                                                                           face.height))
+        writer.save()
+    except BaseException:
+        writer.discard()
+        raise
+
+
+def _write_alternating(assets: GameAssets, faces: list[tuple[Face, Face | None, int]],
+                       target: Path, title: str) -> None:
+    """One PDF: every copy's front, then its back (a blank page of the same size for an item
+    without one), each page trim plus bleed with its boxes."""
+    writer = PdfWriter(target, assets.fonts, assets.icons, title=title,
+                       subject=assets.game.name, images=assets.images)
+    try:
+        for front, back, count in faces:
+            for _ in range(count):
+                for face in (front, back):
+                    shown = face or front
+                    b = shown.bleed
+                    page = Size(shown.width + 2 * b, shown.height + 2 * b)
+                    placements = (Placement(face, b, b, None),) if face is not None else ()
+                    writer.page(page, (), placements,
+                                trim=Rect(b, b, shown.width, shown.height))
         writer.save()
     except BaseException:
         writer.discard()

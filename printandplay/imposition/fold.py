@@ -26,9 +26,9 @@ from printandplay.imposition.marks import (
     MARK_BAND,
     MARK_GAP,
     MARK_LENGTH,
-    MIN_MARK,
     Mark,
     crop_marks,
+    outer_bleed,
 )
 from printandplay.imposition.tiling import LABEL_BAND
 from printandplay.model.game import ImpositionMode, Size
@@ -96,18 +96,11 @@ def _backs(fronts: list[Slot], page: Size) -> tuple[Slot, ...]:
 
 
 def _marks(slots: list[Slot], page: Size, margin: float) -> tuple[Mark, ...]:
-    """Crop marks inside the printable area and above the label band: a mark running down
-    into the band stops at it (and is left out when that leaves it under :data:`MIN_MARK`)."""
-    floor = margin + LABEL_BAND
-    out = []
-    for mark in crop_marks(slots, page, margin):
-        if mark.x1 == mark.x2 and min(mark.y1, mark.y2) < floor:
-            start = max(mark.y1, mark.y2)
-            if start - floor < MIN_MARK - _EPS:
-                continue
-            mark = Mark(mark.x1, start, mark.x2, floor)
-        out.append(mark)
-    return tuple(out)
+    """Crop marks inside the printable area and above the label band (marks shorter than
+    :data:`~printandplay.imposition.marks.MIN_MARK` left out)."""
+    area = Rect(0, 0, page.width, page.height).inset(margin)
+    return crop_marks(slots, page, margin, Rect(area.x, area.y + LABEL_BAND, area.w,
+                                                area.h - LABEL_BAND))
 
 
 def _fold_line(fold_x: float, fronts: list[Slot], page: Size, margin: float) -> Mark:
@@ -120,18 +113,19 @@ def _fold_line(fold_x: float, fronts: list[Slot], page: Size, margin: float) -> 
 
 
 def plan_fold(paper: Size, item: Size, *, bleed: float, mode: ImpositionMode,
-              margin: float = DEFAULT_MARGIN) -> FoldPlan:
+              margin: float = DEFAULT_MARGIN, gap: float | None = None) -> FoldPlan:
     """Impose front and back pairs of ``item`` on ``paper`` around a central fold line.
 
     The orientation that holds more pairs wins (portrait on a tie). ``mode`` is the bleed mode
     between neighbouring fronts (``gutter``: full bleed around each, ``abut``: shared cut
-    lines, ``none``: no bleed at all); the fold gutter is twice the bleed. Items, crop marks
-    (at least 3 mm long) and the fold line lie inside the printable area (``margin`` from the
+    lines, ``none``: no bleed at all), ``gap`` the gutter's width (twice the bleed by
+    default); the fold gutter is twice the bleed. Items, crop marks (at least 2 mm long), at
+    least 2 mm of outer bleed and the fold line lie inside the printable area (``margin`` from the
     paper's edge), as on sheets of items.
     """
     if mode == "none":
         bleed = 0.0
-    gap = 2 * bleed if mode == "gutter" else 0.0
+    gap = (2 * bleed if gap is None else gap) if mode == "gutter" else 0.0
     fold_gap = 2 * bleed
     portrait = Size(min(paper.width, paper.height), max(paper.width, paper.height))
     landscape = Size(portrait.height, portrait.width)
@@ -148,15 +142,17 @@ def plan_fold(paper: Size, item: Size, *, bleed: float, mode: ImpositionMode,
     fold_x = page.width / 2
     outer = bleed if mode != "none" else 0.0
     # the label band along the bottom of the printable area stays free (as on tiled sheets)
+    # (marks at the bottom when they fit at one end only: the other end's bleed then runs into
+    # the top margin, not into the label band)
     y_axis = place_axis(page.height - LABEL_BAND, rows, item.height, gap, outer, margin,
-                        marks_low=False)
+                        marks_low=True)
     grid_h = rows * item.height + (rows - 1) * gap
     top = LABEL_BAND + y_axis.start + grid_h
     right = fold_x - fold_gap / 2  # the fronts' grid ends at the fold gutter
     x0 = right - cols * item.width - (cols - 1) * gap
-    # the left crop marks need MARK_BAND inside the margin; the outer bleed takes what is left
-    outer_x = max(0.0, min(outer, x0 - margin - MARK_BAND))
-    inner = bleed if mode == "gutter" else 0.0
+    # the left crop marks and the outer bleed share the room inside the margin
+    outer_x = outer_bleed(x0 - margin, outer)
+    inner = min(bleed, gap / 2) if mode == "gutter" else 0.0
     fronts: list[Slot] = []
     for row in range(rows):
         for col in range(cols):

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final, Literal
 
+from printandplay.imposition.axis import Axis, gutter_gaps, place_axis, widest_gap
 from printandplay.imposition.marks import (
     MARK_BAND,
     Mark,
@@ -34,7 +35,7 @@ _EPS: Final = 1e-6
 
 __all__ = [
     "DEFAULT_MARGIN", "Axis", "Flip", "SheetPlan", "Slot", "capacity", "choose_mode", "fits_on",
-    "grid_count", "mirror_axes", "mirror_rect", "place_axis", "plan_sheet", "sheet_capacity",
+    "colour_gutter_pays", "grid_count", "gutter_gaps", "mirror_axes", "mirror_rect", "place_axis", "plan_sheet", "sheet_capacity",
 ]
 
 
@@ -139,7 +140,7 @@ def _fit(length: float, item: float, gap: float) -> int:
 def sheet_capacity(paper: Size, item: Size, gap: float,
                    margin: float = DEFAULT_MARGIN) -> tuple[int, int]:
     """Columns and rows that fit inside the printable area with room for crop marks at one end
-    of every cut line at least."""
+    of every cut line at least, and the least outer bleed at both ends."""
     return (_fit(paper.width - 2 * margin - MARK_BAND, item.width, gap),
             _fit(paper.height - 2 * margin - MARK_BAND, item.height, gap))
 
@@ -158,9 +159,19 @@ def _best_orientation(paper: Size, item: Size, gap: float,
 def capacity(paper: Size, item: Size, mode: ImpositionMode, bleed: float,
              margin: float = DEFAULT_MARGIN) -> int:
     """Items per sheet in ``mode``."""
-    _, _, cols, rows = _best_orientation(paper, item, 2 * bleed if mode == "gutter" else 0.0,
-                                         margin)
+    gap = gutter_gaps(bleed)[0] if mode == "gutter" else 0.0
+    _, _, cols, rows = _best_orientation(paper, item, gap, margin)
     return cols * rows
+
+
+COLOUR_GUTTER_SHARE: Final = 0.75  # a sheet spaced for colours holds at least this share
+
+
+def colour_gutter_pays(gutter: int, abut: int) -> bool:
+    """Whether spacing items whose edges differ in colour is worth its paper: a sheet with
+    gutters holding ``gutter`` items keeps at least :data:`COLOUR_GUTTER_SHARE` of the
+    ``abut`` items of a sheet of abutting ones (9 poker cards become 8, not 2 of 4)."""
+    return gutter >= COLOUR_GUTTER_SHARE * abut
 
 
 def choose_mode(paper: Size, item: Size, bleed: float, count: int | None = None,
@@ -189,37 +200,6 @@ def mirror_axes(landscape: bool, flip: Flip) -> tuple[bool, bool]:
     return (about_vertical, not about_vertical)
 
 
-@dataclass(frozen=True)
-class Axis:
-    """Placement of the grid along one axis: trim start and outer bleed at each end."""
-
-    start: float
-    bleed_low: float
-    bleed_high: float
-
-
-def place_axis(length: float, count: int, item: float, gap: float, bleed: float,
-                margin: float, marks_low: bool) -> Axis:
-    """Centre the grid when there is room for crop marks at both ends; otherwise keep the
-    marks at one end (``marks_low``: the low-coordinate end) and let the other end's bleed run
-    into the margin. Outer bleed is as much of ``bleed`` as leaves the marks room."""
-    grid = count * item + (count - 1) * gap
-    spare = length - grid
-    half = spare / 2
-    if half >= margin + MARK_BAND - _EPS:
-        side = max(0.0, min(bleed, half - margin - MARK_BAND))
-        return Axis(half, side, side)
-    extra = max(0.0, spare - 2 * margin - MARK_BAND)
-    first = min(extra, bleed)
-    marked = margin + MARK_BAND + first + (extra - first) / 2
-    other = spare - marked
-    marked_bleed = first
-    other_bleed = max(0.0, min(bleed, other))
-    if marks_low:
-        return Axis(marked, marked_bleed, other_bleed)
-    return Axis(other, other_bleed, marked_bleed)
-
-
 def plan_sheet(
     paper: Size,
     item: Size,
@@ -229,33 +209,38 @@ def plan_sheet(
     flip: Flip = "long",
     back_offset: tuple[float, float] = (0.0, 0.0),
     margin: float = DEFAULT_MARGIN,
+    gap: float | None = None,
 ) -> SheetPlan:
     """Impose ``item`` on ``paper``: as many as fit inside the printable area with their crop
-    marks, centred when the marks fit at both ends."""
-    gap = 2 * bleed if mode == "gutter" else 0.0
-    page, landscape, cols, rows = _best_orientation(paper, item, gap, margin)
+    marks, centred when the marks fit at both ends. In ``gutter`` mode neighbours are ``gap``
+    apart (default: :func:`gutter_gaps`, along each axis as wide as keeps the count), each
+    bleeding into it as far as half of it."""
+    gaps = gutter_gaps(bleed, gap) if mode == "gutter" else (0.0, 0.0)
+    page, landscape, cols, rows = _best_orientation(paper, item, gaps[0], margin)
     if cols * rows == 0:
         raise ValueError(
             f"an item of {item.width / MM:.1f}×{item.height / MM:.1f} mm does not fit on the paper "
             f"with its crop marks inside a {margin / MM:g} mm printer margin"
         )
     outer = bleed if mode != "none" else 0.0
-    x_axis = place_axis(page.width, cols, item.width, gap, outer, margin, marks_low=True)
-    y_axis = place_axis(page.height, rows, item.height, gap, outer, margin, marks_low=False)
-    inner = bleed if mode == "gutter" else 0.0
-    grid_h = rows * item.height + (rows - 1) * gap
+    gap_x = widest_gap(page.width, cols, item.width, gaps, margin)
+    gap_y = widest_gap(page.height, rows, item.height, gaps, margin)
+    x_axis = place_axis(page.width, cols, item.width, gap_x, outer, margin, marks_low=True)
+    y_axis = place_axis(page.height, rows, item.height, gap_y, outer, margin, marks_low=False)
+    inner_x, inner_y = min(bleed, gap_x / 2), min(bleed, gap_y / 2)
+    grid_h = rows * item.height + (rows - 1) * gap_y
     top = y_axis.start + grid_h
     fronts: list[Slot] = []
     for row in range(rows):
         for col in range(cols):
-            x = x_axis.start + col * (item.width + gap)
-            y = top - (row + 1) * item.height - row * gap
+            x = x_axis.start + col * (item.width + gap_x)
+            y = top - (row + 1) * item.height - row * gap_y
             trim = Rect(x, y, item.width, item.height)
             clip = trim.expand(
-                x_axis.bleed_low if col == 0 else inner,
-                y_axis.bleed_low if row == rows - 1 else inner,
-                x_axis.bleed_high if col == cols - 1 else inner,
-                y_axis.bleed_high if row == 0 else inner,
+                x_axis.bleed_low if col == 0 else inner_x,
+                y_axis.bleed_low if row == rows - 1 else inner_y,
+                x_axis.bleed_high if col == cols - 1 else inner_x,
+                y_axis.bleed_high if row == 0 else inner_y,
             )
             fronts.append(Slot(len(fronts), row, col, trim, clip))
     plan = SheetPlan(page, landscape, cols, rows, mode, bleed, (), (), (), margin, flip,

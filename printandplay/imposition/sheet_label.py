@@ -209,14 +209,16 @@ def label_ops(page: Size, texts: Sequence[str], font: str, metrics: FontMetrics,
               clear: Sequence[Rect], trims: Sequence[Rect], marks: Sequence[Rect],
               margin: float, size: float = LABEL_SIZE,
               color: RGB = LABEL_COLOR, complete: int | None = None) -> tuple[Op, ...]:
-    """A sheet's label: in a spot clear of every item's bleed (``clear``) and mark if there is
-    one; else over an item's bleed, outside every trim (the bleed is cut off), on a white
-    patch; else, as a last resort, the shortest text at the bottom-left of the printable
-    area.
+    """A sheet's label: the first of ``texts`` that fits in a spot clear of every item's
+    bleed (``clear``) and mark; else over an item's bleed, outside every trim (the bleed is
+    cut off), on a white patch; else, as a last resort, the shortest text at the bottom-left
+    of the printable area.
 
-    The first ``complete`` texts (all by default) say everything the label must say: one of
-    them over the bleed is preferred to a shorter text clear of it (a sheet filled to its
-    edges by items spaced apart leaves room for a whole label only in a gutter)."""
+    The first ``complete`` texts (all by default) say everything the label must say: when no
+    text is clear of the bleed, one of them on a patch is preferred to a shorter one."""
+    placed = place_label(page, texts, font, metrics, [*clear, *marks], margin, size, color)
+    if placed is not None:
+        return placed[0]
     tiers = [texts] if complete is None else [texts[:complete], texts[complete:]]
     for tier in (t for t in tiers if t):
         placed = place_label(page, tier, font, metrics, [*clear, *marks], margin, size, color)

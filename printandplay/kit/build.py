@@ -45,8 +45,11 @@ def output_path(game_id: str, options: BuildOptions, stem: str | None = None) ->
     folder = options.out_dir if options.out_dir is not None else Path("build") / game_id
     edition = [slug(options.language)] if options.language else []  # game-en-a4.pdf
     parts = [stem or game_id, *edition, *(slug(name) for name in options.sections)]
-    parts += [mode for mode, on in (("simplex", options.simplex and not options.fold),
-                                    ("fold", options.fold), ("ink-saver", options.ink_saver),
+    parts += [mode for mode, on in (("simplex", options.simplex and not options.fold
+                                     and not options.fronts_only),
+                                    ("fold", options.fold), ("fronts", options.fronts_only),
+                                    ("ink-saver", options.ink_saver),
+                                    ("gutter", options.gutter is not None),
                                     ("proof", options.proof))
               if on]
     return folder / f"{'-'.join(parts)}-{options.paper}.pdf"

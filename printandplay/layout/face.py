@@ -18,6 +18,7 @@ from printandplay.layout.face_geometry import (
     image_ops,
     inner_size,
     is_static_box,
+    line_art_near_cut,
     painted_box,
 )
 from printandplay.layout.face_plan import DesignPlan, FitCache, box_geometry
@@ -73,6 +74,7 @@ class FaceComposer:
         if (design.name, kind.id) not in self._checked:
             check_safe_zone(design, kind)
             self._checked.add((design.name, kind.id))
+            self.warnings += [w for w in line_art_near_cut(design, kind) if w not in self.warnings]
         plan = self._plan(design, kind)
         if plan.whole is not None:  # nothing on this design varies
             return plan.whole
@@ -92,9 +94,8 @@ class FaceComposer:
                 box_ink = None if on_dark_panel(box, fill, panels, width, height) else ink
                 key = (index, ink, box_ink is None)
             if key not in plan.static:
-                static = plan.static[key] = () if is_static_box(box) else None
+                static = plan.static[key] = () if is_static_box(box) else None  # (): the same ops on every face
             elif (static := plan.static[key]) is not None and (static or box.when is None):
-                # the same ops on every face: composed once, shared
                 if static and index < plan.last_text:  # a text comes later: its layers too
                     if laid < len(ops):
                         below.extend(layers(ops[laid:]))
@@ -236,7 +237,8 @@ class FaceComposer:
         stroke = self._color(box.stroke, context, what, None)
         color = self._color(box.color, context, what, (0.0, 0.0, 0.0)) or (0.0, 0.0, 0.0)
         if ink is not None:
-            fill, color, stroke = ink_saver_colors(ink, recolor, box.bleed, fill, color, stroke)
+            fill, color, stroke = ink_saver_colors(ink, recolor, box.bleed or box.opacity < 1,
+                                                   fill, color, stroke)
         ops = self._shape_ops(box, kind, rect, fill, stroke)
         if box.grid or box.track or box.die:  # a board's cells, a score track, a die's net
             ops += board_box_ops(box, rect, lambda s, w, h, b: self._fit(s, w, h, b, color, what),
@@ -244,10 +246,10 @@ class FaceComposer:
                                  self.icon_aspect, stroke, color, what,
                                  lambda t: self._render(t, context, what))
         width, height = inner_size(box, rect)
-        local = image_ops(self._name(box.image, context, what), self.image_aspect, width, height,
-                          what)
-        local += icon_ops(self._name(box.icon, context, what), self.icon_aspect, width, height,
-                          color, box.opacity, what)
+        local = [*image_ops(self._name(box.image, context, what), self.image_aspect, width,
+                            height, what),
+                 *icon_ops(self._name(box.icon, context, what), self.icon_aspect, width, height,
+                           color, box.opacity, what)]
         fitted = (None if box.die is not None  # (a die's text: its faces, drawn on its net)
                   else self._fitted_text(box, context, what, width, height, color))
         if fitted is not None:

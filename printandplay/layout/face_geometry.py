@@ -3,6 +3,7 @@ the transform of a box's content, and the safe zone text must stay in."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from printandplay.errors import LayoutError
@@ -11,6 +12,9 @@ from printandplay.model.design import Box, FaceDesign
 from printandplay.model.game import Kind
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import EllipseOp, IconOp, ImageOp, LineOp, Op, RectOp
+from printandplay.model.polygon_shapes import PolygonShape
+from printandplay.model.polygons import offset_polygon
+from printandplay.model.shapes import Circle, RoundedRectangle
 
 EDGE = 0.01  # points: a box edge this close to the trim edge touches it
 Transform = tuple[float, float, float, float, float, float]
@@ -131,3 +135,62 @@ def icon_ops(icon: str, aspect: Callable[[str], float], width: float, height: fl
         return [IconOp(icon, *contain(aspect(icon), width, height), color, opacity)]
     except LayoutError as err:
         raise LayoutError(f"{what}: {err}") from None
+
+
+_MM = 72 / 25.4
+_STEP = 0.05 * _MM  # the resolution of a line's measured distance to the cut
+
+
+def line_art_near_cut(design: FaceDesign, kind: Kind, least: float = 0.0) -> list[str]:
+    """Warnings for the boxes of ``design`` whose line art (a stroke, a line) comes closer to
+    the cut than the kind's safe zone (``safe_margin`` inside the trim), or than ``least``:
+    duplex drift and scissors show a frame or a ring that close to the edge. Boxes that bleed
+    and lines (a fold line runs from edge to edge) are left out."""
+    width, height = kind.size.width, kind.size.height
+    trim = Rect(0, 0, width, height)
+    margin = max(kind.safe_margin, least)
+    out = []
+    for box in design.boxes:
+        if box.stroke is None or box.bleed or box.shape == "line":
+            continue
+        rect = box_rect(box, width, height)
+        stroke = box.stroke_width or DEFAULT_STROKE
+        points = _outline_points(box, kind, rect, stroke)
+        if margin <= 0 or _inside(kind, trim, margin, points):
+            continue
+        depth = 0.0
+        while depth + _STEP < margin and _inside(kind, trim, depth + _STEP, points):
+            depth += _STEP
+        out.append(f"{box.location}: the line of box '{box.name}' of layout '{design.name}' "
+                   f"comes {depth / _MM:.1f} mm from the cut of kind '{kind.id}' (its safe "
+                   f"zone is {kind.safe_margin / _MM:.1f} mm): move it inward, or make the box bleed")
+    return out
+
+
+def _inside(kind: Kind, trim: Rect, depth: float, points: list[tuple[float, float]]) -> bool:
+    """Whether ``points`` lie ``depth`` or more inside the kind's shape on ``trim``."""
+    zone, on = kind.shape.inset(depth), trim.inset(depth)
+    return all(zone.contains_point(on, x, y) for x, y in points)
+
+
+def _outline_points(box: Box, kind: Kind, rect: Rect,
+                    stroke: float) -> list[tuple[float, float]]:
+    """Points on the outer edge of a box's line: around the corners of a rectangle (rounded
+    by its radius), around an ellipse, along the kind's own outline (``shape: outline``)."""
+    half = stroke / 2
+    if box.shape == "outline" and isinstance(kind.shape, PolygonShape):
+        return list(offset_polygon(kind.shape.vertices(rect), half))
+    if box.shape == "ellipse" or (box.shape == "outline" and isinstance(kind.shape, Circle)):
+        cx, cy = rect.x + rect.w / 2, rect.y + rect.h / 2
+        rx, ry = rect.w / 2 + half, rect.h / 2 + half
+        return [(cx + rx * math.cos(a * math.pi / 36), cy + ry * math.sin(a * math.pi / 36))
+                for a in range(72)]
+    outer = rect.expand(half, half, half, half)
+    radius = kind.shape.radius if box.shape == "outline" and isinstance(
+        kind.shape, RoundedRectangle) else box.radius
+    r = min(radius + half, outer.w / 2, outer.h / 2) if radius > 0 else 0.0
+    corners = ((outer.x + r, outer.y + r, 180), (outer.right - r, outer.y + r, 270),
+               (outer.right - r, outer.top - r, 0), (outer.x + r, outer.top - r, 90))
+    return [(cx + r * math.cos(math.radians(a + step * 10)),
+             cy + r * math.sin(math.radians(a + step * 10)))
+            for cx, cy, a in corners for step in range(10)]

@@ -83,7 +83,8 @@ def layers(ops: Iterable[Op]) -> list[Layer]:
 def fill_over(below: Sequence[Layer], rect: Bounds) -> RGB | None:
     """:func:`fill_under` from the :func:`layers` of the ops drawn, for ``rect`` as
     ``(x, y, right, top)``."""
-    for shape, extent in reversed(below):
+    for index in range(len(below) - 1, -1, -1):
+        shape, extent = below[index]
         if shape is None:  # an image
             if _intersects(extent, rect):
                 return None
@@ -91,9 +92,20 @@ def fill_over(below: Sequence[Layer], rect: Bounds) -> RGB | None:
             if _covers(shape, extent, rect):
                 assert shape.fill is not None
                 return shape.fill
-        elif shape.opacity < 1.0 and _intersects(extent, rect):  # (opacity tested first)
-            return None
+        elif _intersects(extent, rect):  # translucent: over what lies under it, if it is known
+            if not _covers(shape, extent, rect):
+                return None
+            under = fill_over(below[:index], rect)
+            return None if under is None else blend(shape, under)
     return PAPER
+
+
+def blend(shape: RectOp | EllipseOp | PolygonOp, under: RGB) -> RGB:
+    """The colour a translucent ``shape``'s fill prints over ``under``."""
+    assert shape.fill is not None
+    a = shape.opacity
+    return tuple(round(a * f + (1 - a) * u, 4)  # type: ignore[return-value]
+                 for f, u in zip(shape.fill, under, strict=True))
 
 
 UNKNOWN: Final = (-1.0, -1.0, -1.0)  # no one fill known under every text of a group
@@ -130,7 +142,8 @@ def _uniform_fill(below: Sequence[Layer], area: Bounds) -> RGB | None:
     rectangle and not to another (an image, a translucent shape or an opaque shape
     overlapping ``area``, an ellipse near it) makes it unknown."""
     ax, ay, aright, atop = area
-    for shape, bounds in reversed(below):
+    for index in range(len(below) - 1, -1, -1):
+        shape, bounds = below[index]
         # clearly apart: neither overlaps nor (with Rect.contains' tolerance) covers any
         # rectangle inside ``area``
         gap = 2 * _CONTAINS_TOLERANCE
@@ -139,10 +152,37 @@ def _uniform_fill(below: Sequence[Layer], area: Bounds) -> RGB | None:
         if bounds[0] > aright + gap or bounds[2] < ax - gap or \
                 bounds[1] > atop + gap or bounds[3] < ay - gap:
             continue
-        if shape is None or not shape.opacity >= 1.0 or not isinstance(shape, RectOp):
-            return UNKNOWN
-        if not _covers(shape, bounds, area):
+        if shape is None or not isinstance(shape, RectOp) or not _covers(shape, bounds, area):
             return UNKNOWN
         assert shape.fill is not None
+        if not shape.opacity >= 1.0:  # translucent: over what lies under it, if one colour
+            under = _uniform_fill(below[:index], area)
+            return UNKNOWN if under is None or under == UNKNOWN else blend(shape, under)
         return shape.fill
     return PAPER
+
+
+Edges = tuple["RGB | None", "RGB | None", "RGB | None", "RGB | None"]
+
+
+def edge_fills(ops: Sequence[Op], width: float, height: float, reach: float,
+               whole: bool = True) -> Edges:
+    """The one colour printed along each trim edge of a face of ``width`` × ``height`` drawn by
+    ``ops`` (trim at the origin): left, bottom, right, top, each over a strip ``reach`` wide
+    on either side of the cut line (without ``whole``: only around the edge's middle, where a
+    round piece meets its neighbour); None where that is not one known colour (an image, the
+    edge of a shape, a translucent fill)."""
+    below = layers(ops)
+    if whole:
+        strips = ((-reach, 0.0, reach, height), (0.0, -reach, width, reach),
+                  (width - reach, 0.0, width + reach, height),
+                  (0.0, height - reach, width, height + reach))
+    else:
+        mx, my = width / 2, height / 2
+        strips = ((-reach, my - reach, reach, my + reach), (mx - reach, -reach, mx + reach, reach),
+                  (width - reach, my - reach, width + reach, my + reach),
+                  (mx - reach, height - reach, mx + reach, height + reach))
+    fills = [_uniform_fill(below, strip) if whole else fill_over(below, strip)
+             for strip in strips]
+    left, bottom, right, top = (None if fill == UNKNOWN else fill for fill in fills)
+    return left, bottom, right, top

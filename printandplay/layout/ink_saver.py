@@ -16,8 +16,9 @@ LIGHT = 0.6  # relative luminance above which a colour is light (unreadable on a
 def ink_saver_colors(ink: RGB, recolor: bool, bleed: bool, fill: RGB | None, color: RGB,
                      stroke: RGB | None) -> tuple[RGB | None, RGB, RGB | None]:
     """A box's ``(fill, text colour, stroke)`` under ink saver, ``ink`` being the face's
-    full-bleed fill colour: a bleed fill is drawn pale; with ``recolor`` (the box lies on no
-    dark panel) light text, icons and strokes drawn for that fill take its colour."""
+    full-bleed fill colour: a ``bleed`` fill (or a translucent one: a veil drawn for the dark
+    fill) is drawn pale; with ``recolor`` (the box lies on no dark panel) light text, icons
+    and strokes drawn for that fill take its colour."""
     if bleed and fill is not None:
         fill = pale_tint(fill)
     # text drawn for the dark fill: light, or too faint on its pale tint (the contrast rules
@@ -59,10 +60,10 @@ def luminance(color: RGB) -> float:
 def on_dark_panel(box: Box, fill: RGB | None, panels: list[Rect], width: float,
                   height: float) -> bool:
     """True when ``box``'s text, icons or strokes lie on a dark panel drawn before them (light
-    text there stays light; elsewhere it takes the ink). A dark ``fill`` (not bleed) of the
-    box is added to ``panels`` first: before its own text, so a dark box keeps white text."""
-    if fill is not None and luminance(fill) <= LIGHT:
-        panels.append(box_rect(box, width, height))
+    text there stays light; elsewhere it takes the ink). A dark opaque ``fill`` (not bleed)
+    of the box is added to ``panels`` first: before its own text, so a dark box keeps white text."""
+    if fill is not None and box.opacity >= 1.0 and luminance(fill) <= LIGHT:  # (a veil of a
+        panels.append(box_rect(box, width, height))  # dark colour over a pale tint is pale)
     if box.color is None and box.stroke is None:
         return False
     rect = box_rect(box, width, height)

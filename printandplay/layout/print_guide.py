@@ -59,7 +59,7 @@ class GuideSettings:
     bleed_mm: float
     extra_options: str = ""  # other options to repeat in the build command ("--bleed 2")
     rebuild: GuideCommand = KIT_BUILD
-    mode: str = "duplex"  # or "simplex" (--simplex), "fold" (--fold)
+    mode: str = "duplex"  # or "simplex" (--simplex), "fold" (--fold), "fronts" (--fronts-only)
     language: str = "fr"  # the game's: the calibration sheet is asked in it
 
 
@@ -110,9 +110,10 @@ def guide_source(settings: GuideSettings, sections: Sequence[GuideSection], tota
     lines += [f"## {w['settings']}", "",
              "- " + w["paper"].format(paper=settings.paper_name.upper(), size=size),
              "- " + w["scale"],
-             "- " + w[{"simplex": "simplex", "fold": "fold_mode"}.get(settings.mode, "duplex")]
+             "- " + w[{"simplex": "simplex", "fold": "fold_mode",
+                       "fronts": "fronts_mode"}.get(settings.mode, "duplex")]
              .format(edge=edge, flip=settings.flip)]
-    if settings.mode == "fold":  # each back is printed beside its front: no offset
+    if settings.mode in ("fold", "fronts"):  # no back printed behind its front: no offset
         pass
     elif settings.back_offset in ("0,0", ""):
         lines.append("- " + w["offset_none"])
@@ -151,7 +152,7 @@ def guide_source(settings: GuideSettings, sections: Sequence[GuideSection], tota
     extra = f" {settings.extra_options}" if settings.extra_options else ""
     rebuild = (f"printandplay {settings.rebuild.command} {target} --paper {settings.paper_name} "
                f"--flip {settings.flip}{extra} --back-offset X,Y")
-    if settings.mode != "fold":  # folded backs are printed with their fronts: no offset
+    if settings.mode not in ("fold", "fronts"):  # backs folded with their fronts, or none
         lines += [f"## {w['calibration']}", "", w["calib_1"], "", "```", calibrate, "```", "",
                   w["calib_2"], "", "```", rebuild, "```", ""]
     return "\n".join(lines)

@@ -13,6 +13,7 @@ from printandplay.data.icons import IconLibrary
 from printandplay.data.stock_icons import PREFIX
 from printandplay.errors import LayoutError
 from printandplay.layout.face import FaceComposer
+from printandplay.layout.fills import Edges, edge_fills
 from printandplay.model.design import FaceDesign, Template
 from printandplay.model.game import Component, Kind, SheetSection
 from printandplay.model.geometry import Rect
@@ -22,6 +23,9 @@ from printandplay.planning.face_cache import FaceCache, design_sources, freeze, 
 from printandplay.planning.print_job import PrintJob
 from printandplay.templating.contexts import CardContexts, component_context
 from printandplay.templating.reach import may_print
+from printandplay.units import MM
+
+EDGE_REACH = 1 * MM  # how far either side of a cut line an edge's colour is read
 
 # The stock-icon reader goes over every card's ``card`` variable once per template it reads:
 # up to this many components, their contexts are made once per build and kept for all the
@@ -71,6 +75,7 @@ class FacePlacer:
         # while pages stream: placements of a face still to come, and in all (copies)
         self._pending: Counter[tuple[str, str]] = Counter()
         self._uses: Counter[tuple[str, str]] = Counter()
+        self._edges: dict[tuple[str, str], Edges] = {}  # the colours along faces' edges
 
     @property
     def held(self) -> int:
@@ -121,6 +126,40 @@ class FacePlacer:
                 use_icons(self.assets.icons, face.ops)
             self._faces[key] = face
         return face
+
+    def edge_fills(self, component: Component, layout_name: str, side: str) -> Edges:
+        """The colours along the trim edges of a face (:func:`~printandplay.layout.fills.
+        edge_fills`), remembered; the face is not kept: one composed only to be measured is
+        composed again when placed."""
+        key = (component.id, layout_name)
+        fills = self._edges.get(key)
+        if fills is None:
+            face = self._faces.get(key)
+            if face is None:  # (its warnings, given once, are those of its placement)
+                face = self.face(component, layout_name, side)
+                self._faces.pop(key, None)
+            corner = face.shape.contains_point(Rect(0, 0, face.width, face.height),
+                                               EDGE_REACH / 4, EDGE_REACH / 4)
+            fills = self._edges[key] = edge_fills(face.ops, face.width, face.height,
+                                                  EDGE_REACH, whole=corner)
+        return fills
+
+    def edges_differ(self, items: Sequence[Component], section: SheetSection) -> bool:
+        """Whether abutting ``items`` could put edges of different colours (or of no one
+        colour) on one cut line, on the fronts or on the backs as ``section`` prints them."""
+        fronts: set[object] = set()
+        backs: set[object] = set()
+        seen: set[str] = set()
+        for item in items:
+            if item.id in seen:
+                continue
+            seen.add(item.id)
+            fronts.update(self.edge_fills(item, item.front, "front"))
+            if item.back:
+                backs.update(self.edge_fills(item, str(back_layout(item, section)), "back"))
+            if None in fronts or None in backs or len(fronts) > 1 or len(backs) > 1:
+                return True
+        return False
 
     def back_face(self, item: Component, section: SheetSection) -> Face:
         """The back of ``item`` as printed in ``section``: the section's back when it names

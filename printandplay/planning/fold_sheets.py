@@ -7,11 +7,12 @@ from collections.abc import Iterator, Sequence
 
 from printandplay.data.kit_words import game_words
 from printandplay.imposition.fold import FoldPlan, plan_fold
+from printandplay.imposition.grid import colour_gutter_pays
 from printandplay.imposition.marks import MARK_WIDTH
 from printandplay.model.game import Component, SheetSection
 from printandplay.model.ops import LineOp, Op, Placement, TextOp
 from printandplay.planning.faces import FacePlacer
-from printandplay.planning.pages import CUT_GUIDE_COLOR, MARK_COLOR, PageSpec
+from printandplay.planning.pages import CUT_GUIDE_COLOR, MARK_COLOR, PageSpec, cut_guides
 from printandplay.planning.print_job import PrintJob
 from printandplay.planning.sheet_labels import SheetLabels
 from printandplay.units import MM
@@ -27,13 +28,18 @@ class FoldSheets:
         self.placer = placer
         self.labels = labels
 
-    def plan(self, section: SheetSection) -> FoldPlan | None:
+    def plan(self, section: SheetSection, items: Sequence[Component] = ()) -> FoldPlan | None:
         """The fold-and-glue imposition of a section, or None when an item and its back do
-        not fit side by side on the paper (its sheets are then printed fronts, then backs)."""
+        not fit side by side on the paper (its sheets are then printed fronts, then backs).
+        ``auto`` spaces the items with full bleed when that holds as many, or when the edges
+        of ``items`` differ in colour (unless ``--gutter`` says otherwise)."""
         job = self.job
         paper, size = job.paper, job.kind_of(section).size
         bleed, margin = job.bleed, job.options.margin
         try:
+            if job.options.gutter:  # --gutter MM: between every two neighbours
+                return plan_fold(paper, size, bleed=max(0.0, bleed), mode="gutter",
+                                 margin=margin, gap=job.options.gutter)
             if bleed <= 0:
                 return plan_fold(paper, size, bleed=0.0, mode="none", margin=margin)
             if section.bleed_mode != "auto":
@@ -43,12 +49,17 @@ class FoldSheets:
             abut = plan_fold(paper, size, bleed=bleed, mode="abut", margin=margin)
         except ValueError:
             return None
-        return gutter if gutter.per_page >= abut.per_page else abut
+        if gutter.per_page >= abut.per_page or (
+                job.options.gutter is None and colour_gutter_pays(gutter.per_page, abut.per_page)
+                and self.placer.edges_differ(items, section)):
+            return gutter
+        return abut
 
     def plan_of(self, items: Sequence[Component], section: SheetSection) -> FoldPlan | None:
         """The fold plan of a section's sheets under ``--fold`` when any item has a back."""
-        if self.job.options.fold and any(item.back for item in items):
-            return self.plan(section)
+        if self.job.options.fold and not self.job.options.fronts_only and any(
+                item.back for item in items):
+            return self.plan(section, items)
         return None
 
     def iter_pages(self, items: Sequence[Component], section: SheetSection,
@@ -76,7 +87,7 @@ class FoldSheets:
                     placements.append(self.placer.place_back(item, section, back.trim.x,
                                                              back.trim.y, back.clip))
                     slots.append(back)
-                ops += [op for s in slots for op in shape.cut_ops(s.trim, CUT_GUIDE_COLOR)]
+                ops += [op for s in slots for op in cut_guides(shape, s.trim)]
             yield self.labels.add(PageSpec(plan.page, f"{section.title} {number} pli",
                                            tuple(placements), tuple(ops), recto=True,
                                            section=section.title, side="fold", sheet=number),
@@ -91,8 +102,8 @@ class FoldSheets:
                            sheet=number, sheets=total)
 
     def _legend(self, plan: FoldPlan) -> list[Op]:
-        """The legend of the fold line: beside its top end (or its bottom end), between the
-        fold gutter's crop mark and the next one, in the band of the crop marks, inside the
+        """The legend of the fold line: beside its top end (or its bottom end, or under it in
+        the label band), between the fold gutter's crop mark and the next one, inside the
         printable area."""
         fonts = self.job.assets.fonts
         font = fonts.select("body", False, True)
@@ -105,16 +116,23 @@ class FoldSheets:
         grid_top = max(s.clip.top for s in plan.fronts)
         grid_bottom = min(s.clip.y for s in plan.fronts)
         descent = fonts.descent(font)
+        band_room = plan.page.width - margin - x  # the label band: no crop mark in it
         for text, size in ((t, z) for t in legends for z in (6.5, 6.0)):
             text = fonts.prepare(text, font)
-            if fonts.width(text, font) * size > room:
-                continue
-            # cap height up to the fold line's end, the whole text inside the printable area
-            top = min(plan.fold.y2 - 0.75 * size,
-                      plan.page.height - margin - fonts.ascent(font) * size)
-            if top >= grid_top + 0.8 * MM:  # the line ends inside the printable area
-                return [TextOp(x, top, text, font, size, CUT_GUIDE_COLOR)]
-            bottom = max(plan.fold.y1 + 0.25 * size, margin + descent * size)
-            if bottom + 0.75 * size <= grid_bottom - 0.8 * MM:
+            width = fonts.width(text, font) * size
+            if width <= room:
+                # cap height up to the fold line's end, the whole text inside the printable area
+                top = min(plan.fold.y2 - 0.75 * size,
+                          plan.page.height - margin - fonts.ascent(font) * size)
+                if top >= grid_top + 0.8 * MM:  # the line ends inside the printable area
+                    return [TextOp(x, top, text, font, size, CUT_GUIDE_COLOR)]
+                bottom = max(plan.fold.y1 + 0.25 * size, margin + descent * size)
+                if bottom + 0.75 * size <= grid_bottom - 0.8 * MM:
+                    return [TextOp(x, bottom, text, font, size, CUT_GUIDE_COLOR)]
+            # else under the line's bottom end, in the label band (the sheet's label beside it):
+            # the whole legend, where the marks leave room for its short form only
+            bottom = margin + descent * size
+            if width <= band_room and bottom + 0.75 * size <= min(plan.fold.y1,
+                                                                  grid_bottom - 0.8 * MM):
                 return [TextOp(x, bottom, text, font, size, CUT_GUIDE_COLOR)]
         return []

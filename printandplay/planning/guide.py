@@ -71,7 +71,10 @@ class KitGuide:
             repeat.append(f"--bleed {options.bleed / MM:g}")
         if abs(options.margin - DEFAULT_MARGIN) > 1e-6:
             repeat.append(f"--margin {options.margin / MM:g}")
+        if options.gutter is not None:
+            repeat.append(f"--gutter {round(options.gutter / MM, 3):g}")
         repeat += [flag for flag, on in (("--simplex", options.simplex), ("--fold", options.fold),
+                                         ("--fronts-only", options.fronts_only),
                                          ("--ink-saver", options.ink_saver)) if on]
         if options.sections:
             repeat.append("--sections " + shlex.quote(",".join(options.sections)))
@@ -85,7 +88,8 @@ class KitGuide:
         game, options, fonts = job.game, job.options, job.assets.fonts
         words = game_words(game)["guide"]
         title = words["title"]
-        mode = "fold" if options.fold else "simplex" if options.simplex else "duplex"
+        mode = ("fronts" if options.fronts_only else "fold" if options.fold
+                else "simplex" if options.simplex else "duplex")
         settings = GuideSettings(
             game.id, options.paper, job.paper, options.flip,
             format_back_offset(options.back_offset), job.bleed / MM, self._rebuild_options(),

@@ -16,7 +16,7 @@ from printandplay.model.ops import Op, Placement
 from printandplay.model.polygon_shapes import RegularPolygon
 from printandplay.model.polygons import offset_polygon
 from printandplay.planning.faces import FacePlacer
-from printandplay.planning.pages import CUT_GUIDE_COLOR, PageSpec
+from printandplay.planning.pages import PageSpec, cut_guides
 from printandplay.planning.print_job import PrintJob
 from printandplay.planning.sheet_labels import SheetLabels
 
@@ -77,12 +77,12 @@ class HexSheets:
                 replace(placer.place(item, item.front, "front", s.trim.x, s.trim.y, s.clip),
                         outline=offset_polygon(shape.vertices(s.trim), bleed))
                 for item, s in zip(chunk, plan.fronts, strict=False))
-            guides: tuple[Op, ...] = tuple(shape.cut_ops(s.trim, CUT_GUIDE_COLOR)[0]
-                                           for s in plan.fronts[:len(chunk)])
+            guides: tuple[Op, ...] = tuple(op for s in plan.fronts[:len(chunk)]
+                                           for op in cut_guides(shape, s.trim))
             yield self.labels.add(PageSpec(plan.page, f"{section.title} {number} recto",
                                            fronts, guides, recto=True, section=section.title,
                                            side="recto", sheet=number), total)
-            if any(item.back for item in chunk):
+            if not self.job.options.fronts_only and any(item.back for item in chunk):
                 backs: list[Placement] = [
                     replace(placer.place_back(item, section, s.trim.x, s.trim.y, s.clip),
                             outline=offset_polygon(shape.vertices(s.trim), bleed))

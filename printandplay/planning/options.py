@@ -26,11 +26,15 @@ class BuildOptions:
     simplex: bool = False  # single-sided printing: no blank pages to keep fronts on sheet fronts
     fold: bool = False  # fold-and-glue: each back beside its front, across a fold line
     ink_saver: bool = False  # layouts' ink-saver versions; other full-bleed fills pale
+    fronts_only: bool = False  # sheets of fronts alone, printed single-sided (--fronts-only)
     sections: tuple[str, ...] = ()  # names of the kit sections to build (empty: all)
     language: str | None = None  # the edition in another language (--language), None: the game's
     proof: bool = False  # items larger than the paper: one sheet each, scaled (--proof)
+    # points between every two neighbouring items (--gutter); None: only where their edges
+    # differ in colour or it costs no sheet; 0: only where it costs no sheet
+    gutter: float | None = None
 
     @property
     def duplex(self) -> bool:
         """Whether the file is printed on both sides of the paper."""
-        return not (self.simplex or self.fold)
+        return not (self.simplex or self.fold or self.fronts_only)

@@ -10,9 +10,12 @@ from dataclasses import dataclass
 from printandplay.model.game import Size
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import Op, Placement
+from printandplay.model.shapes import Shape
 
 MARK_COLOR = (0.0, 0.0, 0.0)
 CUT_GUIDE_COLOR = (0.55, 0.55, 0.55)
+CUT_LINE_COLOR = (0.15, 0.15, 0.15)  # an outline to cut along, over a white line 1 pt wide
+CUT_LINE_UNDER = 1.0
 NOTE_COLOR = (0.4, 0.4, 0.4)  # the blank page's note: 5.7:1 on white paper (at least 4.5:1)
 
 
@@ -52,6 +55,16 @@ def duplex_stream(pages: Iterable[PageSpec], blank: Blank,
         yield page
         count += 1
         previous = page
+
+
+def cut_guides(shape: Shape, trim: Rect) -> tuple[Op, ...]:
+    """The outline to cut along of an item at ``trim`` (round pieces: a circle), seen on any
+    background: a dark thin line over a white one three times as wide; none for items cut
+    along the crop marks."""
+    lines = shape.cut_ops(trim, CUT_LINE_COLOR)
+    if not lines:
+        return ()
+    return (shape.outline(trim, (1.0, 1.0, 1.0), CUT_LINE_UNDER), *lines)
 
 
 def placement_rects(placements: Sequence[Placement]) -> list[Rect]:

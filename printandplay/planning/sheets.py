@@ -7,14 +7,22 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from printandplay.errors import OptionError
-from printandplay.imposition.grid import SheetPlan, choose_mode, fits_on, mirror_axes, plan_sheet
-from printandplay.imposition.marks import MARK_WIDTH
+from printandplay.imposition.grid import (
+    SheetPlan,
+    capacity,
+    choose_mode,
+    colour_gutter_pays,
+    fits_on,
+    mirror_axes,
+    plan_sheet,
+)
+from printandplay.imposition.marks import MARK_WIDTH, crop_marks
 from printandplay.model.game import Component, ImpositionMode, SheetSection
 from printandplay.model.ops import LineOp, Op
 from printandplay.planning.faces import FacePlacer
 from printandplay.planning.fold_sheets import FoldSheets
 from printandplay.planning.hex_sheets import HexSheets
-from printandplay.planning.pages import CUT_GUIDE_COLOR, MARK_COLOR, PageSpec
+from printandplay.planning.pages import MARK_COLOR, PageSpec, cut_guides
 from printandplay.planning.print_job import PrintJob
 from printandplay.planning.sheet_labels import SheetLabels
 from printandplay.planning.tiles import TileSheets
@@ -32,20 +40,30 @@ class SheetPlanner:
         self.tiles = tiles
         self.hexes = HexSheets(job, placer, labels)  # hexagonal tiles nested in offset rows
 
-    def plan(self, section: SheetSection, count: int | None = None) -> SheetPlan:
+    def plan(self, section: SheetSection, count: int | None = None,
+             items: Sequence[Component] = ()) -> SheetPlan:
         """The imposition shared by every sheet of a section of ``count`` items (``auto``
-        spaces them with full bleed when that costs no extra sheet)."""
+        spaces them with full bleed when that costs no extra sheet, or when the edges of
+        ``items`` differ in colour; ``--gutter`` spaces every section)."""
         job = self.job
         size = job.kind_of(section).size
         margin = job.options.margin
+        gutter = job.options.gutter
         mode: ImpositionMode = (choose_mode(job.paper, size, job.bleed, count, margin)
                                 if section.bleed_mode == "auto" else section.bleed_mode)
+        if mode == "abut" and section.bleed_mode == "auto" and gutter is None \
+                and colour_gutter_pays(capacity(job.paper, size, "gutter", job.bleed, margin),
+                                       capacity(job.paper, size, "abut", job.bleed, margin)) \
+                and self.placer.edges_differ(items, section):
+            mode = "gutter"
         if job.bleed <= 0:
             mode = "none"
+        if gutter:
+            mode = "gutter"
         try:
             return plan_sheet(job.paper, size, bleed=job.bleed, mode=mode,
                               flip=job.options.flip, back_offset=job.options.back_offset,
-                              margin=margin)
+                              margin=margin, gap=gutter or None)
         except ValueError as err:
             raise OptionError(f"{section.title}: {err}") from None
 
@@ -76,12 +94,13 @@ class SheetPlanner:
             yield from elsewhere
             return
         title = section.title
-        full = self.plan(section, len(items))
+        full = self.plan(section, len(items), items)
         total = -(-len(items) // full.per_page)
         for number, start in enumerate(range(0, len(items), full.per_page), start=1):
             yield PageSpec(full.page, "", recto=True, section=title, side="recto",
                            sheet=number, sheets=total)
-            if any(item.back for item in items[start:start + full.per_page]):
+            if not self.job.options.fronts_only and any(
+                    item.back for item in items[start:start + full.per_page]):
                 yield PageSpec(full.page, "", section=title, side="verso", sheet=number,
                                sheets=total)
 
@@ -95,7 +114,7 @@ class SheetPlanner:
         if elsewhere is not None:
             yield from elsewhere
             return
-        full = self.plan(section, len(items))
+        full = self.plan(section, len(items), items)
         total = -(-len(items) // full.per_page)
         shape = self.job.kind_of(section).shape
         # the backs' outline as the turned sheet shows it (a triangle's points down)
@@ -117,20 +136,24 @@ class SheetPlanner:
                 placer.place(item, item.front, "front", slot.trim.x, slot.trim.y, slot.clip)
                 for item, slot in zip(chunk, plan.fronts, strict=False)
             )
-            guides = tuple(op for s in plan.fronts[:len(chunk)]  # (round items: a thin circle)
-                           for op in shape.cut_ops(s.trim, CUT_GUIDE_COLOR))
+            guides = tuple(op for s in plan.fronts[:len(chunk)]  # (round items: a circle)
+                           for op in cut_guides(shape, s.trim))
             yield self.labels.add(PageSpec(plan.page, f"{section.title} {number} recto",
                                            fronts, marks + guides if guides else marks,
                                            recto=True,
                                            section=section.title, side="recto",
                                            sheet=number), total)
             del fronts
-            if any(item.back for item in chunk):
+            if not self.job.options.fronts_only and any(item.back for item in chunk):
                 backs = tuple(
                     placer.place_back(item, section, slot.trim.x, slot.trim.y, slot.clip,
                                       back_shape)
                     for item, slot in zip(chunk, plan.backs, strict=False) if item.back
                 )
+                # single-sided, the backs are cut from their own side: crop marks there too
+                back_marks = tuple(LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, MARK_WIDTH)
+                                   for m in crop_marks(plan.backs, plan.page, plan.margin)
+                                   ) if self.job.options.simplex else ()
                 yield self.labels.add(PageSpec(plan.page, f"{section.title} {number} verso",
-                                               backs, section=section.title, side="verso",
-                                               sheet=number), total)
+                                               backs, back_marks, section=section.title,
+                                               side="verso", sheet=number), total)

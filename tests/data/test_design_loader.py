@@ -517,7 +517,7 @@ def test_face_designs_are_read_once_per_process_and_again_when_the_file_changes(
     assert again == first and all(again[name] is first[name] for name in first)
     layouts = tmp_path / "templates/limits/layouts.yaml"
     text = layouts.read_text(encoding="utf-8")
-    assert "width: 58mm" in text
-    layouts.write_text(text.replace("width: 58mm", "width: 57mm", 1), encoding="utf-8")
+    assert "width: 56.6mm" in text
+    layouts.write_text(text.replace("width: 56.6mm", "width: 57mm", 1), encoding="utf-8")
     edited = load_assets(Resources.discover(tmp_path), "limits").designs
     assert edited != first

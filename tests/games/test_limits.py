@@ -281,11 +281,11 @@ def test_limit_value_outside_0_9_x_is_refused(kit_copy: Path) -> None:
 
 def test_build_a4(bundled_kits: KitsBuild) -> None:
     reader = PdfReader(bundled_kits.pdf("limits"))
-    per_sheet = 9  # poker cards, 3 × 3 on A4
+    per_sheet = 8  # poker cards, 4 × 2 on landscape A4 (spaced apart: colours differ)
     sheets = (math.ceil(60 / per_sheet) + math.ceil(24 / per_sheet)
               + math.ceil((28 + 6) / per_sheet))
     rules_pages = 2
-    assert len(reader.pages) == 2 + rules_pages + 2 * sheets == 2 + 30  # the guide first
+    assert len(reader.pages) == 2 + rules_pages + 2 * sheets == 2 + 34  # the guide first
     assert len(kit_pages("limits")) == len(reader.pages)
     pages = body_pages("limits")
     assert [page.label for page in pages[:rules_pages]] == ["Règles 1", "Règles 2"]

@@ -119,8 +119,9 @@ def test_check_fails_on_a_missing_aid_and_build_refuses(
 def test_a4_kit_pages_in_print_order() -> None:
     pages = body_pages("oups")  # after the printing guide and its blank verso
     # rules (2) + aids: 2 sheets × (front, back) + life trackers: 1 sheet, no back, then a
-    # blank page for duplex + 52 cards and 2 markers: 6 sheets of 9 × (front, back)
-    assert len(pages) == 2 + 4 + 1 + 1 + 12
+    # blank page for duplex + 52 cards and 2 markers: 7 sheets of 8 × (front, back) (cards of
+    # different colours are spaced apart: 4 × 2 on a landscape sheet)
+    assert len(pages) == 2 + 4 + 1 + 1 + 14
     texts = [page_text(page) for page in pages]
     assert "Phase 1" in texts[0] and "Reconstitution" in texts[0]
     assert "inférieure ou égale" in texts[1] and "Exemple" in texts[1]
@@ -128,9 +129,9 @@ def test_a4_kit_pages_in_print_order() -> None:
     assert texts[2].count("Lancer un sort") == 4 and texts[4].count("Lancer un sort") == 1
     assert "PV" in texts[6] and "30" in texts[6]
     assert pages[7].label == "blank" and "Page laissée blanche" in texts[7]
-    assert texts[9].count("Oups Magie") == 18 + 1  # 9 backs, title twice each; the sheet label
+    assert texts[9].count("Oups Magie") == 16 + 1  # 8 backs, title twice each; the sheet label
     assert "Valet" in texts[10] and "Dame" in texts[10] and "Roi" in texts[10]
-    assert "Donneur" in texts[18] and "Premier attaquant" in texts[18]
+    assert "Donneur" in texts[20] and "Premier attaquant" in texts[20]
 
 
 def test_letter_kit_builds() -> None:
@@ -138,8 +139,8 @@ def test_letter_kit_builds() -> None:
     # kit are the end-to-end builds)
     pages = kit_pages("oups", "letter")
     # the guide and its blank verso, then the rules still fit on two Letter pages; a blank page
-    # follows the single-sided trackers
-    assert len(pages) == 2 + 20
+    # follows the single-sided trackers; cards spaced apart for their colours, 8 to a sheet
+    assert len(pages) == 2 + 22
     assert {round(p.size.width) for p in pages} <= {612, 792}
 
 

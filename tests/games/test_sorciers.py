@@ -31,7 +31,9 @@ ATTAQUE = {"Magie rouge": 18, "Magie bleue": 18, "Magie blanche": 14, "Magie noi
            "Magie violette": 12}
 MAGE = {"Mage de feu": 3, "Mage d'eau": 3, "Mage de lumière": 2, "Mage de l'équilibre": 1,
         "Mage de la mort": 1}
-PER_SHEET = {"poker": 9, "jeton": 88}  # 3 × 3 poker cards, 8 × 11 tokens of 24.5 mm on A4
+# poker cards of different colours spaced apart, 4 × 2 on landscape A4; 8 × 11 tokens of
+# 24.5 mm (all alike: they abut)
+PER_SHEET = {"poker": 8, "jeton": 88}
 
 
 def records() -> list[dict]:
@@ -123,9 +125,9 @@ def test_build_has_the_expected_pages(bundled_kits: KitsBuild) -> None:
     cards_sheets = (math.ceil((46 + 8) / PER_SHEET["poker"])       # targeting + aids
                     + math.ceil((74 + 10) / PER_SHEET["poker"]))   # attacks + mages
     token_sheets = math.ceil(80 / PER_SHEET["jeton"])
-    assert (cards_sheets, token_sheets) == (16, 1)
-    assert len(pages) == rules + 2 * (cards_sheets + token_sheets) == 38
-    assert len(PdfReader(pdf).pages) == len(kit_pages("sorciers")) == 2 + 38
+    assert (cards_sheets, token_sheets) == (18, 1)
+    assert len(pages) == rules + 2 * (cards_sheets + token_sheets) == 42
+    assert len(PdfReader(pdf).pages) == len(kit_pages("sorciers")) == 2 + 42
     assert "Règles — 4/4" in page_text(pages[3])
 
 
@@ -133,17 +135,19 @@ def test_sheets_come_in_print_order_with_their_backs() -> None:
     texts = [page_text(page) for page in body_pages("sorciers")]
     assert "Mise en place" in texts[0] and "Règle maison" in texts[0]
     assert "Gauche" in texts[4] and "Ciblage" in texts[5]       # first targeting sheet, backs
-    assert "Les cinq magies" in texts[14] and "Un tour" in texts[15]  # aids share sheet 6
-    assert "Magie rouge" in texts[16] and "Attaque" in texts[17]
-    assert "Mage de feu" in texts[32] and "Mage spécialiste" in texts[33]
-    assert "Mage de la mort" in texts[34]
+    assert "Les cinq magies" in texts[16] and "Un tour" in texts[17]  # aids share sheet 7
+    assert "Magie rouge" in texts[18] and "Attaque" in texts[19]
+    assert "Mage de feu" in texts[36] and "Mage spécialiste" in texts[37]
+    assert "Mage de la mort" in texts[38]
 
 
 def test_letter_build_keeps_an_even_rules_section() -> None:
     pages = body_pages("sorciers", "letter")
     assert _rules_pages(pages) % 2 == 0
-    assert len(pages) == _rules_pages(pages) + 34
-    assert {(round(p.size.width), round(p.size.height)) for p in pages} == {(612, 792)}
+    assert len(pages) == _rules_pages(pages) + 38
+    # cards 4 × 2 on landscape sheets (spaced apart for their colours), tokens on portrait
+    assert {(round(p.size.width), round(p.size.height)) for p in pages} == {(612, 792),
+                                                                            (792, 612)}
 
 
 def test_every_rule_id_used_is_in_the_digest(repo_root: Path) -> None:

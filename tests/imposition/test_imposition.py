@@ -21,7 +21,15 @@ from printandplay.imposition.grid import (
     mirror_axes,
     plan_sheet,
 )
-from printandplay.imposition.marks import MARK_BAND, MARK_GAP, MARK_LENGTH, MIN_MARK, Mark
+from printandplay.imposition.marks import (
+    KEPT_MARK,
+    MARK_BAND,
+    MARK_GAP,
+    MARK_LENGTH,
+    MIN_MARK,
+    MIN_OUTER_BLEED,
+    Mark,
+)
 from printandplay.model.game import Size
 from printandplay.model.geometry import Rect
 
@@ -137,8 +145,10 @@ def mark_crosses(mark: Mark, rect: Rect) -> bool:
 
 def test_default_printer_margin_and_mark_room() -> None:
     assert_mm(DEFAULT_MARGIN, 5.0)
-    assert_mm(MIN_MARK, 3.0)
-    assert_mm(MARK_BAND, MARK_GAP / MM + 3.0)
+    assert_mm(MIN_MARK, 2.0)
+    assert_mm(KEPT_MARK, 3.0)
+    assert_mm(MIN_OUTER_BLEED, 2.0)
+    assert_mm(MARK_BAND, 4.0)  # the room an outer edge needs: 2 mm of bleed, a 2 mm mark
 
 
 def printable(plan: SheetPlan) -> Rect:
@@ -272,17 +282,17 @@ def test_a4_poker_grid_is_centred_at_10_5mm_and_16_5mm() -> None:
 def test_letter_poker_grid_keeps_its_marks_above_the_cards() -> None:
     plan = plan_auto(LETTER, POKER, 3)
     # (215.9 − 189) / 2 = 13.45 mm: centred across. Down: 279.4 − 264 = 15.4 mm of paper,
-    # too little for 5 + 4 mm at both ends: 5 mm margin + 4 mm marks + 1.4 mm of bleed above,
-    # 5 mm below (where the bleed may run into the margin)
+    # too little for 5 + 4 mm at both ends: 5 mm margin + 5.4 mm above (a 3 mm mark without
+    # its gap, 2.4 mm of bleed), 5 mm below (where the bleed may run into the margin)
     assert_rect_mm(slot_at(plan, 0, 0).trim, 13.45, 279.4 - 10.4 - 88, 63, 88)
     assert_rect_mm(slot_at(plan, 2, 2).trim, 13.45 + 126, 5, 63, 88)
     top, bottom = slot_at(plan, 0, 0), slot_at(plan, 2, 0)
-    assert_mm(top.clip.top - top.trim.top, 1.4)
+    assert_mm(top.clip.top - top.trim.top, 2.4)
     assert_mm(bottom.trim.y - bottom.clip.y, 3)
     vertical = [m for m in plan.marks if is_vertical(m)]
     assert len(vertical) == 4  # one per vertical cut line, above the grid
     for mark in vertical:
-        assert_mm(min(mark.y1, mark.y2), 279.4 - 10.4 + 1.4 + 1)
+        assert_mm(min(mark.y1, mark.y2), 279.4 - 10.4 + 2.4)
         assert_mm(mark_length(mark), 3)
     assert len(plan.marks) == 4 + 2 * 4  # horizontal cut lines: marks on both sides
 
@@ -293,16 +303,16 @@ def test_letter_poker_grid_keeps_its_marks_above_the_cards() -> None:
 @pytest.mark.parametrize(
     ("row", "col", "left", "bottom", "right", "top"),
     [
-        # sides: 10.5 − 5 margin − 4 mark room = 1.5 mm; top and bottom: full 3 mm
-        (0, 0, 1.5, 0, 0, 3),
+        # sides: 10.5 − 5 margin − a 3 mm mark (no gap) = 2.5 mm; top and bottom: full 3 mm
+        (0, 0, 2.5, 0, 0, 3),
         (0, 1, 0, 0, 0, 3),
-        (0, 2, 0, 0, 1.5, 3),
-        (1, 0, 1.5, 0, 0, 0),
+        (0, 2, 0, 0, 2.5, 3),
+        (1, 0, 2.5, 0, 0, 0),
         (1, 1, 0, 0, 0, 0),  # the centre card bleeds nowhere
-        (1, 2, 0, 0, 1.5, 0),
-        (2, 0, 1.5, 3, 0, 0),
+        (1, 2, 0, 0, 2.5, 0),
+        (2, 0, 2.5, 3, 0, 0),
         (2, 1, 0, 3, 0, 0),
-        (2, 2, 0, 3, 1.5, 0),
+        (2, 2, 0, 3, 2.5, 0),
     ],
 )
 def test_abutting_poker_on_a4_bleeds_on_the_grid_outer_edges_as_far_as_marks_allow(
@@ -320,7 +330,7 @@ def test_abutting_clips_tile_the_grid_without_overlap() -> None:
     assert slot_at(plan, 0, 0).clip.right == pytest.approx(slot_at(plan, 0, 1).clip.x, abs=EPS)
     assert slot_at(plan, 0, 0).clip.y == pytest.approx(slot_at(plan, 1, 0).clip.top, abs=EPS)
     total = sum(s.clip.w * s.clip.h for s in plan.fronts)
-    assert to_mm(to_mm(total)) == pytest.approx((189 + 3) * (264 + 6), abs=1e-6)
+    assert to_mm(to_mm(total)) == pytest.approx((189 + 5) * (264 + 6), abs=1e-6)
 
 
 def test_gutter_mode_gap_is_twice_the_bleed_and_every_clip_is_trim_plus_bleed() -> None:
@@ -403,8 +413,8 @@ def test_a4_poker_has_16_crop_marks_at_hand_computed_places() -> None:
         [(x, 284.5, 289.5) for x in (10.5, 73.5, 136.5, 199.5)]
         + [(x, 12.5, 7.5) for x in (10.5, 73.5, 136.5, 199.5)]
     )
-    # y cut lines; right: from 199.5 + 1.5 + 1 = 202 to the printable edge at 205;
-    # left: from 10.5 − 1.5 − 1 = 8 to 5
+    # y cut lines; right: from 199.5 + 2.5 bleed (no gap: 3 mm left) = 202 to the printable
+    # edge at 205; left: from 10.5 − 2.5 = 8 to 5
     assert horizontal == sorted(
         [(y, 202.0, 205.0) for y in (16.5, 104.5, 192.5, 280.5)]
         + [(y, 8.0, 5.0) for y in (16.5, 104.5, 192.5, 280.5)]
@@ -437,7 +447,8 @@ def test_crop_mark_count_for_gutter_grid_counts_both_sides_of_each_gutter() -> N
 
 
 def check_marks(plan: SheetPlan) -> None:
-    """Every mark: 3 to 5 mm, wholly inside the printable area, on a cut line, off the art."""
+    """Every mark: 2 to 5 mm, wholly inside the printable area, on a cut line, off the art,
+    the gap away from every bleed unless that would leave it under 3 mm."""
     xs, ys = cut_xs(plan), cut_ys(plan)
     area = printable(plan)
     for mark in plan.marks:
@@ -446,8 +457,9 @@ def check_marks(plan: SheetPlan) -> None:
             assert area.x - EPS <= x <= area.right + EPS
             assert area.y - EPS <= y <= area.top + EPS
         assert not any(mark_crosses(mark, s.clip) for s in plan.fronts)
-        for slot in plan.fronts:  # at least the gap away from every bleed
-            assert not mark_crosses(mark, slot.clip.expand(*(4 * [MARK_GAP - EPS])))
+        near = any(mark_crosses(mark, slot.clip.expand(*(4 * [MARK_GAP - EPS])))
+                   for slot in plan.fronts)
+        assert not near or mark_length(mark) <= KEPT_MARK + EPS
         if is_vertical(mark):
             assert any(abs(mark.x1 - x) < EPS for x in xs)
         else:
@@ -473,7 +485,7 @@ def test_partial_sheet_has_no_marks_for_empty_slots_and_bleeds_towards_them() ->
     assert [(s.row, s.col) for s in plan.fronts] == [(0, 0), (0, 1), (0, 2), (1, 0)]
     assert len(plan.backs) == 4
     # (0, 1) and (0, 2) face empty slots below; (1, 0) faces them right and below
-    for row, col, bottom, right in ((0, 0, 0, 0), (0, 1, 3, 0), (0, 2, 3, 1.5),
+    for row, col, bottom, right in ((0, 0, 0, 0), (0, 1, 3, 0), (0, 2, 3, 2.5),
                                     (1, 0, 3, 3)):
         slot = slot_at(plan, row, col)
         assert_mm(slot.trim.y - slot.clip.y, bottom)
@@ -540,7 +552,7 @@ def test_short_edge_back_of_a4_poker_mirrors_y_and_keeps_x() -> None:
 def test_back_clip_of_a_corner_card_bleeds_on_the_mirrored_sides() -> None:
     plan = plan_auto(A4, POKER, 3, flip="long")
     back = plan.backs[0]  # front is top-left: bleeds left and top; its back bleeds right and top
-    assert_mm(back.clip.right - back.trim.right, 1.5)
+    assert_mm(back.clip.right - back.trim.right, 2.5)
     assert_mm(back.trim.x - back.clip.x, 0)
     assert_mm(back.clip.top - back.trim.top, 3)
     assert_mm(back.trim.y - back.clip.y, 0)
@@ -585,8 +597,8 @@ def landscape_bridge(flip: str) -> SheetPlan:
 
 def test_landscape_bridge_keeps_its_marks_on_the_left() -> None:
     plan = landscape_bridge("long")
-    # 12 mm of paper across: 3 margin + 4 marks + 2 bleed on the left, 3 mm on the right
-    assert_mm(slot_at(plan, 0, 0).trim.x - slot_at(plan, 0, 0).clip.x, 2)
+    # 12 mm of paper across: 3 margin + a 3 mm mark + 3 bleed on the left, 3 mm on the right
+    assert_mm(slot_at(plan, 0, 0).trim.x - slot_at(plan, 0, 0).clip.x, 3)
     assert_mm(slot_at(plan, 0, 4).clip.right - slot_at(plan, 0, 4).trim.right, 3)
     horizontal = [m for m in plan.marks if not is_vertical(m)]
     assert len(horizontal) == 3 and all(max(m.x1, m.x2) < 9 * MM for m in horizontal)

@@ -78,10 +78,12 @@ def test_an_ellipse_covers_the_text_only_if_all_its_corners_are_inside() -> None
     assert fill_under([RectOp(0, 0, 100, 100, RED), small], TEXT, FakeMetrics()) == RED
 
 
-def test_translucent_fill_or_image_over_the_text_means_no_solid_fill() -> None:
+def test_translucent_fill_is_measured_over_its_base_and_an_image_means_no_solid_fill() -> None:
     base = RectOp(0, 0, 100, 100, RED)
-    veil = RectOp(0, 0, 100, 100, BLUE, opacity=0.5)
-    assert fill_under([base, veil], TEXT, FakeMetrics()) is None
+    veil = RectOp(0, 0, 100, 100, BLUE, opacity=0.5)  # what it prints over the red (issue 28)
+    assert fill_under([base, veil], TEXT, FakeMetrics()) == pytest.approx((0.45, 0.1, 0.45))
+    edge = RectOp(TEXT.x + TEXT.w / 2, 0, 100, 100, BLUE, opacity=0.5)  # across the text
+    assert fill_under([base, edge], TEXT, FakeMetrics()) is None
     picture = GroupOp((1.0, 0.0, 0.0, 1.0, 5.0, 5.0), (ImageOp("photo", 0, 0, 30, 30),))
     assert fill_under([base, picture], TEXT, FakeMetrics()) is None
     away = GroupOp((1.0, 0.0, 0.0, 1.0, 60.0, 60.0), (ImageOp("photo", 0, 0, 30, 30),))

@@ -145,6 +145,15 @@ def test_fill_under_an_ellipse_counts_only_when_the_rect_is_inside_it() -> None:
     assert fill_under([disc], Rect(1, 1, 4, 4), FakeMetrics()) == PAPER
 
 
+def test_fill_under_a_translucent_shape_covering_the_rect_is_the_blend() -> None:
+    red, green = (1.0, 0.0, 0.0), (0.0, 1.0, 0.0)
+    rect = Rect(10.0, 10.0, 20.0, 5.0)
+    veil = RectOp(0, 0, 100, 100, green, opacity=0.5)
+    assert fill_under([RectOp(0, 0, 100, 100, red), veil], rect, FakeMetrics()) == \
+        (0.5, 0.5, 0.0)
+    assert fill_under([veil], rect, FakeMetrics()) == (0.5, 1.0, 0.5)  # over the paper
+
+
 def test_fill_under_translucent_shapes_and_images_is_unknown() -> None:
     red = (1.0, 0.0, 0.0)
     rect = Rect(10.0, 10.0, 20.0, 5.0)

@@ -1,0 +1,72 @@
+"""Print-on-demand presets (``export --print-shop DIR --shop NAME``) and the single PDF of
+alternating fronts and backs (``--alternating``) (issue 28)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from printandplay.cli import app
+from printandplay.data.presets import load_presets
+from printandplay.model.game import Size
+
+runner = CliRunner()
+IN = 72.0
+
+
+def test_presets_hold_the_game_crafter_poker_card() -> None:
+    tgc = load_presets().shops["thegamecrafter"]
+    assert tgc.name == "The Game Crafter"
+    assert tgc.bleed == pytest.approx(IN / 8) and tgc.safe == pytest.approx(IN / 8)
+    poker = tgc.sizes["poker"]
+    # 825 × 1125 px at 300 dpi: the trim and 1/8 in all round
+    assert (poker.width + 2 * tgc.bleed) / IN * 300 == pytest.approx(825)
+    assert (poker.height + 2 * tgc.bleed) / IN * 300 == pytest.approx(1125)
+    assert tgc.prints(Size(3.5 * IN, 2.5 * IN)) and not tgc.prints(Size(63 / 25.4 * IN,
+                                                                         88 / 25.4 * IN))
+    assert tgc.file_name("CHA-DEPART", "front") == "CHA-DEPART-front.pdf"
+    assert load_presets().shops["drivethrucards"].alternating
+
+
+def test_shop_export_takes_its_bleed_and_names_and_warns_of_other_sizes(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["export", "charlie", "--print-shop", str(tmp_path),
+                                 "--shop", "thegamecrafter", "--sections", "aides-de-jeu"])
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((tmp_path / "manifest.json").read_text("utf-8"))
+    row = manifest["items"][0]
+    assert row["front"].endswith("-front.pdf") and row["bleed_mm"] == pytest.approx(3.175, abs=0.01)
+    page = PdfReader(tmp_path / row["front"]).pages[0]
+    assert float(page.mediabox.width) == pytest.approx(63 / 25.4 * IN + IN / 4, abs=0.01)
+    assert all(r["back"].endswith("-back.pdf") for r in manifest["items"] if r["back"])
+    assert "warning: kind 'aide' (63.0 × 88.0 mm): The Game Crafter prints no card" in \
+        result.stderr
+
+
+def test_alternating_pdf_puts_each_copys_back_after_its_front(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["export", "charlie", "--print-shop", str(tmp_path),
+                                 "--alternating", "--sections", "aides-de-jeu,licornes"])
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((tmp_path / "manifest.json").read_text("utf-8"))
+    copies = sum(r["count"] for r in manifest["items"])
+    reader = PdfReader(tmp_path / "charlie-fronts-backs.pdf")
+    assert len(reader.pages) == 2 * copies
+    # the standees have no back: a blank page of their size follows each front
+    for front, back in zip(reader.pages[::2], reader.pages[1::2], strict=True):
+        assert (front.mediabox.width, front.mediabox.height) == (back.mediabox.width,
+                                                                 back.mediabox.height)
+        assert "/TrimBox" in front and "/TrimBox" in back
+
+
+def test_shop_options_are_checked(tmp_path: Path) -> None:
+    unknown = runner.invoke(app, ["export", "charlie", "--print-shop", str(tmp_path),
+                                  "--shop", "nowhere"])
+    assert unknown.exit_code == 2 and "unknown print shop 'nowhere'" in unknown.output
+    both = runner.invoke(app, ["export", "charlie", "--print-shop", str(tmp_path),
+                               "--shop", "thegamecrafter", "--bleed-mm", "2"])
+    assert both.exit_code == 2 and "--shop sets the bleed" in both.output
+    alone = runner.invoke(app, ["export", "charlie", "--png", str(tmp_path), "--alternating"])
+    assert alone.exit_code == 2 and "go with --print-shop" in alone.output
