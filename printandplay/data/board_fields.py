@@ -32,7 +32,7 @@ from printandplay.model.board import (
     TrackSpec,
 )
 from printandplay.model.design import FaceDesign
-from printandplay.model.die_net import MAX_TAB, DieSpec
+from printandplay.model.die_net import DIE_SOLIDS, MAX_TAB, DieSpec
 
 CELL_KEYS = ("row", "col", "terrain", "icon", "label", "text", "region")
 
@@ -96,22 +96,24 @@ def as_track(value: Any) -> TrackSpec:
 
 
 def as_die(value: Any) -> DieSpec:
-    """``{cube: 16mm, tab: 4mm}`` (a six-sided die) or ``{tetrahedron: 30mm}`` (a four-sided
-    one), the tab a quarter of the edge unless given."""
+    """``{cube: 16mm, tab: 4mm}`` (a six-sided die), ``{tetrahedron: 30mm}`` (four sides),
+    ``{octahedron: 25mm}`` (eight) or ``{dodecahedron: 15mm}`` (twelve): the solid's edge, the
+    tab a quarter of the edge unless given."""
     fields = _mapping(value, "die")
-    cube = fields.optional("cube", as_length, None)
-    tetrahedron = fields.optional("tetrahedron", as_length, None)
+    edges = {sides: fields.optional(name, as_length, None) for sides, name in DIE_SOLIDS.items()}
     tab = fields.optional("tab", as_length, None)
     _finish(fields)
-    if (cube is None) == (tetrahedron is None):
-        raise Invalid("give the edge of a cube (cube: 16mm) or of a tetrahedron "
-                      "(tetrahedron: 30mm)")
-    edge = cube if cube is not None else tetrahedron
+    given = [(sides, edge) for sides, edge in edges.items() if edge is not None]
+    if len(given) != 1:
+        raise Invalid("give the edge of one solid: a cube (cube: 16mm), a tetrahedron "
+                      "(tetrahedron: 30mm), an octahedron (octahedron: 25mm) or a "
+                      "dodecahedron (dodecahedron: 15mm)")
+    sides, edge = given[0]
     assert edge is not None
     tab = edge / 4 if tab is None else tab
     if edge <= 0 or not 0 < tab <= MAX_TAB * edge:
         raise Invalid(f"the edge must be > 0 and tab from 0 to {MAX_TAB:g} × the edge")
-    return DieSpec(edge, tab, 6 if cube is not None else 4)
+    return DieSpec(edge, tab, sides)
 
 
 def _cells_of(records: list[tuple[Any, Location]], spec: GridSpec) -> tuple[Cell, ...]:
