@@ -30,6 +30,7 @@ from printandplay.model.board import (
     GridSpec,
     TrackPath,
     TrackSpec,
+    parse_coordinate,
 )
 from printandplay.model.design import FaceDesign
 from printandplay.model.die_net import DIE_SOLIDS, MAX_TAB, DieSpec
@@ -84,15 +85,58 @@ def as_grid(value: Any) -> GridSpec:
 
 
 def as_track(value: Any) -> TrackSpec:
-    """``{count, start, every, path}``."""
+    """``{count, start, every, path, width}``: ``path`` is ``edge``, ``line``, a list of points
+    ``[[x, y], …]`` (lengths from the box's top-left corner) or a list of the box's grid cells
+    ``[A1, B1, …]`` (then ``count`` is their number)."""
     fields = _mapping(value, "track")
-    count = fields.require("count", lambda v: _count(v, 2, "count"))
+    count = fields.optional("count", lambda v: _count(v, 2, "count"), None)
     start = fields.optional("start", as_int, 0)
     every = fields.optional("every", lambda v: _count(v, 1, "every"), 5)
-    path: TrackPath = fields.optional("path", as_literal(TrackPath), "edge")
+    path_node = fields.raw("path")
+    width = fields.optional("width", as_length, None)
     _finish(fields)
-    assert count is not None
-    return TrackSpec(count, start, every, path)
+    if not isinstance(path_node, list):
+        if path_node not in (None, "edge", "line"):
+            raise Invalid("path: expected one of edge, line, or a list of points "
+                          "[[x, y], …] or of cells [A1, …]")
+        path: TrackPath = "line" if path_node == "line" else "edge"
+        if count is None:
+            raise Invalid("count: the number of cells is required")
+        if width is not None:
+            raise Invalid("width: only for a track along a list of points")
+        return TrackSpec(count, start, every, path)
+    if not 2 <= len(path_node) <= MAX_CELLS:
+        raise Invalid(f"path: from 2 to {MAX_CELLS} points or cells, got {len(path_node)}")
+    if all(isinstance(item, str) for item in path_node):
+        cells = tuple(_cell_name(item) for item in path_node)
+        if len(set(cells)) != len(cells):
+            raise Invalid("path: a cell is listed twice")
+        if count is not None and count != len(cells):
+            raise Invalid(f"count: {count}, but the path lists {len(cells)} cells (leave "
+                          f"count out)")
+        if width is not None:
+            raise Invalid("width: only for a track along a list of points")
+        return TrackSpec(len(cells), start, every, "cells", cells=cells)
+    points = tuple(_point(item) for item in path_node)
+    if count is None:
+        raise Invalid("count: the number of cells along the path is required")
+    if width is not None and width <= 0:
+        raise Invalid("width: must be > 0")
+    return TrackSpec(count, start, every, "points", points=points, width=width)
+
+
+def _cell_name(item: str) -> tuple[int, int]:
+    try:
+        return parse_coordinate(item)
+    except ValueError as err:
+        raise Invalid(f"path: {err}") from None
+
+
+def _point(item: Any) -> tuple[float, float]:
+    if not isinstance(item, list) or len(item) != 2 or isinstance(item[0], list):
+        raise Invalid(f"path: a point is [x, y] (lengths: [10mm, 25mm]), got "
+                      f"{type_name(item)}")
+    return as_length(item[0]), as_length(item[1])
 
 
 def as_die(value: Any) -> DieSpec:

@@ -28,6 +28,7 @@ FACES = [
     ("des", "D12-CHIFFRES", "front"),
     ("plateau", "PLA-1", "front"),
     ("plateau", "PIS-1", "front"),
+    ("plateau", "PAR-1", "front"),
 ]
 
 
