@@ -107,13 +107,14 @@ def grid_ops(box: Box, grid: GridSpec, rect: Rect, fit: Fit, color: Color,
 
 
 def track_ops(box: Box, track: TrackSpec, rect: Rect, fit: Fit, stroke: RGB | None,
-              what: str) -> list[Op]:
+              what: str, color: Color | None = None, ink: RGB = INK) -> list[Op]:
     """The track's numbered cells: every ``every``-th number in bold with a thicker outline,
-    every second of those tinted with the stroke colour."""
+    every second of those tinted with the stroke colour (on a grid's cells, ``color`` reads
+    their terrain and the numbers, in ``ink``, must be legible on it)."""
     if track.path == "points":
         return _path_track_ops(box, track, rect, fit, stroke, what)
     if track.path == "cells":
-        return _grid_track_ops(box, track, rect, fit, stroke, what)
+        return _grid_track_ops(box, track, rect, fit, stroke, what, color, ink)
     try:
         cells = track_cells(track, rect)
     except ValueError as err:
@@ -180,9 +181,9 @@ def _path_track_ops(box: Box, track: TrackSpec, rect: Rect, fit: Fit, stroke: RG
 
 
 def _grid_track_ops(box: Box, track: TrackSpec, rect: Rect, fit: Fit, stroke: RGB | None,
-                    what: str) -> list[Op]:
+                    what: str, color: Color | None, ink: RGB) -> list[Op]:
     """A track on cells of the box's grid: each listed cell's outline marked, its number in
-    the top of the cell (where coordinates would go)."""
+    the top of the cell (where coordinates would go), in ``ink`` legible on its terrain."""
     grid = box.grid
     if grid is None:
         raise LayoutError(f"{what}: a track along grid cells (path: [A1, B1, …]) needs a grid "
@@ -191,11 +192,19 @@ def _grid_track_ops(box: Box, track: TrackSpec, rect: Rect, fit: Fit, stroke: RG
         raise LayoutError(f"{what}: a track along grid cells prints its numbers where the "
                           f"coordinates go: leave out the grid's coordinates")
     half = grid.cell / 2
+    terrain = {(cell.row, cell.col): _color(color, cell.terrain, what)
+               for cell in grid.cells if cell.terrain and color is not None}
     ops: list[Op] = []
     for index, (row, col) in enumerate(track.cells):
         if not (0 <= row < grid.rows and 0 <= col < grid.columns):
             raise LayoutError(f"{what}: the track's cell {coordinate_name(row, col)} is outside "
                               f"the grid ({grid.rows} rows, {grid.columns} columns)")
+        under = terrain.get((row, col))
+        if under is not None and contrast_ratio(ink, under) < MIN_CONTRAST:
+            raise LayoutError(f"{what}, cell ({row}, {col}): the track's number, colour "
+                              f"{hex_color(ink)} on {hex_color(under)} "
+                              f"({contrast_ratio(ink, under):.1f}:1), is below the "
+                              f"{MIN_CONTRAST:g}:1 contrast needed to read it")
         x, y = cell_centre(grid, row, col, rect.h)
         cx, cy = rect.x + x, rect.y + y
         area = Rect(cx - 0.4 * half, cy + 0.58 * half, 0.8 * half, 0.28 * half)
@@ -222,5 +231,5 @@ def board_box_ops(box: Box, rect: Rect, fit: Fit, color: Color,
     if box.grid is not None:
         ops += grid_ops(box, box.grid, rect, fit, color, icon_aspect, stroke, ink, what)
     if box.track is not None:
-        ops += track_ops(box, box.track, rect, fit, stroke, what)
+        ops += track_ops(box, box.track, rect, fit, stroke, what, color, ink)
     return ops

@@ -106,6 +106,8 @@ def test_cell_names_both_ways(name: str, place: tuple[int, int]) -> None:
     ("path: [A6, B6,", "path: [F6, B6,", "the track's cell F6 is outside the grid"),
     ("cell: 24mm, cells:", "cell: 24mm, coordinates: true, cells:",
      "leave out the grid's coordinates"),
+    ("terrain: foret, icon: gi-footprint", "terrain: encre, icon: gi-footprint",
+     "cell (5, 0): the track's number, colour #22223b on #22223b (1.0:1), is below the 3:1"),
 ])
 def test_bad_tracks_are_refused_with_their_place(tmp_path: Path, old: str, new: str,
                                                  message: str,
