@@ -20,13 +20,13 @@ import math
 from dataclasses import dataclass
 from typing import Final
 
+from printandplay.model.die_net import TAB_ANGLE
 from printandplay.model.geometry import Rect
 from printandplay.model.polyhedra import edge_key, numbered_faces
 
 Point = tuple[float, float]
 Segment = tuple[Point, Point]
 Tab = tuple[Point, Point, Point, Point]  # base start, base end, far corners
-TAB_ANGLE: Final = 45.0  # degrees between a tab's base and its sides
 TIGHT_TAB_ANGLE: Final = 30.0  # at an end of a tab where 45° would cover the net
 
 

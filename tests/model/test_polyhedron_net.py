@@ -10,10 +10,9 @@ import pytest
 
 from printandplay.data.board_fields import as_die
 from printandplay.data.reader import Invalid
-from printandplay.model.die_net import DieSpec
+from printandplay.model.die_net import TAB_ANGLE, DieSpec
 from printandplay.model.polyhedra import numbered_faces
 from printandplay.model.polyhedron_net import (
-    TAB_ANGLE,
     TIGHT_TAB_ANGLE,
     convex_overlap,
     poly_net,
