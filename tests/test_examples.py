@@ -3,6 +3,7 @@ would build them: from the examples folder, with the real syntax, no warning."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -66,7 +67,18 @@ def test_board_proof_on_one_sheet(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     page = reader.pages[labels.index("Plateau 1/1 recto")]
     assert float(page.mediabox.width) > float(page.mediabox.height)  # landscape, like the board
     text = page.extract_text()
-    assert "épreuve 69 %" in text
+    assert "épreuve réduite à 69 %, pas pour jouer" in text
+    sizes = []  # the label says it is a proof, and is printed at 6 pt or more (not scaled)
+
+    def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
+        if "pas pour jouer" in text:
+            sizes.append(size * math.hypot(tm[0], tm[1]) * math.hypot(cm[0], cm[1]))
+
+    page.extract_text(visitor_text=visit)
+    assert sizes and min(sizes) >= 6.0 - 1e-6
+    guide = " ".join(reader.pages[i].extract_text() for i in range(2)).replace("\n", " ")
+    assert "Épreuve réduite, pas pour jouer" in guide
+    assert "--proof" in guide  # the rebuild command repeats it
     x0, y0, x1, y1 = (float(v) for v in page.trimbox)  # the board's trim, scaled
     assert (x1 - x0) / (400 * 72 / 25.4) == pytest.approx(0.6856, abs=1e-3)
     assert (y1 - y0) / (280 * 72 / 25.4) == pytest.approx(0.6856, abs=1e-3)

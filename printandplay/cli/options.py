@@ -70,8 +70,9 @@ SectionsOpt = Annotated[list[str] | None, typer.Option(
     help="Build only these kit sections (names as in the error listing them, or kinds); "
          "repeat the option or separate names with commas.")]
 ProofOpt = Annotated[bool, typer.Option(
-    "--proof", help="A quick proof: items larger than the paper (boards) printed scaled down "
-                    "on one sheet each instead of tiled; writes GAME-proof-a4.pdf.")]
+    "--proof", help="A quick proof, not for play: items larger than the paper (boards) printed "
+                    "scaled down on one sheet each instead of tiled, their labels saying so; "
+                    "writes GAME-proof-a4.pdf.")]
 IconsDirOpt = Annotated[Path | None, typer.Option(
     "--icons-dir", metavar="DIR",
     help="A full copy of game-icons.net (its folder of author folders), searched for gi- icons "

@@ -30,9 +30,10 @@ from printandplay.model.board import (
     GridSpec,
     TrackPath,
     TrackSpec,
+    parse_coordinate,
 )
 from printandplay.model.design import FaceDesign
-from printandplay.model.die_net import MAX_TAB, DieSpec
+from printandplay.model.die_net import DIE_SOLIDS, MAX_TAB, DieSpec
 
 CELL_KEYS = ("row", "col", "terrain", "icon", "label", "text", "region")
 
@@ -84,34 +85,79 @@ def as_grid(value: Any) -> GridSpec:
 
 
 def as_track(value: Any) -> TrackSpec:
-    """``{count, start, every, path}``."""
+    """``{count, start, every, path, width}``: ``path`` is ``edge``, ``line``, a list of points
+    ``[[x, y], …]`` (lengths from the box's top-left corner) or a list of the box's grid cells
+    ``[A1, B1, …]`` (then ``count`` is their number)."""
     fields = _mapping(value, "track")
-    count = fields.require("count", lambda v: _count(v, 2, "count"))
+    count = fields.optional("count", lambda v: _count(v, 2, "count"), None)
     start = fields.optional("start", as_int, 0)
     every = fields.optional("every", lambda v: _count(v, 1, "every"), 5)
-    path: TrackPath = fields.optional("path", as_literal(TrackPath), "edge")
+    path_node = fields.raw("path")
+    width = fields.optional("width", as_length, None)
     _finish(fields)
-    assert count is not None
-    return TrackSpec(count, start, every, path)
+    if not isinstance(path_node, list):
+        if path_node not in (None, "edge", "line"):
+            raise Invalid("path: expected one of edge, line, or a list of points "
+                          "[[x, y], …] or of cells [A1, …]")
+        path: TrackPath = "line" if path_node == "line" else "edge"
+        if count is None:
+            raise Invalid("count: the number of cells is required")
+        if width is not None:
+            raise Invalid("width: only for a track along a list of points")
+        return TrackSpec(count, start, every, path)
+    if not 2 <= len(path_node) <= MAX_CELLS:
+        raise Invalid(f"path: from 2 to {MAX_CELLS} points or cells, got {len(path_node)}")
+    if all(isinstance(item, str) for item in path_node):
+        cells = tuple(_cell_name(item) for item in path_node)
+        if len(set(cells)) != len(cells):
+            raise Invalid("path: a cell is listed twice")
+        if count is not None and count != len(cells):
+            raise Invalid(f"count: {count}, but the path lists {len(cells)} cells (leave "
+                          f"count out)")
+        if width is not None:
+            raise Invalid("width: only for a track along a list of points")
+        return TrackSpec(len(cells), start, every, "cells", cells=cells)
+    points = tuple(_point(item) for item in path_node)
+    if count is None:
+        raise Invalid("count: the number of cells along the path is required")
+    if width is not None and width <= 0:
+        raise Invalid("width: must be > 0")
+    return TrackSpec(count, start, every, "points", points=points, width=width)
+
+
+def _cell_name(item: str) -> tuple[int, int]:
+    try:
+        return parse_coordinate(item)
+    except ValueError as err:
+        raise Invalid(f"path: {err}") from None
+
+
+def _point(item: Any) -> tuple[float, float]:
+    if not isinstance(item, list) or len(item) != 2 or isinstance(item[0], list):
+        raise Invalid(f"path: a point is [x, y] (lengths: [10mm, 25mm]), got "
+                      f"{type_name(item)}")
+    return as_length(item[0]), as_length(item[1])
 
 
 def as_die(value: Any) -> DieSpec:
-    """``{cube: 16mm, tab: 4mm}`` (a six-sided die) or ``{tetrahedron: 30mm}`` (a four-sided
-    one), the tab a quarter of the edge unless given."""
+    """``{cube: 16mm, tab: 4mm}`` (a six-sided die), ``{tetrahedron: 30mm}`` (four sides),
+    ``{octahedron: 25mm}`` (eight) or ``{dodecahedron: 15mm}`` (twelve): the solid's edge, the
+    tab a quarter of the edge unless given."""
     fields = _mapping(value, "die")
-    cube = fields.optional("cube", as_length, None)
-    tetrahedron = fields.optional("tetrahedron", as_length, None)
+    edges = {sides: fields.optional(name, as_length, None) for sides, name in DIE_SOLIDS.items()}
     tab = fields.optional("tab", as_length, None)
     _finish(fields)
-    if (cube is None) == (tetrahedron is None):
-        raise Invalid("give the edge of a cube (cube: 16mm) or of a tetrahedron "
-                      "(tetrahedron: 30mm)")
-    edge = cube if cube is not None else tetrahedron
+    given = [(sides, edge) for sides, edge in edges.items() if edge is not None]
+    if len(given) != 1:
+        raise Invalid("give the edge of one solid: a cube (cube: 16mm), a tetrahedron "
+                      "(tetrahedron: 30mm), an octahedron (octahedron: 25mm) or a "
+                      "dodecahedron (dodecahedron: 15mm)")
+    sides, edge = given[0]
     assert edge is not None
     tab = edge / 4 if tab is None else tab
     if edge <= 0 or not 0 < tab <= MAX_TAB * edge:
         raise Invalid(f"the edge must be > 0 and tab from 0 to {MAX_TAB:g} × the edge")
-    return DieSpec(edge, tab, 6 if cube is not None else 4)
+    return DieSpec(edge, tab, sides)
 
 
 def _cells_of(records: list[tuple[Any, Location]], spec: GridSpec) -> tuple[Cell, ...]:

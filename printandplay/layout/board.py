@@ -1,5 +1,6 @@
 """The ops of a board's boxes: a ``grid``'s cells (outlines, terrain colours, icons, labels,
-texts and coordinates) and a ``track``'s numbered cells, in face coordinates.
+texts and coordinates) and a ``track``'s numbered cells (around the box, in a strip, along a
+polyline or on the grid's cells), in face coordinates.
 
 Texts go through the face's own text fitting (the box's font, size and ``min_size``, never
 under the game's minimum size); a cell's colours are names of the game's palette or
@@ -28,10 +29,13 @@ from printandplay.model.color import RGB
 from printandplay.model.design import Box, Template
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import GroupOp, LineOp, Op, PolygonOp, RectOp
+from printandplay.model.track_path import check_path, path_cells, path_length
 from printandplay.text.fitting import FittedText
+from printandplay.units import MM
 
 Fit = Callable[[str, float, float, Box], FittedText]  # text, width, height, style box
-Color = Callable[[str], RGB | None]  # a colour's name or #rrggbb → RGB
+Color = Callable[[str], RGB | None]
+Point = tuple[float, float]  # a colour's name or #rrggbb → RGB
 REGION_WIDTH = 4.0  # a region's border, as a multiple of the cells' outline
 COORDINATE_SIZE = 6.5  # points: the coordinates printed in a corner of each cell
 INK: RGB = (0.0, 0.0, 0.0)
@@ -103,9 +107,14 @@ def grid_ops(box: Box, grid: GridSpec, rect: Rect, fit: Fit, color: Color,
 
 
 def track_ops(box: Box, track: TrackSpec, rect: Rect, fit: Fit, stroke: RGB | None,
-              what: str) -> list[Op]:
+              what: str, color: Color | None = None, ink: RGB = INK) -> list[Op]:
     """The track's numbered cells: every ``every``-th number in bold with a thicker outline,
-    every second of those tinted with the stroke colour."""
+    every second of those tinted with the stroke colour (on a grid's cells, ``color`` reads
+    their terrain and the numbers, in ``ink``, must be legible on it)."""
+    if track.path == "points":
+        return _path_track_ops(box, track, rect, fit, stroke, what)
+    if track.path == "cells":
+        return _grid_track_ops(box, track, rect, fit, stroke, what, color, ink)
     try:
         cells = track_cells(track, rect)
     except ValueError as err:
@@ -127,6 +136,83 @@ def track_ops(box: Box, track: TrackSpec, rect: Rect, fit: Fit, stroke: RGB | No
     return ops
 
 
+def _numbered_cell_ops(box: Box, track: TrackSpec, index: int, outline: tuple[Point, ...],
+                       area: Rect, fit: Fit, ink: RGB, fill: bool) -> list[Op]:
+    """One cell of a track drawn as a polygon: its tint (every ``2 × every``-th), its outline
+    (thicker every ``every``-th) and its number in ``area``."""
+    line = box.stroke_width or DEFAULT_STROKE
+    number = track.start + index
+    every = number % track.every == 0
+    centred = replace(box, align="center", valign="middle", padding=0.0, bold=every or box.bold)
+    ops: list[Op] = []
+    if fill and number % (2 * track.every) == 0:
+        ops.append(PolygonOp(outline, ink, None, 0.0, (), 0.18))
+    ops.append(PolygonOp(outline, None, ink, 2 * line if every else line))
+    ops.append(_text_at(fit, str(number), area, centred))
+    return ops
+
+
+def _path_track_ops(box: Box, track: TrackSpec, rect: Rect, fit: Fit, stroke: RGB | None,
+                    what: str) -> list[Op]:
+    """A track along the polyline of its ``points`` (from the box's top-left corner, y
+    down): a ribbon ``width`` wide (the cells' length along the line unless given)."""
+    points = tuple((rect.x + x, rect.top - y) for x, y in track.points)
+    step = path_length(points) / track.count if check_path(points) is None else 0.0
+    width = track.width or step
+    try:
+        cells = path_cells(points, track.count, width)
+    except ValueError as err:
+        raise LayoutError(f"{what}: {err}") from None
+    outside = [p for cell in cells for p in cell.outline
+               if not (rect.x - 0.01 <= p[0] <= rect.right + 0.01
+                       and rect.y - 0.01 <= p[1] <= rect.top + 0.01)]
+    if outside:
+        x, y = outside[0]
+        raise LayoutError(f"{what}: the track's cells leave the box (at {(x - rect.x) / MM:.1f} "
+                          f"mm, {(rect.top - y) / MM:.1f} mm from its top-left corner)")
+    side = 0.7 * min(width, step)
+    ops: list[Op] = []
+    for index, cell in enumerate(cells):
+        cx, cy = cell.centre
+        area = Rect(cx - side / 2, cy - side / 2, side, side)
+        ops += _numbered_cell_ops(box, track, index, cell.outline, area, fit, stroke or INK,
+                                  True)
+    return ops
+
+
+def _grid_track_ops(box: Box, track: TrackSpec, rect: Rect, fit: Fit, stroke: RGB | None,
+                    what: str, color: Color | None, ink: RGB) -> list[Op]:
+    """A track on cells of the box's grid: each listed cell's outline marked, its number in
+    the top of the cell (where coordinates would go), in ``ink`` legible on its terrain."""
+    grid = box.grid
+    if grid is None:
+        raise LayoutError(f"{what}: a track along grid cells (path: [A1, B1, …]) needs a grid "
+                          f"in the same box")
+    if grid.coordinates:
+        raise LayoutError(f"{what}: a track along grid cells prints its numbers where the "
+                          f"coordinates go: leave out the grid's coordinates")
+    half = grid.cell / 2
+    terrain = {(cell.row, cell.col): _color(color, cell.terrain, what)
+               for cell in grid.cells if cell.terrain and color is not None}
+    ops: list[Op] = []
+    for index, (row, col) in enumerate(track.cells):
+        if not (0 <= row < grid.rows and 0 <= col < grid.columns):
+            raise LayoutError(f"{what}: the track's cell {coordinate_name(row, col)} is outside "
+                              f"the grid ({grid.rows} rows, {grid.columns} columns)")
+        under = terrain.get((row, col))
+        if under is not None and contrast_ratio(ink, under) < MIN_CONTRAST:
+            raise LayoutError(f"{what}, cell ({row}, {col}): the track's number, colour "
+                              f"{hex_color(ink)} on {hex_color(under)} "
+                              f"({contrast_ratio(ink, under):.1f}:1), is below the "
+                              f"{MIN_CONTRAST:g}:1 contrast needed to read it")
+        x, y = cell_centre(grid, row, col, rect.h)
+        cx, cy = rect.x + x, rect.y + y
+        area = Rect(cx - 0.4 * half, cy + 0.58 * half, 0.8 * half, 0.28 * half)
+        ops += _numbered_cell_ops(box, track, index, cell_outline(grid, (cx, cy)), area, fit,
+                                  stroke or INK, False)
+    return ops
+
+
 def _color(color: Color, name: str, what: str) -> RGB | None:
     try:
         return color(name)
@@ -145,5 +231,5 @@ def board_box_ops(box: Box, rect: Rect, fit: Fit, color: Color,
     if box.grid is not None:
         ops += grid_ops(box, box.grid, rect, fit, color, icon_aspect, stroke, ink, what)
     if box.track is not None:
-        ops += track_ops(box, box.track, rect, fit, stroke, what)
+        ops += track_ops(box, box.track, rect, fit, stroke, what, color, ink)
     return ops

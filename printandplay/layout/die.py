@@ -1,6 +1,7 @@
-"""The ops of a layout box's ``die``: a die's net (a cube's or a tetrahedron's) drawn from the
-box's top-left corner, its faces the box's text split at ``|`` (inline markup: numbers, ``:icons:``,
-words), its fold lines dashed as the printing guide's legend shows them, its cut lines solid."""
+"""The ops of a layout box's ``die``: a die's net (a cube's, a tetrahedron's, an octahedron's
+or a dodecahedron's) drawn from the box's top-left corner, its faces the box's text split at
+``|`` (inline markup: numbers, ``:icons:``, words), its fold lines dashed as the printing
+guide's legend shows them, its cut lines solid."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from printandplay.model.design import Box, Template
 from printandplay.model.die_net import D4Net, D6Net, DieSpec, d4_net, d4_size, d6_net, net_size
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import GroupOp, LineOp, Op, PolygonOp
+from printandplay.model.polyhedron_net import PolyNet, poly_net, poly_size
 from printandplay.text.fitting import FittedText
 from printandplay.units import MM
 
@@ -29,12 +31,20 @@ def die_ops(box: Box, die: DieSpec, rect: Rect, fit: Fit, render: Callable[[Temp
     """The net in the box at ``rect``: tabs (pale grey), faces (``fill``), each face's
     content, the fold lines and the cut lines."""
     cube = die.sides == 6
-    width, height = (net_size if cube else d4_size)(die.edge, die.tab)
+    try:
+        if cube:
+            width, height = net_size(die.edge, die.tab)
+        elif die.sides == 4:
+            width, height = d4_size(die.edge, die.tab)
+        else:
+            width, height = poly_size(die.sides, die.edge, die.tab)
+    except ValueError as err:
+        raise LayoutError(f"{what}: {err}") from None
     if width > rect.w + 0.01 or height > rect.h + 0.01:
         raise LayoutError(f"{what}: the die's net needs {width / MM:.1f} × {height / MM:.1f} mm, "
                           f"the box is {rect.w / MM:.1f} × {rect.h / MM:.1f} mm")
     origin = (rect.x, rect.top - height)
-    net: D6Net | D4Net
+    net: D6Net | D4Net | PolyNet
     polygons: list[tuple[tuple[float, float], ...]]
     if cube:
         net = d6_net(die.edge, die.tab, origin)
@@ -42,7 +52,8 @@ def die_ops(box: Box, die: DieSpec, rect: Rect, fit: Fit, render: Callable[[Temp
                     for f in net.faces]
         content = [f.inset(0.12 * die.edge) for f in net.faces]
     else:
-        net = d4_net(die.edge, die.tab, origin)
+        net = (d4_net(die.edge, die.tab, origin) if die.sides == 4
+               else poly_net(die.sides, die.edge, die.tab, origin))
         polygons = list(net.faces)
         content = list(net.content)
     source = render(box.text) if box.text is not None else ""

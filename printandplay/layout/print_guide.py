@@ -61,6 +61,7 @@ class GuideSettings:
     rebuild: GuideCommand = KIT_BUILD
     mode: str = "duplex"  # or "simplex" (--simplex), "fold" (--fold), "fronts" (--fronts-only)
     language: str = "fr"  # the game's: the calibration sheet is asked in it
+    proof: bool = False  # --proof: items larger than the paper scaled down, not for play
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,8 @@ def guide_source(settings: GuideSettings, sections: Sequence[GuideSection], tota
              "- " + w[{"simplex": "simplex", "fold": "fold_mode",
                        "fronts": "fronts_mode"}.get(settings.mode, "duplex")]
              .format(edge=edge, flip=settings.flip)]
+    if settings.proof:
+        lines.append("- " + w["proof_mode"])
     if settings.mode in ("fold", "fronts"):  # no back printed behind its front: no offset
         pass
     elif settings.back_offset in ("0,0", ""):

@@ -17,7 +17,7 @@ from printandplay.errors import Location
 from printandplay.model.geometry import Rect
 
 GridShape = Literal["square", "hex-flat", "hex-pointy"]
-TrackPath = Literal["edge", "line"]
+TrackPath = Literal["edge", "line", "points", "cells"]
 MAX_CELLS: Final = 10_000  # rows × columns of one grid, cells of one track
 Point = tuple[float, float]
 
@@ -53,13 +53,17 @@ class GridSpec:
 @dataclass(frozen=True)
 class TrackSpec:
     """``count`` numbered cells from ``start``, around the box's edge clockwise from its
-    top-left corner (``edge``) or in one row along the box (``line``); every ``every``-th
-    number marked, and every ``2 × every``-th more so."""
+    top-left corner (``edge``), in one row along the box (``line``), along a polyline through
+    ``points`` (``width`` wide) or on the cells of the box's grid listed in ``cells``; every
+    ``every``-th number marked, and every ``2 × every``-th more so."""
 
     count: int
     start: int = 0
     every: int = 5
     path: TrackPath = "edge"
+    points: tuple[Point, ...] = ()  # path "points": from the box's top-left corner, y down
+    width: float | None = None  # path "points": the cells' width across the line
+    cells: tuple[tuple[int, int], ...] = ()  # path "cells": (row, col) of the box's grid
 
 
 def hex_side(cell: float) -> float:
@@ -114,6 +118,21 @@ def coordinate_name(row: int, col: int) -> str:
         col, rest = divmod(col - 1, 26)
         letters = chr(ord("A") + rest) + letters
     return f"{letters}{row + 1}"
+
+
+def parse_coordinate(name: str) -> tuple[int, int]:
+    """The (row, col) of a cell named as :func:`coordinate_name` names it (``A1``: 0, 0);
+    ValueError for another name."""
+    text = name.strip().upper()
+    letters = text.rstrip("0123456789")
+    digits = text[len(letters):]
+    if not letters or not letters.isalpha() or not letters.isascii() or not digits or \
+            len(letters) > 3 or len(digits) > 5 or int(digits) < 1:
+        raise ValueError(f"{name!r} is no cell name (a column letter and a row number: A1)")
+    col = 0
+    for letter in letters:
+        col = col * 26 + ord(letter) - ord("A") + 1
+    return int(digits) - 1, col - 1
 
 
 def track_cells(spec: TrackSpec, box: Rect) -> list[Rect]:

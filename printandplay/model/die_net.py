@@ -1,5 +1,6 @@
 """Foldable dice: the net of a cube (a six-sided die) or of a tetrahedron (a four-sided one)
-with glue tabs, their fold lines and cut lines, in points (y up).
+with glue tabs, their fold lines and cut lines, in points (y up); eight- and twelve-sided
+dice are :mod:`printandplay.model.polyhedron_net`'s.
 
 The six-sided die: the net of a cube (a cross of six squares) with glue tabs, its
 fold lines and its cut lines, in points (y up).
@@ -24,6 +25,8 @@ Point = tuple[float, float]
 Segment = tuple[Point, Point]
 TAB_ANGLE: Final = 45.0  # degrees between a tab's base and its sides
 MAX_TAB: Final = 0.4  # of the cube's side: a tab leaves room for its neighbours
+# a layout box's die key: the solid's name, by its number of faces
+DIE_SOLIDS: Final = {6: "cube", 4: "tetrahedron", 8: "octahedron", 12: "dodecahedron"}
 
 # (column, row from the top) of the squares of faces 1 to 6
 SQUARES: Final = {1: (1, 1), 2: (1, 0), 3: (0, 1), 4: (2, 1), 5: (1, 2), 6: (1, 3)}
@@ -34,8 +37,8 @@ TABS: Final = ((3, "top"), (3, "bottom"), (3, "left"), (4, "top"), (4, "bottom")
 
 @dataclass(frozen=True)
 class DieSpec:
-    """A layout box's ``die``: a cube (``sides`` 6) or a tetrahedron (``sides`` 4) whose edges
-    are ``edge`` long, with glue tabs ``tab`` deep."""
+    """A layout box's ``die``: a cube (``sides`` 6), a tetrahedron (4), an octahedron (8) or a
+    dodecahedron (12) whose edges are ``edge`` long, with glue tabs ``tab`` deep."""
 
     edge: float
     tab: float

@@ -75,7 +75,8 @@ class KitGuide:
             repeat.append(f"--gutter {round(options.gutter / MM, 3):g}")
         repeat += [flag for flag, on in (("--simplex", options.simplex), ("--fold", options.fold),
                                          ("--fronts-only", options.fronts_only),
-                                         ("--ink-saver", options.ink_saver)) if on]
+                                         ("--ink-saver", options.ink_saver),
+                                         ("--proof", options.proof)) if on]
         if options.sections:
             repeat.append("--sections " + shlex.quote(",".join(options.sections)))
         return " ".join(repeat)
@@ -93,7 +94,7 @@ class KitGuide:
         settings = GuideSettings(
             game.id, options.paper, job.paper, options.flip,
             format_back_offset(options.back_offset), job.bleed / MM, self._rebuild_options(),
-            rebuild, mode, game.language)
+            rebuild, mode, game.language, options.proof)
         source = guide_source(settings, sections, total, words)
         page = job.portrait
         roles = fonts.roles

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from printandplay.data.kit_words import game_words
 from printandplay.errors import OptionError
 from printandplay.imposition.marks import MARK_WIDTH
 from printandplay.imposition.tiling import TilePlan, art_area, plan_tiles
@@ -15,8 +16,6 @@ from printandplay.planning.faces import FacePlacer
 from printandplay.planning.pages import CUT_GUIDE_COLOR, MARK_COLOR, PageSpec
 from printandplay.planning.print_job import PrintJob
 from printandplay.planning.sheet_labels import SheetLabels
-
-PROOF_WORD = {"fr": "épreuve", "en": "proof"}  # in a proof sheet's label, before its scale
 
 
 class TileSheets:
@@ -93,8 +92,9 @@ class TileSheets:
     def _proof_pages(self, items: Sequence[Component], section: SheetSection
                      ) -> Iterator[PageSpec]:
         """Each item on one sheet, scaled down to fit (``--proof``): no marks, a label saying
-        the scale."""
+        the scale and that the sheet is not for play."""
         page, scale, area = self._proof_page(section)
+        proof_words = game_words(self.job.game)["sheet"]["proof"]
         self.placer.expect(items, back=False)
         for number, item in enumerate(items, start=1):
             placed = self.placer.place(item, item.front, "front", 0.0, 0.0, None)
@@ -103,8 +103,7 @@ class TileSheets:
                          (GroupOp((scale, 0.0, 0.0, scale, 0.0, 0.0), face.ops),))
             x = area.x + (area.w - proof.width) / 2
             y = area.y + (area.h - proof.height) / 2
-            name = f"{item.name} — {PROOF_WORD.get(self.job.game.language, 'proof')} " \
-                   f"{scale * 100:.0f} %"
+            name = f"{item.name} — {proof_words.format(scale=f'{scale * 100:.0f}')}"
             yield self.labels.add(PageSpec(page, f"{section.title} {name}",
                                            (Placement(proof, x, y, None),), recto=True,
                                            section=section.title, side="recto",

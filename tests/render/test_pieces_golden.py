@@ -24,8 +24,11 @@ FACES = [
     ("tuiles", "ALE-1", "front"),
     ("des", "DE-ACTIONS", "front"),
     ("des", "D4-CHIFFRES", "front"),
+    ("des", "D8-CHIFFRES", "front"),
+    ("des", "D12-CHIFFRES", "front"),
     ("plateau", "PLA-1", "front"),
     ("plateau", "PIS-1", "front"),
+    ("plateau", "PAR-1", "front"),
 ]
 
 
