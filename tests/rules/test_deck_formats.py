@@ -129,6 +129,34 @@ def test_ban_list_swapped_from_the_cli(tmp_path: Path, monkeypatch: pytest.Monke
     assert result.exit_code == 2 and "nope.yaml" in result.output, result.output
 
 
+@pytest.mark.parametrize("command", [["print-deck"], ["export", "--tts", "TTS"]],
+                         ids=["print-deck", "export"])
+def test_ban_list_swapped_when_printing(command: list[str], tmp_path: Path,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """print-deck and export --deck read --ban-list as validate does: a deck legal under the
+    default list is refused under September's (exit 1, its rule id), printed with --force."""
+    monkeypatch.chdir(FIXTURES / "duel")
+    deck = str(_deck_file(tmp_path, "duel", "valid-no-side"))
+    verb, *rest = command
+    args = [verb, "duel", *(["--deck", deck] if verb == "export" else [deck]),
+            *[str(tmp_path / a) if a == "TTS" else a for a in rest],
+            *(["--out", str(tmp_path / "out")] if verb == "print-deck" else [])]
+    result = runner.invoke(app, [*args, "--ban-list", "listes/2026-09.yaml"])
+    assert result.exit_code == 1, result.output
+    assert "DUE-INTERDITE" in result.output and "liste de septembre 2026" in result.output
+    result = runner.invoke(app, [*args, "--ban-list", "listes/nope.yaml"])
+    assert result.exit_code == 2 and "nope.yaml" in result.output, result.output
+    result = runner.invoke(app, [*args, "--ban-list", "listes/2026-09.yaml", "--force"])
+    assert result.exit_code == 0, result.output
+
+
+def test_ban_list_goes_with_deck(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(FIXTURES / "duel")
+    result = runner.invoke(app, ["export", "duel", "--tts", str(tmp_path), "--ban-list",
+                                 "listes/2026-09.yaml"])
+    assert result.exit_code == 2 and "go with --deck" in result.output, result.output
+
+
 def test_ban_list_option_needs_tiers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(FIXTURES / "maisons")
     deck = str(_deck_file(tmp_path, "maisons", "valid-three-houses"))
