@@ -144,7 +144,7 @@ def load_deck_report(deck_file: Path, game: Any, rules: str | None = None,
 def print_report(deck_file: Path, report: Any) -> None:
     """Print a deck's validation report: its status and counts, then each violation."""
     status = "[green]valid[/]" if report.is_valid else "[red]INVALID[/]"
-    summary = ", ".join(f"{k} {v}" for k, v in report.counts.items())
+    summary = report.format_summary()
     out.print(f"{escape(str(deck_file))}: {status} ({escape(summary)})")
     for violation in [*report.errors, *report.warnings]:
         mark = "[red]✗[/]" if violation in report.errors else "[yellow]⚠[/]"

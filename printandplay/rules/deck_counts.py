@@ -35,6 +35,22 @@ def _bound(bound: Bound | None, counts: Mapping[str, int], check: DeckCheck) -> 
     return math.floor(exact)
 
 
+def measured_sums(check: DeckCheck) -> list[dict[str, Any]]:
+    """What each count rule measuring a ``sum:`` (without ``per``) sums on the deck, e.g. the
+    influence spent: ``{"rule", "field", "sum"}`` in the rules' order, for the report."""
+    return [{"rule": rule.id, "field": rule.sum,
+             "sum": _measured(rule, check.cards(rule.selection))}
+            for rule in check.fmt.rules
+            if isinstance(rule, CountRule) and rule.sum and not rule.per
+            and not _leader_missing(check, rule)]
+
+
+def _leader_missing(check: DeckCheck, rule: CountRule) -> bool:
+    """Whether a bound of ``rule`` reads a leader the deck lacks (its own rule says so)."""
+    return any(isinstance(b, CardRef) and check.leaders.get(b.card) is None
+               for b in (rule.exactly, rule.min, rule.max))
+
+
 def check_rules(check: DeckCheck) -> Iterator[Violation]:
     """Every count rule and target rule of the format that the deck breaks."""
     counts = {name: check.measure(selection)[0] for name, selection in check.fmt.counts.items()}
@@ -89,8 +105,7 @@ def _groups(check: DeckCheck, rule: CountRule) -> Iterator[tuple[str | None, int
 def _count_rule(check: DeckCheck, rule: CountRule, counts: Mapping[str, int]
                 ) -> Iterator[Violation]:
     exactly, low, high = (_bound(b, counts, check) for b in (rule.exactly, rule.min, rule.max))
-    if any(isinstance(b, CardRef) and check.leaders.get(b.card) is None
-           for b in (rule.exactly, rule.min, rule.max)):
+    if _leader_missing(check, rule):
         return  # the leader is missing: its own rule says so
     for group, actual, cards in _groups(check, rule):
         yield from _count_group(check, rule, counts, (exactly, low, high), group, actual, cards)

@@ -104,9 +104,32 @@ def test_validate_influence_from_the_cli(tmp_path: Path, monkeypatch: pytest.Mon
     deck = _deck_file(tmp_path, "reseau", "influence-over")
     result = runner.invoke(app, ["validate", "reseau", str(deck), "--format", "json"])
     assert result.exit_code == 1, result.output
-    [error] = json.loads(result.output)["errors"]
+    report = json.loads(result.output)
+    [error] = report["errors"]
     assert (error["rule"], error["expected"]) == ("RES-INFLUENCE", 15)
     assert error["actual"] > 15
+    assert report["sums"] == [{"rule": "RES-INFLUENCE", "field": "influence",
+                               "sum": error["actual"]},
+                              {"rule": "RES-POINTS", "field": "points", "sum": 18}]
+    result = runner.invoke(app, ["validate", "reseau", str(deck)])
+    assert f"; influence {error['actual']} (RES-INFLUENCE), points 18 (RES-POINTS))" in \
+        result.output.splitlines()[0], result.output
+
+
+def test_sums_left_out_without_their_leader(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                            ) -> None:
+    """A sum bounded by a missing identity is not shown (no budget to compare it with); a
+    format without sum rules has no "sums" in its JSON report."""
+    monkeypatch.chdir(FIXTURES / "reseau")
+    deck = _deck_file(tmp_path, "reseau", "no-identity")
+    report = json.loads(runner.invoke(app, ["validate", "reseau", str(deck), "--format",
+                                            "json"]).output)
+    assert report["sums"] == [{"rule": "RES-POINTS", "field": "points", "sum": 18}]
+    monkeypatch.chdir(FIXTURES / "maisons")
+    deck = _deck_file(tmp_path, "maisons", "valid-three-houses")
+    report = json.loads(runner.invoke(app, ["validate", "maisons", str(deck), "--format",
+                                            "json"]).output)
+    assert "sums" not in report and report["valid"]
 
 
 def test_ban_list_swapped_from_the_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
