@@ -70,7 +70,9 @@ BOUND_FORMS: Final = {
                                 "`down`, `up` or `nearest`)",
     "a step of a named count": "`{of: deck, steps: {40: 18, 45: 20, 50: 22}}`: the value of "
                                "the last step the count reaches (the first one below it)",
-    "a leader card's number": "`{card: identite, field: influence}`",
+    "a leader card's number": "`{card: identite, field: influence}`; when the leader leaves "
+                              "that (optional) field empty, the bound is not checked and the "
+                              "report warns under the rule's id, naming the leader and field",
 }
 
 TARGET_RULE_KEYS: Final = {

@@ -107,8 +107,22 @@ def _count_rule(check: DeckCheck, rule: CountRule, counts: Mapping[str, int]
     exactly, low, high = (_bound(b, counts, check) for b in (rule.exactly, rule.min, rule.max))
     if _leader_missing(check, rule):
         return  # the leader is missing: its own rule says so
+    yield from _empty_leader_bounds(check, rule)
     for group, actual, cards in _groups(check, rule):
         yield from _count_group(check, rule, counts, (exactly, low, high), group, actual, cards)
+
+
+def _empty_leader_bounds(check: DeckCheck, rule: CountRule) -> Iterator[Violation]:
+    """A warning under the rule's id for each bound read from a leader's field that the
+    leader leaves empty: that bound is not checked (the deck's other rules still are)."""
+    for key, bound in (("exactly", rule.exactly), ("min", rule.min), ("max", rule.max)):
+        if not isinstance(bound, CardRef) or _bound(bound, {}, check) is not None:
+            continue
+        leader = check.leaders[bound.card]
+        assert leader is not None  # _leader_missing said so
+        yield Violation(rule.id, f"not checked: its {key} is {check.name(leader)}'s "
+                        f"{bound.field}, which is empty", severity=Severity.WARNING,
+                        cards=(leader.id,))
 
 
 def _count_group(check: DeckCheck, rule: CountRule, counts: Mapping[str, int],

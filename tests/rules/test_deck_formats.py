@@ -197,6 +197,35 @@ def _game_with(tmp_path: Path, name: str, old: str, new: str, file: str = "game.
     return load_game(Resources((copy,)), name)
 
 
+def test_empty_leader_field_is_a_warning(tmp_path: Path) -> None:
+    """An identity without its optional taille_min: RES-TAILLE is not checked, and says so as
+    a warning under its id naming the identity and the field; the other rules still run."""
+    from printandplay.data.decklist import parse_decklist
+    from printandplay.rules.deck import validate_deck
+
+    copy = tmp_path / "reseau"
+    shutil.copytree(FIXTURES / "reseau", copy)
+    for file, was, now in (("game.yaml", "taille_min: {type: int}",
+                            "taille_min: {type: int, required: false}"),
+                           ("identites.yaml", "taille_min: 40, ", "")):
+        path = copy / "cards" / "reseau" / file
+        text = path.read_text(encoding="utf-8")
+        assert was in text
+        path.write_text(text.replace(was, now, 1), encoding="utf-8")
+    game = load_game(Resources((copy,)), "reseau")
+    case = yaml.safe_load((CASES_ROOT / "reseau" / "valid-nocta.yaml").read_text("utf-8"))
+    report = validate_deck(parse_decklist(case["deck"], game, "deck.txt"), game)
+    assert report.is_valid
+    [warning] = report.warnings
+    assert warning.rule == "RES-TAILLE" and warning.cards == ("ID-NOCTA",)
+    assert warning.message == ("not checked: its min is Nocta Passe-Muraille's taille_min, "
+                               "which is empty")
+    over = case["deck"].replace("1 Code Korak", "4 Code Korak")
+    report = validate_deck(parse_decklist(over, game, "deck.txt"), game)
+    assert {v.rule for v in report.errors} >= {"RES-COPIES"}
+    assert [v.rule for v in report.warnings] == ["RES-TAILLE"]
+
+
 @pytest.mark.parametrize(("name", "old", "new", "file", "message"), [
     ("sommet", "outside: {couleurs: [{card: commandant}]}",
      "outside: {couleurs: [{card: commandent}]}", "game.yaml:46",
