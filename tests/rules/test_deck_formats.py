@@ -284,6 +284,28 @@ def test_new_rules_are_read_strictly(tmp_path: Path, name: str, old: str, new: s
     assert any(f"cards/{name}/{file}:" in p for p in problems), problems
 
 
+LEADER = "- {name: identite, section: Identité, kind: identite, rule: RES-IDENTITE}"
+
+
+@pytest.mark.parametrize(("was", "now", "message"), [
+    ("rule: RES-IDENTITE", "rules: RES-IDENTITE", "unknown field 'rules' on leaders item 1 of "
+     "format 'standard' (did you mean 'rule'?)"),
+    ("name: identite", "nme: identite", "unknown field 'nme' on leaders item 1 of format "
+     "'standard' (did you mean 'name'?)"),
+    ("section: Identité", "sectoin: Identité", "unknown field 'sectoin' on leaders item 1 of "
+     "format 'standard' (did you mean 'section'?)"),
+    ("kind: identite", "kind: identit", "unknown kind 'identit' in leaders item 1 of format "
+     "'standard' (did you mean 'identite'?)"),
+])
+def test_a_bad_leader_item_is_one_error(tmp_path: Path, was: str, now: str,
+                                        message: str) -> None:
+    """A misspelled key of a leaders item is reported once: not also as a missing required
+    key, nor the leader as unknown in the rules and messages that read it."""
+    with pytest.raises(PrintAndPlayError) as info:
+        _game_with(tmp_path, "reseau", LEADER, LEADER.replace(was, now))
+    assert info.value.problems() == [f"cards/reseau/game.yaml:50: {message}"]
+
+
 def test_the_vocabulary_tables_are_what_the_readers_accept() -> None:
     """Every documented key is used by a game that loads (the six test games, Licum, Arcanes),
     so each is accepted; every key read is documented (``deck_rule_keys.documented``)."""
