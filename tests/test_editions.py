@@ -5,6 +5,7 @@ cards."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -159,6 +160,23 @@ def test_a_banned_card_is_found_by_its_english_name(workdir: Path) -> None:
     result = runner.invoke(app, ["validate", "duo", str(deck)])
     assert result.exit_code == 1, result.output
     assert "ARC-BANNIE" in result.output
+    assert "Pluie de comètes" in result.output and "Comet Rain" not in result.output
+    english = runner.invoke(app, ["validate", "duo", str(deck), "--language", "en"])
+    assert english.exit_code == 1, english.output
+    assert "ARC-BANNIE" in english.output
+    assert "Comet Rain" in english.output and "Pluie de comètes" not in english.output
+
+
+def test_cards_lists_an_edition(workdir: Path) -> None:
+    """cards --language en lists the English names (and kinds' labels stay ids: type)."""
+    listed = runner.invoke(app, ["cards", "duo", "--language", "en", "--format", "json"])
+    assert listed.exit_code == 0, listed.output
+    names = {record["name"] for record in json.loads(listed.output)}
+    assert names == set(ENGLISH.values())
+    base = runner.invoke(app, ["cards", "duo", "--format", "json"])
+    assert {record["name"] for record in json.loads(base.output)} == set(ENGLISH)
+    refused = runner.invoke(app, ["cards", "duo", "--language", "de"])
+    assert refused.exit_code == 2 and "has no text in 'de'" in refused.output
 
 
 @pytest.mark.parametrize(("line", "message"), [

@@ -25,6 +25,7 @@ from printandplay.cli.options import (
     GutterOpt,
     InkSaverOpt,
     MarginOpt,
+    NamesLanguageOpt,
     OffsetOpt,
     OutOpt,
     PaperOpt,
@@ -66,7 +67,7 @@ def games() -> None:
 
 def cards(game: GameArg,
           format: Annotated[Format, typer.Option("--format", help="Output format.")] = Format.table,
-          ) -> None:
+          language: NamesLanguageOpt = None) -> None:
     """List the components of GAME (cards, tiles, tokens…) with their counts and fields."""
     from rich.table import Table
 
@@ -74,7 +75,8 @@ def cards(game: GameArg,
     from printandplay.kit.catalog import component_records
 
     with user_errors():
-        loaded = load_game(find_resources(), check_game_id(game))
+        edition = None if language is None else check_language(language)
+        loaded = load_game(find_resources(), check_game_id(game), edition)
         records = component_records(loaded)
     if format is Format.json:
         out.json(records)
@@ -156,7 +158,7 @@ def validate(game: GameArg, deck_file: DeckArg,
              format: Annotated[TextFormat, typer.Option("--format", help="text or json.")]
              = TextFormat.text,
              collection: CollectionOpt = None, rules: RulesOpt = None,
-             ban_list: BanListOpt = None) -> None:
+             ban_list: BanListOpt = None, language: NamesLanguageOpt = None) -> None:
     """Check the deck list DECK against GAME's deck-building rules (--rules FORMAT).
 
     Reports every violation with its rule id; exits 0 when valid, 1 when not, 2 when the deck
@@ -165,7 +167,8 @@ def validate(game: GameArg, deck_file: DeckArg,
     from printandplay.data.game_loader import load_game
 
     with user_errors():
-        loaded = load_game(find_resources(), check_game_id(game))
+        edition = None if language is None else check_language(language)
+        loaded = load_game(find_resources(), check_game_id(game), edition)
         _, report = load_deck_report(deck_file, loaded, rules, ban_list, collection)
     if format is TextFormat.json:
         out.json(report.as_dict())
