@@ -297,3 +297,51 @@ def test_nothing_is_written_outside_the_output_folder_and_a_change_redraws(
     assert second["key"] != first["key"] and second["cards"][-1]["name"] == "Renommée"
     assert [p.name for p in (out / "charlie").iterdir()] == [f"gallery-{second['key'][:16]}"]
     assert {p for p in root.rglob("*")} == before  # in the game's folder, only the edit
+
+
+def test_print_warnings_come_with_the_pdf(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                          ) -> None:
+    """A build's warnings (here ':en jeu:' printed as text, not an icon) come with the PDF:
+    their number in x-warnings, the messages as a JSON list in x-warning-messages (ASCII);
+    the page lists them (serve.js, #print-warnings)."""
+    root = copy_kit("licum", tmp_path / "root", monkeypatch)
+    replace_once(root / "cards" / "licum" / "conditions.yaml",
+                 "Tant qu'elle est en jeu, chaque", "Tant qu'elle est :en jeu:, chaque")
+    app = create_app(Resources.discover(root), ["licum"], tmp_path / "out", port=PORT)
+    with TestClient(app, base_url=BASE) as local:
+        body = imported(local, "bleus")
+        response = local.post("/api/games/licum/print",
+                              json={"deck": payload(body, name="bleus")})
+        assert response.status_code == 200, response.text
+        messages = json.loads(response.headers["x-warning-messages"])
+        assert int(response.headers["x-warnings"]) == len(messages) >= 1
+        assert any("LIC-CON-SALLE-COMBLE" in m and "':en jeu:' is printed as text" in m
+                   for m in messages), messages
+        assert response.headers["x-warning-messages"].isascii()
+        clean = local.post("/api/games/licum/print", json={"deck": payload(
+            imported(local, "rouges"), name="rouges")})
+        assert clean.headers["x-warnings"] == "0"
+        assert json.loads(clean.headers["x-warning-messages"]) == []
+    script = (ROOT / "printandplay" / "serve" / "static" / "serve.js").read_text("utf-8")
+    assert 'headers.get("x-warning-messages")' in script and '$("print-warnings")' in script
+
+
+def test_a_timed_out_build_stops_and_blocks_no_later_build(tmp_path: Path) -> None:
+    """A print given up (504) stops its build at its next page: it writes no PDF and frees
+    the build lock, so the next print runs and answers with its own PDF."""
+    out = tmp_path / "out"
+    app = create_app(Resources.discover(ROOT), ["licum"], out, port=PORT,
+                     limits=Limits(build=0.01))
+    state = app.state.serve
+    with TestClient(app, base_url=BASE) as client:
+        body = imported(client, "rouges")
+        late = client.post("/api/games/licum/print", json={"deck": payload(body, name="lent")})
+        assert late.status_code == 504, late.text
+        assert state.work.acquire(timeout=120)  # the given-up build let go of the lock
+        state.work.release()
+        assert not (out / "licum" / "deck-lent-a4.pdf").exists()
+        state.limits = Limits()
+        partial = payload(body, cards=body["deck"]["cards"][:3], name="lent")
+        again = client.post("/api/games/licum/print", json={"deck": partial, "force": True})
+    assert again.status_code == 200, again.text
+    assert (out / "licum" / "deck-lent-a4.pdf").read_bytes() == again.content
