@@ -330,11 +330,11 @@ def test_a_timed_out_build_stops_and_blocks_no_later_build(tmp_path: Path) -> No
     """A print given up (504) stops its build at its next page: it writes no PDF and frees
     the build lock, so the next print runs and answers with its own PDF."""
     out = tmp_path / "out"
-    app = create_app(Resources.discover(ROOT), ["licum"], out, port=PORT,
-                     limits=Limits(build=0.01))
+    app = create_app(Resources.discover(ROOT), ["licum"], out, port=PORT)
     state = app.state.serve
     with TestClient(app, base_url=BASE) as client:
-        body = imported(client, "rouges")
+        body = imported(client, "rouges")  # the game loaded within the usual limits
+        state.limits = Limits(build=0.01)
         late = client.post("/api/games/licum/print", json={"deck": payload(body, name="lent")})
         assert late.status_code == 504, late.text
         assert state.work.acquire(timeout=120)  # the given-up build let go of the lock
@@ -345,3 +345,31 @@ def test_a_timed_out_build_stops_and_blocks_no_later_build(tmp_path: Path) -> No
         again = client.post("/api/games/licum/print", json={"deck": partial, "force": True})
     assert again.status_code == 200, again.text
     assert (out / "licum" / "deck-lent-a4.pdf").read_bytes() == again.content
+
+
+def test_a_cancelled_build_stops_before_writing(tmp_path: Path, client: TestClient) -> None:
+    """The pieces behind a 504: run_bounded sets the request's cancel event when it gives up,
+    and a print whose event is set stops at its first page and writes no PDF."""
+    import asyncio
+    import threading
+    import time
+
+    from printandplay.serve.decks import check_text, deck_text, read_deck
+    from printandplay.serve.printing import BuildCancelled, print_deck_pdf, read_print_options
+    from printandplay.serve.state import HttpError, run_bounded
+
+    state = client.app.state.serve  # type: ignore[attr-defined]
+    cancel = threading.Event()
+    with pytest.raises(HttpError) as timed_out:
+        asyncio.run(run_bounded(state, lambda: time.sleep(0.3), 0.01, cancel))
+    assert timed_out.value.status == 504 and cancel.is_set()
+    view = state.view("licum")
+    deck = read_deck(payload(imported(client, "rouges"), name="annule"), view)
+    parsed, _ = check_text(deck_text(deck, view), view, deck.rules, False, "annule.txt")
+    options = read_print_options({}, tmp_path / "out")
+    with pytest.raises(BuildCancelled):
+        print_deck_pdf(state.resources, view, parsed, deck.rules, options, "annule", [], cancel)
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.pdf"))
+    body, name = print_deck_pdf(state.resources, view, parsed, deck.rules, options, "annule",
+                                [], threading.Event())
+    assert name == "deck-annule-a4.pdf" and (tmp_path / "out" / name).read_bytes() == body
