@@ -29,7 +29,7 @@ FORMAT_KEYS: Final = {
     "banned": "`{rule, cards, message}`: cards (names or ids) a deck may not hold",
     "restricted": "`{rule, cards, message}`: cards a deck may hold once",
     "ban_list": "`{file, tiers}`: a ban list in a file of its own (below), which a tournament "
-                "swaps with `--ban-list FILE` (validate, print-deck, export --deck)",
+                "swaps with `--ban-list FILE` (validate, print-deck, export --deck, serve)",
 }
 
 SELECTION_KEYS: Final = {

@@ -195,9 +195,12 @@ async def not_allowed(request: Request, exc: Exception) -> Response:
 
 
 def create_app(resources: Resources, game_ids: list[str], out_dir: Path,
-               port: int | None = None, limits: Limits | None = None) -> Starlette:
+               port: int | None = None, limits: Limits | None = None,
+               ban_list: str | None = None) -> Starlette:
     """The application serving ``game_ids``, writing only under ``out_dir``; with ``port``,
-    only requests naming ``127.0.0.1:port`` or ``localhost:port`` are answered."""
+    only requests naming ``127.0.0.1:port`` or ``localhost:port`` are answered; with
+    ``ban_list`` (a file inside the game's folder), decks are checked and printed under its
+    lists."""
     limits = limits or Limits()
     routes = [
         Route("/", answer(index_page)),
@@ -213,7 +216,7 @@ def create_app(resources: Resources, game_ids: list[str], out_dir: Path,
     app = Starlette(routes=routes,
                     middleware=[Middleware(LocalOnly, port=port, max_body=limits.body)],
                     exception_handlers={404: not_found, 405: not_allowed})
-    app.state.serve = ServeState(resources, GameViews(resources, game_ids),
+    app.state.serve = ServeState(resources, GameViews(resources, game_ids, ban_list),
                                  Gallery(resources, out_dir), out_dir, limits,
                                  threading.Lock())
     return app

@@ -20,7 +20,7 @@ from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from printandplay.cli import app as cli_app
-from printandplay.project import Resources
+from printandplay.project import Resources, bundled_root
 from printandplay.serve.app import create_app
 from printandplay.serve.state import Limits
 
@@ -373,3 +373,32 @@ def test_a_cancelled_build_stops_before_writing(tmp_path: Path, client: TestClie
     body, name = print_deck_pdf(state.resources, view, parsed, deck.rules, options, "annule",
                                 [], threading.Event())
     assert name == "deck-annule-a4.pdf" and (tmp_path / "out" / name).read_bytes() == body
+
+
+def test_serve_checks_and_prints_under_a_ban_list_file(tmp_path: Path) -> None:
+    """serve GAME --ban-list FILE: the builder's checks and its print read the file's lists,
+    as validate --ban-list does (Duel: legal under June's list, not under September's)."""
+    import yaml
+
+    duel = ROOT / "tests" / "fixtures" / "games" / "formats" / "duel"
+    case = ROOT / "tests" / "rules" / "cases" / "formats" / "duel" / "valid-no-side.yaml"
+    text = yaml.safe_load(case.read_text(encoding="utf-8"))["deck"]
+    verdicts = {}
+    for ban_list in (None, "listes/2026-09.yaml"):
+        app = create_app(Resources((duel, bundled_root())), ["duel"], tmp_path / "out",
+                         port=PORT, ban_list=ban_list)
+        with TestClient(app, base_url=BASE) as duel_client:
+            body = duel_client.post("/api/games/duel/import", json={"text": text}).json()
+            deck = payload(body, name="duel", collection=False)  # not the one printed set
+            verdicts[ban_list] = duel_client.post("/api/games/duel/validate",
+                                                  json=deck).json()
+            printed = duel_client.post("/api/games/duel/print", json={"deck": deck})
+            assert printed.status_code == (200 if ban_list is None else 409), printed.text
+    assert verdicts[None]["valid"]
+    assert [e["rule"] for e in verdicts["listes/2026-09.yaml"]["errors"]] == ["DUE-INTERDITE"]
+    assert "liste de septembre 2026" in verdicts["listes/2026-09.yaml"]["errors"][0]["message"]
+    app = create_app(Resources((duel, bundled_root())), ["duel"], tmp_path / "out",
+                     port=PORT, ban_list="listes/nope.yaml")
+    with TestClient(app, base_url=BASE) as broken:
+        answer = broken.post("/api/games/duel/import", json={"text": text})
+    assert answer.status_code in (400, 422) and "nope.yaml" in answer.text, answer.text
