@@ -5,6 +5,7 @@ cards."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -45,6 +46,10 @@ def _bilingual(root: Path) -> Path:
         path.write_text(text, encoding="utf-8")
     text = game_file.read_text(encoding="utf-8")
     text = text.replace("name: Arcanes (test)\n", "name: Arcanes (test)\nname@en: Arcana\n")
+    for french, english in (("Terre", "Land"), ("Créature", "Creature"),
+                            ("Sortilège", "Spell")):
+        text = text.replace(f"    label: {french}\n",
+                            f"    label: {french}\n    label@en: {english}\n", 1)
     text = text.replace("kit:\n  - sheet: [terre, creature, sortilege]\n    title: Cartes\n",
                         "kit:\n  - document: regles.md.j2\n    document@en: rules.md.j2\n"
                         "    title: Règles\n    title@en: Rules\n"
@@ -86,6 +91,23 @@ def test_both_editions_build(workdir: Path) -> None:
     assert "Arcana" in english_text
     labels = PdfReader(workdir / "build/duo/duo-en-a4.pdf").page_labels
     assert any(label.startswith("Cards 1/") for label in labels), labels
+
+
+def test_kind_labels_are_translated(workdir: Path) -> None:
+    """label@en of a kind is the English edition's label (games, TTS deck names, serve's
+    gallery read it); a kind left without one is listed as untranslated."""
+    english = load_game(Resources((workdir,)), "duo", "en")
+    assert [k.label for k in english.kinds.values()] == ["Land", "Creature", "Spell"]
+    french = load_game(Resources((workdir,)), "duo")
+    assert [k.label for k in french.kinds.values()] == ["Terre", "Créature", "Sortilège"]
+    assert not english.untranslated
+    game_file = workdir / "cards/duo/game.yaml"
+    game_file.write_text(game_file.read_text(encoding="utf-8").replace(
+        "    label@en: Spell\n", ""), encoding="utf-8")
+    checked = runner.invoke(app, ["check", "duo", "--language", "en"])
+    assert checked.exit_code == 1
+    assert re.search(r"untranslated: cards/duo/game\.yaml:\d+: kind 'sortilege' has no "
+                     r"label@en", checked.output), checked.output
 
 
 def test_untranslated_texts_are_printed_listed_and_checked(workdir: Path) -> None:
@@ -138,6 +160,23 @@ def test_a_banned_card_is_found_by_its_english_name(workdir: Path) -> None:
     result = runner.invoke(app, ["validate", "duo", str(deck)])
     assert result.exit_code == 1, result.output
     assert "ARC-BANNIE" in result.output
+    assert "Pluie de comètes" in result.output and "Comet Rain" not in result.output
+    english = runner.invoke(app, ["validate", "duo", str(deck), "--language", "en"])
+    assert english.exit_code == 1, english.output
+    assert "ARC-BANNIE" in english.output
+    assert "Comet Rain" in english.output and "Pluie de comètes" not in english.output
+
+
+def test_cards_lists_an_edition(workdir: Path) -> None:
+    """cards --language en lists the English names (and kinds' labels stay ids: type)."""
+    listed = runner.invoke(app, ["cards", "duo", "--language", "en", "--format", "json"])
+    assert listed.exit_code == 0, listed.output
+    names = {record["name"] for record in json.loads(listed.output)}
+    assert names == set(ENGLISH.values())
+    base = runner.invoke(app, ["cards", "duo", "--format", "json"])
+    assert {record["name"] for record in json.loads(base.output)} == set(ENGLISH)
+    refused = runner.invoke(app, ["cards", "duo", "--language", "de"])
+    assert refused.exit_code == 2 and "has no text in 'de'" in refused.output
 
 
 @pytest.mark.parametrize(("line", "message"), [

@@ -16,6 +16,7 @@ from printandplay.cli.app import (
     warn,
 )
 from printandplay.cli.options import (
+    BanListOpt,
     EditionOpt,
     FlipEdge,
     GameArg,
@@ -62,7 +63,7 @@ def export(game: GameArg,
            deck_file: Annotated[Path | None, typer.Option(
                "--deck", metavar="DECK", help="With --tts: export this deck list's cards and "
                "copies instead of the whole kit.")] = None,
-           rules: RulesOpt = None,
+           rules: RulesOpt = None, ban_list: BanListOpt = None,
            force: Annotated[bool, typer.Option(
                "--force", help="With --deck: export even an invalid deck (unknown names are "
                "dropped).")] = False,
@@ -83,8 +84,8 @@ def export(game: GameArg,
             raise OptionError(f"--dpi {dpi:g}: use a value from 30 to 1200")
         if deck_file is not None and tts is None:
             raise OptionError("--deck goes with --tts")
-        if deck_file is None and (rules is not None or force):
-            raise OptionError("--rules and --force go with --deck")
+        if deck_file is None and (rules is not None or force or ban_list is not None):
+            raise OptionError("--rules, --ban-list and --force go with --deck")
         if print_shop is None and (bleed_mm is not None or ink_saver or sections is not None
                                    or manifest is not ManifestFormat.json or shop is not None
                                    or alternating):
@@ -118,7 +119,7 @@ def export(game: GameArg,
 
             entries = name = None
             if deck_file is not None:
-                entries = _checked_deck(deck_file, assets.game, rules, force)
+                entries = _checked_deck(deck_file, assets.game, rules, force, ban_list)
                 name = f"deck-{deck_file.stem}"
             progress = DelayedProgress(f"Exporting {escape(game)} for Tabletop Simulator")
             try:
@@ -154,14 +155,14 @@ def export(game: GameArg,
 
 
 def _checked_deck(deck_file: Path, game: Any, rules: str | None,
-                  force: bool) -> list[tuple[str, int]]:
+                  force: bool, ban_list: str | None) -> list[tuple[str, int]]:
     """The cards and copies of ``deck_file`` for ``export --deck``, checked as ``print-deck``
     checks them: against the game's deck rules when it has some (an invalid deck is refused
     unless ``force``), and every name known (unknown ones dropped, each named, with
     ``force``)."""
     from printandplay.cli.game_commands import read_checked_deck
 
-    deck = read_checked_deck(deck_file, game, rules, force, "export")
+    deck = read_checked_deck(deck_file, game, rules, force, "export", ban_list)
     entries = list(deck.counts().items())
     if not entries:
         raise OptionError(f"{deck_file}: no card left to export")

@@ -25,6 +25,7 @@ from printandplay.cli.options import (
     GutterOpt,
     InkSaverOpt,
     MarginOpt,
+    NamesLanguageOpt,
     OffsetOpt,
     OutOpt,
     PaperOpt,
@@ -66,7 +67,7 @@ def games() -> None:
 
 def cards(game: GameArg,
           format: Annotated[Format, typer.Option("--format", help="Output format.")] = Format.table,
-          ) -> None:
+          language: NamesLanguageOpt = None) -> None:
     """List the components of GAME (cards, tiles, tokens…) with their counts and fields."""
     from rich.table import Table
 
@@ -74,7 +75,8 @@ def cards(game: GameArg,
     from printandplay.kit.catalog import component_records
 
     with user_errors():
-        loaded = load_game(find_resources(), check_game_id(game))
+        edition = None if language is None else check_language(language)
+        loaded = load_game(find_resources(), check_game_id(game), edition)
         records = component_records(loaded)
     if format is Format.json:
         out.json(records)
@@ -122,26 +124,29 @@ def check(game: GameArg,
     raise typer.Exit(code=0 if report.is_valid and not untranslated else 1)
 
 
-def _load_deck_and_report(game: str, deck_file: Path, collection: Path | None,
-                          rules: str | None = None, ban_list: str | None = None) -> Any:
+def load_deck_report(deck_file: Path, game: Any, rules: str | None = None,
+                     ban_list: str | None = None, collection: Path | None = None) -> Any:
+    """Read ``deck_file`` and validate it against ``game``'s format ``rules`` (the default
+    one for None): the one reading behind ``validate``, ``print-deck`` and ``export --deck``.
+    ``ban_list`` (``--ban-list FILE``, a path inside the game's folder) replaces the
+    format's ban list file; ``collection`` is an owned-copies file. Returns the deck and its
+    report."""
     from printandplay.data.ban_lists import load_ban_list
     from printandplay.data.decklist import load_collection, load_deck
-    from printandplay.data.game_loader import load_game
     from printandplay.rules.deck import deck_format, validate_deck
 
-    resources = find_resources()
-    loaded = load_game(resources, check_game_id(game))
-    fmt = deck_format(loaded, rules)  # an unknown game format fails before the deck is read
-    lists = load_ban_list(loaded, fmt, ban_list, resources.display) if ban_list else None
-    deck = load_deck(deck_file, loaded, str(deck_file))
-    owned = load_collection(collection, loaded, str(collection)) if collection else None
-    return loaded, deck, validate_deck(deck, loaded, rules, owned, lists)
+    fmt = deck_format(game, rules)  # an unknown game format fails before the deck is read
+    lists = (load_ban_list(game, fmt, ban_list, find_resources().display) if ban_list
+             else None)
+    deck = load_deck(deck_file, game, str(deck_file))
+    owned = load_collection(collection, game, str(collection)) if collection else None
+    return deck, validate_deck(deck, game, rules, owned, lists)
 
 
 def print_report(deck_file: Path, report: Any) -> None:
     """Print a deck's validation report: its status and counts, then each violation."""
     status = "[green]valid[/]" if report.is_valid else "[red]INVALID[/]"
-    summary = ", ".join(f"{k} {v}" for k, v in report.counts.items())
+    summary = report.format_summary()
     out.print(f"{escape(str(deck_file))}: {status} ({escape(summary)})")
     for violation in [*report.errors, *report.warnings]:
         mark = "[red]✗[/]" if violation in report.errors else "[yellow]⚠[/]"
@@ -153,14 +158,18 @@ def validate(game: GameArg, deck_file: DeckArg,
              format: Annotated[TextFormat, typer.Option("--format", help="text or json.")]
              = TextFormat.text,
              collection: CollectionOpt = None, rules: RulesOpt = None,
-             ban_list: BanListOpt = None) -> None:
+             ban_list: BanListOpt = None, language: NamesLanguageOpt = None) -> None:
     """Check the deck list DECK against GAME's deck-building rules (--rules FORMAT).
 
     Reports every violation with its rule id; exits 0 when valid, 1 when not, 2 when the deck
     file cannot be read.
     """
+    from printandplay.data.game_loader import load_game
+
     with user_errors():
-        _, _, report = _load_deck_and_report(game, deck_file, collection, rules, ban_list)
+        edition = None if language is None else check_language(language)
+        loaded = load_game(find_resources(), check_game_id(game), edition)
+        _, report = load_deck_report(deck_file, loaded, rules, ban_list, collection)
     if format is TextFormat.json:
         out.json(report.as_dict())
     else:
@@ -185,26 +194,24 @@ def accept_deck(deck_file: Path, deck: Any, report: Any, force: bool, verb: str)
 
 
 def read_checked_deck(deck_file: Path, game: Any, rules: str | None, force: bool,
-                      verb: str) -> Any:
+                      verb: str, ban_list: str | None = None) -> Any:
     """Read ``deck_file`` and check it as ``print-deck`` and ``export --deck`` do: against
     the game's deck rules when it has some or ``rules`` names a format (an invalid deck is
     refused with its report unless ``force``); for a game without deck rules the list is
     taken as written, and its first unknown card name stops unless ``force``. Each unknown
-    name left is then named, as dropped. ``verb`` says what ``--force`` would do anyway."""
+    name left is then named, as dropped. ``verb`` says what ``--force`` would do anyway;
+    ``ban_list`` (``--ban-list FILE``) is read as ``validate`` reads it."""
     from printandplay.data.decklist import load_deck
-    from printandplay.rules.deck import deck_format, validate_deck
 
     report = None
-    if game.deck_rules is None and rules is None:
+    if game.deck_rules is None and rules is None and ban_list is None:
         deck = load_deck(deck_file, game, str(deck_file))
         if deck.unknown and not force:  # no rules to report it: the first unknown name stops
             first = deck.unknown[0]
             raise OptionError(f"{deck_file}:{first.line}: unknown card '{first.name}' "
                               f"(printandplay validate {game.id} {deck_file})")
     else:
-        deck_format(game, rules)  # an unknown format fails before the deck is read
-        deck = load_deck(deck_file, game, str(deck_file))
-        report = validate_deck(deck, game, rules, None)
+        deck, report = load_deck_report(deck_file, game, rules, ban_list)
     accept_deck(deck_file, deck, report, force, verb)
     return deck
 
@@ -217,7 +224,7 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
                rules: RulesOpt = None, simplex: SimplexOpt = False, fold: FoldOpt = False,
                ink_saver: InkSaverOpt = False, sections: SectionsOpt = None,
                language: EditionOpt = None, gutter: GutterOpt = None,
-               fronts_only: FrontsOnlyOpt = False) -> None:
+               fronts_only: FrontsOnlyOpt = False, ban_list: BanListOpt = None) -> None:
     """Print exactly the cards of DECK, with their backs, ready to cut.
 
     Writes build/GAME/deck-<file stem>-a4.pdf. Refuses an invalid deck unless --force.
@@ -235,7 +242,7 @@ def print_deck(game: GameArg, deck_file: DeckArg, paper: PaperOpt = "a4", out_di
         check_output(output_path(check_game_id(game), options, stem=f"deck-{deck_file.stem}"),
                      options.out_dir)
         loaded = load_game(find_resources(), check_game_id(game), options.language)
-        deck = read_checked_deck(deck_file, loaded, rules, force, "print")
+        deck = read_checked_deck(deck_file, loaded, rules, force, "print", ban_list)
         cards = deck_cards(deck, loaded, rules)
         if not cards:
             raise OptionError(f"{deck_file}: no card left to print")

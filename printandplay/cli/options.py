@@ -93,6 +93,10 @@ EditionOpt = Annotated[str | None, typer.Option(
     "--language", metavar="LANG",
     help="Build the game's edition in LANG: its texts written FIELD@LANG (name@en) in place of "
          "the others, and the kit's own words in LANG.")]
+NamesLanguageOpt = Annotated[str | None, typer.Option(
+    "--language", metavar="LANG",
+    help="Name the cards as the game's edition in LANG does: its texts written FIELD@LANG "
+         "(name@en) in place of the others.")]
 RulesOpt = Annotated[str | None, typer.Option(
     "--rules", metavar="FORMAT",
     help="Deck-building format of the game's deck_rules (default: the game's default).")]

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from printandplay.cli.app import out, user_errors
-from printandplay.cli.options import check_game_id, find_resources, out_folder
+from printandplay.cli.options import BanListOpt, check_game_id, find_resources, out_folder
 from printandplay.errors import OptionError
 
 DEFAULT_OUT = Path("build") / "serve"
@@ -25,7 +25,7 @@ def serve(game: Annotated[str | None, typer.Argument(
           out_dir: Annotated[str | None, typer.Option(
               "--out", metavar="DIR", help="Output folder for the card images, PDFs and exports "
               "(default build/serve).")] = None,
-          ) -> None:
+          ban_list: BanListOpt = None) -> None:
     """Serve a local web deck builder on 127.0.0.1: a gallery of every card as the kit draws it, a deck builder checked live by the game's deck rules, and buttons that print the deck (as print-deck) or export it for Tabletop Simulator.
 
     A game without deck rules gets the gallery alone. Writes only under the output folder.
@@ -39,6 +39,13 @@ def serve(game: Annotated[str | None, typer.Argument(
         if game is not None:
             resources.game_folder(check_game_id(game))  # an unknown game stops here
             ids = [game]
+            if ban_list is not None:  # a wrong file stops here, not at the first check
+                from printandplay.data.game_loader import load_game
+                from printandplay.serve.catalog import load_ban_lists
+
+                load_ban_lists(load_game(resources, game), ban_list, resources)
+        elif ban_list is not None:
+            raise OptionError("--ban-list goes with GAME (a file inside that game's folder)")
         else:
             ids = resources.game_ids()
             if not ids:
@@ -54,7 +61,8 @@ def serve(game: Annotated[str | None, typer.Argument(
             raise OptionError(f"--port {port}: cannot listen on {HOST} ({error.strerror})"
                               ) from None
         chosen = listener.getsockname()[1]
-        server = make_server(resources, ids, folder or DEFAULT_OUT, chosen)
+        server = make_server(resources, ids, folder or DEFAULT_OUT, chosen,
+                             ban_list=ban_list)
     url = f"http://{HOST}:{chosen}/" + (f"games/{game}" if game else "")
     out.print(url, markup=False)
     if open_browser:

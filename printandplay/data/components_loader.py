@@ -23,6 +23,7 @@ from printandplay.data.reader import (
     as_str,
     type_name,
 )
+from printandplay.data.xlsx_reader import Workbooks
 from printandplay.data.yamlio import LocList, load_yaml_text
 from printandplay.errors import DataError, Location, suggest
 from printandplay.model.component_fields import FieldLines, FieldValues
@@ -43,21 +44,24 @@ class ComponentFolder:
 def read_components(node: Any, folder: ComponentFolder, kinds: dict[str, Kind],
                     broken_kinds: set[str], problems: Problems, top: Fields) -> list[Component]:
     """Every component of the files listed in ``node`` (the ``components:`` of ``top``, the
-    game file); ids must be unique and copies stay under the game's limit."""
+    game file); ids must be unique and copies stay under the game's limit. A workbook that
+    several kinds read (``sheet:``) is opened once."""
     components: list[Component] = []
     display = folder.display
-    for file, table_kind, sheet, at in _read_component_list(node, problems, top.at("components"),
-                                                            top.what):
-        try:
-            path = resolve_inside(folder.folder, file, at, "components", folder.label)
-            if table_kind is not None:
-                components.extend(_read_table_file(path, display(path), table_kind, kinds,
-                                                   problems, broken_kinds, sheet))
-            else:
-                components.extend(_read_component_file(path, display(path), kinds, problems,
-                                                       broken_kinds))
-        except DataError as err:
-            problems.add(err.location, err.message)
+    listed = _read_component_list(node, problems, top.at("components"), top.what)
+    with Workbooks() as workbooks:
+        for file, table_kind, sheet, at in listed:
+            try:
+                path = resolve_inside(folder.folder, file, at, "components", folder.label)
+                if table_kind is not None:
+                    components.extend(_read_table_file(path, display(path), table_kind, kinds,
+                                                       problems, broken_kinds, sheet,
+                                                       workbooks))
+                else:
+                    components.extend(_read_component_file(path, display(path), kinds,
+                                                           problems, broken_kinds))
+            except DataError as err:
+                problems.add(err.location, err.message)
     _check_unique_ids(components, problems)
     _check_total_copies(components, problems, top.location)
     return components
@@ -116,12 +120,12 @@ def _read_component_list(node: Any, problems: Problems, where: Location, what: s
 
 def _read_table_file(path: Path, display: str, kind_id: str, kinds: dict[str, Kind],
                      problems: Problems, broken_kinds: set[str],
-                     sheet: str | None = None) -> list[Component]:
+                     sheet: str | None, workbooks: Workbooks) -> list[Component]:
     if kind_id not in kinds:
         if kind_id not in broken_kinds:
             problems.add(Location(display), f"unknown kind '{kind_id}'{suggest(kind_id, kinds)}")
         return []
-    return read_component_table(path, display, kinds[kind_id], problems, sheet)
+    return read_component_table(path, display, kinds[kind_id], problems, sheet, workbooks)
 
 
 # Components read from a YAML component file, by its displayed path, text (its SHA-256) and

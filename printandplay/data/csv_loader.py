@@ -23,7 +23,7 @@ from printandplay.data.fields_loader import RESERVED
 from printandplay.data.files import read_bytes
 from printandplay.data.limits import MAX_INT_DIGITS
 from printandplay.data.reader import Invalid, Problems, as_id
-from printandplay.data.xlsx_reader import Rows, check_rows, read_xlsx_sheet
+from printandplay.data.xlsx_reader import Rows, Workbooks, check_rows, read_xlsx_sheet
 from printandplay.data.yaml_values import shown_text
 from printandplay.errors import DataError, Location, suggest
 from printandplay.model.game import NO_TRANSLATIONS, Component, FieldSpec, Kind
@@ -70,13 +70,16 @@ def read_csv_rows(path: Path, display: str) -> Rows:
 
 
 def read_component_table(path: Path, display: str, kind: Kind,
-                         problems: Problems, sheet: str | None = None) -> list[Component]:
+                         problems: Problems, sheet: str | None = None,
+                         workbooks: Workbooks | None = None) -> list[Component]:
     """The components of one CSV, TSV or XLSX file of ``kind`` (in a workbook, of its sheet
-    named ``sheet``, else its first); problems go to ``problems``, placed as a spreadsheet
-    names its cells in a workbook (``crew.xlsx, Tides!E4``)."""
+    named ``sheet``, else its first, read through ``workbooks`` when given, which opens each
+    workbook once); problems go to ``problems``, placed as a spreadsheet names its cells in
+    a workbook (``crew.xlsx, Tides!E4``)."""
     title = ""
     if path.suffix.lower() == ".xlsx":
-        title, rows = read_xlsx_sheet(path, display, sheet)
+        title, rows = (workbooks.sheet(path, display, sheet) if workbooks is not None
+                       else read_xlsx_sheet(path, display, sheet))
     else:
         rows = read_csv_rows(path, display)
     while rows and not any(cell.strip() for cell in rows[0][1]):

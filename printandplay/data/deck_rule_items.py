@@ -196,7 +196,13 @@ def read_copies(f: Fields, ctx: RuleContext) -> CopyLimit | None:
 
 
 def read_leader(f: Fields, ctx: RuleContext) -> LeaderRule | None:
-    """A ``leaders`` item: the card of a section that leads the deck."""
+    """A ``leaders`` item: the card of a section that leads the deck. An item with an
+    unknown key (``rules:`` for ``rule:``) is that one error: its did-you-mean, not also the
+    required key it misspells, and it leads nothing (None; the format then does not call
+    the rules reading it unknown)."""
+    if f.ok and any(key not in LEADER_KEYS for key in f.node):
+        f.lines(LEADER_KEYS)  # known keys: the did-you-mean of the item's finish
+        return None
     name = f.require("name", as_id)
     section = f.require("section", as_str) or ""
     ctx.section(f, "section", section)

@@ -29,7 +29,7 @@ FORMAT_KEYS: Final = {
     "banned": "`{rule, cards, message}`: cards (names or ids) a deck may not hold",
     "restricted": "`{rule, cards, message}`: cards a deck may hold once",
     "ban_list": "`{file, tiers}`: a ban list in a file of its own (below), which a tournament "
-                "swaps with `validate --ban-list FILE`",
+                "swaps with `--ban-list FILE` (validate, print-deck, export --deck, serve)",
 }
 
 SELECTION_KEYS: Final = {
@@ -70,7 +70,9 @@ BOUND_FORMS: Final = {
                                 "`down`, `up` or `nearest`)",
     "a step of a named count": "`{of: deck, steps: {40: 18, 45: 20, 50: 22}}`: the value of "
                                "the last step the count reaches (the first one below it)",
-    "a leader card's number": "`{card: identite, field: influence}`",
+    "a leader card's number": "`{card: identite, field: influence}`; when the leader leaves "
+                              "that (optional) field empty, the bound is not checked and the "
+                              "report warns under the rule's id, naming the leader and field",
 }
 
 TARGET_RULE_KEYS: Final = {

@@ -122,7 +122,9 @@ def _read_format(name: str, node: Any, known: dict[str, DeckRules], ctx: RuleCon
     else:
         fmt = DeckRules(id=name, location=fields.location, **values)
     # inherited rules were checked with the parent, unless the counts changed
-    _check_references(fmt, fmt.rules if "counts" in values else own_rules, ctx)
+    raw_leaders = fields.raw("leaders")
+    leaders_read = not isinstance(raw_leaders, list) or len(raw_leaders) == len(fmt.leaders)
+    _check_references(fmt, fmt.rules if "counts" in values else own_rules, ctx, leaders_read)
     _check_leader_names(fmt, fields, ctx)
     return fmt
 
@@ -157,9 +159,11 @@ def _check_leader_names(fmt: DeckRules, fields: Fields, ctx: RuleContext) -> Non
 
 
 def _check_references(fmt: DeckRules, rules: Iterable[CountRule | TargetRule],
-                      ctx: RuleContext) -> None:
+                      ctx: RuleContext, leaders_read: bool = True) -> None:
     """Named counts used by rules (``count:``, ratio and steps ``of:``, message placeholders)
-    and the leaders they read (``{card: LEADER}``) exist."""
+    and the leaders they read (``{card: LEADER}``) exist. When a leaders item could not be
+    read (``leaders_read`` false, its error already given), a leader name or placeholder
+    that is not found is not reported again: it may be that leader's."""
     names = set(fmt.counts)
     leaders = {leader.name: leader for leader in fmt.leaders}
     for rule in rules:
@@ -170,7 +174,7 @@ def _check_references(fmt: DeckRules, rules: Iterable[CountRule | TargetRule],
             bounds = (rule.exactly, rule.min, rule.max)
             used += [b.of for b in bounds if isinstance(b, (Ratio, Steps))]
             used += [w for w in PLACEHOLDER.findall(rule.message)
-                     if w not in COUNT_WORDS and w not in leaders]
+                     if w not in COUNT_WORDS and w not in leaders and leaders_read]
             refs += [b for b in bounds if isinstance(b, CardRef)]
         for name in used:
             if name not in names:
@@ -178,6 +182,8 @@ def _check_references(fmt: DeckRules, rules: Iterable[CountRule | TargetRule],
                                                 f"unknown count '{name}'{suggest(name, names)}")
         for ref in refs:
             leader = leaders.get(ref.card)
+            if leader is None and not leaders_read:
+                continue
             if leader is None:
                 ctx.problems.add(rule.location, f"rule '{rule.id}' of format '{fmt.id}': "
                                                 f"unknown leader '{ref.card}' (leaders: "

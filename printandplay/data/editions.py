@@ -2,8 +2,8 @@
 (``name@en: Sly Fox`` in YAML, a ``name@en`` column in a spreadsheet), and the edition that
 ``--language`` builds, where every such text takes its field's place.
 
-What may be translated: a component's ``name`` and its ``text`` and ``rich`` fields; the
-game's ``name``, ``description``, ``age`` and ``duration``; a kit section's ``title`` and
+What may be translated: a component's ``name`` and its ``text`` and ``rich`` fields; a
+kind's ``label``; the game's ``name``, ``description``, ``age`` and ``duration``; a kit section's ``title`` and
 ``assembly``, and a document section's ``document`` (another template file). A text with no
 version in the edition's language is printed in the base language and listed
 (:attr:`Game.untranslated`, a build warning, ``check --language``).
@@ -33,6 +33,7 @@ from printandplay.model.game import (
 VARIANT: Final = re.compile(r"(?P<field>[^@\s]+)@(?P<language>[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})?)")
 TRANSLATABLE_TYPES: Final = ("text", "rich")
 GAME_TEXTS: Final = ("name", "description", "age", "duration")
+KIND_TEXTS: Final = ("label",)
 SECTION_TEXTS: Final = ("title", "assembly")
 DOCUMENT_TEXTS: Final = ("title", "assembly", "document")
 
@@ -97,13 +98,15 @@ def make_edition(game: Game, language: str) -> Game:
     components = tuple(_component_edition(game, language, untranslated))
     kit = tuple(_section_edition(section, language, game, untranslated)
                 for section in game.kit)
+    kinds = {kind_id: _kind_edition(kind, language, game, untranslated)
+             for kind_id, kind in game.kinds.items()}
     own = game.translations.get(language, {})
     texts = {name: own[name] for name in GAME_TEXTS if name in own}
     if game.translations and "name" not in own:
         untranslated.append(f"cards/{game.id}/game.yaml: the game's name has no name@{language}")
     # (the game's own 'words:' are written in its language: the edition takes its table's)
     return replace(game, **texts, language=language, components=components, kit=kit,
-                   edition=language, untranslated=tuple(untranslated), words={})
+                   kinds=kinds, edition=language, untranslated=tuple(untranslated), words={})
 
 
 def _component_edition(game: Game, language: str, untranslated: list[str]
@@ -135,6 +138,17 @@ def _translated_fields(components: Iterable[Component], language: str) -> dict[s
         if own:
             found.setdefault(component.kind, set()).update(own)
     return found
+
+
+def _kind_edition(kind: Kind, language: str, game: Game, untranslated: list[str]) -> Kind:
+    """``kind`` with its ``label@language`` as its label (listed when another kind has one
+    and this one has not)."""
+    own: Mapping[str, Any] = kind.translations.get(language, {})
+    if "label" in own:
+        return replace(kind, label=own["label"])
+    if any(k.translations for k in game.kinds.values()):
+        untranslated.append(f"{kind.location}: kind '{kind.id}' has no label@{language}")
+    return kind
 
 
 def _section_edition(section: KitSection, language: str, game: Game,
@@ -169,6 +183,8 @@ def check_edition_language(game: Game, language: str, where: Location | None = N
 def _languages(game: Game) -> set[str]:
     """The languages of the game's translated texts."""
     found = set(game.translations)
+    for kind in game.kinds.values():
+        found.update(kind.translations)
     for section in game.kit:
         found.update(section.translations)
     for component in game.components:

@@ -10,6 +10,7 @@ from printandplay.data.deck_rules_reader import read_deck_rules
 from printandplay.data.document_style_loader import read_document_style
 from printandplay.data.editions import (
     GAME_TEXTS,
+    KIND_TEXTS,
     check_edition_language,
     make_edition,
     read_variants,
@@ -207,12 +208,14 @@ def _read_kind(
     front = fields.require("front", as_str)
     back = fields.optional("back", as_str, "") or None
     specs = read_field_specs(fields.raw("fields", {}), problems, fields.at("fields"), kind_id)
+    translations = read_variants(fields, KIND_TEXTS, lambda _, value: as_str(value))
     fields.finish()
     if size is None or front is None:
         return None
     if shape is None:  # absent (or wrong, and then reported)
         shape = parse_shape("rect", radius)
-    return Kind(kind_id, label, size, shape, safe, front, back, tuple(specs), where)
+    return Kind(kind_id, label, size, shape, safe, front, back, tuple(specs), where,
+                translations)
 
 
 def _as_shape(corner_radius: float) -> Converter[Shape]:

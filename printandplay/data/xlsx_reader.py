@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -108,24 +109,20 @@ def _sheet_rows(workbook: Any, index: int, display: str) -> list[tuple[Any, ...]
         raise DataError(Location(display), f"not a readable XLSX workbook ({err})") from None
 
 
-def _check_formulas(openpyxl: Any, data: bytes, display: str, rows: list[tuple[Any, ...]],
+def _check_formulas(workbook: Any, display: str, rows: list[tuple[Any, ...]],
                     index: int, title: str) -> None:
-    """Refuse a formula cell of sheet ``index`` whose computed value the workbook does not
-    hold."""
-    workbook = _open(openpyxl, data, display, values=False)
-    try:
-        for number, cells in enumerate(_sheet_rows(workbook, index, display), start=1):
-            for column, cell in enumerate(cells, start=1):
-                shown = rows[number - 1][column - 1] if number <= len(rows) and \
-                    column <= len(rows[number - 1]) else None
-                if isinstance(cell, str) and cell.startswith("=") and shown is None:
-                    raise DataError(Location(display, number, column, title),
-                                    f"the cell holds the formula {cell[:40]!r} but no "
-                                    "computed value (a workbook never opened in a "
-                                    "spreadsheet); open and save it in a spreadsheet, or "
-                                    "write the value")
-    finally:
-        workbook.close()
+    """Refuse a formula cell of sheet ``index`` (of ``workbook``, opened with its formulas)
+    whose computed value the workbook does not hold."""
+    for number, cells in enumerate(_sheet_rows(workbook, index, display), start=1):
+        for column, cell in enumerate(cells, start=1):
+            shown = rows[number - 1][column - 1] if number <= len(rows) and \
+                column <= len(rows[number - 1]) else None
+            if isinstance(cell, str) and cell.startswith("=") and shown is None:
+                raise DataError(Location(display, number, column, title),
+                                f"the cell holds the formula {cell[:40]!r} but no "
+                                "computed value (a workbook never opened in a "
+                                "spreadsheet); open and save it in a spreadsheet, or "
+                                "write the value")
 
 
 def _blank(rows: list[tuple[Any, ...]]) -> bool:
@@ -139,16 +136,57 @@ def read_xlsx_rows(path: Path, display: str) -> Rows:
 
 def read_xlsx_sheet(path: Path, display: str, sheet: str | None = None) -> tuple[str, Rows]:
     """The title and rows of a sheet of an XLSX workbook (the one named ``sheet``, else the
-    first), each row with its number."""
-    try:
-        import openpyxl
-    except ImportError:
-        raise DataError(Location(display), "reading .xlsx files needs openpyxl (pip install "
-                        "openpyxl), or export the sheet as CSV") from None
-    data = read_bytes(path, display)
-    formulas = _check_archive(data, display)
-    workbook = _open(openpyxl, data, display, values=True)
-    try:
+    first), each row with its number. To read several sheets of one workbook, open it once
+    with :class:`Workbooks`."""
+    with Workbooks() as workbooks:
+        return workbooks.sheet(path, display, sheet)
+
+
+@dataclass
+class _Opened:
+    """One workbook, opened: its checked bytes, its values and (when it has formulas) its
+    formulas, or the error opening it raised."""
+
+    data: bytes = b""
+    formulas: bool = False
+    values: Any = None
+    cells: Any = None  # the formulas, opened on the first sheet that needs them
+    error: DataError | None = None
+
+
+class Workbooks:
+    """The workbooks read while one game loads, each opened once however many sheets are read
+    from it (keyed by path, modification time and size: a workbook saved again meanwhile is
+    read again). A context manager: closing it closes them. No state outlives it."""
+
+    def __init__(self) -> None:
+        self._opened: dict[tuple[Path, int, int], _Opened] = {}
+        self.opens = 0  # how many times a workbook was opened (read and parsed)
+
+    def __enter__(self) -> Workbooks:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close every workbook opened."""
+        for opened in self._opened.values():
+            for workbook in (opened.values, opened.cells):
+                if workbook is not None:
+                    workbook.close()
+        self._opened.clear()
+
+    def sheet(self, path: Path, display: str, sheet: str | None = None) -> tuple[str, Rows]:
+        """The title and rows of a sheet of the workbook ``path`` (the one named ``sheet``,
+        else the first), each row with its number."""
+        try:
+            import openpyxl
+        except ImportError:
+            raise DataError(Location(display), "reading .xlsx files needs openpyxl (pip "
+                            "install openpyxl), or export the sheet as CSV") from None
+        opened = self._open(openpyxl, path, display)
+        workbook = opened.values
         titles = [str(s.title) for s in workbook.worksheets]
         index = _sheet_index(titles, sheet, display)
         rows = _sheet_rows(workbook, index, display)
@@ -159,12 +197,32 @@ def read_xlsx_sheet(path: Path, display: str, sheet: str | None = None) -> tuple
                                     f"'{titles[other]}' holds data; the table must be on the "
                                     f"first sheet, or name it: {{file: ..., kind: ..., sheet: "
                                     f"{titles[other]}}}")
-    finally:
-        workbook.close()
-    if formulas:
-        _check_formulas(openpyxl, data, display, rows, index, titles[index])
-    return titles[index], [(number, [_xlsx_text(v) for v in values])
-                           for number, values in enumerate(rows, start=1)]
+        if opened.formulas:
+            if opened.cells is None:
+                opened.cells = _open(openpyxl, opened.data, display, values=False)
+            _check_formulas(opened.cells, display, rows, index, titles[index])
+        return titles[index], [(number, [_xlsx_text(v) for v in values])
+                               for number, values in enumerate(rows, start=1)]
+
+    def _open(self, openpyxl: Any, path: Path, display: str) -> _Opened:
+        try:
+            stat = path.stat()
+            key = (path.resolve(), stat.st_mtime_ns, stat.st_size)
+        except OSError:  # read_bytes says what is wrong
+            key = (path, -1, -1)
+        opened = self._opened.get(key)
+        if opened is None:
+            opened = self._opened[key] = _Opened()
+            self.opens += 1
+            try:
+                opened.data = read_bytes(path, display)
+                opened.formulas = _check_archive(opened.data, display)
+                opened.values = _open(openpyxl, opened.data, display, values=True)
+            except DataError as err:
+                opened.error = err
+        if opened.error is not None:
+            raise opened.error
+        return opened
 
 
 def _sheet_index(titles: list[str], sheet: str | None, display: str) -> int:

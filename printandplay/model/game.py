@@ -65,6 +65,7 @@ class Kind:
     back: str | None
     fields: tuple[FieldSpec, ...]
     location: Location
+    translations: Translations = field(default_factory=no_translations, compare=False)  # 'label@en'
 
     def field(self, name: str) -> FieldSpec | None:
         """The spec of field ``name``, if the kind has it."""

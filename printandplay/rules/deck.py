@@ -20,7 +20,7 @@ from printandplay.model.deck_rules import (
 from printandplay.model.game import Game
 from printandplay.model.where import matches, value_of
 from printandplay.rules.deck_check import DeckCheck, fill
-from printandplay.rules.deck_counts import check_rules
+from printandplay.rules.deck_counts import check_rules, measured_sums
 from printandplay.rules.report import Report, Violation
 
 
@@ -63,7 +63,7 @@ def validate_deck(deck: Deck, game: Game, rules_format: str | None = None,
         *(_collection(check, book, collection) if collection is not None else ()),
     ]
     counts = {name: check.measure(selection)[0] for name, selection in fmt.counts.items()}
-    return Report(tuple(violations), counts)
+    return Report(tuple(violations), counts, measured_sums(check))
 
 
 def counted_deck(deck: Deck, game: Game, rules_format: str | None = None) -> Deck:

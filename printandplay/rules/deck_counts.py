@@ -35,6 +35,22 @@ def _bound(bound: Bound | None, counts: Mapping[str, int], check: DeckCheck) -> 
     return math.floor(exact)
 
 
+def measured_sums(check: DeckCheck) -> list[dict[str, Any]]:
+    """What each count rule measuring a ``sum:`` (without ``per``) sums on the deck, e.g. the
+    influence spent: ``{"rule", "field", "sum"}`` in the rules' order, for the report."""
+    return [{"rule": rule.id, "field": rule.sum,
+             "sum": _measured(rule, check.cards(rule.selection))}
+            for rule in check.fmt.rules
+            if isinstance(rule, CountRule) and rule.sum and not rule.per
+            and not _leader_missing(check, rule)]
+
+
+def _leader_missing(check: DeckCheck, rule: CountRule) -> bool:
+    """Whether a bound of ``rule`` reads a leader the deck lacks (its own rule says so)."""
+    return any(isinstance(b, CardRef) and check.leaders.get(b.card) is None
+               for b in (rule.exactly, rule.min, rule.max))
+
+
 def check_rules(check: DeckCheck) -> Iterator[Violation]:
     """Every count rule and target rule of the format that the deck breaks."""
     counts = {name: check.measure(selection)[0] for name, selection in check.fmt.counts.items()}
@@ -89,11 +105,24 @@ def _groups(check: DeckCheck, rule: CountRule) -> Iterator[tuple[str | None, int
 def _count_rule(check: DeckCheck, rule: CountRule, counts: Mapping[str, int]
                 ) -> Iterator[Violation]:
     exactly, low, high = (_bound(b, counts, check) for b in (rule.exactly, rule.min, rule.max))
-    if any(isinstance(b, CardRef) and check.leaders.get(b.card) is None
-           for b in (rule.exactly, rule.min, rule.max)):
+    if _leader_missing(check, rule):
         return  # the leader is missing: its own rule says so
+    yield from _empty_leader_bounds(check, rule)
     for group, actual, cards in _groups(check, rule):
         yield from _count_group(check, rule, counts, (exactly, low, high), group, actual, cards)
+
+
+def _empty_leader_bounds(check: DeckCheck, rule: CountRule) -> Iterator[Violation]:
+    """A warning under the rule's id for each bound read from a leader's field that the
+    leader leaves empty: that bound is not checked (the deck's other rules still are)."""
+    for key, bound in (("exactly", rule.exactly), ("min", rule.min), ("max", rule.max)):
+        if not isinstance(bound, CardRef) or _bound(bound, {}, check) is not None:
+            continue
+        leader = check.leaders[bound.card]
+        assert leader is not None  # _leader_missing said so
+        yield Violation(rule.id, f"not checked: its {key} is {check.name(leader)}'s "
+                        f"{bound.field}, which is empty", severity=Severity.WARNING,
+                        cards=(leader.id,))
 
 
 def _count_group(check: DeckCheck, rule: CountRule, counts: Mapping[str, int],

@@ -44,10 +44,13 @@ class Violation:
 
 @dataclass(frozen=True, slots=True)
 class Report:
-    """Every violation found, and counts worth showing."""
+    """Every violation found, and counts worth showing: ``counts`` by name (copies or
+    cards), ``sums`` what the rules measuring a field's sum found (``{"rule", "field",
+    "sum"}``, e.g. the influence a deck spends)."""
 
     violations: tuple[Violation, ...] = ()
     counts: dict[str, Any] = field(default_factory=dict)
+    sums: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def errors(self) -> list[Violation]:
@@ -65,10 +68,18 @@ class Report:
         return not self.errors
 
     def as_dict(self) -> dict[str, Any]:
-        """``{"valid", "errors", "warnings", "counts"}``."""
+        """``{"valid", "errors", "warnings", "counts"}``, and ``"sums"`` when a rule
+        measures one."""
         return {
             "valid": self.is_valid,
             "errors": [v.as_dict() for v in self.errors],
             "warnings": [v.as_dict() for v in self.warnings],
             "counts": self.counts,
+            **({"sums": self.sums} if self.sums else {}),
         }
+
+    def format_summary(self) -> str:
+        """The counts and sums in one line: ``deck 45, projets 9; influence 12 (RES-INFLUENCE)``."""
+        counts = ", ".join(f"{k} {v}" for k, v in self.counts.items())
+        sums = ", ".join(f"{s['field']} {s['sum']} ({s['rule']})" for s in self.sums)
+        return "; ".join(part for part in (counts, sums) if part)

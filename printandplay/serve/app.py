@@ -30,11 +30,13 @@ from printandplay.serve.decks import (
 from printandplay.serve.gallery import Gallery
 from printandplay.serve.guard import LocalOnly
 from printandplay.serve.printing import (
+    BuildCancelled,
     export_deck_tts,
     paper_names,
     print_deck_pdf,
     read_print_options,
     read_print_request,
+    warning_headers,
 )
 from printandplay.serve.state import (
     HttpError,
@@ -144,10 +146,14 @@ def _checked(state: ServeState, view: GameView, data: Any, force: bool) -> Any:
     return deck, parsed
 
 
-def _locked(state: ServeState, work: Callable[[], T]) -> T:
+def _locked(state: ServeState, work: Callable[[], T], cancel: threading.Event) -> T:
+    """``work()`` once no other build runs (503 after the build time): builds that write
+    files run one at a time. A request given up meanwhile (``cancel`` set) builds nothing."""
     if not state.work.acquire(timeout=state.limits.build):
         raise HttpError(503, "busy with another build")
     try:
+        if cancel.is_set():
+            raise BuildCancelled()
         return work()
     finally:
         state.work.release()
@@ -159,11 +165,12 @@ async def print_api(request: Request, state: ServeState) -> Response:
     deck, parsed = _checked(state, view, data, force)
     options = read_print_options(options_data, state.out_dir / view.game.id)
     warnings: list[str] = []
-    path = await run_bounded(state, lambda: _locked(state, lambda: print_deck_pdf(
-        state.resources, view, parsed, deck.rules, options, deck.name, warnings)),
-        state.limits.build)
-    return FileResponse(path, media_type="application/pdf", filename=path.name,
-                        headers={"x-warnings": str(len(warnings))})
+    cancel = threading.Event()  # set on a 504: the build stops at its next page
+    body, name = await run_bounded(state, lambda: _locked(state, lambda: print_deck_pdf(
+        state.resources, view, parsed, deck.rules, options, deck.name, warnings, cancel),
+        cancel), state.limits.build, cancel)
+    return Response(body, media_type="application/pdf", headers={
+        "content-disposition": f'attachment; filename="{name}"', **warning_headers(warnings)})
 
 
 async def tts_api(request: Request, state: ServeState) -> Response:
@@ -171,8 +178,10 @@ async def tts_api(request: Request, state: ServeState) -> Response:
     data, _, force = read_print_request(await json_body(request))
     deck, parsed = _checked(state, view, data, force)
     folder = state.out_dir / view.game.id / f"tts-{deck.name}"
+    cancel = threading.Event()
     body = await run_bounded(state, lambda: _locked(state, lambda: export_deck_tts(
-        state.resources, view, parsed, folder, deck.name)), state.limits.build)
+        state.resources, view, parsed, folder, deck.name, cancel), cancel),
+        state.limits.build, cancel)
     return Response(body, media_type="application/zip", headers={
         "content-disposition": f'attachment; filename="deck-{deck.name}-tts.zip"'})
 
@@ -186,9 +195,12 @@ async def not_allowed(request: Request, exc: Exception) -> Response:
 
 
 def create_app(resources: Resources, game_ids: list[str], out_dir: Path,
-               port: int | None = None, limits: Limits | None = None) -> Starlette:
+               port: int | None = None, limits: Limits | None = None,
+               ban_list: str | None = None) -> Starlette:
     """The application serving ``game_ids``, writing only under ``out_dir``; with ``port``,
-    only requests naming ``127.0.0.1:port`` or ``localhost:port`` are answered."""
+    only requests naming ``127.0.0.1:port`` or ``localhost:port`` are answered; with
+    ``ban_list`` (a file inside the game's folder), decks are checked and printed under its
+    lists."""
     limits = limits or Limits()
     routes = [
         Route("/", answer(index_page)),
@@ -204,7 +216,7 @@ def create_app(resources: Resources, game_ids: list[str], out_dir: Path,
     app = Starlette(routes=routes,
                     middleware=[Middleware(LocalOnly, port=port, max_body=limits.body)],
                     exception_handlers={404: not_found, 405: not_allowed})
-    app.state.serve = ServeState(resources, GameViews(resources, game_ids),
+    app.state.serve = ServeState(resources, GameViews(resources, game_ids, ban_list),
                                  Gallery(resources, out_dir), out_dir, limits,
                                  threading.Lock())
     return app

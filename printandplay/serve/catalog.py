@@ -4,24 +4,29 @@ hash of its files' bytes keys the gallery's PNGs."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import threading
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import printandplay
+from printandplay.data.ban_lists import load_ban_list
 from printandplay.data.card_names import CardIndex, normalize, value_label
 from printandplay.data.game_loader import load_game
 from printandplay.errors import OptionError
 from printandplay.kit.catalog import component_records
+from printandplay.model.deck_rules import CardList
 from printandplay.model.game import Game, SheetSection
 from printandplay.project import Resources
 
 MAX_FILES = 5000  # files of one game (cards, templates, fonts) hashed
 MAX_FILTER_VALUES = 40  # a field with more distinct values gets no filter (the search finds it)
 FILTER_TYPES = ("choice", "int", "bool")
+EMPTY_BAN_LISTS: Mapping[str, tuple[CardList, ...]] = MappingProxyType({})
 
 
 @dataclass(frozen=True)
@@ -35,6 +40,8 @@ class GameView:
     builder: dict[str, Any] | None  # None: no deck rules, the gallery alone
     owned: Mapping[str, int]  # copies per card of the printed base set
     index: CardIndex | None
+    ban_lists: Mapping[str, tuple[CardList, ...]] = dataclasses.field(  # by format: --ban-list
+        default_factory=lambda: EMPTY_BAN_LISTS)
 
 
 def game_files(resources: Resources, game_id: str) -> list[Path]:
@@ -162,11 +169,29 @@ def make_view(game: Game, key: str) -> GameView:
                     deck_builder(game), owned, index)
 
 
-class GameViews:
-    """The served games, each loaded once and again whenever one of its files changes."""
+def load_ban_lists(game: Game, relative: str, resources: Resources
+                   ) -> Mapping[str, tuple[CardList, ...]]:
+    """``serve GAME --ban-list FILE``: the lists of the ban list file ``relative`` (inside the
+    game's folder) for each format of the game that keeps a ban list (``ban_list:``), read
+    as ``validate --ban-list`` reads it; an error when no format has one, or the file is
+    wrong."""
+    formats = [f for f in (game.deck_rules.formats.values() if game.deck_rules else ())
+               if f.ban_list is not None]
+    if not formats:
+        raise OptionError(f"--ban-list {relative}: no format of game '{game.id}' has a "
+                          f"ban_list (its tiers say what the file lists)")
+    return MappingProxyType({f.id: load_ban_list(game, f, relative, resources.display)
+                             for f in formats})
 
-    def __init__(self, resources: Resources, game_ids: list[str]) -> None:
+
+class GameViews:
+    """The served games, each loaded once and again whenever one of its files changes; with
+    ``ban_list`` (``serve GAME --ban-list FILE``), its lists replace the formats' own."""
+
+    def __init__(self, resources: Resources, game_ids: list[str],
+                 ban_list: str | None = None) -> None:
         self.resources = resources
+        self.ban_list = ban_list
         self.game_ids = list(game_ids)
         self._lock = threading.Lock()
         self._views: dict[str, tuple[tuple[tuple[str, int, int], ...], GameView]] = {}
@@ -180,6 +205,10 @@ class GameViews:
             cached = self._views.get(game_id)
             if cached is not None and cached[0] == signature:
                 return cached[1]
-            view = make_view(load_game(self.resources, game_id), content_key(files))
+            game = load_game(self.resources, game_id)
+            view = make_view(game, content_key(files))
+            if self.ban_list is not None:
+                view = replace(view, ban_lists=load_ban_lists(game, self.ban_list,
+                                                              self.resources))
             self._views[game_id] = (signature, view)
             return view

@@ -15,7 +15,7 @@ from printandplay.data.decklist import (
     parse_decklist,
 )
 from printandplay.model.deck import Deck, DeckEntry
-from printandplay.rules.deck import validate_deck
+from printandplay.rules.deck import deck_format, validate_deck
 from printandplay.serve.catalog import GameView
 
 DECK_KEYS = frozenset({"format", "headers", "cards", "collection", "name"})
@@ -111,11 +111,13 @@ def deck_text(request: DeckRequest, view: GameView) -> str:
 
 def check_text(text: str, view: GameView, rules: str | None, collection: bool,
                source: str) -> tuple[Deck, dict[str, Any]]:
-    """``text`` read and validated as ``printandplay validate GAME FILE [--rules]`` does, with
+    """``text`` read and validated as ``printandplay validate GAME FILE [--rules]
+    [--ban-list]`` does, with
     the printed base set as the collection when ``collection``: the deck and the report
     (``valid``, ``errors``, ``warnings``: rule, message, expected, actual…, ``counts``)."""
     deck = parse_decklist(text, view.game, source, view.index)
-    report = validate_deck(deck, view.game, rules, view.owned if collection else None)
+    lists = view.ban_lists.get(deck_format(view.game, rules).id) if view.ban_lists else None
+    report = validate_deck(deck, view.game, rules, view.owned if collection else None, lists)
     return deck, report.as_dict()
 
 

@@ -38,9 +38,9 @@ def bind_port(port: int) -> socket.socket:
 
 
 def make_server(resources: Resources, game_ids: list[str], out_dir: Path, port: int,
-                limits: Limits | None = None) -> uvicorn.Server:
+                limits: Limits | None = None, ban_list: str | None = None) -> uvicorn.Server:
     """A uvicorn server of the application on ``127.0.0.1:port`` (not started)."""
-    app = create_app(resources, game_ids, out_dir, port, limits)
+    app = create_app(resources, game_ids, out_dir, port, limits, ban_list)
     config = uvicorn.Config(app, host=HOST, port=port, log_level="warning", access_log=False,
                             limit_concurrency=MAX_CONNECTIONS, timeout_keep_alive=5,
                             h11_max_incomplete_event_size=64 * 1024, lifespan="off",

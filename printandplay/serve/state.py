@@ -78,12 +78,16 @@ def _error_response(error: Exception) -> JSONResponse:
                         status_code=400)
 
 
-async def run_bounded(state: ServeState, work: Callable[[], T], seconds: float) -> T:
-    """``work()`` in a thread, given up (504) after ``seconds``."""
+async def run_bounded(state: ServeState, work: Callable[[], T], seconds: float,
+                      cancel: threading.Event | None = None) -> T:
+    """``work()`` in a thread, given up (504) after ``seconds``; then ``cancel`` is set, for
+    the work to stop at its next step (a thread cannot be killed)."""
     loop = asyncio.get_running_loop()
     try:
         return await asyncio.wait_for(loop.run_in_executor(None, work), seconds)
     except TimeoutError:
+        if cancel is not None:
+            cancel.set()
         raise HttpError(504, f"the request took more than {seconds:g} s") from None
 
 

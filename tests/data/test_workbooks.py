@@ -124,3 +124,30 @@ def test_cell_names() -> None:
     assert cell_name("Tides", 4) == "Tides row 4"
     assert str(Location("crew.xlsx", 4, 5, "Tides")) == "crew.xlsx, Tides!E4"
     assert str(Location("crew.csv", 4, 5)) == "crew.csv:4:5"
+
+
+def test_a_workbook_is_opened_once_per_load(tmp_path: Path) -> None:
+    """Three sheets read through one Workbooks open the workbook once; saved again (another
+    size and time), it is read again; a workbook that cannot be opened fails each sheet with
+    the same error, opened once too."""
+    from printandplay.data.xlsx_reader import Workbooks
+
+    path = _workbook(tmp_path).parent / "arcanes.xlsx"
+    with Workbooks() as workbooks:
+        titles = [workbooks.sheet(path, "arcanes.xlsx", title)[0] for title in SHEETS.values()]
+        assert titles == list(SHEETS.values()) and workbooks.opens == 1
+        rows = workbooks.sheet(path, "arcanes.xlsx", "Terres")[1]
+        assert rows[0] == (1, COLUMNS["terre"]) and workbooks.opens == 1
+        book = openpyxl.load_workbook(path)
+        book["Terres"].append(["T-NEW", "Nouvelle terre", "feu"])
+        book.save(path)
+        rows_again = workbooks.sheet(path, "arcanes.xlsx", "Terres")[1]
+        assert rows_again[-1] == (len(rows) + 1, ["T-NEW", "Nouvelle terre", "feu"])
+        assert workbooks.opens == 2
+    broken = tmp_path / "broken.xlsx"
+    broken.write_bytes(b"not a zip")
+    with Workbooks() as workbooks:
+        for title in SHEETS.values():
+            with pytest.raises(DataError, match="not a readable XLSX workbook"):
+                workbooks.sheet(broken, "broken.xlsx", title)
+        assert workbooks.opens == 1

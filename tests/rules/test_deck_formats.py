@@ -104,9 +104,32 @@ def test_validate_influence_from_the_cli(tmp_path: Path, monkeypatch: pytest.Mon
     deck = _deck_file(tmp_path, "reseau", "influence-over")
     result = runner.invoke(app, ["validate", "reseau", str(deck), "--format", "json"])
     assert result.exit_code == 1, result.output
-    [error] = json.loads(result.output)["errors"]
+    report = json.loads(result.output)
+    [error] = report["errors"]
     assert (error["rule"], error["expected"]) == ("RES-INFLUENCE", 15)
     assert error["actual"] > 15
+    assert report["sums"] == [{"rule": "RES-INFLUENCE", "field": "influence",
+                               "sum": error["actual"]},
+                              {"rule": "RES-POINTS", "field": "points", "sum": 18}]
+    result = runner.invoke(app, ["validate", "reseau", str(deck)])
+    assert f"; influence {error['actual']} (RES-INFLUENCE), points 18 (RES-POINTS))" in \
+        result.output.splitlines()[0], result.output
+
+
+def test_sums_left_out_without_their_leader(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                            ) -> None:
+    """A sum bounded by a missing identity is not shown (no budget to compare it with); a
+    format without sum rules has no "sums" in its JSON report."""
+    monkeypatch.chdir(FIXTURES / "reseau")
+    deck = _deck_file(tmp_path, "reseau", "no-identity")
+    report = json.loads(runner.invoke(app, ["validate", "reseau", str(deck), "--format",
+                                            "json"]).output)
+    assert report["sums"] == [{"rule": "RES-POINTS", "field": "points", "sum": 18}]
+    monkeypatch.chdir(FIXTURES / "maisons")
+    deck = _deck_file(tmp_path, "maisons", "valid-three-houses")
+    report = json.loads(runner.invoke(app, ["validate", "maisons", str(deck), "--format",
+                                            "json"]).output)
+    assert "sums" not in report and report["valid"]
 
 
 def test_ban_list_swapped_from_the_cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -129,6 +152,34 @@ def test_ban_list_swapped_from_the_cli(tmp_path: Path, monkeypatch: pytest.Monke
     assert result.exit_code == 2 and "nope.yaml" in result.output, result.output
 
 
+@pytest.mark.parametrize("command", [["print-deck"], ["export", "--tts", "TTS"]],
+                         ids=["print-deck", "export"])
+def test_ban_list_swapped_when_printing(command: list[str], tmp_path: Path,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """print-deck and export --deck read --ban-list as validate does: a deck legal under the
+    default list is refused under September's (exit 1, its rule id), printed with --force."""
+    monkeypatch.chdir(FIXTURES / "duel")
+    deck = str(_deck_file(tmp_path, "duel", "valid-no-side"))
+    verb, *rest = command
+    args = [verb, "duel", *(["--deck", deck] if verb == "export" else [deck]),
+            *[str(tmp_path / a) if a == "TTS" else a for a in rest],
+            *(["--out", str(tmp_path / "out")] if verb == "print-deck" else [])]
+    result = runner.invoke(app, [*args, "--ban-list", "listes/2026-09.yaml"])
+    assert result.exit_code == 1, result.output
+    assert "DUE-INTERDITE" in result.output and "liste de septembre 2026" in result.output
+    result = runner.invoke(app, [*args, "--ban-list", "listes/nope.yaml"])
+    assert result.exit_code == 2 and "nope.yaml" in result.output, result.output
+    result = runner.invoke(app, [*args, "--ban-list", "listes/2026-09.yaml", "--force"])
+    assert result.exit_code == 0, result.output
+
+
+def test_ban_list_goes_with_deck(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(FIXTURES / "duel")
+    result = runner.invoke(app, ["export", "duel", "--tts", str(tmp_path), "--ban-list",
+                                 "listes/2026-09.yaml"])
+    assert result.exit_code == 2 and "go with --deck" in result.output, result.output
+
+
 def test_ban_list_option_needs_tiers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(FIXTURES / "maisons")
     deck = str(_deck_file(tmp_path, "maisons", "valid-three-houses"))
@@ -144,6 +195,35 @@ def _game_with(tmp_path: Path, name: str, old: str, new: str, file: str = "game.
     assert old in text
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
     return load_game(Resources((copy,)), name)
+
+
+def test_empty_leader_field_is_a_warning(tmp_path: Path) -> None:
+    """An identity without its optional taille_min: RES-TAILLE is not checked, and says so as
+    a warning under its id naming the identity and the field; the other rules still run."""
+    from printandplay.data.decklist import parse_decklist
+    from printandplay.rules.deck import validate_deck
+
+    copy = tmp_path / "reseau"
+    shutil.copytree(FIXTURES / "reseau", copy)
+    for file, was, now in (("game.yaml", "taille_min: {type: int}",
+                            "taille_min: {type: int, required: false}"),
+                           ("identites.yaml", "taille_min: 40, ", "")):
+        path = copy / "cards" / "reseau" / file
+        text = path.read_text(encoding="utf-8")
+        assert was in text
+        path.write_text(text.replace(was, now, 1), encoding="utf-8")
+    game = load_game(Resources((copy,)), "reseau")
+    case = yaml.safe_load((CASES_ROOT / "reseau" / "valid-nocta.yaml").read_text("utf-8"))
+    report = validate_deck(parse_decklist(case["deck"], game, "deck.txt"), game)
+    assert report.is_valid
+    [warning] = report.warnings
+    assert warning.rule == "RES-TAILLE" and warning.cards == ("ID-NOCTA",)
+    assert warning.message == ("not checked: its min is Nocta Passe-Muraille's taille_min, "
+                               "which is empty")
+    over = case["deck"].replace("1 Code Korak", "4 Code Korak")
+    report = validate_deck(parse_decklist(over, game, "deck.txt"), game)
+    assert {v.rule for v in report.errors} >= {"RES-COPIES"}
+    assert [v.rule for v in report.warnings] == ["RES-TAILLE"]
 
 
 @pytest.mark.parametrize(("name", "old", "new", "file", "message"), [
@@ -202,6 +282,28 @@ def test_new_rules_are_read_strictly(tmp_path: Path, name: str, old: str, new: s
     assert any(message in p for p in problems), problems
     assert all(f"cards/{name}/{file.split(':')[0]}:" in p for p in problems), problems
     assert any(f"cards/{name}/{file}:" in p for p in problems), problems
+
+
+LEADER = "- {name: identite, section: Identité, kind: identite, rule: RES-IDENTITE}"
+
+
+@pytest.mark.parametrize(("was", "now", "message"), [
+    ("rule: RES-IDENTITE", "rules: RES-IDENTITE", "unknown field 'rules' on leaders item 1 of "
+     "format 'standard' (did you mean 'rule'?)"),
+    ("name: identite", "nme: identite", "unknown field 'nme' on leaders item 1 of format "
+     "'standard' (did you mean 'name'?)"),
+    ("section: Identité", "sectoin: Identité", "unknown field 'sectoin' on leaders item 1 of "
+     "format 'standard' (did you mean 'section'?)"),
+    ("kind: identite", "kind: identit", "unknown kind 'identit' in leaders item 1 of format "
+     "'standard' (did you mean 'identite'?)"),
+])
+def test_a_bad_leader_item_is_one_error(tmp_path: Path, was: str, now: str,
+                                        message: str) -> None:
+    """A misspelled key of a leaders item is reported once: not also as a missing required
+    key, nor the leader as unknown in the rules and messages that read it."""
+    with pytest.raises(PrintAndPlayError) as info:
+        _game_with(tmp_path, "reseau", LEADER, LEADER.replace(was, now))
+    assert info.value.problems() == [f"cards/reseau/game.yaml:50: {message}"]
 
 
 def test_the_vocabulary_tables_are_what_the_readers_accept() -> None:

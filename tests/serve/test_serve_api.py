@@ -20,7 +20,7 @@ from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from printandplay.cli import app as cli_app
-from printandplay.project import Resources
+from printandplay.project import Resources, bundled_root
 from printandplay.serve.app import create_app
 from printandplay.serve.state import Limits
 
@@ -297,3 +297,108 @@ def test_nothing_is_written_outside_the_output_folder_and_a_change_redraws(
     assert second["key"] != first["key"] and second["cards"][-1]["name"] == "Renommée"
     assert [p.name for p in (out / "charlie").iterdir()] == [f"gallery-{second['key'][:16]}"]
     assert {p for p in root.rglob("*")} == before  # in the game's folder, only the edit
+
+
+def test_print_warnings_come_with_the_pdf(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                          ) -> None:
+    """A build's warnings (here ':en jeu:' printed as text, not an icon) come with the PDF:
+    their number in x-warnings, the messages as a JSON list in x-warning-messages (ASCII);
+    the page lists them (serve.js, #print-warnings)."""
+    root = copy_kit("licum", tmp_path / "root", monkeypatch)
+    replace_once(root / "cards" / "licum" / "conditions.yaml",
+                 "Tant qu'elle est en jeu, chaque", "Tant qu'elle est :en jeu:, chaque")
+    app = create_app(Resources.discover(root), ["licum"], tmp_path / "out", port=PORT)
+    with TestClient(app, base_url=BASE) as local:
+        body = imported(local, "bleus")
+        response = local.post("/api/games/licum/print",
+                              json={"deck": payload(body, name="bleus")})
+        assert response.status_code == 200, response.text
+        messages = json.loads(response.headers["x-warning-messages"])
+        assert int(response.headers["x-warnings"]) == len(messages) >= 1
+        assert any("LIC-CON-SALLE-COMBLE" in m and "':en jeu:' is printed as text" in m
+                   for m in messages), messages
+        assert response.headers["x-warning-messages"].isascii()
+        clean = local.post("/api/games/licum/print", json={"deck": payload(
+            imported(local, "rouges"), name="rouges")})
+        assert clean.headers["x-warnings"] == "0"
+        assert json.loads(clean.headers["x-warning-messages"]) == []
+    script = (ROOT / "printandplay" / "serve" / "static" / "serve.js").read_text("utf-8")
+    assert 'headers.get("x-warning-messages")' in script and '$("print-warnings")' in script
+
+
+def test_a_timed_out_build_stops_and_blocks_no_later_build(tmp_path: Path) -> None:
+    """A print given up (504) stops its build at its next page: it writes no PDF and frees
+    the build lock, so the next print runs and answers with its own PDF."""
+    out = tmp_path / "out"
+    app = create_app(Resources.discover(ROOT), ["licum"], out, port=PORT)
+    state = app.state.serve
+    with TestClient(app, base_url=BASE) as client:
+        body = imported(client, "rouges")  # the game loaded within the usual limits
+        state.limits = Limits(build=0.01)
+        late = client.post("/api/games/licum/print", json={"deck": payload(body, name="lent")})
+        assert late.status_code == 504, late.text
+        assert state.work.acquire(timeout=120)  # the given-up build let go of the lock
+        state.work.release()
+        assert not (out / "licum" / "deck-lent-a4.pdf").exists()
+        state.limits = Limits()
+        partial = payload(body, cards=body["deck"]["cards"][:3], name="lent")
+        again = client.post("/api/games/licum/print", json={"deck": partial, "force": True})
+    assert again.status_code == 200, again.text
+    assert (out / "licum" / "deck-lent-a4.pdf").read_bytes() == again.content
+
+
+def test_a_cancelled_build_stops_before_writing(tmp_path: Path, client: TestClient) -> None:
+    """The pieces behind a 504: run_bounded sets the request's cancel event when it gives up,
+    and a print whose event is set stops at its first page and writes no PDF."""
+    import asyncio
+    import threading
+    import time
+
+    from printandplay.serve.decks import check_text, deck_text, read_deck
+    from printandplay.serve.printing import BuildCancelled, print_deck_pdf, read_print_options
+    from printandplay.serve.state import HttpError, run_bounded
+
+    state = client.app.state.serve  # type: ignore[attr-defined]
+    cancel = threading.Event()
+    with pytest.raises(HttpError) as timed_out:
+        asyncio.run(run_bounded(state, lambda: time.sleep(0.3), 0.01, cancel))
+    assert timed_out.value.status == 504 and cancel.is_set()
+    view = state.view("licum")
+    deck = read_deck(payload(imported(client, "rouges"), name="annule"), view)
+    parsed, _ = check_text(deck_text(deck, view), view, deck.rules, False, "annule.txt")
+    options = read_print_options({}, tmp_path / "out")
+    with pytest.raises(BuildCancelled):
+        print_deck_pdf(state.resources, view, parsed, deck.rules, options, "annule", [], cancel)
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.pdf"))
+    body, name = print_deck_pdf(state.resources, view, parsed, deck.rules, options, "annule",
+                                [], threading.Event())
+    assert name == "deck-annule-a4.pdf" and (tmp_path / "out" / name).read_bytes() == body
+
+
+def test_serve_checks_and_prints_under_a_ban_list_file(tmp_path: Path) -> None:
+    """serve GAME --ban-list FILE: the builder's checks and its print read the file's lists,
+    as validate --ban-list does (Duel: legal under June's list, not under September's)."""
+    import yaml
+
+    duel = ROOT / "tests" / "fixtures" / "games" / "formats" / "duel"
+    case = ROOT / "tests" / "rules" / "cases" / "formats" / "duel" / "valid-no-side.yaml"
+    text = yaml.safe_load(case.read_text(encoding="utf-8"))["deck"]
+    verdicts = {}
+    for ban_list in (None, "listes/2026-09.yaml"):
+        app = create_app(Resources((duel, bundled_root())), ["duel"], tmp_path / "out",
+                         port=PORT, ban_list=ban_list)
+        with TestClient(app, base_url=BASE) as duel_client:
+            body = duel_client.post("/api/games/duel/import", json={"text": text}).json()
+            deck = payload(body, name="duel", collection=False)  # not the one printed set
+            verdicts[ban_list] = duel_client.post("/api/games/duel/validate",
+                                                  json=deck).json()
+            printed = duel_client.post("/api/games/duel/print", json={"deck": deck})
+            assert printed.status_code == (200 if ban_list is None else 409), printed.text
+    assert verdicts[None]["valid"]
+    assert [e["rule"] for e in verdicts["listes/2026-09.yaml"]["errors"]] == ["DUE-INTERDITE"]
+    assert "liste de septembre 2026" in verdicts["listes/2026-09.yaml"]["errors"][0]["message"]
+    app = create_app(Resources((duel, bundled_root())), ["duel"], tmp_path / "out",
+                     port=PORT, ban_list="listes/nope.yaml")
+    with TestClient(app, base_url=BASE) as broken:
+        answer = broken.post("/api/games/duel/import", json={"text": text})
+    assert answer.status_code in (400, 422) and "nope.yaml" in answer.text, answer.text

@@ -198,6 +198,8 @@ def test_gallery_deck_and_print_in_a_browser(browser: Any, server: str, download
         "return document.getElementById('print-status').dataset.state") == "done",
         "the PDF built")
     pdf = wait_for(lambda: _finished(downloads / "deck-rouges-letter.pdf"), "the download")
+    assert browser.execute_script(  # the build's warnings, read from the answer: none here
+        "return document.getElementById('print-warnings').dataset.count") == "0"
     assert pdf == (serve_out / "licum" / "deck-rouges-letter.pdf").read_bytes()
     cli = tmp_path / "cli"
     result = CliRunner().invoke(cli_app, ["print-deck", "licum", str(DECKS / "rouges.txt"),

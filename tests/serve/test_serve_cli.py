@@ -25,6 +25,8 @@ pytestmark = pytest.mark.xdist_group(SERVE_GROUP)
     (["serve", "../licum"], "../licum"),
     (["serve", "licum", "--port", "70000"], "--port 70000: use a port from 1 to 65535"),
     (["serve", "licum", "--out", ""], "--out ''"),
+    (["serve", "--ban-list", "x.yaml"], "--ban-list goes with GAME"),
+    (["serve", "licum", "--ban-list", "x.yaml"], "no format of game 'licum' has a ban_list"),
 ])
 def test_serve_refuses_bad_options(args: list[str], message: str) -> None:
     result = CliRunner().invoke(app, args)

@@ -242,10 +242,24 @@
     setTimeout(() => URL.revokeObjectURL(url), 60000);
   }
 
+  function showBuildWarnings(response) {
+    // the build's warnings (text that had to shrink, low contrast…): their count, the first ones
+    const list = $("print-warnings");
+    list.replaceChildren();
+    const count = Number(response.headers.get("x-warnings") || "0");
+    let messages = [];
+    try { messages = JSON.parse(response.headers.get("x-warning-messages") || "[]"); } catch (e) { messages = []; }
+    for (const message of messages) list.append(el("li", {class: "warning"}, "⚠ " + message));
+    if (count > messages.length) list.append(el("li", {class: "warning"}, `… and ${count - messages.length} more`));
+    list.dataset.count = String(count);
+    return count;
+  }
+
   async function build(path, what) {
     const status = $("print-status");
     status.textContent = `Building the ${what}…`;
     status.dataset.state = "busy";
+    $("print-warnings").replaceChildren();
     const response = await postJson(path, {deck: deckPayload(), paper: $("paper").value,
       flip: $("flip").value, back_offset: $("back-offset").value, margin: Number($("margin").value),
       force: $("force").checked});
@@ -260,7 +274,8 @@
     const match = /filename="?([^";]+)"?/.exec(disposition);
     const name = match ? match[1] : `${what}.bin`;
     download(await response.blob(), name);
-    status.textContent = `Downloaded ${name}`;
+    const warned = showBuildWarnings(response);
+    status.textContent = `Downloaded ${name}` + (warned ? ` (${warned} warning${warned > 1 ? "s" : ""})` : "");
     status.dataset.state = "done";
     status.dataset.file = name;
   }
