@@ -5,7 +5,8 @@ how many of each to print. :func:`export_print_shop` writes, in one folder:
 
 - ``<id>-recto.pdf`` for each component's front, and ``<id>-verso.pdf`` for a back that only
   that component has; a back that several components share is written once, as
-  ``verso-<layout>.pdf`` (identical faces are one file); ``recto`` and ``verso`` are the
+  ``verso-<layout>.pdf`` (identical faces are one file: a back drawn exactly as a front, such
+  as a token alike on both sides, is that front's file); ``recto`` and ``verso`` are the
   words of the game's language (group ``files`` of :mod:`printandplay.data.kit_words`:
   ``front`` and ``back`` in English);
 - each page the size of the trim plus the bleed on every side, its ``TrimBox`` the trim and
@@ -117,6 +118,8 @@ def export_print_shop(resources: Resources, game_id: str, folder: Path, options:
             pending.append((component.id, component.name, section, front, back))
     used: set[str] = set(files.values())
     for face, (layout, owners) in backs.items():
+        if face in files:  # the same as a front (a piece alike on both sides): filed as that
+            continue
         if len(owners) == 1:
             owner = next(iter(owners))
             name = shop.file_name(owner, "back") if shop else f"{owner}-{side['back']}.pdf"

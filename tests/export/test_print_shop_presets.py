@@ -70,3 +70,18 @@ def test_shop_options_are_checked(tmp_path: Path) -> None:
     assert both.exit_code == 2 and "--shop sets the bleed" in both.output
     alone = runner.invoke(app, ["export", "charlie", "--png", str(tmp_path), "--alternating"])
     assert alone.exit_code == 2 and "go with --print-shop" in alone.output
+
+
+def test_pieces_alike_on_both_sides_are_filed_as_fronts(tmp_path: Path) -> None:
+    # Charlie's departure tile, amulet, two bananas and five pawns print their front on their
+    # back too: one file each, named as the front they are used as, not '-verso'
+    result = runner.invoke(app, ["export", "charlie", "--print-shop", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    items = json.loads((tmp_path / "manifest.json").read_text("utf-8"))["items"]
+    alike = {r["id"] for r in items if r["front"] == r["back"]}
+    assert len(alike) == 9 and {"CHA-DEPART", "CHA-AMULETTE"} <= alike
+    assert all(r["front"] == f"{r['id']}-recto.pdf" for r in items)
+    files = {p.name for p in tmp_path.glob("*.pdf")}
+    assert not {f"{i}-verso.pdf" for i in alike} & files
+    backs_only = {r["back"] for r in items if r["back"]} - {r["front"] for r in items}
+    assert all(name.endswith("verso.pdf") or name.startswith("verso-") for name in backs_only)
