@@ -16,7 +16,7 @@ from printandplay.cli import app
 from printandplay.text.typography import apply_typography
 
 GUIDE = "Impression et montage"
-FLAGS = {"duplex": [], "simplex": ["--simplex"], "fold": ["--fold"]}
+FLAGS = {"duplex": [], "simplex": ["--simplex"], "fold": ["--fold"], "pack": ["--pack"]}
 
 
 def _split(label: str, titles: list[str]) -> tuple[str, str]:
@@ -34,7 +34,7 @@ def _sheets_of(sides: list[str], mode: str) -> list[int]:
     a page of backs goes on the back of the sheet before it; with --fold, a sheet a page."""
     sheets: list[int] = []
     for index, side in enumerate(sides):
-        if mode == "duplex":
+        if mode in ("duplex", "pack"):
             sheets.append(index // 2)
         elif mode == "simplex" and side == "verso" and sheets:
             sheets.append(sheets[-1])
@@ -51,7 +51,10 @@ def test_the_guide_counts_the_pages_and_sheets_of_its_pdf(game: str, mode: str,
     assert result.exit_code == 0, result.output
     path = Path(result.stdout.strip().splitlines()[-1])
     labels = PdfReader(path).page_labels
-    titles = [GUIDE, *{s.title for s in bundled_assets(game).game.kit}]
+    kit = [s.title for s in bundled_assets(game).game.kit]
+    # (--pack: neighbouring sections sharing sheets are titled with their titles joined)
+    titles = [GUIDE, *{" + ".join(kit[i:j]) for i in range(len(kit))
+                       for j in range(i + 1, len(kit) + 1)}]
     pages = [_split(label, titles) for label in labels]
     sheets = _sheets_of([side for _, side in pages], mode)
     guide = " ".join(pdfium_page_texts(path, [0])[0].replace("\u00a0", " ").split())

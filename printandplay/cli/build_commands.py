@@ -36,6 +36,7 @@ from printandplay.cli.options import (
     MarginOpt,
     OffsetOpt,
     OutOpt,
+    PackOpt,
     PaperOpt,
     ProofOpt,
     SectionsOpt,
@@ -68,7 +69,7 @@ def build(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id, or 
           fold: FoldOpt = False, ink_saver: InkSaverOpt = False,
           sections: SectionsOpt = None, language: EditionOpt = None,
           proof: ProofOpt = False, gutter: GutterOpt = None,
-          fronts_only: FrontsOnlyOpt = False) -> None:
+          fronts_only: FrontsOnlyOpt = False, pack: PackOpt = False) -> None:
     """Build the complete print-and-play kit of GAME (or of every game with `all`).
 
     Writes build/GAME/GAME-a4.pdf (GAME-letter.pdf for Letter): rules and reference sheets
@@ -80,7 +81,8 @@ def build(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id, or 
     with user_errors():
         options = build_options(paper, out_dir, flip, back_offset, bleed, debug_boxes, margin,
                                 simplex, fold, ink_saver, sections, language=language,
-                                proof=proof, gutter=gutter, fronts_only=fronts_only)
+                                proof=proof, gutter=gutter, fronts_only=fronts_only,
+                                pack=pack)
         check_icons_dir(icons_dir)
         if game != "all":
             progress = DelayedProgress(f"Building {escape(check_game_id(game))}")
@@ -122,7 +124,8 @@ def watch(game: GameArg, paper: PaperOpt = "a4", out_dir: OutOpt = None,
           icons_dir: IconsDirOpt = None, margin: MarginOpt = DEFAULT_MARGIN_MM,
           simplex: SimplexOpt = False, fold: FoldOpt = False, ink_saver: InkSaverOpt = False,
           sections: SectionsOpt = None, language: EditionOpt = None,
-          gutter: GutterOpt = None, fronts_only: FrontsOnlyOpt = False) -> None:
+          gutter: GutterOpt = None, fronts_only: FrontsOnlyOpt = False,
+          pack: PackOpt = False) -> None:
     """Rebuild GAME's kit every time one of its files is saved (Ctrl-C stops).
 
     Watches cards/GAME, templates/GAME, templates/shared and fonts. Prints what changed and
@@ -134,7 +137,7 @@ def watch(game: GameArg, paper: PaperOpt = "a4", out_dir: OutOpt = None,
     with user_errors():
         options = build_options(paper, out_dir, flip, back_offset, bleed, debug_boxes, margin,
                                 simplex, fold, ink_saver, sections, language=language,
-                                gutter=gutter, fronts_only=fronts_only)
+                                gutter=gutter, fronts_only=fronts_only, pack=pack)
         check_icons_dir(icons_dir)
         resources = find_resources(icons_dir)
         resources.game_folder(game)  # an unknown game stops here, with exit code 2

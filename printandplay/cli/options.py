@@ -62,6 +62,10 @@ FoldOpt = Annotated[bool, typer.Option(
 FrontsOnlyOpt = Annotated[bool, typer.Option(
     "--fronts-only", help="Sheets of fronts alone, printed single-sided: to sleeve each card "
                           "in front of a bought card (no duplex drift).")]
+PackOpt = Annotated[bool, typer.Option(
+    "--pack", help="Let neighbouring kit sections of the same size, stock and back share "
+                   "sheets where that saves paper (the guide names the sections of each "
+                   "sheet); writes GAME-packed-a4.pdf.")]
 InkSaverOpt = Annotated[bool, typer.Option(
     "--ink-saver", help="Light backs and full-bleed fills (the layouts' ink-saver versions, "
                         "else pale tints).")]
@@ -164,7 +168,8 @@ def build_options(paper: str, out_dir: str | None, flip: FlipEdge, back_offset: 
                    margin: float = DEFAULT_MARGIN_MM, simplex: bool = False, fold: bool = False,
                    ink_saver: bool = False, sections: list[str] | None = None,
                    language: str | None = None, proof: bool = False,
-                   gutter: float | None = None, fronts_only: bool = False) -> Any:
+                   gutter: float | None = None, fronts_only: bool = False,
+                   pack: bool = False) -> Any:
     from printandplay.data.presets import load_presets, resolve_paper
     from printandplay.planning.options import BuildOptions
     from printandplay.units import MM
@@ -191,4 +196,4 @@ def build_options(paper: str, out_dir: str | None, flip: FlipEdge, back_offset: 
                         ink_saver=ink_saver, sections=names,
                         language=None if language is None else check_language(language),
                         proof=proof, gutter=None if gutter is None else gutter * MM,
-                        fronts_only=fronts_only)
+                        fronts_only=fronts_only, pack=pack)

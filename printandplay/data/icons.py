@@ -11,7 +11,7 @@ from xml.parsers import expat
 from printandplay.data.files import resolve_inside
 from printandplay.data.stock_icons import AUTHOR_SEPARATOR, PREFIX, StockIcon, StockIcons, recolour
 from printandplay.errors import DataError, LayoutError, Location, suggest
-from printandplay.model.icon import Icon
+from printandplay.model.icon import Icon, IconEdge
 
 
 class IconLibrary:
@@ -92,6 +92,10 @@ class IconLibrary:
     def aspect(self, icon_id: str) -> float:
         """Width over height of the icon."""
         return self.get(icon_id).aspect
+
+    def edges(self, icon_id: str) -> tuple[IconEdge, ...]:
+        """How the icon's shapes are painted, in order (:attr:`Icon.edges`)."""
+        return self.get(icon_id).edges
 
     def credits(self) -> list[dict[str, Any]]:
         """The authors of the stock icons used so far, for a credits block:

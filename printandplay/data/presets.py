@@ -17,6 +17,10 @@ from printandplay.units import MAX_PAGE, MIN_PAPER, MM, format_mm
 PRESETS_FILE = Path(__file__).resolve().parent.parent / "presets.yaml"
 
 
+SAME_TRIM = 0.5 * MM  # trims this close are the same card
+FIT_LARGER = 1.0 * MM  # a shop's card this much larger on each side takes a design centred
+
+
 @dataclass(frozen=True)
 class PrintShop:
     """A print-on-demand shop's card files: bleed and safe zone (points), the trims it prints,
@@ -37,9 +41,20 @@ class PrintShop:
 
     def prints(self, trim: Size) -> bool:
         """Whether the shop prints cards of ``trim`` (either way round, within 0.5 mm)."""
-        return any(abs(trim.width - w) <= 0.5 * MM and abs(trim.height - h) <= 0.5 * MM
+        return any(abs(trim.width - w) <= SAME_TRIM and abs(trim.height - h) <= SAME_TRIM
                    for size in self.sizes.values()
                    for w, h in ((size.width, size.height), (size.height, size.width)))
+
+    def fit(self, trim: Size) -> Size | None:
+        """The shop's card (turned as ``trim``) that cards of ``trim`` are printed on: one of
+        the same trim (within 0.5 mm), else the smallest at most :data:`FIT_LARGER` larger
+        on each side (a 63 × 88 mm card on a 2.5 × 3.5 in poker card: the design centred at
+        100 %, the shop's cut 0.25 and 0.45 mm out into its bleed); None when none is."""
+        turned = [Size(w, h) for size in self.sizes.values()
+                  for w, h in ((size.width, size.height), (size.height, size.width))]
+        fits = [s for s in turned if -SAME_TRIM <= s.width - trim.width <= FIT_LARGER
+                and -SAME_TRIM <= s.height - trim.height <= FIT_LARGER]
+        return min(fits, key=lambda s: (s.width * s.height, s.width)) if fits else None
 
 
 @dataclass(frozen=True)

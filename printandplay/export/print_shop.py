@@ -5,7 +5,8 @@ how many of each to print. :func:`export_print_shop` writes, in one folder:
 
 - ``<id>-recto.pdf`` for each component's front, and ``<id>-verso.pdf`` for a back that only
   that component has; a back that several components share is written once, as
-  ``verso-<layout>.pdf`` (identical faces are one file); ``recto`` and ``verso`` are the
+  ``verso-<layout>.pdf`` (identical faces are one file: a back drawn exactly as a front, such
+  as a token alike on both sides, is that front's file); ``recto`` and ``verso`` are the
   words of the game's language (group ``files`` of :mod:`printandplay.data.kit_words`:
   ``front`` and ``back`` in English);
 - each page the size of the trim plus the bleed on every side, its ``TrimBox`` the trim and
@@ -28,7 +29,7 @@ import csv
 import io
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
@@ -38,7 +39,7 @@ from printandplay.errors import OptionError
 from printandplay.export.files import prepare_folder, write_text_atomic
 from printandplay.kit.assets import load_assets
 from printandplay.kit.outputs import check_output_folder
-from printandplay.model.game import SheetSection, Size
+from printandplay.model.game import Game, SheetSection, Size
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import Face, Placement
 from printandplay.planning.assets import GameAssets
@@ -96,11 +97,21 @@ def export_print_shop(resources: Resources, game_id: str, folder: Path, options:
                                  *((single,) if alternating else ())))
     assets = assets or load_assets(resources, game_id, None, options.language)
     game = assets.game
-    planner = KitPlanner(assets, options)
     sections = [s for s in select_sections(game_id, game.kit, options.sections)
                 if isinstance(s, SheetSection)]
     if not sections:
         raise OptionError(f"{game_id}: no sheet section to export (documents are not exported)")
+    fits: dict[str, Size] = {}  # kind → the shop's card it is printed on
+    if shop is not None:
+        fits = _shop_fits(game, sections, shop, warnings)
+        # faces bleed as far as the shop's page reaches past their own trim
+        reach = max((max(f.width - game.kinds[k].size.width,
+                         f.height - game.kinds[k].size.height) / 2 for k, f in fits.items()),
+                    default=0.0)
+        options = replace(options, bleed=shop.bleed + max(reach, 0.0))
+    planner = KitPlanner(assets, options)
+    page_bleed = shop.bleed if shop is not None else planner.bleed
+    fit_of: dict[Face, Size | None] = {}  # each face → the shop's card it is printed on
     side = game_words(game)["files"]  # "recto", "verso" in the game's language
     files: dict[Face, str] = {}  # each distinct face → its file name
     backs: dict[Face, tuple[str, set[str]]] = {}  # back face → (layout, component ids)
@@ -108,15 +119,19 @@ def export_print_shop(resources: Resources, game_id: str, folder: Path, options:
     for section in sections:
         for component in (c for c in game.components if section.holds(c)):
             front = planner.face(component, component.front, "front")
+            fit_of.setdefault(front, fits.get(component.kind))
             files.setdefault(front, shop.file_name(component.id, "front") if shop
                              else f"{component.id}-{side['front']}.pdf")
             back = planner.back_face(component, section) if component.back else None
             if back is not None:
+                fit_of.setdefault(back, fits.get(component.kind))
                 layout = section.back or component.back or ""
                 backs.setdefault(back, (layout, set()))[1].add(component.id)
             pending.append((component.id, component.name, section, front, back))
     used: set[str] = set(files.values())
     for face, (layout, owners) in backs.items():
+        if face in files:  # the same as a front (a piece alike on both sides): filed as that
+            continue
         if len(owners) == 1:
             owner = next(iter(owners))
             name = shop.file_name(owner, "back") if shop else f"{owner}-{side['back']}.pdf"
@@ -128,20 +143,17 @@ def export_print_shop(resources: Resources, game_id: str, folder: Path, options:
                            else f"{side['back']}-{layout}-{n}.pdf"), n + 1
         files[face] = name
         used.add(name)
-    if shop is not None and warnings is not None:
-        for kind_id in sorted({game.component(p[0]).kind for p in pending}):
-            trim = game.kinds[kind_id].size
-            if not shop.prints(trim):
-                warnings.append(f"kind '{kind_id}' ({trim.width / MM:.1f} × "
-                                f"{trim.height / MM:.1f} mm): {shop.name} prints no card of "
-                                f"this size ({', '.join(shop.sizes)})")
     prepare_folder(folder, [*files.values(), *((single,) if alternating else ())])
     for done, (face, name) in enumerate(files.items(), start=1):
-        _write_face(assets, face, folder / name, f"{game.name} — {name.removesuffix('.pdf')}")
+        _write_face(assets, _frame(face, fit_of[face], page_bleed), folder / name,
+                    f"{game.name} — {name.removesuffix('.pdf')}")
         if progress:
             progress(done, len(files))
     if alternating:
-        _write_alternating(assets, [(front, back, game.component(component_id).count)
+        _write_alternating(assets, [(_frame(front, fit_of[front], page_bleed),
+                                     None if back is None
+                                     else _frame(back, fit_of[back], page_bleed),
+                                     game.component(component_id).count)
                                     for component_id, _, _, front, back in pending],
                            folder / single, f"{game.name} — {single.removesuffix('.pdf')}")
     rows = []
@@ -149,42 +161,77 @@ def export_print_shop(resources: Resources, game_id: str, folder: Path, options:
         component = game.component(component_id)
         rows.append(ExportRow(component_id, name, component.kind, section.title, component.count,
                               files[front], files[back] if back is not None else "",
-                              Size(front.width, front.height), planner.bleed))
+                              fit_of[front] or Size(front.width, front.height), page_bleed))
     return _write_manifest(folder, game_id, rows, manifest_format)
 
 
-def _write_face(assets: GameAssets, face: Face, target: Path, title: str) -> None:
-    """One face on a page of its trim plus bleed, with its boxes (``target``'s folder was
+@dataclass(frozen=True)
+class FacePage:
+    """A face on its own page: the page, where the face's trim goes, and the trim box (the
+    shop's cut)."""
+
+    face: Face
+    page: Size
+    x: float
+    y: float
+    trim: Rect
+
+
+def _frame(face: Face, fit: Size | None, bleed: float) -> FacePage:
+    """The page of ``face``: its trim plus ``bleed`` on every side, or the shop's card ``fit``
+    plus ``bleed``, the face centred on it at 100 % (its own bleed reaching the page's edge)."""
+    trim = fit or Size(face.width, face.height)
+    return FacePage(face, Size(trim.width + 2 * bleed, trim.height + 2 * bleed),
+                    bleed + (trim.width - face.width) / 2,
+                    bleed + (trim.height - face.height) / 2,
+                    Rect(bleed, bleed, trim.width, trim.height))
+
+
+def _shop_fits(game: Game, sections: list[SheetSection], shop: PrintShop,
+               warnings: list[str] | None) -> dict[str, Size]:
+    """Per kind that ``sections`` print, the shop's card it is printed on
+    (:meth:`PrintShop.fit`); a kind that none takes goes to ``warnings``."""
+    fits: dict[str, Size] = {}
+    for kind_id in sorted({c.kind for s in sections for c in game.components if s.holds(c)}):
+        trim = game.kinds[kind_id].size
+        fit = shop.fit(trim)
+        if fit is not None:
+            fits[kind_id] = fit
+        elif warnings is not None:
+            warnings.append(f"kind '{kind_id}' ({trim.width / MM:.1f} × "
+                            f"{trim.height / MM:.1f} mm): {shop.name} prints no card of "
+                            f"this size ({', '.join(shop.sizes)})")
+    return fits
+
+
+def _write_face(assets: GameAssets, framed: FacePage, target: Path, title: str) -> None:
+    """One face on its page (:func:`_frame`), with its boxes (``target``'s folder was
     prepared: :func:`prepare_folder`)."""
-    b = face.bleed
-    page = Size(face.width + 2 * b, face.height + 2 * b)
     writer = PdfWriter(target, assets.fonts, assets.icons, title=title,
                        subject=assets.game.name, images=assets.images)
     try:
-        writer.page(page, (), (Placement(face, b, b, None),), trim=Rect(b, b, face.width,
-                                                                          face.height))
+        writer.page(framed.page, (), (Placement(framed.face, framed.x, framed.y, None),),
+                    trim=framed.trim)
         writer.save()
     except BaseException:
         writer.discard()
         raise
 
 
-def _write_alternating(assets: GameAssets, faces: list[tuple[Face, Face | None, int]],
+def _write_alternating(assets: GameAssets, faces: list[tuple[FacePage, FacePage | None, int]],
                        target: Path, title: str) -> None:
     """One PDF: every copy's front, then its back (a blank page of the same size for an item
-    without one), each page trim plus bleed with its boxes."""
+    without one), each on its page (:func:`_frame`) with its boxes."""
     writer = PdfWriter(target, assets.fonts, assets.icons, title=title,
                        subject=assets.game.name, images=assets.images)
     try:
         for front, back, count in faces:
             for _ in range(count):
-                for face in (front, back):
-                    shown = face or front
-                    b = shown.bleed
-                    page = Size(shown.width + 2 * b, shown.height + 2 * b)
-                    placements = (Placement(face, b, b, None),) if face is not None else ()
-                    writer.page(page, (), placements,
-                                trim=Rect(b, b, shown.width, shown.height))
+                for framed in (front, back):
+                    shown = framed or front
+                    placements = ((Placement(framed.face, framed.x, framed.y, None),)
+                                  if framed is not None else ())
+                    writer.page(shown.page, (), placements, trim=shown.trim)
         writer.save()
     except BaseException:
         writer.discard()

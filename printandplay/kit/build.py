@@ -50,6 +50,7 @@ def output_path(game_id: str, options: BuildOptions, stem: str | None = None) ->
                                     ("fold", options.fold), ("fronts", options.fronts_only),
                                     ("ink-saver", options.ink_saver),
                                     ("gutter", options.gutter is not None),
+                                    ("packed", options.pack),
                                     ("proof", options.proof))
               if on]
     return folder / f"{'-'.join(parts)}-{options.paper}.pdf"

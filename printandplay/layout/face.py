@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from printandplay.errors import LayoutError
@@ -23,7 +24,8 @@ from printandplay.layout.face_geometry import (
 )
 from printandplay.layout.face_plan import DesignPlan, FitCache, box_geometry
 from printandplay.layout.fills import Bounds, Layer, layers
-from printandplay.layout.ink_saver import ink_saver_colors, on_dark_panel
+from printandplay.layout.icon_contrast import IconEdges, check_icons_over
+from printandplay.layout.ink_saver import bleed_fill, ink_saver_colors, on_dark_panel
 from printandplay.layout.legibility import DEFAULT_MIN_FONT_SIZE, check_text_over
 from printandplay.model.color import RGB, ColorError, parse_color
 from printandplay.model.design import Box, FaceDesign, Template
@@ -50,6 +52,7 @@ class FaceComposer:
     debug_boxes: bool = False  # outline every box, the trim, the bleed and the safe zone
     min_font_size: float = DEFAULT_MIN_FONT_SIZE  # points: no text may be set smaller
     ink_saver: bool = False  # --ink-saver: a layout's ink_saver variant, or pale bleed fills
+    icon_edge: IconEdges | None = None  # how each icon's silhouette is painted (its contrast)
     _warned: set[tuple[Any, ...]] = field(default_factory=set)
     _checked: set[tuple[str, str]] = field(default_factory=set)
     # what does not depend on the card, per (face design's id, kind)
@@ -69,7 +72,8 @@ class FaceComposer:
         ink: RGB | None = None
         if self.ink_saver:  # the designer's ink-saver version, or full-bleed fills made pale
             if design.ink_saver is None:
-                ink = self._bleed_fill(design, context, what)
+                ink = bleed_fill(design, what, lambda b, w: b.when is None or self._truthy(
+                    b.when, context, w), lambda b, w: self._color(b.fill, context, w, None))
             design = design.ink_saver or design
         if (design.name, kind.id) not in self._checked:
             check_safe_zone(design, kind)
@@ -172,30 +176,21 @@ class FaceComposer:
     def _check_text(self, box_ops: list[Op], below: list[Layer], key: tuple[str, str],
                     what: str, extent: Bounds | None = None) -> None:
         """Refuse text under ``min_font_size`` or of contrast under 3:1; warn under 4.5:1
-        (``below``: the :func:`layers` of the ops drawn before the box; ``extent``: where its
-        fitted text lies in the box's frame, when known)."""
+        and of icons not seen on their fill (``below``: the :func:`layers` of the ops drawn
+        before the box; ``extent``: where its fitted text lies in its frame, when known)."""
         checked = self._fits.check_key(key, box_ops, below)  # the same text over the same
         if checked is None or checked not in self._fits.checked:  # layers: passed already
-            check_text_over(box_ops, below, self.metrics, self.min_font_size, what,
-                            lambda seen, message: self._warn_once((*key, *seen), message),
+            warn = partial(self._warn_once, key)
+            check_text_over(box_ops, below, self.metrics, self.min_font_size, what, warn,
                             extent=extent)
+            check_icons_over(box_ops, below, self.icon_edge, what, warn)
             self._fits.passed(checked)
 
-    def _warn_once(self, seen: tuple[Any, ...], message: str) -> None:
+    def _warn_once(self, key: tuple[str, ...], seen: tuple[Any, ...], message: str) -> None:
+        seen = (*key, *seen)
         if seen not in self._warned:
             self._warned.add(seen)
             self.warnings.append(message)
-
-    def _bleed_fill(self, design: FaceDesign, context: Mapping[str, Any], what: str) -> RGB | None:
-        """The colour of the design's first full-bleed fill drawn on this face, if any."""
-        for box in design.boxes:
-            if box.bleed and box.fill is not None:
-                box_what = f"{what}, box '{box.name}' ({box.location})"
-                if box.when is None or self._truthy(box.when, context, box_what):
-                    fill = self._color(box.fill, context, box_what, None)
-                    if fill is not None:
-                        return fill
-        return None
 
     def _truthy(self, template: Template, context: Mapping[str, Any], what: str) -> bool:
         text = self._render(template, context, what).strip().lower()

@@ -3,10 +3,12 @@ strokes drawn for such a fill recoloured so that they stay readable on the tint.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from printandplay.layout.face_geometry import box_rect
 from printandplay.layout.legibility import GOOD_CONTRAST, contrast_ratio
 from printandplay.model.color import RGB
-from printandplay.model.design import Box
+from printandplay.model.design import Box, FaceDesign
 from printandplay.model.geometry import Rect
 
 INK_SAVER_TINT = 0.15  # share of the colour kept in a full-bleed fill under --ink-saver
@@ -69,3 +71,18 @@ def on_dark_panel(box: Box, fill: RGB | None, panels: list[Rect], width: float,
     rect = box_rect(box, width, height)
     centre = Rect(rect.x + rect.w / 2, rect.y + rect.h / 2, 0, 0)
     return any(panel.contains(centre) for panel in panels)
+
+
+def bleed_fill(design: FaceDesign, what: str, shown: Callable[[Box, str], bool],
+               color: Callable[[Box, str], RGB | None]) -> RGB | None:
+    """The colour of the design's first full-bleed fill drawn on a face, if any (``shown``:
+    whether a box's ``when`` shows it on the face, ``color``: its fill's colour; both are
+    given the box and what names it in errors)."""
+    for box in design.boxes:
+        if box.bleed and box.fill is not None:
+            box_what = f"{what}, box '{box.name}' ({box.location})"
+            if shown(box, box_what):
+                fill = color(box, box_what)
+                if fill is not None:
+                    return fill
+    return None

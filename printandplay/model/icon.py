@@ -62,3 +62,27 @@ class Icon:
     def aspect(self) -> float:
         """Width over height of the viewBox."""
         return self.view_box[2] / self.view_box[3]
+
+    @property
+    def edges(self) -> tuple[IconEdge, ...]:
+        """How the icon's painted shapes are painted, in painting order (the first lies under
+        the rest: the icon's silhouette, unless it blends into what it is drawn on)."""
+        side = min(self.view_box[2], self.view_box[3]) or 1.0
+        out = []
+        for shape in self.shapes:
+            fill = shape.fill if shape.fill_opacity > 0 else None
+            stroke = (shape.stroke if shape.stroke_opacity > 0 and shape.stroke_width > 0
+                      else None)
+            if fill is not None or stroke is not None:
+                out.append(IconEdge(fill, stroke, shape.stroke_width / side if stroke else 0.0))
+        return tuple(out)
+
+
+@dataclass(frozen=True)
+class IconEdge:
+    """How one shape of an icon is painted: its fill, its outline's stroke and that stroke's
+    width as a share of the icon's smaller side."""
+
+    fill: Paint
+    stroke: Paint
+    stroke_share: float

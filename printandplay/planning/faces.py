@@ -70,7 +70,8 @@ class FacePlacer:
                                      assets.images.aspect if assets.images else None,
                                      debug_boxes=options.debug_boxes,
                                      min_font_size=game.min_font_size,
-                                     ink_saver=options.ink_saver)
+                                     ink_saver=options.ink_saver,
+                                     icon_edge=assets.icons.edges)
         self._faces: dict[tuple[str, ...], Face] = {}
         # while pages stream: placements of a face still to come, and in all (copies)
         self._pending: Counter[tuple[str, str]] = Counter()

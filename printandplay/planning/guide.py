@@ -75,6 +75,7 @@ class KitGuide:
             repeat.append(f"--gutter {round(options.gutter / MM, 3):g}")
         repeat += [flag for flag, on in (("--simplex", options.simplex), ("--fold", options.fold),
                                          ("--fronts-only", options.fronts_only),
+                                         ("--pack", options.pack),
                                          ("--ink-saver", options.ink_saver),
                                          ("--proof", options.proof)) if on]
         if options.sections:
@@ -114,12 +115,15 @@ class KitGuide:
                          ops=(*ops, *drawings) if i == 0 else ops, recto=i == 0, section=title)
                 for i, ops in enumerate(paged)]
 
-    def sections(self, body: Iterable[PageSpec]) -> tuple[list[GuideSection], int, bool]:
+    def sections(self, body: Iterable[PageSpec],
+                 packed: Iterable[DocumentSection | SheetSection] = ()
+                 ) -> tuple[list[GuideSection], int, bool]:
         """The sections of ``body`` (in print order, read once) in order, each with its pages
         (numbered from 1) and sheets of paper; the number of pages, and whether the first one
-        must fall on a front."""
+        must fall on a front. ``packed`` names sections printed that the kit does not list
+        (sections packed on shared sheets, ``--pack``)."""
         job = self.job
-        kit = {section.title: section for section in job.game.kit}
+        kit = {section.title: section for section in (*job.game.kit, *packed)}
         # per run of pages of one section: first page, first and last number, pages, printed
         # pages, whether a printed page is a back, a fold sheet
         # per run of pages of one section: first page, first and last number, pages, printed

@@ -27,6 +27,7 @@ class BuildOptions:
     fold: bool = False  # fold-and-glue: each back beside its front, across a fold line
     ink_saver: bool = False  # layouts' ink-saver versions; other full-bleed fills pale
     fronts_only: bool = False  # sheets of fronts alone, printed single-sided (--fronts-only)
+    pack: bool = False  # neighbouring compatible sections share sheets when it saves some
     sections: tuple[str, ...] = ()  # names of the kit sections to build (empty: all)
     language: str | None = None  # the edition in another language (--language), None: the game's
     proof: bool = False  # items larger than the paper: one sheet each, scaled (--proof)

@@ -8,6 +8,7 @@ and the skeleton of the kit that the guide and the page count read.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator, Sequence
+from dataclasses import replace
 from itertools import chain
 from typing import Any
 
@@ -23,6 +24,7 @@ from printandplay.planning.faces import FacePlacer
 from printandplay.planning.fold_sheets import FoldSheets
 from printandplay.planning.guide import KitGuide
 from printandplay.planning.options import BuildOptions
+from printandplay.planning.packing import PackedSection, pack_sections, packed_items
 from printandplay.planning.pages import PageSpec
 from printandplay.planning.print_job import PrintJob
 from printandplay.planning.print_order import PrintOrder
@@ -58,6 +60,10 @@ class KitPlanner:
         self._section_icons: dict[int, tuple[SheetSection, dict[str, Any]]] = {}
         # the guide (its pages, padded length), and the number of pages after it
         self._planned_guide: tuple[list[PageSpec], int, int] | None = None
+        # --pack: the kit's sections as printed, and the items of each section packed from
+        # several (by id, the section kept)
+        self._packed: list[Section] | None = None
+        self._packed_items: dict[int, tuple[SheetSection, list[Component]]] = {}
 
     @property
     def composer(self) -> FaceComposer:
@@ -105,13 +111,56 @@ class KitPlanner:
         return guide_length + body
 
     def _kit(self) -> list[Section]:
-        """The kit's sections this build prints (``--sections``)."""
+        """The kit's sections this build prints (``--sections``), as printed: under
+        ``--pack``, runs of compatible sheet sections that share sheets are one section
+        (:mod:`~printandplay.planning.packing`)."""
         game = self.assets.game
-        return list(select_sections(game.id, game.kit, self.options.sections))
+        kit = list(select_sections(game.id, game.kit, self.options.sections))
+        if not self.options.pack:
+            return kit
+        if self._packed is None:
+            self._packed = [self._merged(s) if isinstance(s, PackedSection) else s
+                            for s in pack_sections(kit, self._own_items, self.sheets.plain,
+                                                   self._size_and_shape, self._sheet_count)]
+        return self._packed
 
-    def _section_items(self, section: SheetSection) -> list[Component]:
+    def _merged(self, packed: PackedSection) -> SheetSection:
+        """The section printing ``packed`` (its items noted when it packs several, and its
+        assembly note saying which sheets hold which section's pieces)."""
+        section = packed.section
+        if len(packed.parts) > 1:
+            own = [packed_items(part, self._own_items(part)) for part in packed.parts]
+            items = [c for part_items in own for c in part_items]
+            per_page = self.sheets.plan(section, len(items), items).per_page
+            words = game_words(self.assets.game)["guide"]
+            parts, start = [], 0
+            for part, part_items in zip(packed.parts, own, strict=True):
+                first, last = start // per_page + 1, (start + len(part_items) - 1) // per_page + 1
+                parts.append(words["packed_one"].format(title=part.title, sheet=first)
+                             if first == last else
+                             words["packed_part"].format(title=part.title, first=first, last=last))
+                start += len(part_items)
+            note = words["packed"].format(parts=words["packed_separator"].join(parts))
+            section = replace(section, assembly=f"{note} {section.assembly}".strip())
+            self._packed_items[id(section)] = (section, items)
+        return section
+
+    def _size_and_shape(self, section: SheetSection) -> object:
+        kind = self.job.kind_of(section)
+        return kind.size, kind.shape
+
+    def _sheet_count(self, section: SheetSection, items: Sequence[Component]) -> int:
+        return sum(page.side == "recto" for page in self.sheets.skeleton(items, section))
+
+    def _own_items(self, section: SheetSection) -> list[Component]:
         components = [c for c in self.assets.game.components if section.holds(c)]
         return [c for c in components for _ in range(c.count)]
+
+    def _section_items(self, section: SheetSection) -> list[Component]:
+        packed = self._packed_items.get(id(section))
+        if packed is not None and packed[0] is section:
+            return packed[1]
+        return self._own_items(section)
 
     def _section_pages(self) -> Iterator[PageSpec]:
         self._scan_if_needed()
@@ -206,7 +255,7 @@ class KitPlanner:
         """The kit's guide pages, their length with the blank that may follow them, and the
         number of pages after them (computed once, without composing any face)."""
         if self._planned_guide is None:
-            sections, body, first_recto = self.guide.sections(self._skeleton())
+            sections, body, first_recto = self.guide.sections(self._skeleton(), self._kit())
             guide, length = self.guide.padded(sections, body, first_recto)
             self._planned_guide = (guide, length, body)
         return self._planned_guide

@@ -86,6 +86,11 @@ class SheetPlanner:
         folds = self.folds
         return (folds.skeleton if skeleton else folds.iter_pages)(items, section, fold)
 
+    def plain(self, section: SheetSection, items: Sequence[Component]) -> bool:
+        """Whether ``items`` of ``section`` go on plain sheets of fronts and backs (not tiled,
+        folded or nested)."""
+        return self._tiled_or_folded(items, section, skeleton=True) is None
+
     def skeleton(self, items: Sequence[Component], section: SheetSection
                  ) -> Iterator[PageSpec]:
         """The pages :meth:`iter_pages` yields, without their faces and labels."""
