@@ -33,7 +33,7 @@ from printandplay.model.board import (
     parse_coordinate,
 )
 from printandplay.model.design import FaceDesign
-from printandplay.model.die_net import DIE_SOLIDS, MAX_TAB, DieSpec
+from printandplay.model.polyhedron_net import DIE_SOLIDS, MAX_TAB, DieSpec
 
 CELL_KEYS = ("row", "col", "terrain", "icon", "label", "text", "region")
 

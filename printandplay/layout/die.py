@@ -11,10 +11,9 @@ from dataclasses import replace
 from printandplay.errors import LayoutError
 from printandplay.model.color import RGB
 from printandplay.model.design import Box, Template
-from printandplay.model.die_net import D4Net, D6Net, DieSpec, d4_net, d4_size, d6_net, net_size
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import GroupOp, LineOp, Op, PolygonOp
-from printandplay.model.polyhedron_net import PolyNet, poly_net, poly_size
+from printandplay.model.polyhedron_net import DieSpec, poly_net
 from printandplay.text.fitting import FittedText
 from printandplay.units import MM
 
@@ -30,32 +29,15 @@ def die_ops(box: Box, die: DieSpec, rect: Rect, fit: Fit, render: Callable[[Temp
             fill: RGB | None, what: str) -> list[Op]:
     """The net in the box at ``rect``: tabs (pale grey), faces (``fill``), each face's
     content, the fold lines and the cut lines."""
-    cube = die.sides == 6
     try:
-        if cube:
-            width, height = net_size(die.edge, die.tab)
-        elif die.sides == 4:
-            width, height = d4_size(die.edge, die.tab)
-        else:
-            width, height = poly_size(die.sides, die.edge, die.tab)
+        net = poly_net(die.sides, die.edge, die.tab)
     except ValueError as err:
         raise LayoutError(f"{what}: {err}") from None
+    width, height = net.size
     if width > rect.w + 0.01 or height > rect.h + 0.01:
         raise LayoutError(f"{what}: the die's net needs {width / MM:.1f} × {height / MM:.1f} mm, "
                           f"the box is {rect.w / MM:.1f} × {rect.h / MM:.1f} mm")
-    origin = (rect.x, rect.top - height)
-    net: D6Net | D4Net | PolyNet
-    polygons: list[tuple[tuple[float, float], ...]]
-    if cube:
-        net = d6_net(die.edge, die.tab, origin)
-        polygons = [((f.x, f.y), (f.right, f.y), (f.right, f.top), (f.x, f.top))
-                    for f in net.faces]
-        content = [f.inset(0.12 * die.edge) for f in net.faces]
-    else:
-        net = (d4_net(die.edge, die.tab, origin) if die.sides == 4
-               else poly_net(die.sides, die.edge, die.tab, origin))
-        polygons = list(net.faces)
-        content = list(net.content)
+    net = poly_net(die.sides, die.edge, die.tab, (rect.x, rect.top - height))
     source = render(box.text) if box.text is not None else ""
     faces = ([face.strip() for face in source.split("|")] if source.strip()
              else [""] * die.sides)
@@ -64,9 +46,9 @@ def die_ops(box: Box, die: DieSpec, rect: Rect, fit: Fit, render: Callable[[Temp
                           f"(separate them with |)")
     ops: list[Op] = [PolygonOp((a, b, c, d), TAB_FILL) for a, b, c, d in net.tabs]
     if fill is not None:
-        ops += [PolygonOp(tuple(points), fill) for points in polygons]
+        ops += [PolygonOp(face, fill) for face in net.faces]
     centred = replace(box, align="center", valign="middle", padding=0.0)
-    for inner, text in zip(content, faces, strict=True):
+    for inner, text in zip(net.content, faces, strict=True):
         if text:
             fitted = fit(text, inner.w, inner.h, centred)
             ops.append(GroupOp((1.0, 0.0, 0.0, 1.0, inner.x, inner.y), fitted.ops))

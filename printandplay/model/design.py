@@ -12,7 +12,7 @@ from typing import Literal
 
 from printandplay.errors import Location
 from printandplay.model.board import GridSpec, TrackSpec
-from printandplay.model.die_net import DieSpec
+from printandplay.model.polyhedron_net import DieSpec
 
 BoxShape = Literal["rect", "ellipse", "line", "outline"]
 Align = Literal["left", "center", "right"]

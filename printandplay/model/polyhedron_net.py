@@ -1,11 +1,11 @@
-"""Nets of an eight-sided die (a regular octahedron) and a twelve-sided one (a regular
-dodecahedron), unfolded from the solid itself (:mod:`printandplay.model.polyhedra`) so that
-the geometry is exact.
+"""The net of a die: a regular tetrahedron (four sides), cube (six), octahedron (eight) or
+dodecahedron (twelve), unfolded from the solid itself (:mod:`printandplay.model.polyhedra`)
+so that the geometry is exact.
 
-The net is two "flowers": face 1 with its neighbours around it, the opposite face (8 or 12)
-with its own, joined by one edge. Each face is laid out as a regular polygon on the edge it
-shares with the face it unfolds from, so every vertex of the net is where the solid puts it,
-to rounding.
+The net is the solid's tree of faces (given per solid: a cross for the cube, a large
+triangle for the tetrahedron, two "flowers" joined by one edge for the others). Each face is
+laid out as a regular polygon on the edge it shares with the face it unfolds from, so every
+vertex of the net is where the solid puts it, to rounding.
 
 Each edge of the solid is either a fold between two faces of the net or appears twice on
 the net's outline (the two edges that meet once folded); exactly one of those two carries a
@@ -20,14 +20,27 @@ import math
 from dataclasses import dataclass
 from typing import Final
 
-from printandplay.model.die_net import TAB_ANGLE
 from printandplay.model.geometry import Rect
 from printandplay.model.polyhedra import edge_key, numbered_faces
 
 Point = tuple[float, float]
 Segment = tuple[Point, Point]
 Tab = tuple[Point, Point, Point, Point]  # base start, base end, far corners
+TAB_ANGLE: Final = 45.0  # degrees between a tab's base and its sides
 TIGHT_TAB_ANGLE: Final = 30.0  # at an end of a tab where 45° would cover the net
+MAX_TAB: Final = 0.4  # of the edge: a tab leaves room for its neighbours
+# a layout box's die key: the solid's name, by its number of faces
+DIE_SOLIDS: Final = {6: "cube", 4: "tetrahedron", 8: "octahedron", 12: "dodecahedron"}
+
+
+@dataclass(frozen=True)
+class DieSpec:
+    """A layout box's ``die``: a cube (``sides`` 6), a tetrahedron (4), an octahedron (8) or a
+    dodecahedron (12) whose edges are ``edge`` long, with glue tabs ``tab`` deep."""
+
+    edge: float
+    tab: float
+    sides: int = 6
 
 
 @dataclass(frozen=True)
@@ -150,10 +163,12 @@ def _fit_rotation(corners: list[list[Point]]) -> float:
 
 
 def poly_net(sides: int, edge: float, tab: float, origin: Point = (0.0, 0.0)) -> PolyNet:
-    """The net of the die of ``sides`` faces (8 or 12) with edges ``edge`` and tabs ``tab``
-    deep, the bottom-left corner of its box (tabs included) at ``origin``."""
-    if edge <= 0 or tab <= 0:
-        raise ValueError("a die's edge and tabs must be longer than 0")
+    """The net of the die of ``sides`` faces (4, 6, 8 or 12) with edges ``edge`` and tabs
+    ``tab`` deep, the bottom-left corner of its box (tabs included) at ``origin``; ValueError
+    for a tab deeper than :data:`MAX_TAB` of the edge or tabs that do not fit."""
+    if edge <= 0 or not 0 < tab <= MAX_TAB * edge:
+        raise ValueError(f"a die's tabs must be deeper than 0 and at most {MAX_TAB:g} × its "
+                         f"edge ({MAX_TAB * edge * 25.4 / 72:.1f} mm)")
     corners, fold_sides, pairs = _unfold(sides, edge)
     angle = _fit_rotation(corners)
     c, s = math.cos(angle), math.sin(angle)

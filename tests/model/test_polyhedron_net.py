@@ -1,4 +1,4 @@
-"""The nets of an eight- and a twelve-sided die: exact faces, one glue tab per pair of edges
+"""The nets of a four-, six-, eight- and twelve-sided die: exact faces, one glue tab per pair of edges
 that meet once folded, fold lines, tab angles and a closed cut path, in numbers."""
 
 from __future__ import annotations
@@ -10,10 +10,11 @@ import pytest
 
 from printandplay.data.board_fields import as_die
 from printandplay.data.reader import Invalid
-from printandplay.model.die_net import TAB_ANGLE, DieSpec
-from printandplay.model.polyhedra import numbered_faces
+from printandplay.model.polyhedra import edge_key, numbered_faces
 from printandplay.model.polyhedron_net import (
+    TAB_ANGLE,
     TIGHT_TAB_ANGLE,
+    DieSpec,
     convex_overlap,
     poly_net,
     poly_size,
@@ -21,7 +22,8 @@ from printandplay.model.polyhedron_net import (
 from printandplay.units import MM
 
 EXACT = 0.05 * MM
-SOLIDS = [(8, 3, 12, 25 * MM, 6 * MM), (12, 5, 30, 15 * MM, 15 * MM / 4)]
+SOLIDS = [(4, 3, 6, 30 * MM, 6 * MM), (6, 4, 12, 16 * MM, 4 * MM), (8, 3, 12, 25 * MM, 6 * MM),
+          (12, 5, 30, 15 * MM, 15 * MM / 4)]
 Point = tuple[float, float]
 
 
@@ -127,12 +129,14 @@ def test_cut_lines_close_around_the_net(sides: int, corners: int, edges: int, ed
 
 
 def test_known_sizes() -> None:
+    assert poly_size(6, 16 * MM, 4 * MM) == pytest.approx((56 * MM, 68 * MM), abs=0.01 * MM)
+    assert poly_size(4, 30 * MM, 6 * MM) == pytest.approx((64.39 * MM, 57.96 * MM), abs=0.01 * MM)
     assert poly_size(8, 25 * MM, 6 * MM) == pytest.approx((64.70 * MM, 70.95 * MM), abs=0.01 * MM)
     assert poly_size(12, 15 * MM, 3.75 * MM) == pytest.approx((124.85 * MM, 65.01 * MM),
                                                               abs=0.01 * MM)
 
 
-@pytest.mark.parametrize("sides", [8, 12])
+@pytest.mark.parametrize("sides", [6, 8, 12])
 def test_opposite_faces_add_up_to_sides_plus_one(sides: int) -> None:
     faces, tree = numbered_faces(sides)
     for n in range(sides):  # faces n + 1 and sides - n: no corner in common (opposite)
@@ -142,6 +146,23 @@ def test_opposite_faces_add_up_to_sides_plus_one(sides: int) -> None:
             if m != sides - 1 - n:  # every other pair of faces shares a corner or an edge
                 assert set(faces[n]) & set(faces[m]) or sides == 12
     assert sorted(child for child, _parent in tree) == list(range(1, sides))
+
+
+@pytest.mark.parametrize("sides", [4, 6, 8, 12])
+def test_each_net_is_a_spanning_tree_of_faces_sharing_an_edge(sides: int) -> None:
+    faces, tree = numbered_faces(sides)
+    assert len(faces) == sides and len(set(faces)) == sides
+    edges_of = [{edge_key(f[k], f[(k + 1) % len(f)]) for k in range(len(f))} for f in faces]
+    for child, parent in tree:  # each face unfolds from a neighbour on the solid
+        assert len(edges_of[child] & edges_of[parent]) == 1
+    reached = {0}  # and every face is reached from face 1, once
+    while len(reached) < sides:
+        grown = {child for child, parent in tree if parent in reached} | reached
+        assert grown != reached
+        reached = grown
+    assert len(tree) == sides - 1
+    with pytest.raises(ValueError, match="no net for a die of 10 faces"):
+        numbered_faces(10)
 
 
 def test_die_keys() -> None:
