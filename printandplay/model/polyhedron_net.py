@@ -230,8 +230,3 @@ def _choose_tab(candidates: list[tuple[int, int]], corners: list[list[Point]],
             if not any(convex_overlap(shape, other) for other in (*polygons, *tabs)):
                 return (face, side), shape
     return None
-
-
-def poly_size(sides: int, edge: float, tab: float) -> tuple[float, float]:
-    """The width and height of the net of ``poly_net(sides, edge, tab)``."""
-    return poly_net(sides, edge, tab).size

@@ -17,7 +17,6 @@ from printandplay.model.polyhedron_net import (
     DieSpec,
     convex_overlap,
     poly_net,
-    poly_size,
 )
 from printandplay.units import MM
 
@@ -121,7 +120,7 @@ def test_cut_lines_close_around_the_net(sides: int, corners: int, edges: int, ed
     xs = [p[0] for s in net.cuts for p in s]
     ys = [p[1] for s in net.cuts for p in s]
     assert (min(xs), min(ys)) == pytest.approx((10.0, 20.0))
-    assert (max(xs) - min(xs), max(ys) - min(ys)) == pytest.approx(poly_size(sides, edge, tab))
+    assert (max(xs) - min(xs), max(ys) - min(ys)) == pytest.approx(poly_net(sides, edge, tab).size)
     for face, square in zip(net.faces, net.content, strict=True):  # content inside its face
         for x, y in ((square.x, square.y), (square.right, square.top)):
             assert all((b[0] - a[0]) * (y - a[1]) - (b[1] - a[1]) * (x - a[0]) > 0
@@ -129,10 +128,10 @@ def test_cut_lines_close_around_the_net(sides: int, corners: int, edges: int, ed
 
 
 def test_known_sizes() -> None:
-    assert poly_size(6, 16 * MM, 4 * MM) == pytest.approx((56 * MM, 68 * MM), abs=0.01 * MM)
-    assert poly_size(4, 30 * MM, 6 * MM) == pytest.approx((64.39 * MM, 57.96 * MM), abs=0.01 * MM)
-    assert poly_size(8, 25 * MM, 6 * MM) == pytest.approx((64.70 * MM, 70.95 * MM), abs=0.01 * MM)
-    assert poly_size(12, 15 * MM, 3.75 * MM) == pytest.approx((124.85 * MM, 65.01 * MM),
+    assert poly_net(6, 16 * MM, 4 * MM).size == pytest.approx((56 * MM, 68 * MM), abs=0.01 * MM)
+    assert poly_net(4, 30 * MM, 6 * MM).size == pytest.approx((64.39 * MM, 57.96 * MM), abs=0.01 * MM)
+    assert poly_net(8, 25 * MM, 6 * MM).size == pytest.approx((64.70 * MM, 70.95 * MM), abs=0.01 * MM)
+    assert poly_net(12, 15 * MM, 3.75 * MM).size == pytest.approx((124.85 * MM, 65.01 * MM),
                                                               abs=0.01 * MM)
 
 
