@@ -141,6 +141,14 @@ class FaceComposer:
         plan = None if self.ink_saver else self._plans.get((id(design), kind.id))
         return plan.whole if plan and plan.design is design and plan.kind is kind else None
 
+    def same_edges(self, design: FaceDesign, kind: Kind, reach: float) -> bool:
+        """Whether every face :meth:`compose` draws with ``design`` on ``kind`` is the same
+        within ``reach`` of its trim edges (:meth:`DesignPlan.same_edges`; never with
+        ``--ink-saver`` or ``--debug-boxes``, which draw per face near the edges)."""
+        if self.ink_saver or self.debug_boxes:
+            return False
+        return self._plan(design, kind).same_edges(reach)
+
     def _plan(self, design: FaceDesign, kind: Kind) -> DesignPlan:
         """The caches of ``design`` on ``kind``; found by the design's identity (hashing a
         design by value costs more than composing a small face), checked to be that very

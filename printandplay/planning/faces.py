@@ -75,7 +75,7 @@ class FacePlacer:
         # while pages stream: placements of a face still to come, and in all (copies)
         self._pending: Counter[tuple[str, str]] = Counter()
         self._uses: Counter[tuple[str, str]] = Counter()
-        self._edges: dict[tuple[str, str], Edges] = {}  # the colours along faces' edges
+        self._edges: dict[tuple[str, ...], Edges] = {}  # the colours along faces' edges
 
     @property
     def held(self) -> int:
@@ -130,9 +130,15 @@ class FacePlacer:
     def edge_fills(self, component: Component, layout_name: str, side: str) -> Edges:
         """The colours along the trim edges of a face (:func:`~printandplay.layout.fills.
         edge_fills`), remembered; the face is not kept: one composed only to be measured is
-        composed again when placed."""
+        composed again when placed. When the layout draws the same along the edges of every
+        face (:meth:`~printandplay.layout.face.FaceComposer.same_edges`), the edges of its first
+        face are those of all: one face is composed for them, not one per component."""
         key = (component.id, layout_name)
-        fills = self._edges.get(key)
+        edges_key: tuple[str, ...] = key
+        if self.composer.same_edges(self.assets.designs[layout_name],
+                                    self.assets.game.kinds[component.kind], EDGE_REACH):
+            edges_key = ("", layout_name, component.kind)  # one face's edges: every face's
+        fills = self._edges.get(edges_key)
         if fills is None:
             face = self._faces.get(key)
             if face is None:  # (its warnings, given once, are those of its placement)
@@ -140,8 +146,8 @@ class FacePlacer:
                 self._faces.pop(key, None)
             corner = face.shape.contains_point(Rect(0, 0, face.width, face.height),
                                                EDGE_REACH / 4, EDGE_REACH / 4)
-            fills = self._edges[key] = edge_fills(face.ops, face.width, face.height,
-                                                  EDGE_REACH, whole=corner)
+            fills = self._edges[edges_key] = edge_fills(face.ops, face.width, face.height,
+                                                        EDGE_REACH, whole=corner)
         return fills
 
     def edges_differ(self, items: Sequence[Component], section: SheetSection) -> bool:
