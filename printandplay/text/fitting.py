@@ -63,7 +63,8 @@ def break_lines(items: Sequence[Item], max_width: float, split: Splitter | None 
 
     With ``split`` (see :func:`syllables`), a word that does not fit the end of a line is
     hyphenated when its head fits there, and a word wider than a line is cut over several.
-    Each line comes with a flag telling whether a paragraph break follows it.
+    Each line comes with a flag telling whether a paragraph break follows it. (Items are told
+    apart by their exact class: no subclasses exist, see :mod:`.tokens`.)
     """
     lines: list[tuple[list[Item], bool]] = []
     current: list[Item] = []
@@ -72,25 +73,27 @@ def break_lines(items: Sequence[Item], max_width: float, split: Splitter | None 
     for next_item in items:
         item: Item | None = next_item
         while item is not None:
-            if isinstance(item, Break):
-                lines.append((current, item.paragraph))
+            kind = type(item)
+            if kind is Break:
+                lines.append((current, item.paragraph))  # type: ignore[union-attr]
                 current, width, pending_glue = [], 0.0, None
                 break
-            if isinstance(item, Glue):
-                pending_glue = item if current else None
+            if kind is Glue:
+                pending_glue = item if current else None  # type: ignore[assignment]
                 break
+            word: Word = item  # type: ignore[assignment]  # (neither a break nor glue)
             glue = pending_glue.width if pending_glue and current else 0.0
-            extra = glue + item.width
+            extra = glue + word.width
             if current and width + extra <= max_width + 1e-9 or \
-                    not current and item.width <= max_width + 1e-9:
+                    not current and word.width <= max_width + 1e-9:
                 if pending_glue is not None and current:
                     current.append(pending_glue)
-                current.append(item)
+                current.append(word)
                 width += extra
                 pending_glue = None
                 break
-            chunks = split(item) if split is not None else ()
-            parts = split_word(item, chunks, max_width - width - glue) if chunks else None
+            chunks = split(word) if split is not None else ()
+            parts = split_word(word, chunks, max_width - width - glue) if chunks else None
             if parts is not None:  # the head ends this line, the rest starts the next
                 if pending_glue is not None and current:
                     current.append(pending_glue)
