@@ -71,14 +71,18 @@ class OpsWriter(ContentStream):
 
     def _define_forms(self, ops: Sequence[Op]) -> None:
         """Define the forms of the icons and images ``ops`` use, before they are drawn (forms
-        cannot be defined inside forms)."""
+        cannot be defined inside forms). (Ops are told apart by their exact class: the
+        model's op classes have no subclasses.)"""
         for op in ops:
-            if isinstance(op, IconOp):
-                self._define_icon(op.icon)
-            elif isinstance(op, ImageOp):
-                self._define_image(op.image)
-            elif isinstance(op, GroupOp):
-                self._define_forms(op.ops)
+            kind = type(op)
+            if kind is TextOp:  # (most ops)
+                continue
+            if kind is IconOp:
+                self._define_icon(op.icon)  # type: ignore[union-attr]
+            elif kind is ImageOp:
+                self._define_image(op.image)  # type: ignore[union-attr]
+            elif kind is GroupOp:
+                self._define_forms(op.ops)  # type: ignore[union-attr]
 
     def _define_icon(self, icon_id: str) -> None:
         name = f"I-{icon_id}"
@@ -135,9 +139,10 @@ class OpsWriter(ContentStream):
         i, count = 0, len(ops)
         while i < count:
             op = ops[i]
-            if isinstance(op, TextOp):  # a run of text ops: one text object
+            kind = type(op)  # (exact classes, as in _define_forms)
+            if kind is TextOp:  # a run of text ops: one text object
                 j = i + 1
-                while j < count and isinstance(ops[j], TextOp):
+                while j < count and type(ops[j]) is TextOp:
                     j += 1
                 self._emit_text(ops[i:j])  # type: ignore[arg-type]
                 i = j
