@@ -180,42 +180,40 @@ class OpsWriter(ContentStream):
 
     def _emit_text(self, ops: Sequence[TextOp]) -> None:
         """One text object (``BT … ET``) for consecutive text ops, the colour and the font set
-        only when they change."""
+        only when they change. Each text is split by its TrueType font into the subsets it is
+        embedded in (ReportLab's ``splitString``, which gives each new character its code in
+        this document for good), each piece shown in its subset as an escaped literal."""
         out = self._out
-        out.append("BT")
+        append = out.append
+        fonts = self._rl_fonts
+        names = self._subset_names  # (font, subset) → its PDF name
+        doc = self._doc
+        append("BT")
         color: RGB | None = None
-        current: tuple[str, float] | None = None  # the subset and size set last (Tf)
+        current_name: str | None = None  # the subset and size set last (Tf)
+        current_size = 0.0
         for op in ops:
-            pieces = self._text_pieces(op.font, op.text)
+            font_name = op.font
+            font = fonts.get(font_name)
+            if font is None:
+                font = fonts[font_name] = pdfmetrics.getFont(font_name)
+            pieces = font.splitString(op.text, doc)
             if not pieces:
                 continue
             if op.color != color:
                 color = op.color
-                out.append(f"{nums(color)} rg")
-            out.append(f"1 0 0 1 {num(op.x)} {num(op.y)} Tm")
-            for name, literal in pieces:
-                if (name, op.size) != current:
-                    current = (name, op.size)
-                    out.append(f"{name} {num(op.size)} Tf")
-                out.append(f"({literal}) Tj")
-        out.append("ET")
-
-    def _text_pieces(self, font_name: str, text: str) -> list[tuple[str, str]]:
-        """``text`` split by its TrueType font into the subsets it is embedded in (ReportLab's
-        ``splitString``, which gives each new character its code in this document for good):
-        each subset's font name and the escaped string literal."""
-        font = self._rl_fonts.get(font_name)
-        if font is None:
-            font = self._rl_fonts[font_name] = pdfmetrics.getFont(font_name)
-        doc = self._doc
-        names = self._subset_names
-        pieces = []
-        for subset, data in font.splitString(text, doc):
-            name = names.get((font_name, subset))
-            if name is None:  # a subset's name is given once, for good
-                name = names[(font_name, subset)] = font.getSubsetInternalName(subset, doc)
-            pieces.append((name, escapePDF(data)))
-        return pieces
+                append(f"{nums(color)} rg")
+            size = op.size
+            append(f"1 0 0 1 {num(op.x)} {num(op.y)} Tm")
+            for subset, data in pieces:
+                name = names.get((font_name, subset))
+                if name is None:  # a subset's name is given once, for good
+                    name = names[(font_name, subset)] = font.getSubsetInternalName(subset, doc)
+                if name != current_name or size != current_size:
+                    current_name, current_size = name, size
+                    append(f"{name} {num(size)} Tf")
+                append(f"({escapePDF(data)}) Tj")
+        append("ET")
 
     def _emit_icon(self, op: IconOp) -> None:
         self._define_icon(op.icon)
