@@ -90,7 +90,7 @@ def test_a_face_that_never_varies_is_the_composed_one(options: BuildOptions,
 
 @pytest.mark.parametrize("game", ["charlie", "licum", "sorciers", "limits", "oups"])
 def test_a_layout_with_the_same_edges_draws_them_on_every_face(game: str) -> None:
-    """Where :meth:`FaceComposer.same_edges` says a layout draws the same along the edges of
+    """Where :meth:`DesignPlan.same_edges` says a layout draws the same along the edges of
     every face (so the edges of one face stand for all), the edges of each face composed are
     indeed those of the first; and it says so of some layouts, not of all."""
     from printandplay.layout.fills import edge_fills
@@ -103,8 +103,8 @@ def test_a_layout_with_the_same_edges_draws_them_on_every_face(game: str) -> Non
         cards = [c for c in assets.game.components if c.front == layout]
         kinds = {c.kind for c in cards}
         for kind in kinds:
-            same = placer.composer.same_edges(assets.designs[layout], assets.game.kinds[kind],
-                                              EDGE_REACH)
+            same = placer.composer.plan(assets.designs[layout],
+                                        assets.game.kinds[kind]).same_edges(EDGE_REACH)
             answers.add(same)
             if not same:
                 continue

@@ -75,7 +75,7 @@ class FaceComposer:
             check_safe_zone(design, kind)
             self._checked.add((design.name, kind.id))
             self.warnings += [w for w in line_art_near_cut(design, kind) if w not in self.warnings]
-        plan = self._plan(design, kind)
+        plan = self.plan(design, kind)
         if plan.whole is not None:  # nothing on this design varies
             return plan.whole
         ops: list[Op] = []
@@ -141,15 +141,7 @@ class FaceComposer:
         plan = None if self.ink_saver else self._plans.get((id(design), kind.id))
         return plan.whole if plan and plan.design is design and plan.kind is kind else None
 
-    def same_edges(self, design: FaceDesign, kind: Kind, reach: float) -> bool:
-        """Whether every face :meth:`compose` draws with ``design`` on ``kind`` is the same
-        within ``reach`` of its trim edges (:meth:`DesignPlan.same_edges`; never with
-        ``--ink-saver`` or ``--debug-boxes``, which draw per face near the edges)."""
-        if self.ink_saver or self.debug_boxes:
-            return False
-        return self._plan(design, kind).same_edges(reach)
-
-    def _plan(self, design: FaceDesign, kind: Kind) -> DesignPlan:
+    def plan(self, design: FaceDesign, kind: Kind) -> DesignPlan:
         """The caches of ``design`` on ``kind``; found by the design's identity (hashing a
         design by value costs more than composing a small face), checked to be that very
         design (kept alive by the plan, so its id cannot be reused)."""

@@ -131,12 +131,14 @@ class FacePlacer:
         """The colours along the trim edges of a face (:func:`~printandplay.layout.fills.
         edge_fills`), remembered; the face is not kept: one composed only to be measured is
         composed again when placed. When the layout draws the same along the edges of every
-        face (:meth:`~printandplay.layout.face.FaceComposer.same_edges`), the edges of its first
+        face (:meth:`~printandplay.layout.face_plan.DesignPlan.same_edges`), the edges of its first
         face are those of all: one face is composed for them, not one per component."""
         key = (component.id, layout_name)
         edges_key: tuple[str, ...] = key
-        if self.composer.same_edges(self.assets.designs[layout_name],
-                                    self.assets.game.kinds[component.kind], EDGE_REACH):
+        composer = self.composer  # (--ink-saver and --debug-boxes draw per face near edges)
+        if not (composer.ink_saver or composer.debug_boxes) and composer.plan(
+                self.assets.designs[layout_name], self.assets.game.kinds[component.kind]
+        ).same_edges(EDGE_REACH):
             edges_key = ("", layout_name, component.kind)  # one face's edges: every face's
         fills = self._edges.get(edges_key)
         if fills is None:
