@@ -76,6 +76,8 @@ class FacePlacer:
         self._pending: Counter[tuple[str, str]] = Counter()
         self._uses: Counter[tuple[str, str]] = Counter()
         self._edges: dict[tuple[str, ...], Edges] = {}  # the colours along faces' edges
+        # per (layout, kind): whether every face draws the same along its edges
+        self._shared_edges: dict[tuple[str, str], bool] = {}
 
     @property
     def held(self) -> int:
@@ -134,12 +136,15 @@ class FacePlacer:
         face (:meth:`~printandplay.layout.face_plan.DesignPlan.same_edges`), the edges of its first
         face are those of all: one face is composed for them, not one per component."""
         key = (component.id, layout_name)
-        edges_key: tuple[str, ...] = key
-        composer = self.composer  # (--ink-saver and --debug-boxes draw per face near edges)
-        if not (composer.ink_saver or composer.debug_boxes) and composer.plan(
+        shared = self._shared_edges.get((layout_name, component.kind))
+        if shared is None:  # (--ink-saver and --debug-boxes draw per face near the edges)
+            composer = self.composer
+            shared = self._shared_edges[(layout_name, component.kind)] = not (
+                composer.ink_saver or composer.debug_boxes) and composer.plan(
                 self.assets.designs[layout_name], self.assets.game.kinds[component.kind]
-        ).same_edges(EDGE_REACH):
-            edges_key = ("", layout_name, component.kind)  # one face's edges: every face's
+            ).same_edges(EDGE_REACH)
+        # one face's edges are every face's when shared
+        edges_key: tuple[str, ...] = ("", layout_name, component.kind) if shared else key
         fills = self._edges.get(edges_key)
         if fills is None:
             face = self._faces.get(key)
