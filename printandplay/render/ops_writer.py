@@ -68,6 +68,7 @@ class OpsWriter(ContentStream):
         self._icon_forms: set[str] = set()
         self._shapes: dict[Op, str] = {}  # opaque shapes → their operators
         self._matrices: dict[tuple[float, ...], str] = {}  # a group's transform → its cm
+        self._colors: dict[RGB, str] = {}  # a colour → its components as ReportLab writes them
 
     def _define_forms(self, ops: Sequence[Op]) -> None:
         """Define the forms of the icons and images ``ops`` use, before they are drawn (forms
@@ -202,7 +203,7 @@ class OpsWriter(ContentStream):
                 continue
             if op.color != color:
                 color = op.color
-                append(f"{nums(color)} rg")
+                append(f"{self._color(color)} rg")
             size = op.size
             append(f"1 0 0 1 {num(op.x)} {num(op.y)} Tm")
             for subset, data in pieces:
@@ -215,6 +216,16 @@ class OpsWriter(ContentStream):
                 append(f"({escapePDF(data)}) Tj")
         append("ET")
 
+    def _color(self, color: RGB) -> str:
+        """``color``'s components as ReportLab writes them (kept: a few colours come back on
+        every card)."""
+        text = self._colors.get(color)
+        if text is None:
+            text = nums(color)
+            if len(self._colors) < KEPT_MAX:
+                self._colors[color] = text
+        return text
+
     def _emit_icon(self, op: IconOp) -> None:
         self._define_icon(op.icon)
         view_box = self.icons.get(op.icon).view_box
@@ -223,7 +234,8 @@ class OpsWriter(ContentStream):
             self._canvas().saveState()
         else:
             out.append("q")
-        out.append(f"{nums(op.color)} rg {nums(op.color)} RG")
+        color = self._color(op.color)
+        out.append(f"{color} rg {color} RG")
         if op.opacity < 1:
             canvas = self._canvas()
             canvas.setFillAlpha(op.opacity)
