@@ -143,7 +143,6 @@ class FacePlacer:
                 composer.ink_saver or composer.debug_boxes) and composer.plan(
                 self.assets.designs[layout_name], self.assets.game.kinds[component.kind]
             ).same_edges(EDGE_REACH)
-        # one face's edges are every face's when shared
         edges_key: tuple[str, ...] = ("", layout_name, component.kind) if shared else key
         fills = self._edges.get(edges_key)
         if fills is None:
