@@ -128,6 +128,14 @@ def _line_width(line: Sequence[Item]) -> float:
     return sum([item.width for item in line if not isinstance(item, Break)])
 
 
+def _height(lines: list[tuple[list[Item], bool]], size: float, extent: float,
+            leading: float) -> float:
+    """How high ``lines`` stand at ``size``: the first line's ``extent`` (ascent and descent,
+    in em), then a ``leading`` per line, half a line more after each paragraph."""
+    gaps = [par for _, par in lines[:-1]].count(True) if len(lines) > 1 else 0
+    return size * (extent + (len(lines) - 1 + gaps * PAR_GAP) * leading)
+
+
 def fit_text(
     items: Sequence[Item],
     width: float,
@@ -145,15 +153,12 @@ def fit_text(
     stays as it was."""
     base_font = metrics.select(style.role, style.bold, style.italic)
     ascent, descent = metrics.ascent(base_font), metrics.descent(base_font)
+    extent = ascent + descent  # (of the first line)
     size = style.size
     base_items = items
     unwrapped = None if style.wrap else break_lines(items, float("inf"))
     hyphenate = hyphenator is not None and style.hyphenate and style.wrap
     split: Splitter | None = None  # (made on first need: most texts fit unhyphenated)
-
-    def used_by(lines: list[tuple[list[Item], bool]]) -> float:
-        gaps = [par for _, par in lines[:-1]].count(True) if len(lines) > 1 else 0
-        return size * (ascent + descent + (len(lines) - 1 + gaps * PAR_GAP) * style.leading)
 
     # once the first size failed: the fewest lines at each size (most texts fit at once)
     use_floor = style.wrap and style.leading >= 0
@@ -175,13 +180,13 @@ def fit_text(
             lines = unwrapped if fits else None
         else:
             lines = break_lines(items, width / size)
-        used = None if lines is None else used_by(lines)
+        used = None if lines is None else _height(lines, size, extent, style.leading)
         if (used is None or used > height + 1e-6) and hyphenate:
             if split is None:
                 assert hyphenator is not None
                 split = syllables(hyphenator, metrics)
             lines = break_lines(items, width / size, split)
-            used = None if lines is None else used_by(lines)
+            used = None if lines is None else _height(lines, size, extent, style.leading)
         if lines is not None and used is not None and used <= height + 1e-6:
             ops: list[Op] = []
             left, right = _place(ops, lines, width, height, used, size, ascent, style)
