@@ -86,3 +86,33 @@ def test_a_face_that_never_varies_is_the_composed_one(options: BuildOptions,
         if not options.ink_saver and design is licum().designs[str(cards[0].back)]:
             assert face is first
     assert (contexts == []) is (not options.ink_saver)
+
+
+@pytest.mark.parametrize("game", ["charlie", "licum", "sorciers", "limits", "oups"])
+def test_a_layout_with_the_same_edges_draws_them_on_every_face(game: str) -> None:
+    """Where :meth:`DesignPlan.same_edges` says a layout draws the same along the edges of
+    every face (so the edges of one face stand for all), the edges of each face composed are
+    indeed those of the first; and it says so of some layouts, not of all."""
+    from printandplay.layout.fills import edge_fills
+    from printandplay.planning.faces import EDGE_REACH
+
+    assets = bundled_assets(game)
+    placer = FacePlacer(PrintJob.of(assets, BuildOptions()))
+    answers = set()
+    for layout in {c.front for c in assets.game.components}:
+        cards = [c for c in assets.game.components if c.front == layout]
+        kinds = {c.kind for c in cards}
+        for kind in kinds:
+            same = placer.composer.plan(assets.designs[layout],
+                                        assets.game.kinds[kind]).same_edges(EDGE_REACH)
+            answers.add(same)
+            if not same:
+                continue
+            edges = set()
+            for card in [c for c in cards if c.kind == kind][:40]:
+                face = placer.face(card, layout, "front")
+                edges.add((edge_fills(face.ops, face.width, face.height, EDGE_REACH),
+                           edge_fills(face.ops, face.width, face.height, EDGE_REACH,
+                                      whole=False)))
+            assert len(edges) == 1, (layout, kind)
+    assert answers == {True, False}  # (a templated fill over the bleed, a box near an edge)

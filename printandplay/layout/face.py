@@ -79,7 +79,7 @@ class FaceComposer:
             check_safe_zone(design, kind)
             self._checked.add((design.name, kind.id))
             self.warnings += [w for w in line_art_near_cut(design, kind) if w not in self.warnings]
-        plan = self._plan(design, kind)
+        plan = self.plan(design, kind)
         if plan.whole is not None:  # nothing on this design varies
             return plan.whole
         ops: list[Op] = []
@@ -145,7 +145,7 @@ class FaceComposer:
         plan = None if self.ink_saver else self._plans.get((id(design), kind.id))
         return plan.whole if plan and plan.design is design and plan.kind is kind else None
 
-    def _plan(self, design: FaceDesign, kind: Kind) -> DesignPlan:
+    def plan(self, design: FaceDesign, kind: Kind) -> DesignPlan:
         """The caches of ``design`` on ``kind``; found by the design's identity (hashing a
         design by value costs more than composing a small face), checked to be that very
         design (kept alive by the plan, so its id cannot be reused)."""

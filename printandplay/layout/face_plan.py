@@ -9,7 +9,13 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from printandplay.layout.face_geometry import Transform, box_rect, placement_transform
+from printandplay.layout.face_geometry import (
+    DEFAULT_STROKE,
+    Transform,
+    box_rect,
+    is_static_box,
+    placement_transform,
+)
 from printandplay.layout.fills import Layer, layers
 from printandplay.model.color import RGB
 from printandplay.model.design import Box, FaceDesign
@@ -44,6 +50,7 @@ class DesignPlan:
     last_text: int = field(init=False)  # the index of the last box with a text (-1: none)
     # per box: how errors name it after the face (", box 'texte' (file:line)"), on first need
     _labels: list[str] | None = field(default=None, init=False)
+    _same_edges: dict[float, bool] = field(default_factory=dict, init=False)  # per reach
 
     def __post_init__(self) -> None:
         self.last_text = max((index for index, box in enumerate(self.design.boxes)
@@ -63,6 +70,31 @@ class DesignPlan:
             labels = self._labels = [f", box '{box.name}' ({box.location})"
                                      for box in self.design.boxes]
         return labels[index]
+
+    def same_edges(self, reach: float) -> bool:
+        """Whether every face of the design draws the same within ``reach`` of its trim
+        edges: each box that varies with the component (a template, a ``when``) lies farther
+        inside the trim than ``reach`` plus its stroke, and is no board (cells, track, die).
+        The colours along the edges (:func:`~printandplay.layout.fills.edge_fills`) of one
+        face are then those of all."""
+        same = self._same_edges.get(reach)
+        if same is None:
+            same = self._same_edges[reach] = self._fixed_near_edges(reach)
+        return same
+
+    def _fixed_near_edges(self, reach: float) -> bool:
+        width, height = self.kind.size.width, self.kind.size.height
+        for index, box in enumerate(self.design.boxes):
+            if is_static_box(box):
+                continue
+            if box.bleed or box.grid or box.track or box.die:
+                return False
+            rect = self.geometry(index)[0]
+            margin = reach + (box.stroke_width or DEFAULT_STROKE)
+            if (rect.x < margin or rect.y < margin or rect.right > width - margin
+                    or rect.top > height - margin):
+                return False
+        return True
 
     def geometry(self, index: int) -> tuple[Rect, Transform]:
         """Rectangle and content transform of box ``index``."""

@@ -76,7 +76,9 @@ class FacePlacer:
         # while pages stream: placements of a face still to come, and in all (copies)
         self._pending: Counter[tuple[str, str]] = Counter()
         self._uses: Counter[tuple[str, str]] = Counter()
-        self._edges: dict[tuple[str, str], Edges] = {}  # the colours along faces' edges
+        self._edges: dict[tuple[str, ...], Edges] = {}  # the colours along faces' edges
+        # per (layout, kind): whether every face draws the same along its edges
+        self._shared_edges: dict[tuple[str, str], bool] = {}
 
     @property
     def held(self) -> int:
@@ -131,9 +133,19 @@ class FacePlacer:
     def edge_fills(self, component: Component, layout_name: str, side: str) -> Edges:
         """The colours along the trim edges of a face (:func:`~printandplay.layout.fills.
         edge_fills`), remembered; the face is not kept: one composed only to be measured is
-        composed again when placed."""
+        composed again when placed. When the layout draws the same along the edges of every
+        face (:meth:`~printandplay.layout.face_plan.DesignPlan.same_edges`), the edges of its first
+        face are those of all: one face is composed for them, not one per component."""
         key = (component.id, layout_name)
-        fills = self._edges.get(key)
+        shared = self._shared_edges.get((layout_name, component.kind))
+        if shared is None:  # (--ink-saver and --debug-boxes draw per face near the edges)
+            composer = self.composer
+            shared = self._shared_edges[(layout_name, component.kind)] = not (
+                composer.ink_saver or composer.debug_boxes) and composer.plan(
+                self.assets.designs[layout_name], self.assets.game.kinds[component.kind]
+            ).same_edges(EDGE_REACH)
+        edges_key: tuple[str, ...] = ("", layout_name, component.kind) if shared else key
+        fills = self._edges.get(edges_key)
         if fills is None:
             face = self._faces.get(key)
             if face is None:  # (its warnings, given once, are those of its placement)
@@ -141,8 +153,8 @@ class FacePlacer:
                 self._faces.pop(key, None)
             corner = face.shape.contains_point(Rect(0, 0, face.width, face.height),
                                                EDGE_REACH / 4, EDGE_REACH / 4)
-            fills = self._edges[key] = edge_fills(face.ops, face.width, face.height,
-                                                  EDGE_REACH, whole=corner)
+            fills = self._edges[edges_key] = edge_fills(face.ops, face.width, face.height,
+                                                        EDGE_REACH, whole=corner)
         return fills
 
     def edges_differ(self, items: Sequence[Component], section: SheetSection) -> bool:

@@ -68,17 +68,22 @@ class OpsWriter(ContentStream):
         self._icon_forms: set[str] = set()
         self._shapes: dict[Op, str] = {}  # opaque shapes → their operators
         self._matrices: dict[tuple[float, ...], str] = {}  # a group's transform → its cm
+        self._colors: dict[RGB, str] = {}  # a colour → its components as ReportLab writes them
 
     def _define_forms(self, ops: Sequence[Op]) -> None:
         """Define the forms of the icons and images ``ops`` use, before they are drawn (forms
-        cannot be defined inside forms)."""
+        cannot be defined inside forms). (Ops are told apart by their exact class: the
+        model's op classes have no subclasses.)"""
         for op in ops:
-            if isinstance(op, IconOp):
-                self._define_icon(op.icon)
-            elif isinstance(op, ImageOp):
-                self._define_image(op.image)
-            elif isinstance(op, GroupOp):
-                self._define_forms(op.ops)
+            kind = type(op)
+            if kind is TextOp:  # (most ops)
+                continue
+            if kind is IconOp:
+                self._define_icon(op.icon)  # type: ignore[union-attr]
+            elif kind is ImageOp:
+                self._define_image(op.image)  # type: ignore[union-attr]
+            elif kind is GroupOp:
+                self._define_forms(op.ops)  # type: ignore[union-attr]
 
     def _define_icon(self, icon_id: str) -> None:
         name = f"I-{icon_id}"
@@ -135,9 +140,10 @@ class OpsWriter(ContentStream):
         i, count = 0, len(ops)
         while i < count:
             op = ops[i]
-            if isinstance(op, TextOp):  # a run of text ops: one text object
+            kind = type(op)  # (exact classes, as in _define_forms)
+            if kind is TextOp:  # a run of text ops: one text object
                 j = i + 1
-                while j < count and isinstance(ops[j], TextOp):
+                while j < count and type(ops[j]) is TextOp:
                     j += 1
                 self._emit_text(ops[i:j])  # type: ignore[arg-type]
                 i = j
@@ -175,42 +181,50 @@ class OpsWriter(ContentStream):
 
     def _emit_text(self, ops: Sequence[TextOp]) -> None:
         """One text object (``BT … ET``) for consecutive text ops, the colour and the font set
-        only when they change."""
+        only when they change. Each text is split by its TrueType font into the subsets it is
+        embedded in (ReportLab's ``splitString``, which gives each new character its code in
+        this document for good), each piece shown in its subset as an escaped literal."""
         out = self._out
-        out.append("BT")
+        append = out.append
+        fonts = self._rl_fonts
+        names = self._subset_names  # (font, subset) → its PDF name
+        doc = self._doc
+        append("BT")
         color: RGB | None = None
-        current: tuple[str, float] | None = None  # the subset and size set last (Tf)
+        current_name: str | None = None  # the subset and size set last (Tf)
+        current_size = 0.0
         for op in ops:
-            pieces = self._text_pieces(op.font, op.text)
+            font_name = op.font
+            font = fonts.get(font_name)
+            if font is None:
+                font = fonts[font_name] = pdfmetrics.getFont(font_name)
+            pieces = font.splitString(op.text, doc)
             if not pieces:
                 continue
             if op.color != color:
                 color = op.color
-                out.append(f"{nums(color)} rg")
-            out.append(f"1 0 0 1 {num(op.x)} {num(op.y)} Tm")
-            for name, literal in pieces:
-                if (name, op.size) != current:
-                    current = (name, op.size)
-                    out.append(f"{name} {num(op.size)} Tf")
-                out.append(f"({literal}) Tj")
-        out.append("ET")
+                append(f"{self._color(color)} rg")
+            size = op.size
+            append(f"1 0 0 1 {num(op.x)} {num(op.y)} Tm")
+            for subset, data in pieces:
+                name = names.get((font_name, subset))
+                if name is None:  # a subset's name is given once, for good
+                    name = names[(font_name, subset)] = font.getSubsetInternalName(subset, doc)
+                if name != current_name or size != current_size:
+                    current_name, current_size = name, size
+                    append(f"{name} {num(size)} Tf")
+                append(f"({escapePDF(data)}) Tj")
+        append("ET")
 
-    def _text_pieces(self, font_name: str, text: str) -> list[tuple[str, str]]:
-        """``text`` split by its TrueType font into the subsets it is embedded in (ReportLab's
-        ``splitString``, which gives each new character its code in this document for good):
-        each subset's font name and the escaped string literal."""
-        font = self._rl_fonts.get(font_name)
-        if font is None:
-            font = self._rl_fonts[font_name] = pdfmetrics.getFont(font_name)
-        doc = self._doc
-        names = self._subset_names
-        pieces = []
-        for subset, data in font.splitString(text, doc):
-            name = names.get((font_name, subset))
-            if name is None:  # a subset's name is given once, for good
-                name = names[(font_name, subset)] = font.getSubsetInternalName(subset, doc)
-            pieces.append((name, escapePDF(data)))
-        return pieces
+    def _color(self, color: RGB) -> str:
+        """``color``'s components as ReportLab writes them (kept: a few colours come back on
+        every card)."""
+        text = self._colors.get(color)
+        if text is None:
+            text = nums(color)
+            if len(self._colors) < KEPT_MAX:
+                self._colors[color] = text
+        return text
 
     def _emit_icon(self, op: IconOp) -> None:
         self._define_icon(op.icon)
@@ -220,7 +234,8 @@ class OpsWriter(ContentStream):
             self._canvas().saveState()
         else:
             out.append("q")
-        out.append(f"{nums(op.color)} rg {nums(op.color)} RG")
+        color = self._color(op.color)
+        out.append(f"{color} rg {color} RG")
         if op.opacity < 1:
             canvas = self._canvas()
             canvas.setFillAlpha(op.opacity)

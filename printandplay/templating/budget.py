@@ -100,7 +100,7 @@ class Budget:
 
     def spend(self, value: Any) -> Any:
         """Count a value just built; returns it."""
-        size = approx_len(value, MAX_VALUE + 1)
+        size = len(value) if type(value) is str else approx_len(value, MAX_VALUE + 1)
         self.expect(size)
         self.work += size
         self.clock()

@@ -73,6 +73,9 @@ def _finalize(env: BoundedEnvironment, value: Any) -> Any:
     escaped for markup, within the render's budget. (One function for every environment, so
     that compiled templates can be shared: :mod:`printandplay.templating.cache`.)"""
     budget = env.budget
+    if type(value) is str:  # (most values: a field's text; approx_len is its length)
+        budget.expect(len(value))
+        return budget.spend(escape_markup(value))
     if value is None:
         return ""
     if isinstance(value, Rich):

@@ -63,7 +63,8 @@ def break_lines(items: Sequence[Item], max_width: float, split: Splitter | None 
 
     With ``split`` (see :func:`syllables`), a word that does not fit the end of a line is
     hyphenated when its head fits there, and a word wider than a line is cut over several.
-    Each line comes with a flag telling whether a paragraph break follows it.
+    Each line comes with a flag telling whether a paragraph break follows it. (Items are told
+    apart by their exact class: no subclasses exist, see :mod:`.tokens`.)
     """
     lines: list[tuple[list[Item], bool]] = []
     current: list[Item] = []
@@ -72,25 +73,27 @@ def break_lines(items: Sequence[Item], max_width: float, split: Splitter | None 
     for next_item in items:
         item: Item | None = next_item
         while item is not None:
-            if isinstance(item, Break):
-                lines.append((current, item.paragraph))
+            kind = type(item)
+            if kind is Break:
+                lines.append((current, item.paragraph))  # type: ignore[union-attr]
                 current, width, pending_glue = [], 0.0, None
                 break
-            if isinstance(item, Glue):
-                pending_glue = item if current else None
+            if kind is Glue:
+                pending_glue = item if current else None  # type: ignore[assignment]
                 break
+            word: Word = item  # type: ignore[assignment]  # (neither a break nor glue)
             glue = pending_glue.width if pending_glue and current else 0.0
-            extra = glue + item.width
+            extra = glue + word.width
             if current and width + extra <= max_width + 1e-9 or \
-                    not current and item.width <= max_width + 1e-9:
+                    not current and word.width <= max_width + 1e-9:
                 if pending_glue is not None and current:
                     current.append(pending_glue)
-                current.append(item)
+                current.append(word)
                 width += extra
                 pending_glue = None
                 break
-            chunks = split(item) if split is not None else ()
-            parts = split_word(item, chunks, max_width - width - glue) if chunks else None
+            chunks = split(word) if split is not None else ()
+            parts = split_word(word, chunks, max_width - width - glue) if chunks else None
             if parts is not None:  # the head ends this line, the rest starts the next
                 if pending_glue is not None and current:
                     current.append(pending_glue)
@@ -125,6 +128,14 @@ def _line_width(line: Sequence[Item]) -> float:
     return sum([item.width for item in line if not isinstance(item, Break)])
 
 
+def _height(lines: list[tuple[list[Item], bool]], size: float, extent: float,
+            leading: float) -> float:
+    """How high ``lines`` stand at ``size``: the first line's ``extent`` (ascent and descent,
+    in em), then a ``leading`` per line, half a line more after each paragraph."""
+    gaps = [par for _, par in lines[:-1]].count(True) if len(lines) > 1 else 0
+    return size * (extent + (len(lines) - 1 + gaps * PAR_GAP) * leading)
+
+
 def fit_text(
     items: Sequence[Item],
     width: float,
@@ -142,15 +153,12 @@ def fit_text(
     stays as it was."""
     base_font = metrics.select(style.role, style.bold, style.italic)
     ascent, descent = metrics.ascent(base_font), metrics.descent(base_font)
+    extent = ascent + descent  # (of the first line)
     size = style.size
     base_items = items
     unwrapped = None if style.wrap else break_lines(items, float("inf"))
     hyphenate = hyphenator is not None and style.hyphenate and style.wrap
     split: Splitter | None = None  # (made on first need: most texts fit unhyphenated)
-
-    def used_by(lines: list[tuple[list[Item], bool]]) -> float:
-        gaps = [par for _, par in lines[:-1]].count(True) if len(lines) > 1 else 0
-        return size * (ascent + descent + (len(lines) - 1 + gaps * PAR_GAP) * style.leading)
 
     # once the first size failed: the fewest lines at each size (most texts fit at once)
     use_floor = style.wrap and style.leading >= 0
@@ -172,13 +180,13 @@ def fit_text(
             lines = unwrapped if fits else None
         else:
             lines = break_lines(items, width / size)
-        used = None if lines is None else used_by(lines)
+        used = None if lines is None else _height(lines, size, extent, style.leading)
         if (used is None or used > height + 1e-6) and hyphenate:
             if split is None:
                 assert hyphenator is not None
                 split = syllables(hyphenator, metrics)
             lines = break_lines(items, width / size, split)
-            used = None if lines is None else used_by(lines)
+            used = None if lines is None else _height(lines, size, extent, style.leading)
         if lines is not None and used is not None and used <= height + 1e-6:
             ops: list[Op] = []
             left, right = _place(ops, lines, width, height, used, size, ascent, style)

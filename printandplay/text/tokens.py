@@ -75,15 +75,17 @@ class TokenCache:
     # whole word (spaces before and after it in one span); its syllables, filled in by the
     # hyphenation of one text setter (one hyphenator, one set of fonts), hold for all
     words: dict[str, dict[str, Word]] = field(default_factory=dict)
+    kept: int = 0  # how many pieces and words are kept (counted by tokenize as it adds them)
 
     def __len__(self) -> int:
         """How many measured pieces and words are kept."""
-        return sum(map(len, self.pieces.values())) + sum(map(len, self.words.values()))
+        return self.kept
 
     def clear(self) -> None:
         """Forget the measured pieces and words (the spaces stay: one per font)."""
         self.pieces.clear()
         self.words.clear()
+        self.kept = 0
 
 
 def tokenize(
@@ -158,7 +160,9 @@ def tokenize(
                             text = metrics.prepare(piece, font)
                             found = known[piece] = Frag("text", text, font, 1.0, None,
                                                         metrics.width(text, font))
+                            cache.kept += 1
                         word = whole[piece] = Word([found], found.width)
+                        cache.kept += 1
                     items.append(word)
                     after_word = True  # (a next piece follows: this one is not the last)
                     continue
@@ -168,6 +172,7 @@ def tokenize(
                     text = metrics.prepare(piece, font)
                     found = known[piece] = Frag("text", text, font, 1.0, None,
                                                 metrics.width(text, font))
+                    cache.kept += 1
                 frags.append(found)
                 width += found.width
     if frags:

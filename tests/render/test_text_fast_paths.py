@@ -180,6 +180,7 @@ def test_tokens_from_the_piece_cache_equal_fresh_ones_and_other_fonts_miss() -> 
         fresh = tokenize(spans, style, metrics, lambda name: 1.5)  # type: ignore[arg-type]
         assert shared == fresh
     assert set(cache.pieces) == {"R", "B"} and len(cache) > 20
+    assert len(cache) == sum(map(len, cache.pieces.values())) + sum(map(len, cache.words.values()))
     bold = cache.pieces["B"]
     assert all(piece.font == "B" for piece in bold.values())  # each font measured apart
     assert all(cache.pieces["R"][text].width < piece.width  # (the fake bold is wider)
