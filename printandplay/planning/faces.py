@@ -27,10 +27,10 @@ from printandplay.units import MM
 
 EDGE_REACH = 1 * MM  # how far either side of a cut line an edge's colour is read
 
-# The stock-icon reader goes over every card's ``card`` variable once per template it reads:
-# up to this many components, their contexts are made once per build and kept for all the
-# templates (a kit of ~100 cards read by ~40 templates made ~4,000 contexts); above it they
-# are made each time they are read, so that a game's cards are not all held at once.
+# The stock-icon reader reads every card's ``card`` variable once per template: up to this
+# many components, their contexts are made once per build and kept for all the templates (a
+# kit of ~100 cards read by ~40 templates made ~4,000 contexts); above it, each time they are
+# read, so that a game's cards are not all held at once.
 KEEP_CARD_CONTEXTS = 5_000
 
 
@@ -77,8 +77,7 @@ class FacePlacer:
         self._pending: Counter[tuple[str, str]] = Counter()
         self._uses: Counter[tuple[str, str]] = Counter()
         self._edges: dict[tuple[str, ...], Edges] = {}  # the colours along faces' edges
-        # per (layout, kind): whether every face draws the same along its edges
-        self._shared_edges: dict[tuple[str, str], bool] = {}
+        self._shared_edges: dict[tuple[str, str], bool] = {}  # (layout, kind): same edges?
 
     @property
     def held(self) -> int:
