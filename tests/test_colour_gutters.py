@@ -10,8 +10,6 @@ from helpers import KITS_GROUP, bundled_assets, planned_pages
 from typer.testing import CliRunner
 
 from printandplay.cli import app
-from printandplay.imposition.fold import plan_fold
-from printandplay.imposition.grid import colour_gutter_pays
 from printandplay.imposition.sheet_label import CLEARANCE
 from printandplay.layout.extent import op_extents
 from printandplay.layout.fills import edge_fills
@@ -23,6 +21,9 @@ MM = 72 / 25.4
 EPS = 0.01
 GAMES = ["charlie", "licum", "sorciers", "limits", "oups"]
 MODES = {"default": {}, "fold": {"fold": True}, "simplex": {"simplex": True}}
+# every mode that lays items out: the cut lines of each
+CUT_MODES = {**MODES, "ink-saver": {"ink_saver": True}, "pack": {"pack": True},
+             "fronts-only": {"fronts_only": True}}
 pytestmark = pytest.mark.xdist_group(KITS_GROUP)
 runner = CliRunner()
 
@@ -54,33 +55,25 @@ def shared_cuts(page: PageSpec) -> list[tuple[bool, str]]:
     return out
 
 
-@pytest.mark.parametrize("mode", ["default", "simplex"])
+@pytest.mark.parametrize("mode", list(CUT_MODES))
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("game", GAMES)
 def test_no_cut_line_is_shared_by_edges_of_different_colours(game: str, paper: str,
                                                               mode: str) -> None:
-    cuts = [c for page in planned_pages(game, paper=paper, **MODES[mode])
+    """Not one, in any mode, even where the gutters take more sheets (``--fold`` poker cards on
+    Letter, Charlie's fold token sheets): only ``--gutter 0`` asks for abutting."""
+    cuts = [c for page in planned_pages(game, paper=paper, **CUT_MODES[mode])
             for c in shared_cuts(page)]
     assert not [section for differ, section in cuts if differ]
     if game == "sorciers":  # its energy tokens are all alike: they keep abutting
         assert cuts
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("game", GAMES)
-def test_fold_sheets_share_coloured_cuts_only_where_gutters_would_halve_them(
-        game: str, paper: str) -> None:
-    assets = bundled_assets(game)
-    pages = planned_pages(game, paper=paper, fold=True)
-    differ = {section for page in pages for d, section in shared_cuts(page) if d}
-    kinds = {s.title: s for s in assets.game.kit if hasattr(s, "kinds")}
-    for title in differ:
-        size = assets.game.kinds[kinds[title].kinds[0]].size
-        paper_size = pages[0].size if pages[0].size.width < pages[0].size.height else None
-        assert paper_size is not None
-        gutter = plan_fold(paper_size, size, bleed=3 * MM, mode="gutter")
-        abut = plan_fold(paper_size, size, bleed=3 * MM, mode="abut")
-        assert not colour_gutter_pays(gutter.per_page, abut.per_page), title
+@pytest.mark.parametrize("fold", [False, True])
+def test_gutter_0_asks_for_abutting_items_of_different_colours(fold: bool) -> None:
+    cuts = [c for page in planned_pages("charlie", fold=fold, gutter=0.0)
+            for c in shared_cuts(page)]
+    assert [section for differ, section in cuts if differ]
 
 
 def overlap(a: Rect, b: Rect) -> bool:

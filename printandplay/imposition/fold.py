@@ -19,6 +19,7 @@ from printandplay.imposition.grid import (
     DEFAULT_MARGIN,
     Slot,
     bleed_into_empty_slots,
+    gutter_gaps,
     mirror_rect,
     place_axis,
 )
@@ -118,24 +119,27 @@ def plan_fold(paper: Size, item: Size, *, bleed: float, mode: ImpositionMode,
 
     The orientation that holds more pairs wins (portrait on a tie). ``mode`` is the bleed mode
     between neighbouring fronts (``gutter``: full bleed around each, ``abut``: shared cut
-    lines, ``none``: no bleed at all), ``gap`` the gutter's width (twice the bleed by
-    default); the fold gutter is twice the bleed. Items, crop marks (at least 2 mm long), at
+    lines, ``none``: no bleed at all), ``gap`` the gutter's width (by default twice the bleed,
+    or twice 2 mm where that holds more pairs); the fold gutter is twice the bleed. Items, crop marks (at least 2 mm long), at
     least 2 mm of outer bleed and the fold line lie inside the printable area (``margin`` from the
     paper's edge), as on sheets of items.
     """
     if mode == "none":
         bleed = 0.0
-    gap = (2 * bleed if gap is None else gap) if mode == "gutter" else 0.0
+    # the gutter's width: twice the bleed, or down to 2 mm of bleed on each side where that
+    # holds more pairs (as on sheets of items, :func:`~printandplay.imposition.axis.gutter_gaps`)
+    least, most = gutter_gaps(bleed, gap) if mode == "gutter" else (0.0, 0.0)
     fold_gap = 2 * bleed
     portrait = Size(min(paper.width, paper.height), max(paper.width, paper.height))
     landscape = Size(portrait.height, portrait.width)
-    best: tuple[Size, bool, int, int] | None = None
-    for page, is_landscape in ((portrait, False), (landscape, True)):
-        cols, rows = _half_grid(page, item, gap, fold_gap, margin)
-        if best is None or cols * rows > best[2] * best[3]:
-            best = (page, is_landscape, cols, rows)
+    best: tuple[Size, bool, int, int, float] | None = None
+    for width in dict.fromkeys((most, least)):
+        for page, is_landscape in ((portrait, False), (landscape, True)):
+            cols, rows = _half_grid(page, item, width, fold_gap, margin)
+            if best is None or cols * rows > best[2] * best[3]:
+                best = (page, is_landscape, cols, rows, width)
     assert best is not None
-    page, is_landscape, cols, rows = best
+    page, is_landscape, cols, rows, gap = best
     if cols * rows == 0:
         raise ValueError(f"an item of {item.width / 72 * 25.4:.1f}×{item.height / 72 * 25.4:.1f}"
                          f" mm and its back do not fit side by side on the paper")

@@ -35,7 +35,7 @@ _EPS: Final = 1e-6
 
 __all__ = [
     "DEFAULT_MARGIN", "Axis", "Flip", "SheetPlan", "Slot", "capacity", "choose_mode", "fits_on",
-    "colour_gutter_pays", "grid_count", "gutter_gaps", "mirror_axes", "mirror_rect", "place_axis", "plan_sheet", "sheet_capacity",
+    "colour_gutter_fits", "grid_count", "gutter_gaps", "mirror_axes", "mirror_rect", "place_axis", "plan_sheet", "sheet_capacity",
 ]
 
 
@@ -164,14 +164,12 @@ def capacity(paper: Size, item: Size, mode: ImpositionMode, bleed: float,
     return cols * rows
 
 
-COLOUR_GUTTER_SHARE: Final = 0.75  # a sheet spaced for colours holds at least this share
-
-
-def colour_gutter_pays(gutter: int, abut: int) -> bool:
-    """Whether spacing items whose edges differ in colour is worth its paper: a sheet with
-    gutters holding ``gutter`` items keeps at least :data:`COLOUR_GUTTER_SHARE` of the
-    ``abut`` items of a sheet of abutting ones (9 poker cards become 8, not 2 of 4)."""
-    return gutter >= COLOUR_GUTTER_SHARE * abut
+def colour_gutter_fits(gutter: int) -> bool:
+    """Whether items whose edges differ in colour can be spaced with full bleed: a sheet with
+    gutters holds ``gutter`` items, at least one. They are spaced whatever it costs in sheets
+    (a shared cut line shows a sliver of the neighbour when a cut is a little off); a user who
+    prefers fewer sheets asks for abutting items with ``--gutter 0``."""
+    return gutter >= 1
 
 
 def choose_mode(paper: Size, item: Size, bleed: float, count: int | None = None,

@@ -119,7 +119,7 @@ class FaceComposer:
                 continue
             box_ops, extent = self._box_ops(box, kind, context, box_what, ink,
                                             box_ink is not None, plan.geometry(index))
-            if box.text is not None:
+            if box.text is not None or box.icon is not None:  # (an icon is seen as a text)
                 below.extend(layers(ops[laid:]))
                 laid = len(ops)
                 self._check_text(box_ops, below, (design.name, box.name), box_what, extent)

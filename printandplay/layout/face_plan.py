@@ -47,14 +47,14 @@ class DesignPlan:
     _geometry: dict[int, tuple[Rect, Transform]] = field(default_factory=dict)
     # per key of ``static``: its ops and their legibility layers
     _layers: dict[Hashable, tuple[tuple[Op, ...], list[Layer]]] = field(default_factory=dict)
-    last_text: int = field(init=False)  # the index of the last box with a text (-1: none)
+    last_text: int = field(init=False)  # the last box with a text or an icon (-1: none)
     # per box: how errors name it after the face (", box 'texte' (file:line)"), on first need
     _labels: list[str] | None = field(default=None, init=False)
     _same_edges: dict[float, bool] = field(default_factory=dict, init=False)  # per reach
 
     def __post_init__(self) -> None:
         self.last_text = max((index for index, box in enumerate(self.design.boxes)
-                              if box.text is not None), default=-1)
+                              if box.text is not None or box.icon is not None), default=-1)
 
     def layers(self, key: Hashable, ops: tuple[Op, ...]) -> list[Layer]:
         """:func:`~printandplay.layout.fills.layers` of a static box's ``ops`` (kept)."""

@@ -10,8 +10,8 @@ shape judged. A red disc in a dark ring of 3.1:1 on a red card is not seen; a ye
 dark ring on cream is; a flame in a white halo is, on any colour. An icon that is not seen is
 a warning (a game's own art may mean it), naming the icon, the colours and the ratio.
 
-The icons set in a box's text (``:icon:``) are judged, as words are; an icon box is art, and
-is not.
+The icons set in a box's text (``:icon:``) are judged, as words are, and so is an icon box's
+icon: art is printed to be seen (a back's emblem too).
 """
 
 from __future__ import annotations

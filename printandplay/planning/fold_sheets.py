@@ -7,7 +7,7 @@ from collections.abc import Iterator, Sequence
 
 from printandplay.data.kit_words import game_words
 from printandplay.imposition.fold import FoldPlan, plan_fold
-from printandplay.imposition.grid import colour_gutter_pays
+from printandplay.imposition.grid import colour_gutter_fits
 from printandplay.imposition.marks import MARK_WIDTH
 from printandplay.model.game import Component, SheetSection
 from printandplay.model.ops import LineOp, Op, Placement, TextOp
@@ -50,7 +50,7 @@ class FoldSheets:
         except ValueError:
             return None
         if gutter.per_page >= abut.per_page or (
-                job.options.gutter is None and colour_gutter_pays(gutter.per_page, abut.per_page)
+                job.options.gutter is None and colour_gutter_fits(gutter.per_page)
                 and self.placer.edges_differ(items, section)):
             return gutter
         return abut

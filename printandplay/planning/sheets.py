@@ -11,7 +11,7 @@ from printandplay.imposition.grid import (
     SheetPlan,
     capacity,
     choose_mode,
-    colour_gutter_pays,
+    colour_gutter_fits,
     fits_on,
     mirror_axes,
     plan_sheet,
@@ -52,8 +52,7 @@ class SheetPlanner:
         mode: ImpositionMode = (choose_mode(job.paper, size, job.bleed, count, margin)
                                 if section.bleed_mode == "auto" else section.bleed_mode)
         if mode == "abut" and section.bleed_mode == "auto" and gutter is None \
-                and colour_gutter_pays(capacity(job.paper, size, "gutter", job.bleed, margin),
-                                       capacity(job.paper, size, "abut", job.bleed, margin)) \
+                and colour_gutter_fits(capacity(job.paper, size, "gutter", job.bleed, margin)) \
                 and self.placer.edges_differ(items, section):
             mode = "gutter"
         if job.bleed <= 0:

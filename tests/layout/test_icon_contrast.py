@@ -77,12 +77,46 @@ def test_an_icon_in_a_text_box_over_its_own_colour_is_a_warning() -> None:
 
 
 @pytest.mark.parametrize("ink_saver", [False, True])
-def test_the_bundled_sorciers_cards_show_every_icon_of_their_text(ink_saver: bool) -> None:
-    planner = KitPlanner(bundled_assets("sorciers"), BuildOptions(ink_saver=ink_saver),
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", ["charlie", "licum", "limits", "oups", "sorciers"])
+def test_the_bundled_kits_show_every_icon_in_text_and_in_icon_boxes(game: str, paper: str,
+                                                                     ink_saver: bool) -> None:
+    """Not one icon warning, backs' emblems included (fold, simplex and the other modes print
+    the same faces)."""
+    planner = KitPlanner(bundled_assets(game), BuildOptions(ink_saver=ink_saver, paper=paper),
                          FaceCache())
     for _ in planner.iter_kit_pages():
         pass
     assert not [w for w in planner.composer.warnings if "icon '" in w]
+
+
+# Limits' heart before issue 28: a red heart in a dark rim (3.3:1), its pale highlight 2.6:1
+OLD_HEART = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
+             '<g stroke="#24212b" stroke-width="5" stroke-linejoin="round">'
+             '<path d="M 50 90 C 22 70 6 52 6 32 C 6 17 17 8 30 8 C 39 8 46 13 50 21 C 54 13 61 8 '
+             '70 8 C 83 8 94 17 94 32 C 94 52 78 70 50 90 Z" fill="#d7263d"/>'
+             '<path d="M 24 22 C 19 25 17 30 18 36" fill="none" stroke="#f7a8b3"/></g></svg>')
+
+
+def copied_kit(tmp_path: Path, game: str) -> Path:
+    """The bundled ``game`` copied under ``tmp_path`` (cards, templates, fonts)."""
+    for folder in ("cards", "templates"):
+        shutil.copytree(ROOT / folder / game, tmp_path / folder / game)
+    shutil.copytree(ROOT / "fonts", tmp_path / "fonts")
+    return tmp_path
+
+
+def test_an_icon_box_is_judged_as_an_icon_in_text(tmp_path: Path) -> None:
+    """The heart of Limits' red cards, drawn by icon boxes on the red card and on the dark
+    backs, without its white halo: warned of, on the red and on the back's blue."""
+    root = copied_kit(tmp_path, "limits")
+    (root / "templates" / "limits" / "icons" / "rouge.svg").write_text(OLD_HEART, "utf-8")
+    planner = KitPlanner(load_assets(Resources((root, ROOT)), "limits"), BuildOptions())
+    for _ in planner.iter_kit_pages():
+        pass
+    warned = [w for w in planner.composer.warnings if "icon 'rouge'" in w]
+    assert any("box 'symbole-haut'" in w and "on #d7263d" in w for w in warned), warned
+    assert any("(back)" in w and "on #34467a" in w for w in warned), warned
 
 
 def test_the_old_damage_icon_is_caught_on_the_red_cards(tmp_path: Path) -> None:
