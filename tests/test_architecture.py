@@ -70,16 +70,17 @@ def names_in_chain(node: ast.expr) -> set[str]:
             return names
 
 
+def private(name: str) -> bool:
+    """Whether ``name`` is private: a leading underscore, not a dunder."""
+    return name.startswith("_") and not name.startswith("__")
+
+
 def private_pytest_uses(path: Path) -> list[str]:
     """Where the test module at ``path`` reaches into pytest: an import of ``_pytest``, a name
     with a leading underscore imported from ``pytest``, or read (``config._store``,
     ``getattr(config, "_tmp_path_factory")``) off an object the tests name as pytest's, or
     passed (``_ispytest=True``)."""
     found: list[str] = []
-
-    def private(name: str) -> bool:
-        return name.startswith("_") and not name.startswith("__")
-
     for node in ast.walk(module_tree(path)):
         if isinstance(node, ast.Import):
             found.extend(f"{node.lineno}: import {alias.name}" for alias in node.names
@@ -139,10 +140,6 @@ def private_library_uses(path: Path) -> list[str]:
     attribute read through the library's own name (``typer.testing._get_command``,
     ``click._compat``), or a string naming one of Hypothesis' private keys (``"_hypothesis_failing_examples"``)."""
     found: list[str] = []
-
-    def private(name: str) -> bool:
-        return name.startswith("_") and not name.startswith("__")
-
     for node in ast.walk(module_tree(path)):
         if isinstance(node, ast.Import):
             found.extend(f"{node.lineno}: import {alias.name}" for alias in node.names

@@ -28,7 +28,8 @@ from printandplay.errors import DataErrors, PrintAndPlayError
 from printandplay.imposition.fold import plan_fold
 from printandplay.imposition.grid import DEFAULT_MARGIN
 from printandplay.kit.build import DeckCard, build_deck
-from printandplay.layout.ink_saver import luminance, pale_tint
+from printandplay.layout.ink_saver import pale_tint
+from printandplay.layout.legibility import relative_luminance
 from printandplay.model.game import Size
 from printandplay.model.ops import Face, GroupOp, LineOp, RectOp, TextOp
 from printandplay.planning.options import BuildOptions
@@ -204,7 +205,7 @@ def test_ink_saver_uses_the_layouts_declared_version() -> None:
     dark, light = (p.face(card, "dos-preparation", "back") for p in (normal, saver))
     assert dark != light
     # the full-bleed background: the deck's colour, white under ink saver
-    assert luminance(_fills(dark)[0]) < 0.1
+    assert relative_luminance(_fills(dark)[0]) < 0.1
     assert _fills(light)[0] == (1.0, 1.0, 1.0)
 
 

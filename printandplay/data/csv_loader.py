@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from printandplay.data.editions import split_variant, translatable_fields
+from printandplay.data.editions import split_translatable, split_variant, translatable_fields
 from printandplay.data.fields_loader import RESERVED
 from printandplay.data.files import read_bytes
 from printandplay.data.limits import MAX_INT_DIGITS
@@ -152,12 +152,8 @@ def _read_header(header: list[str], kind: Kind, display: str, line: int,
 
 def _check_variant_column(name: str, kind: Kind, where: Location, problems: Problems) -> bool:
     """Whether a ``field@language`` column names a translatable field of ``kind``."""
-    allowed = translatable_fields(kind)
     try:
-        base, _ = split_variant(name) or ("", "")
-        if base not in allowed:
-            raise Invalid(f"'{name}': only {', '.join(allowed)} may be translated"
-                          f"{suggest(base, allowed)}")
+        split_translatable(name, translatable_fields(kind))
     except Invalid as err:
         problems.add(where, f"{err} (kind '{kind.id}')")
         return False

@@ -50,6 +50,16 @@ def split_variant(key: str) -> tuple[str, str] | None:
     return match["field"], match["language"]
 
 
+def split_translatable(key: str, allowed: tuple[str, ...]) -> tuple[str, str]:
+    """``(field, language)`` of a ``field@language`` key whose field is one of ``allowed``;
+    :class:`Invalid` otherwise (with a did-you-mean)."""
+    base, language = split_variant(key) or ("", "")
+    if base not in allowed:
+        raise Invalid(f"'{key}': only {', '.join(allowed)} may be translated"
+                      f"{suggest(base, allowed)}")
+    return base, language
+
+
 def translatable_fields(kind: Kind) -> tuple[str, ...]:
     """The fields of ``kind`` that may have versions in other languages: ``name`` and its
     text fields."""
@@ -70,10 +80,7 @@ def read_variants(fields: Fields, allowed: Iterable[str],
         key = str(key)
         fields.raw(key)  # known: no 'unknown field' for it
         try:
-            base, language = split_variant(key) or ("", "")
-            if base not in allowed:
-                raise Invalid(f"'{key}': only {', '.join(allowed)} may be translated"
-                              f"{suggest(base, allowed)}")
+            base, language = split_translatable(key, allowed)
         except Invalid as err:
             fields.problems.add(fields.at(key), f"{err} on {fields.what}")
             continue

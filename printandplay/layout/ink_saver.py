@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from printandplay.layout.face_geometry import box_rect
-from printandplay.layout.legibility import GOOD_CONTRAST, contrast_ratio
+from printandplay.layout.legibility import GOOD_CONTRAST, contrast_ratio, relative_luminance
 from printandplay.model.color import RGB
 from printandplay.model.design import Box, FaceDesign
 from printandplay.model.geometry import Rect
@@ -25,10 +25,10 @@ def ink_saver_colors(ink: RGB, recolor: bool, bleed: bool, fill: RGB | None, col
         fill = pale_tint(fill)
     # text drawn for the dark fill: light, or too faint on its pale tint (the contrast rules
     # hold under ink saver too)
-    if recolor and (luminance(color) > LIGHT
+    if recolor and (relative_luminance(color) > LIGHT
                     or contrast_ratio(color, pale_tint(ink)) < GOOD_CONTRAST):
         color = readable_on(ink, pale_tint(ink))
-    if recolor and stroke is not None and luminance(stroke) > LIGHT:
+    if recolor and stroke is not None and relative_luminance(stroke) > LIGHT:
         stroke = ink
     return fill, color, stroke
 
@@ -50,21 +50,12 @@ def readable_on(color: RGB, background: RGB) -> RGB:
     return (0.0, 0.0, 0.0)
 
 
-def luminance(color: RGB) -> float:
-    """The relative luminance of an sRGB colour (WCAG), from 0 (black) to 1 (white)."""
-    def linear(c: float) -> float:
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (linear(c) for c in color)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
 def on_dark_panel(box: Box, fill: RGB | None, panels: list[Rect], width: float,
                   height: float) -> bool:
     """True when ``box``'s text, icons or strokes lie on a dark panel drawn before them (light
     text there stays light; elsewhere it takes the ink). A dark opaque ``fill`` (not bleed)
     of the box is added to ``panels`` first: before its own text, so a dark box keeps white text."""
-    if fill is not None and box.opacity >= 1.0 and luminance(fill) <= LIGHT:  # (a veil of a
+    if fill is not None and box.opacity >= 1.0 and relative_luminance(fill) <= LIGHT:  # (a veil of a
         panels.append(box_rect(box, width, height))  # dark colour over a pale tint is pale)
     if box.color is None and box.stroke is None:
         return False

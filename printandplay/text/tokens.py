@@ -155,26 +155,25 @@ def tokenize(
                 if piece and index < last:  # a whole word, of this piece alone
                     word = whole.get(piece)
                     if word is None:
-                        found = known.get(piece)
-                        if found is None:
-                            text = metrics.prepare(piece, font)
-                            found = known[piece] = Frag("text", text, font, 1.0, None,
-                                                        metrics.width(text, font))
-                            cache.kept += 1
+                        found = known.get(piece) or _measure(piece, font, metrics, cache)
                         word = whole[piece] = Word([found], found.width)
                         cache.kept += 1
                     items.append(word)
                     after_word = True  # (a next piece follows: this one is not the last)
                     continue
             if piece:
-                found = known.get(piece)
-                if found is None:
-                    text = metrics.prepare(piece, font)
-                    found = known[piece] = Frag("text", text, font, 1.0, None,
-                                                metrics.width(text, font))
-                    cache.kept += 1
+                found = known.get(piece) or _measure(piece, font, metrics, cache)
                 frags.append(found)
                 width += found.width
     if frags:
         items.append(Word(frags, width))
     return items
+
+
+def _measure(piece: str, font: str, metrics: FontMetrics, cache: TokenCache) -> Frag:
+    """A piece of text in ``font`` measured and kept in ``cache`` (on its first use)."""
+    text = metrics.prepare(piece, font)
+    found = cache.pieces[font][piece] = Frag("text", text, font, 1.0, None,
+                                             metrics.width(text, font))
+    cache.kept += 1
+    return found
