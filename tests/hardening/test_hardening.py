@@ -75,13 +75,16 @@ def _link_or_copy(source: str, target: str) -> None:
 
 
 def copy_game(game: str, project: Path) -> None:
-    """Lay the bundled ``game`` (its ``cards/`` and ``templates/`` folders) into ``project``:
+    """Lay the bundled ``game`` (its ``cards/`` and ``templates/`` folders, or an example
+    game's of ``examples/``) into ``project``:
     real folders, and files hard-linked to the repository's. An edit first makes the file it
     changes a file of its own (:func:`_own_file`); the engine only reads game files (its outputs
     are written to new files, then renamed), which :func:`bundled_games_unchanged` checks
     after the cases."""
     for part in ("cards", "templates"):
         source = ROOT / part / game
+        if not (ROOT / "cards" / game).is_dir():  # an example game (examples/cards/…)
+            source = ROOT / "examples" / part / game
         if source.is_dir():
             shutil.copytree(source, project / part / game, symlinks=True,
                             copy_function=_link_or_copy)
@@ -177,14 +180,14 @@ def alarm() -> Iterator[Any]:
 
 
 def _bundled_files() -> dict[Path, bytes]:
-    return {path: path.read_bytes() for part in ("cards", "templates")
+    return {path: path.read_bytes() for part in ("cards", "templates", "examples")
             for path in sorted((ROOT / part).rglob("*")) if path.is_file()}
 
 
 @pytest.fixture(scope="module", autouse=True)
 def bundled_games_unchanged() -> Iterator[None]:
     """The cases work on hard links to the bundled games' files: after them, every file of the
-    repository's ``cards/`` and ``templates/`` still has its bytes."""
+    repository's ``cards/``, ``templates/`` and ``examples/`` still has its bytes."""
     before = _bundled_files()
     yield
     after = _bundled_files()
