@@ -97,6 +97,15 @@ def python_gc_thresholds() -> Iterator[None]:
 
 
 @pytest.fixture
+def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty project folder to work in (the current folder), without an icons folder
+    from the environment."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("PRINTANDPLAY_GAME_ICONS", raising=False)
+    return tmp_path
+
+
+@pytest.fixture
 def repo_root() -> Path:
     """The repository root (holds cards/, templates/, fonts/)."""
     return ROOT

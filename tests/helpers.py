@@ -72,11 +72,14 @@ def copies(records: list[dict[str, Any]]) -> int:
     return sum(r["count"] for r in records)
 
 
-def copy_kit(game: str, folder: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Copy a game's data and templates into ``folder`` and work there (that copy wins)."""
-    shutil.copytree(ROOT / "cards" / game, folder / "cards" / game)
-    shutil.copytree(ROOT / "templates" / game, folder / "templates" / game)
-    monkeypatch.chdir(folder)
+def copy_kit(game: str, folder: Path, monkeypatch: pytest.MonkeyPatch | None = None) -> Path:
+    """Copy a game's data and templates (a bundled game, or an example game of
+    ``examples/``) into ``folder``; with ``monkeypatch``, work there (that copy wins)."""
+    root = ROOT if (ROOT / "cards" / game).is_dir() else ROOT / "examples"
+    shutil.copytree(root / "cards" / game, folder / "cards" / game)
+    shutil.copytree(root / "templates" / game, folder / "templates" / game)
+    if monkeypatch is not None:
+        monkeypatch.chdir(folder)
     return folder
 
 

@@ -4,33 +4,19 @@ the file and line, its texts stay legible, its nested tiles are clipped to their
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
-import pytest
+from helpers import copy_kit
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from printandplay.cli import app
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 runner = CliRunner()
 
 
-def _copy(game: str, root: Path) -> None:
-    for part in ("cards", "templates"):
-        shutil.copytree(EXAMPLES / part / game, root / part / game)
-
-
-@pytest.fixture
-def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("PRINTANDPLAY_GAME_ICONS", raising=False)
-    return tmp_path
-
-
 def test_dark_terrain_under_dark_labels_is_refused(workdir: Path) -> None:
-    _copy("plateau", workdir)
+    copy_kit("plateau", workdir)
     table = workdir / "templates/plateau/cases.csv"
     table.write_text(table.read_text(encoding="utf-8").replace("1,3,ville,", "1,3,encre,"),
                      encoding="utf-8")
@@ -41,7 +27,7 @@ def test_dark_terrain_under_dark_labels_is_refused(workdir: Path) -> None:
 
 
 def test_a_cell_outside_the_grid_names_the_table_line(workdir: Path) -> None:
-    _copy("plateau", workdir)
+    copy_kit("plateau", workdir)
     table = workdir / "templates/plateau/cases.csv"
     table.write_text(table.read_text(encoding="utf-8") + "9,0,eau,,,\n", encoding="utf-8")
     result = runner.invoke(app, ["build", "plateau"])
@@ -53,7 +39,7 @@ def test_a_cell_outside_the_grid_names_the_table_line(workdir: Path) -> None:
 
 
 def test_a_grid_larger_than_its_box_is_refused(workdir: Path) -> None:
-    _copy("plateau", workdir)
+    copy_kit("plateau", workdir)
     layouts = workdir / "templates/plateau/layouts.yaml"
     layouts.write_text(layouts.read_text(encoding="utf-8").replace("rows: 7", "rows: 8"),
                        encoding="utf-8")
@@ -64,7 +50,7 @@ def test_a_grid_larger_than_its_box_is_refused(workdir: Path) -> None:
 
 
 def test_nested_tiles_are_clipped_to_their_bleed_outline(workdir: Path) -> None:
-    _copy("tuiles", workdir)
+    copy_kit("tuiles", workdir)
     result = runner.invoke(app, ["build", "tuiles", "--sections", "Tuiles"])
     assert result.exit_code == 0, result.output
     reader = PdfReader(workdir / "build/tuiles/tuiles-tuiles-a4.pdf")

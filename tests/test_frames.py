@@ -4,11 +4,10 @@ kind's safe zone."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-from helpers import bundled_assets
+from helpers import bundled_assets, copy_kit, replace_once
 from typer.testing import CliRunner
 
 from printandplay.cli import app
@@ -34,20 +33,14 @@ def test_bundled_frames_and_rings_lie_3_mm_inside_the_trim(game: str) -> None:
     assert checked > 3
 
 
-def test_a_frame_too_near_the_cut_warns_with_its_distance(repo_root: Path, tmp_path: Path,
+def test_a_frame_too_near_the_cut_warns_with_its_distance(tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    work = tmp_path / "work"
-    for folder in ("cards", "templates"):
-        shutil.copytree(repo_root / folder / "oups", work / folder / "oups")
+    work = copy_kit("oups", tmp_path / "work", monkeypatch)
     layouts = work / "templates" / "oups" / "layouts.yaml"
-    text = layouts.read_text("utf-8")
-    old = "cadre: {x: 3.25mm, y: 3.25mm, width: 56.5mm, height: 81.5mm"
-    assert old in text
-    layouts.write_text(text.replace(old, "cadre: {x: 1.5mm, y: 1.5mm, width: 60mm, height: 85mm"),
-                       "utf-8")
+    replace_once(layouts, "cadre: {x: 3.25mm, y: 3.25mm, width: 56.5mm, height: 81.5mm",
+                 "cadre: {x: 1.5mm, y: 1.5mm, width: 60mm, height: 85mm")
     line = next(i for i, row in enumerate(layouts.read_text("utf-8").splitlines(), 1)
                 if "cadre: {x: 1.5mm" in row)
-    monkeypatch.chdir(work)
     result = CliRunner().invoke(app, ["build", "oups", "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
     # 1.5 mm less half of the 1.2 pt line: 1.29 mm

@@ -18,13 +18,6 @@ from printandplay.kit.newgame import NEW_LANGUAGES, load_scaffold_words
 runner = CliRunner()
 
 
-@pytest.fixture
-def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("PRINTANDPLAY_GAME_ICONS", raising=False)
-    return tmp_path
-
-
 def test_new_game_builds_at_once(workdir: Path) -> None:
     result = runner.invoke(app, ["new", "monjeu", "--cards", "14"])
     assert result.exit_code == 0, result.output
