@@ -141,7 +141,7 @@ def test_finished_pages_keep_little_memory_until_saved(tmp_path: Path) -> None:
     from printandplay.render.pdf import PdfWriter
 
     assets = load_assets(Resources((ROOT,)), "charlie")
-    writer = PdfWriter(tmp_path / "pages.pdf", assets.fonts, assets.icons, title="t",
+    writer = PdfWriter(tmp_path / "pages.pdf", assets.icons, title="t",
                        images=assets.images)
     size = Size(595.28, 841.89)
 

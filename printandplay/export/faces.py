@@ -58,7 +58,7 @@ def distinct_faces(planner: KitPlanner, components: Sequence[Component]
 
 def faces_pdf(assets: GameAssets, faces: Sequence[Face], with_bleed: bool) -> bytes:
     """A PDF with one page per face: the trim, or the trim and its bleed."""
-    writer = PdfWriter(io.BytesIO(), assets.fonts, assets.icons, title=assets.game.name,
+    writer = PdfWriter(io.BytesIO(), assets.icons, title=assets.game.name,
                        subject="faces", images=assets.images)
     writer.announce(faces)
     for face in faces:

@@ -207,7 +207,7 @@ def _shop_fits(game: Game, sections: list[SheetSection], shop: PrintShop,
 def _write_face(assets: GameAssets, framed: FacePage, target: Path, title: str) -> None:
     """One face on its page (:func:`_frame`), with its boxes (``target``'s folder was
     prepared: :func:`prepare_folder`)."""
-    writer = PdfWriter(target, assets.fonts, assets.icons, title=title,
+    writer = PdfWriter(target, assets.icons, title=title,
                        subject=assets.game.name, images=assets.images)
     try:
         writer.page(framed.page, (), (Placement(framed.face, framed.x, framed.y, None),),
@@ -222,7 +222,7 @@ def _write_alternating(assets: GameAssets, faces: list[tuple[FacePage, FacePage 
                        target: Path, title: str) -> None:
     """One PDF: every copy's front, then its back (a blank page of the same size for an item
     without one), each on its page (:func:`_frame`) with its boxes."""
-    writer = PdfWriter(target, assets.fonts, assets.icons, title=title,
+    writer = PdfWriter(target, assets.icons, title=title,
                        subject=assets.game.name, images=assets.images)
     try:
         for front, back, count in faces:

@@ -90,7 +90,7 @@ def write_pages(assets: GameAssets, pages: Iterable[PageSpec], target: Path, tit
     sequence)."""
     if total is None and isinstance(pages, Sequence):
         total = len(pages)
-    writer = PdfWriter(target, assets.fonts, assets.icons, title=title, subject=assets.game.name,
+    writer = PdfWriter(target, assets.icons, title=title, subject=assets.game.name,
                        images=assets.images)
     words = game_words(assets.game)
     try:

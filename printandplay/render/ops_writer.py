@@ -4,13 +4,10 @@ forms defined once, images stored once."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
-from typing import Any, Self
 
-from reportlab.lib.rl_accel import escapePDF
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS
 
+from printandplay.data.files import read_bytes
 from printandplay.model.color import RGB
 from printandplay.model.icon import IconShape
 from printandplay.model.ops import (
@@ -34,41 +31,28 @@ from printandplay.render.paint import (
     shape_code,
     shape_path,
 )
+from printandplay.render.pdf_document import PdfDocument
+from printandplay.render.pdf_fonts import EmbeddedFont
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 
 
-class _ImageFile(str):
-    """An image file's path that ReportLab names by ``key`` (its name in the game's images),
-    not by the path: the PDF's bytes then do not depend on where the game is stored."""
-
-    key: str
-
-    def __new__(cls, path: Path, key: str) -> Self:
-        self = super().__new__(cls, str(path))
-        self.key = key
-        return self
-
-    def __str__(self) -> str:
-        return f"image:{self.key}"
-
-
 class OpsWriter(ContentStream):
-    """Writes ops (and the icon forms they use) through the flushing canvas of its stream."""
+    """Writes ops into the content stream being written (and the icon forms and images they
+    use into the document)."""
 
-    def __init__(self, canvas: Canvas, icons: IconProvider,
+    def __init__(self, doc: PdfDocument, icons: IconProvider,
                  images: ImageProvider | None) -> None:
-        super().__init__(canvas)
+        super().__init__(doc)
         self.icons = icons
         self.images = images
-        self._image_forms: dict[str, str] = {}  # image name → its form
-        self._rl_fonts: dict[str, Any] = {}
-        self._subset_names: dict[tuple[str, int], str] = {}  # (font, subset) → its PDF name
-        self._icon_forms: set[str] = set()
+        self._embedded: dict[str, EmbeddedFont] = {}  # font name → its embedding
+        self._icon_forms: dict[str, int] = {}  # icon → its form
+        self._images: dict[str, int] = {}  # image → its XObject
         self._shapes: dict[Op, str] = {}  # opaque shapes → their operators
         self._matrices: dict[tuple[float, ...], str] = {}  # a group's transform → its cm
-        self._colors: dict[RGB, str] = {}  # a colour → its components as ReportLab writes them
+        self._colors: dict[RGB, str] = {}  # a colour → its components as operands
 
     def _define_forms(self, ops: Sequence[Op]) -> None:
         """Define the forms of the icons and images ``ops`` use, before they are drawn (forms
@@ -85,54 +69,54 @@ class OpsWriter(ContentStream):
             elif kind is GroupOp:
                 self._define_forms(op.ops)  # type: ignore[union-attr]
 
-    def _define_icon(self, icon_id: str) -> None:
-        name = f"I-{icon_id}"
-        if name in self._icon_forms:
-            return
+    def _define_icon(self, icon_id: str) -> int:
+        """The form drawing icon ``icon_id`` over its view box, defined on first use."""
+        number = self._icon_forms.get(icon_id)
+        if number is not None:
+            return number
         icon = self.icons.get(icon_id)
         min_x, min_y, width, height = icon.view_box
-        canvas = self._canvas()  # nothing is written between the canvas's calls below
-        canvas.beginForm(name, 0, 0, width, height)
-        canvas.transform(1, 0, 0, -1, -min_x, height + min_y)
+        self._begin_form((0, 0, width, height))
+        self._out.append(f"1 0 0 -1 {num(-min_x)} {num(height + min_y)} cm")
         for shape in icon.shapes:
             self._draw_shape(shape)
-        self._end_form(name)
-        self._icon_forms.add(name)
+        number = self._icon_forms[icon_id] = self._end_form()
+        return number
 
     def _draw_shape(self, shape: IconShape) -> None:
-        canvas = self._canvas()  # drawn by the canvas alone, no operators of ours
+        """The operators of one shape of an icon (a colour of its own, or the one set before
+        the icon is drawn)."""
+        out = self._out
         explicit = isinstance(shape.fill, tuple) or isinstance(shape.stroke, tuple) or (
             shape.fill_opacity < 1 or shape.stroke_opacity < 1)
         if explicit:
-            canvas.saveState()
+            out.append("q")
         if isinstance(shape.fill, tuple):
-            canvas.setFillColorRGB(*shape.fill)
+            out.append(f"{nums(shape.fill)} rg")
         if isinstance(shape.stroke, tuple):
-            canvas.setStrokeColorRGB(*shape.stroke)
-        if shape.fill_opacity < 1:
-            canvas.setFillAlpha(shape.fill_opacity)
-        if shape.stroke_opacity < 1:
-            canvas.setStrokeAlpha(shape.stroke_opacity)
+            out.append(f"{nums(shape.stroke)} RG")
+        if shape.fill_opacity < 1 or shape.stroke_opacity < 1:
+            self._use_state(shape.fill_opacity, shape.stroke_opacity)
         stroke = shape.stroke is not None and shape.stroke_width > 0
         if stroke:
-            canvas.setLineWidth(shape.stroke_width)
-            canvas.setLineCap(_CAPS[shape.line_cap])
-            canvas.setLineJoin(_JOINS[shape.line_join])
-        path = canvas.beginPath()
+            out.append(f"{num(shape.stroke_width)} w {_CAPS[shape.line_cap]} J "
+                       f"{_JOINS[shape.line_join]} j")
+        path = []
         for segment in shape.segments:
-            op = segment[0]
-            if op == "M":
-                path.moveTo(segment[1], segment[2])
-            elif op == "L":
-                path.lineTo(segment[1], segment[2])
-            elif op == "C":
-                path.curveTo(*segment[1:])
+            kind = segment[0]
+            if kind == "M":
+                path.append(f"{num(segment[1])} {num(segment[2])} m")
+            elif kind == "L":
+                path.append(f"{num(segment[1])} {num(segment[2])} l")
+            elif kind == "C":
+                path.append(f"{nums(segment[1:])} c")
             else:
-                path.close()
+                path.append("h")
         mode = FILL_EVEN_ODD if shape.fill_rule == "evenodd" else FILL_NON_ZERO
-        canvas.drawPath(path, stroke=int(stroke), fill=int(shape.fill is not None), fillMode=mode)
+        path.append(PATH_OPS[int(stroke), int(shape.fill is not None), mode])
+        out.append(" ".join(path))
         if explicit:
-            canvas.restoreState()
+            out.append("Q")
 
     def _emit(self, ops: Sequence[Op]) -> None:
         """Write the operators drawing ``ops`` (into the page or form being drawn)."""
@@ -163,7 +147,7 @@ class OpsWriter(ContentStream):
             elif isinstance(op, (RectOp, EllipseOp, PolygonOp, LineOp)):
                 code = self._shapes.get(op)
                 if code is None and not isinstance(op, LineOp) and op.opacity < 1:
-                    # transparent: the canvas keeps track of the states used (not cached)
+                    # transparent: a state of the stream's resources (not cached)
                     self._paint(op.fill, op.stroke, op.stroke_width, op.dash, op.opacity)
                     out.append(shape_path(op))
                     self._unpaint(op.dash, op.opacity)
@@ -181,24 +165,21 @@ class OpsWriter(ContentStream):
 
     def _emit_text(self, ops: Sequence[TextOp]) -> None:
         """One text object (``BT … ET``) for consecutive text ops, the colour and the font set
-        only when they change. Each text is split by its TrueType font into the subsets it is
-        embedded in (ReportLab's ``splitString``, which gives each new character its code in
-        this document for good), each piece shown in its subset as an escaped literal."""
+        only when they change. Each text is shown in the subsets of its font its characters
+        have codes in (:class:`~printandplay.render.pdf_fonts.EmbeddedFont`)."""
         out = self._out
         append = out.append
-        fonts = self._rl_fonts
-        names = self._subset_names  # (font, subset) → its PDF name
-        doc = self._doc
+        embedded = self._embedded
+        fonts = self._resources.fonts
         append("BT")
         color: RGB | None = None
-        current_name: str | None = None  # the subset and size set last (Tf)
+        current = 0  # the subset set last (Tf), by object number
         current_size = 0.0
         for op in ops:
-            font_name = op.font
-            font = fonts.get(font_name)
+            font = embedded.get(op.font)
             if font is None:
-                font = fonts[font_name] = pdfmetrics.getFont(font_name)
-            pieces = font.splitString(op.text, doc)
+                font = embedded[op.font] = self._doc.font(op.font)
+            pieces = font.pieces(op.text)
             if not pieces:
                 continue
             if op.color != color:
@@ -206,19 +187,16 @@ class OpsWriter(ContentStream):
                 append(f"{self._color(color)} rg")
             size = op.size
             append(f"1 0 0 1 {num(op.x)} {num(op.y)} Tm")
-            for subset, data in pieces:
-                name = names.get((font_name, subset))
-                if name is None:  # a subset's name is given once, for good
-                    name = names[(font_name, subset)] = font.getSubsetInternalName(subset, doc)
-                if name != current_name or size != current_size:
-                    current_name, current_size = name, size
-                    append(f"{name} {num(size)} Tf")
-                append(f"({escapePDF(data)}) Tj")
+            for number, data in pieces:
+                if number != current or size != current_size:
+                    current, current_size = number, size
+                    fonts.add(number)
+                    append(f"/F{number} {num(size)} Tf")
+                append(f"({data}) Tj")
         append("ET")
 
     def _color(self, color: RGB) -> str:
-        """``color``'s components as ReportLab writes them (kept: a few colours come back on
-        every card)."""
+        """``color``'s components as operands (kept: a few colours come back on every card)."""
         text = self._colors.get(color)
         if text is None:
             text = nums(color)
@@ -227,65 +205,45 @@ class OpsWriter(ContentStream):
         return text
 
     def _emit_icon(self, op: IconOp) -> None:
-        self._define_icon(op.icon)
+        number = self._define_icon(op.icon)
         view_box = self.icons.get(op.icon).view_box
         out = self._out
-        if op.opacity < 1:  # transparency: ReportLab keeps track of the states used
-            self._canvas().saveState()
-        else:
-            out.append("q")
         color = self._color(op.color)
+        out.append("q")
         out.append(f"{color} rg {color} RG")
         if op.opacity < 1:
-            canvas = self._canvas()
-            canvas.setFillAlpha(op.opacity)
-            canvas.setStrokeAlpha(op.opacity)
+            self._use_state(op.opacity, op.opacity)
         out.append(f"{num(op.w / view_box[2])} 0 0 {num(op.h / view_box[3])} "
                    f"{num(op.x)} {num(op.y)} cm")
-        name = f"I-{op.icon}"
-        if op.opacity < 1:
-            canvas = self._canvas()
-            canvas.doForm(name)
-            canvas.restoreState()
-        else:
-            self._use_form(name)
-            out.append("Q")
+        self._use_form(number)
+        out.append("Q")
 
     def _emit_image(self, op: ImageOp) -> None:
-        """Place an image's form (:meth:`_define_image`) over the op's box."""
-        name = self._define_image(op.image)
-        self._out.append(f"q {num(op.w)} 0 0 {num(op.h)} {num(op.x)} {num(op.y)} cm")
-        self._use_form(name)
+        """Draw an image (stored once: :meth:`_define_image`) over the op's box."""
+        number = self._define_image(op.image)
+        self._out.append("q")
+        self._out.append(f"{num(op.w)} 0 0 {num(op.h)} {num(op.x)} {num(op.y)} cm")
+        self._use_form(number)
         self._out.append("Q")
 
-    def _define_image(self, image: str) -> str:
-        """The form that draws ``image`` (a name of the game's images) over the unit square,
-        defined on first use: the image is stored once and each use places the form."""
-        name = self._image_forms.get(image)
-        if name is None:
+    def _define_image(self, image: str) -> int:
+        """The image XObject of ``image`` (a name of the game's images), written on first use."""
+        number = self._images.get(image)
+        if number is None:
             if self.images is None:
                 raise ValueError(f"image '{image}' drawn without an image library")
-            file = _ImageFile(self.images.path(image), image)
-            name = f"M{len(self._image_forms)}"
-            canvas = self._canvas()  # nothing is written between the canvas's calls below
-            canvas.beginForm(name, 0, 0, 1, 1)
-            canvas.drawImage(file, 0, 0, 1, 1, mask="auto")
-            self._end_form(name)
-            self._image_forms[image] = name
-        return name
+            data = read_bytes(self.images.path(image), image)
+            number = self._images[image] = self._doc.add_image(data)
+        return number
 
     def _paint(self, fill: RGB | None, stroke: RGB | None, width: float,
                dash: tuple[float, ...], opacity: float) -> None:
         self._out.extend(paint_code(fill, stroke, width, dash))
         if opacity < 1:
-            canvas = self._canvas()
-            canvas.setFillAlpha(opacity)
-            canvas.setStrokeAlpha(opacity)
+            self._use_state(opacity, opacity)
 
     def _unpaint(self, dash: tuple[float, ...], opacity: float) -> None:
         if dash:
             self._out.append("[] 0 d")
         if opacity < 1:
-            canvas = self._canvas()
-            canvas.setFillAlpha(1)
-            canvas.setStrokeAlpha(1)
+            self._use_state(1, 1)

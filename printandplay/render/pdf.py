@@ -1,12 +1,12 @@
-"""Writing a PDF with ReportLab: pages of ops, faces and icons drawn once.
+"""Writing a PDF: pages of ops, faces and icons drawn once.
 
-Only this package imports ReportLab. A face placed several times (copies of a card, a shared
-back) becomes one form XObject, drawn once and placed with ``Do``; a face placed once is drawn
-straight into its page, which saves the form's dictionary and compresses better. Icons are
-form XObjects, images are stored once. The drawing operators of ops are written here as text
-(one text object per block of text, numbers formatted once) and handed to the canvas with
-``addLiteral``; ReportLab keeps what needs its bookkeeping: fonts and their subsets, forms,
-images and transparency.
+Only this package imports ReportLab (its font files, text widths and number formatting). A
+face placed several times (copies of a card, a shared back) becomes one form XObject, drawn
+once and placed with ``Do``; a face placed once is drawn straight into its page, which saves
+the form's dictionary and compresses better. Icons are form XObjects, images are stored once.
+The drawing operators of ops are written here as text (one text object per block of text,
+numbers formatted once); each page is written to the file as soon as it is complete
+(:class:`~printandplay.render.pdf_document.PdfDocument`).
 
 The file is written to a temporary name beside the target and renamed when complete, so a
 failed build never leaves a half-written PDF.
@@ -17,14 +17,9 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
-
-from reportlab import rl_config
-from reportlab.pdfbase.pdfdoc import PDFName
-from reportlab.pdfgen.canvas import Canvas
+from typing import IO, Any
 
 from printandplay.errors import OptionError
-from printandplay.model.fonts import FontMetrics
 from printandplay.model.game import Size
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import Face, Op, Placement
@@ -32,7 +27,8 @@ from printandplay.model.providers import IconProvider, ImageProvider
 from printandplay.render.ops_writer import OpsWriter
 from printandplay.render.paint import KEPT_MAX, num, nums, polygon_path
 from printandplay.render.pdf_boxes import item_boxes
-from printandplay.render.pdf_file import write_document
+from printandplay.render.pdf_document import PdfDocument
+from printandplay.render.pdf_syntax import format_name
 from printandplay.render.temp_files import new_temp_file, remove_temp_file, replace_target
 
 # A face placed at least this often becomes a form. A form costs ~1 KB (its dictionary, and
@@ -45,38 +41,34 @@ class PdfWriter(OpsWriter):
     """One PDF being written: :meth:`announce` the faces to place (optional), call :meth:`page`
     for each page, then :meth:`save`."""
 
-    def __init__(self, target: Path | io.BytesIO, fonts: FontMetrics, icons: IconProvider, *,
+    def __init__(self, target: Path | io.BytesIO, icons: IconProvider, *,
                  title: str, subject: str = "", images: ImageProvider | None = None) -> None:
-        rl_config.useA85 = 0
         self.target = target
         self.temp: Path | None = None
-        output: str | io.BytesIO
-        if isinstance(target, io.BytesIO):  # in memory (rasterising faces)
-            output = target
-        else:
-            self.temp = new_temp_file(target)
-            output = str(self.temp)
+        self._file: IO[bytes] | None = None
         try:
-            initial = fonts.select("body", False, False)
-            canvas = Canvas(output, invariant=1, pageCompression=1,
-                            initialFontName=initial, initialFontSize=10)
-            canvas.setTitle(title)
-            canvas.setSubject(subject)
-            canvas.setAuthor("printandplay")
-            canvas.setCreator("printandplay")
-            super().__init__(canvas, icons, images)
-            self.fonts = fonts
+            if isinstance(target, io.BytesIO):  # in memory (rasterising faces)
+                out: IO[bytes] = target
+            else:
+                self.temp = new_temp_file(target)
+                out = self._file = open(self.temp, "wb")  # noqa: SIM115 - closed by save()
+            super().__init__(PdfDocument(out, title=title, subject=subject), icons, images)
             self._announced: dict[int, tuple[Face, int]] = {}  # id(face) → (face, placements)
-            # faces drawn as forms: id(face) → [face, form name, placements to come (-1: unknown)]
+            # faces drawn as forms: id(face) → [face, form, placements to come (-1: unknown)]
             self._faces: dict[int, list[Any]] = {}
-            self._forms = 0  # form names given
-            self._statics: dict[tuple[Op, ...], str] = {}  # shared leading ops → their form
-            self._static_ids: dict[tuple[int, int], tuple[Op, str]] = {}  # (id(first op), n) → …
-            self.pages = 0
-            self._outline = False
+            self._statics: dict[tuple[Op, ...], int] = {}  # shared leading ops → their form
+            self._static_ids: dict[tuple[int, int], tuple[Op, int]] = {}  # (id(first op), n) → …
+        except OSError as error:
+            self.discard()
+            raise OptionError(f"cannot write {target}: {error.strerror}") from None
         except BaseException:
             self.discard()
             raise
+
+    @property
+    def pages(self) -> int:
+        """How many pages are written."""
+        return self._doc.page_count
 
     def announce(self, faces: Iterable[Face]) -> None:
         """The faces about to be placed, one per placement, for placements that do not say
@@ -90,11 +82,9 @@ class PdfWriter(OpsWriter):
     def print_preferences(self, flip: str | None) -> None:
         """Ask viewers to print at actual size (``PrintScaling /None``) and duplex, turning the
         sheet on its ``flip`` edge (``long`` or ``short``; ``None``: single-sided)."""
-        canvas = self._canvas()
-        canvas.setViewerPreference("PrintScaling", PDFName("None"))
         edge = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}.get(
             flip or "", "Simplex")
-        canvas.setViewerPreference("Duplex", PDFName(edge))
+        self._doc.preferences.update(PrintScaling="/None", Duplex=format_name(edge))
 
     def page(self, size: Size, ops: Sequence[Op] = (), placements: Sequence[Placement] = (),
              trim: Rect | None = None, *, label: str | None = None,
@@ -111,12 +101,11 @@ class PdfWriter(OpsWriter):
         keeps only compressed pages until :meth:`save`."""
         drawn = [self._prepare(placement) for placement in placements]
         self._define_forms(ops)
-        self._canvas().setPageSize((size.width, size.height))
         out = self._out
-        for placement, (name, static, shared, again) in zip(placements, drawn, strict=True):
+        for placement, (form, static, shared, again) in zip(placements, drawn, strict=True):
             face = placement.face
             clip = placement.clip
-            if clip is None and name is None:  # drawn here: clip it as its form would be
+            if clip is None and form is None:  # drawn here: clip it as its form would be
                 b = face.bleed
                 clip = Rect(placement.x - b, placement.y - b, face.width + 2 * b,
                             face.height + 2 * b)
@@ -126,42 +115,30 @@ class PdfWriter(OpsWriter):
             if placement.outline is not None:  # (a nested tile: its bleed ends at its own)
                 out.append(f"{polygon_path(placement.outline)} W n")
             out.append(f"1 0 0 1 {num(placement.x)} {num(placement.y)} cm")
-            if name is None:
+            if form is None:
                 if static is not None:
                     self._use_form(static)
                 # (copies to come keep the operators: ContentStream._write_kept)
                 self._write_kept(face, self._emit, face.ops[shared:] if shared else face.ops,
                                  again)
             else:
-                self._use_form(name)
+                self._use_form(form)
             out.append("Q")
         self._emit(ops)
-        canvas = self._canvas()  # the page's operators all handed over: the canvas ends it
-        if label:
-            canvas.addPageLabel(self.pages, prefix=label)
-        if bookmark:
-            key = f"S{self.pages}"
-            canvas.bookmarkPage(key)
-            canvas.addOutlineEntry(bookmark, key, level=0)
-            if not self._outline:
-                canvas.showOutline()
-            self._outline = True
         if trim is not None:  # exact: a print shop's file is the face and its bleed
             boxes: tuple[list[float], list[float]] | None = (
                 [trim.x, trim.y, trim.right, trim.top], [0.0, 0.0, size.width, size.height])
         else:
             boxes = item_boxes(size, placements)
-        canvas.setTrimBox(boxes[0] if boxes else None)
-        canvas.setBleedBox(boxes[1] if boxes else None)
-        canvas.showPage()
-        self._compress_last_page()
-        self.pages += 1
+        content, resources = self._take_stream()
+        self._doc.add_page(size.width, size.height, content, resources, boxes=boxes,
+                           label=label, bookmark=bookmark)
 
-    def _prepare(self, placement: Placement) -> tuple[str | None, str | None, int, int]:
+    def _prepare(self, placement: Placement) -> tuple[int | None, int | None, int, int]:
         """Define what a placement needs before the page is drawn: the face's form (or its
         icons when it is drawn in the page) and the form of its shared leading ops.
 
-        Returns the face's form name (None: drawn in the page), the shared ops' form name,
+        Returns the face's form (None: drawn in the page), the shared ops' form,
         how many leading ops that form draws, and (drawn in the page) how many placements
         of the face come after this one."""
         face = placement.face
@@ -190,11 +167,11 @@ class PdfWriter(OpsWriter):
 
     def save(self) -> Path:
         """Finish the PDF and move it into place."""
-        if not isinstance(self.target, Path) or self.temp is None:
+        if not isinstance(self.target, Path) or self.temp is None or self._file is None:
             raise TypeError("save() writes a file; use save_bytes() for an in-memory PDF")
         try:
-            with open(self.temp, "wb") as out:
-                write_document(self._canvas(), out)
+            self._doc.close()
+            self._file.close()
             replace_target(self.temp, self.target)
         except OSError as error:
             raise OptionError(f"cannot write {self.target}: {error.strerror}") from None
@@ -206,36 +183,28 @@ class PdfWriter(OpsWriter):
         """Finish an in-memory PDF and return its bytes."""
         if not isinstance(self.target, io.BytesIO):
             raise TypeError("save_bytes() is for a PdfWriter made on a BytesIO")
-        try:
-            write_document(self._canvas(), self.target)
-        finally:
-            self._packed.close()
+        self._doc.close()
         return self.target.getvalue()
 
     def discard(self) -> None:
-        """Remove the temporary files (after a failure)."""
-        packed = getattr(self, "_packed", None)
-        if packed is not None:
-            packed.close()
+        """Close and remove the temporary file (after a failure)."""
+        if self._file is not None:
+            self._file.close()
         if self.temp is not None:
             remove_temp_file(self.temp)
 
-    def _define_face(self, face: Face, static: str | None, shared: int) -> str:
+    def _define_face(self, face: Face, static: int | None, shared: int) -> int:
         """A form drawing ``face`` (its shared leading ops through their own form)."""
-        name = f"F{self._forms}"
-        self._forms += 1
         rest = face.ops[shared:]
         self._define_forms(rest)
         b = face.bleed
-        canvas = self._canvas()
-        canvas.beginForm(name, -b, -b, face.width + b, face.height + b)
+        self._begin_form((-b, -b, face.width + b, face.height + b))
         if static is not None:
-            canvas.doForm(static)
+            self._use_form(static)
         self._emit(rest)
-        self._end_form(name)
-        return name
+        return self._end_form()
 
-    def _define_static(self, face: Face) -> str | None:
+    def _define_static(self, face: Face) -> int | None:
         """The form of a face's shared leading ops (one per layout), defined on first use."""
         shared = face.shared
         if shared <= 0:
@@ -246,15 +215,13 @@ class PdfWriter(OpsWriter):
         if known is not None and known[0] is ops[0]:
             return known[1]
         prefix = ops[:shared]
-        name = self._statics.get(prefix)
-        if name is None:
-            name = f"S{len(self._statics)}"
+        number = self._statics.get(prefix)
+        if number is None:
             self._define_forms(prefix)
             b = face.bleed
-            self._canvas().beginForm(name, -b, -b, face.width + b, face.height + b)
+            self._begin_form((-b, -b, face.width + b, face.height + b))
             self._emit(prefix)
-            self._end_form(name)
-            self._statics[prefix] = name
+            number = self._statics[prefix] = self._end_form()
         if len(self._static_ids) < KEPT_MAX:
-            self._static_ids[fast] = (ops[0], name)
-        return name
+            self._static_ids[fast] = (ops[0], number)
+        return number

@@ -17,7 +17,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfgen.canvas import Canvas
 
 from printandplay.errors import LayoutError
 from printandplay.imposition import sheet_label
@@ -30,6 +29,7 @@ from printandplay.model.game import Size
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import EllipseOp, GroupOp, ImageOp, RectOp, TextOp
 from printandplay.render.ops_writer import OpsWriter
+from printandplay.render.pdf_document import PdfDocument
 from printandplay.templating.contexts import component_context
 
 # --- the free spot of a sheet label ----------------------------------------------------------
@@ -238,32 +238,31 @@ class _Images:
         return self.file
 
 
-def _writer(tmp_path: Path) -> tuple[OpsWriter, Canvas, Path]:
+def _writer(tmp_path: Path) -> tuple[OpsWriter, Path]:
     art = tmp_path / "art.png"
     Image.new("RGB", (30, 20), (200, 40, 40)).save(art)
-    canvas = Canvas(io.BytesIO())
     assets = bundled_assets("licum")  # (its icons only read)
-    return OpsWriter(canvas, assets.icons, _Images(art)), canvas, art  # type: ignore[arg-type]
+    doc = PdfDocument(io.BytesIO(), title="t")
+    return OpsWriter(doc, assets.icons, _Images(art)), art  # type: ignore[arg-type]
 
 
-def _code(writer: OpsWriter, canvas: Canvas) -> str:
-    writer._canvas()  # hands the pending operators over
-    return "\n".join(canvas._code)  # type: ignore[attr-defined]
+def _code(writer: OpsWriter) -> str:
+    return "\n".join(writer._out)  # the operators written so far
 
 
 def test_text_operators_from_the_caches_are_those_of_a_first_writing(tmp_path: Path) -> None:
-    writer, canvas, _ = _writer(tmp_path)
+    writer, _ = _writer(tmp_path)
     font = bundled_assets("licum").fonts.select("body", False, False)
     group = GroupOp((1.0, 0.0, 0.0, 1.0, 12.5, 30.0),
                     (TextOp(0.0, 5.0, "Piochez deux cartes", font, 9.0, (0.1, 0.2, 0.3)),))
     writer._emit([group])
-    first = _code(writer, canvas)
+    first = _code(writer)
     writer._emit([group])
-    assert _code(writer, canvas) == first + "\n" + first  # from the caches: the same
+    assert _code(writer) == first + "\n" + first  # from the caches: the same
     other = GroupOp((1.0, 0.0, 0.0, 1.0, 12.5, 31.0),
                     (TextOp(0.0, 5.0, "Piochez deux cartes", font, 9.0, (0.3, 0.2, 0.1)),))
     writer._emit([other])
-    last = _code(writer, canvas)[len(first) * 2 + 2:]
+    last = _code(writer)[len(first) * 2 + 2:]
     assert ".3 .2 .1 rg" in last and "1 0 0 1 12.5 31 cm" in last  # new inputs: missed
 
 

@@ -55,8 +55,8 @@ def test_copies_from_kept_operators_give_the_same_pdf(game: str, tmp_path: Path,
 def test_copies_with_icons_translucent_icons_and_text_give_the_same_bytes(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Faces placed 2 to 4 times over three pages: opaque icons (kept with their forms), a
-    translucent icon (written through the canvas: never kept), text in two fonts, a new
-    character in a copy's neighbour; kept or not, the same bytes."""
+    translucent icon (its transparency state a resource of the stream, kept with it), text in
+    two fonts, a new character in a copy's neighbour; kept or not, the same bytes."""
     import io
 
     from printandplay.model.game import Size
@@ -86,7 +86,7 @@ def test_copies_with_icons_translucent_icons_and_text_give_the_same_bytes(
         with monkeypatch.context() as patch:
             if not replays:
                 patch.setattr(content, "_KEPT_MAX", 0)
-            writer = pdf.PdfWriter(io.BytesIO(), assets.fonts, assets.icons, title="t")
+            writer = pdf.PdfWriter(io.BytesIO(), assets.icons, title="t")
             for page in pages:
                 writer.page(Size(595, 842), (), [
                     Placement(faces[index], 20.0 + 100 * (slot % 5), 30.0 + 260 * (slot // 5),
@@ -108,9 +108,9 @@ class _OneImage:
 
 def test_copies_with_images_replay_them_and_give_the_same_bytes(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Faces with an image placed 2 or 3 times: the copies replay the canvas's drawImage from
-    the kept drawing (the face's operators around it kept too); kept or not, the same bytes,
-    the image stored once."""
+    """Faces with an image placed 2 or 3 times: the copies replay the image's placement from
+    the kept drawing (the face's operators around it kept too, the image named in the page's
+    resources); kept or not, the same bytes, the image stored once."""
     import io
 
     from PIL import Image
@@ -143,7 +143,7 @@ def test_copies_with_images_replay_them_and_give_the_same_bytes(
             patch.setattr(pdf.PdfWriter, "_write_kept", counted)
             if not replays:
                 patch.setattr(content, "_KEPT_MAX", 0)
-            writer = pdf.PdfWriter(io.BytesIO(), assets.fonts, assets.icons, title="t",
+            writer = pdf.PdfWriter(io.BytesIO(), assets.icons, title="t",
                                    images=_OneImage(art))  # type: ignore[arg-type]
             writer.page(Size(595, 842), (), [
                 Placement(faces[index], 20.0 + 100 * (slot % 5), 30.0 + 260 * (slot // 5),

@@ -1,0 +1,51 @@
+"""Raster images as PDF image XObjects, each stored once and drawn over the unit square.
+
+A JPEG file in grey or RGB is stored as its own bytes (``DCTDecode``); anything else is
+decoded by Pillow and stored deflated, in grey or RGB, with its transparency (an alpha channel
+or a transparent colour) as a soft mask: a PNG's transparent parts let the card show through.
+The files were checked when the game loaded (structure, size, pixel limit:
+:mod:`printandplay.data.images`).
+"""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING
+
+from printandplay.render.pdf_objects import PdfObjects
+from printandplay.render.pdf_syntax import format_reference
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+
+def add_image(objects: PdfObjects, data: bytes) -> int:
+    """Write the image file's bytes ``data`` as an image XObject (and its soft mask); its
+    object number."""
+    from PIL import Image  # (only games with raster images load Pillow)
+
+    with Image.open(io.BytesIO(data)) as image:
+        size = {"Type": "/XObject", "Subtype": "/Image", "Width": str(image.width),
+                "Height": str(image.height), "BitsPerComponent": "8"}
+        if image.format == "JPEG" and image.mode in ("L", "RGB"):
+            space = "/DeviceGray" if image.mode == "L" else "/DeviceRGB"
+            return objects.add_stream({**size, "ColorSpace": space, "Filter": "/DCTDecode"},
+                                      data)
+        alpha = _alpha(image)
+        grey = image.mode in ("1", "L", "LA", "I", "I;16", "F") or (
+            image.mode == "P" and image.palette is not None and image.palette.mode == "L")
+        colour = image.convert("L" if grey else "RGB")
+        entries = {**size, "ColorSpace": "/DeviceGray" if grey else "/DeviceRGB"}
+        if alpha is not None:
+            mask = objects.add_stream({**size, "ColorSpace": "/DeviceGray"}, alpha.tobytes())
+            entries["SMask"] = format_reference(mask)
+        return objects.add_stream(entries, colour.tobytes())
+
+
+def _alpha(image: Image) -> Image | None:
+    """The image's opacity in grey (None: opaque throughout)."""
+    if image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info:
+        alpha = image.convert("RGBA").getchannel("A")
+        low, _ = alpha.getextrema()
+        return None if low == 255 else alpha
+    return None
