@@ -87,26 +87,42 @@ def image_size(data: bytes) -> tuple[int, int]:
         raise ValueError("truncated image file (incomplete header)") from None
 
 
+def jpeg_channels(data: bytes) -> int:
+    """How many colour channels a JPEG file's frame has (1 grey, 3 colour, 4 CMYK; 0: not a
+    JPEG file)."""
+    if not data.startswith(b"\xff\xd8"):
+        return 0
+    try:
+        return _jpeg_frame(data)[2]
+    except struct.error:
+        raise ValueError("truncated image file (incomplete header)") from None
+
+
+def _jpeg_frame(data: bytes) -> tuple[int, int, int]:
+    """Width, height and channels from a JPEG's start-of-frame segment (zeros: none)."""
+    i = 2
+    while i + 9 < len(data):
+        if data[i] != 0xFF:
+            raise ValueError("not a valid JPEG file (bad marker)")
+        marker = data[i + 1]
+        if marker == 0xFF:  # fill byte
+            i += 1
+            continue
+        length = struct.unpack(">H", data[i + 2:i + 4])[0]
+        if marker in _SOF:
+            height, width = struct.unpack(">HH", data[i + 5:i + 9])
+            return width, height, data[i + 9] if i + 9 < len(data) else 0
+        i += 2 + length
+    return 0, 0, 0
+
+
 def _header_size(data: bytes) -> tuple[int, int]:
     if data.startswith(_PNG_SIGNATURE):
         if data[12:16] != b"IHDR":
             raise ValueError("not a valid PNG file (no IHDR chunk)")
         width, height = struct.unpack(">II", data[16:24])
     elif data.startswith(b"\xff\xd8"):
-        width = height = 0
-        i = 2
-        while i + 9 < len(data):
-            if data[i] != 0xFF:
-                raise ValueError("not a valid JPEG file (bad marker)")
-            marker = data[i + 1]
-            if marker == 0xFF:  # fill byte
-                i += 1
-                continue
-            length = struct.unpack(">H", data[i + 2:i + 4])[0]
-            if marker in _SOF:
-                height, width = struct.unpack(">HH", data[i + 5:i + 9])
-                break
-            i += 2 + length
+        width, height, _ = _jpeg_frame(data)
     else:
         raise ValueError("not a PNG or JPEG file")
     if width <= 0 or height <= 0:

@@ -3,8 +3,9 @@ resources it uses, and drawings kept to be written again.
 
 Operators are written as text into :attr:`ContentStream._out`; a form, an image, a font
 subset or a transparency state drawn is named in the stream's :class:`~printandplay.render.
-pdf_document.Resources` (:meth:`ContentStream._use`). A form is defined between
-:meth:`_begin_form` and :meth:`_end_form`, the stream being written waiting meanwhile.
+pdf_document.Resources` (:meth:`ContentStream._use_form`, :meth:`ContentStream._use_state`,
+the text writer for fonts). A form is defined between :meth:`ContentStream._begin_form` and
+:meth:`ContentStream._end_form`, the stream being written waiting meanwhile.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """TrueType fonts embedded in a PDF as subsets of up to 256 glyphs.
 
 Each character a text uses gets a one-byte code in a subset of its font the first time it is
-shown, for the whole document; a text is then shown as one string per run of characters of
-one subset. When the document is complete each subset is written as a simple TrueType font:
+shown, for the whole document (printable ASCII keeps its own code in the first subset, so a
+page's text stays readable); a text is then shown as one string per run of characters of one
+subset. When the document is complete each subset is written as a simple TrueType font:
 its glyphs (ReportLab's ``makeSubset``), their widths, the font's descriptor, and a
 ``ToUnicode`` map so that the text can be searched and copied.
 """
@@ -10,9 +11,7 @@ its glyphs (ReportLab's ``makeSubset``), their widths, the font's descriptor, an
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
-
-from reportlab.lib.rl_accel import escapePDF
+from typing import Any, Final
 
 from printandplay.render.pdf_objects import PdfObjects
 from printandplay.render.pdf_syntax import format_array, format_name, format_reference
@@ -29,6 +28,34 @@ def subset_tag(index: int) -> str:
     return "".join(reversed(letters))
 
 
+def _escaped(code: int) -> str:
+    """A code's byte as written in a literal string: printable ASCII as itself (but the three
+    characters a literal escapes), the rest in octal."""
+    char = chr(code)
+    if char in "()\\":
+        return "\\" + char
+    return char if 32 <= code < 127 else f"\\{code:03o}"
+
+
+ESCAPED: Final = tuple(_escaped(code) for code in range(256))
+
+# The codes of the first subset given to characters other than printable ASCII (which keep
+# their own: a page's text stays readable and small); 0 is the font's "no glyph".
+_FIRST_FREE: Final = (*range(128, 256), *range(1, 32), 127)
+
+
+class _NotInFirst(Exception):
+    """A character has no code in the first subset (yet)."""
+
+
+class _FirstCodes(dict[int, str]):
+    """The first subset's codes by code point, escaped: a table for ``str.translate`` that
+    stops at a character it lacks."""
+
+    def __missing__(self, point: int) -> str:
+        raise _NotInFirst
+
+
 class EmbeddedFont:
     """A TrueType font (read by ReportLab) as it is used by one document.
 
@@ -39,21 +66,28 @@ class EmbeddedFont:
         self.face = font.face
         self._glyphs: dict[int, int] = self.face.charToGlyph
         self._reserve = reserve
-        # subset → the code points of its codes (code 0 is the font's "no glyph")
+        # subset → the code point of each code (0: unused, or the font's "no glyph")
         self._subsets: list[list[int]] = []
         self._numbers: list[int] = []  # subset → its font dictionary's object number
+        self._free: list[int] = []  # the codes of the last subset not given yet (reversed)
         self._codes: dict[str, tuple[int, int]] = {}  # character → (subset, code)
-        self._first: dict[str, str] = {}  # character of subset 0 → its code as a character
+        self._first = _FirstCodes()
+        self._new_subset()
+
+    def _new_subset(self) -> None:
+        self._subsets.append([0] * 256)
+        self._numbers.append(self._reserve())
+        self._free = list(reversed(_FIRST_FREE if len(self._subsets) == 1 else range(1, 256)))
 
     def pieces(self, text: str) -> list[tuple[int, str]]:
         """``text`` as ``(font object number, escaped string)`` pieces, one per run of one
         subset (the string goes between parentheses before ``Tj``)."""
         if not text:
             return []
-        first = self._first
-        if first.keys() >= set(text):  # every character already in the first subset
-            return [(self._numbers[0], escapePDF("".join(map(first.__getitem__, text))))]
-        return self._split(text)
+        try:  # (most texts: characters of the first subset only)
+            return [(self._numbers[0], text.translate(self._first))]
+        except _NotInFirst:
+            return self._split(text)
 
     def _split(self, text: str) -> list[tuple[int, str]]:
         runs: list[tuple[int, list[str]]] = []
@@ -64,25 +98,25 @@ class EmbeddedFont:
             subset, code = place
             if not runs or runs[-1][0] != subset:
                 runs.append((subset, []))
-            runs[-1][1].append(chr(code))
-        return [(self._numbers[subset], escapePDF("".join(codes))) for subset, codes in runs]
+            runs[-1][1].append(ESCAPED[code])
+        return [(self._numbers[subset], "".join(codes)) for subset, codes in runs]
 
     def _assign(self, char: str) -> tuple[int, int]:
-        """Give ``char`` its code (a character the font lacks is shown as its "no glyph")."""
+        """Give ``char`` its code: printable ASCII its own in the first subset, any other the
+        next free one (a character the font lacks is shown as its "no glyph", code 0)."""
         point = ord(char)
-        subset = len(self._subsets) - 1
-        if subset < 0 or len(self._subsets[subset]) >= 256:
-            self._subsets.append([0])
-            self._numbers.append(self._reserve())
-            subset += 1
         if point not in self._glyphs:
-            place = (subset, 0)
+            place = (0, 0)
         else:
-            codes = self._subsets[subset]
-            place = (subset, len(codes))
-            codes.append(point)
-            if subset == 0:
-                self._first[char] = chr(place[1])
+            if 32 <= point < 127:
+                place = (0, point)
+            else:
+                if not self._free:
+                    self._new_subset()
+                place = (len(self._subsets) - 1, self._free.pop())
+            self._subsets[place[0]][place[1]] = point
+            if place[0] == 0:
+                self._first[point] = ESCAPED[place[1]]
         self._codes[char] = place
         return place
 
@@ -91,7 +125,8 @@ class EmbeddedFont:
         face = self.face
         flags = (face.flags & ~_NONSYMBOLIC) | _SYMBOLIC
         base = face.name.decode("latin-1") + face.subfontNameX.decode("latin-1")
-        for index, (codes, number) in enumerate(zip(self._subsets, self._numbers, strict=True)):
+        for index, (used, number) in enumerate(zip(self._subsets, self._numbers, strict=True)):
+            codes = used[:max((c for c, point in enumerate(used) if point), default=0) + 1]
             name = f"{subset_tag(index)}+{base}"
             program = face.makeSubset(codes)
             file = objects.add_stream({"Length1": str(len(program))}, program)

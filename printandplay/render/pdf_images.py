@@ -1,8 +1,9 @@
 """Raster images as PDF image XObjects, each stored once and drawn over the unit square.
 
-A JPEG file in grey or RGB is stored as its own bytes (``DCTDecode``); anything else is
-decoded by Pillow and stored deflated, in grey or RGB, with its transparency (an alpha channel
-or a transparent colour) as a soft mask: a PNG's transparent parts let the card show through.
+A JPEG file in grey or RGB is stored as its own bytes (``DCTDecode``, its header read here);
+anything else (a PNG, a CMYK JPEG) is decoded by Pillow and stored deflated, in grey or RGB,
+with its transparency (an alpha channel or a transparent colour) as a soft mask: a PNG's
+transparent parts let the card show through.
 The files were checked when the game loaded (structure, size, pixel limit:
 :mod:`printandplay.data.images`).
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 import io
 from typing import TYPE_CHECKING
 
+from printandplay.data.images import image_size, jpeg_channels
 from printandplay.render.pdf_objects import PdfObjects
 from printandplay.render.pdf_syntax import format_reference
 
@@ -22,15 +24,18 @@ if TYPE_CHECKING:
 def add_image(objects: PdfObjects, data: bytes) -> int:
     """Write the image file's bytes ``data`` as an image XObject (and its soft mask); its
     object number."""
-    from PIL import Image  # (only games with raster images load Pillow)
+    channels = jpeg_channels(data)
+    if channels in (1, 3):  # as it is: read its header only
+        width, height = image_size(data)
+        return objects.add_stream({
+            "Type": "/XObject", "Subtype": "/Image", "Width": str(width), "Height": str(height),
+            "BitsPerComponent": "8", "ColorSpace": "/DeviceGray" if channels == 1 else
+            "/DeviceRGB", "Filter": "/DCTDecode"}, data)
+    from PIL import Image  # (decoded: only games with such images load Pillow)
 
     with Image.open(io.BytesIO(data)) as image:
         size = {"Type": "/XObject", "Subtype": "/Image", "Width": str(image.width),
                 "Height": str(image.height), "BitsPerComponent": "8"}
-        if image.format == "JPEG" and image.mode in ("L", "RGB"):
-            space = "/DeviceGray" if image.mode == "L" else "/DeviceRGB"
-            return objects.add_stream({**size, "ColorSpace": space, "Filter": "/DCTDecode"},
-                                      data)
         alpha = _alpha(image)
         grey = image.mode in ("1", "L", "LA", "I", "I;16", "F") or (
             image.mode == "P" and image.palette is not None and image.palette.mode == "L")

@@ -212,7 +212,8 @@ def test_transparency_of_faces_drawn_in_the_page_is_declared(tmp_path: Path) -> 
     layouts.write_text(layouts.read_text(encoding="utf-8").replace(
         'fill: "#000000", opacity', 'fill: "{{ \'#000000\' }}", opacity'), encoding="utf-8")
     reader = PdfReader(build_game(resources(folder), "mini", BuildOptions(out_dir=tmp_path)))
-    using = [(page, _opacity_states(page.get_contents().get_data())) for page in reader.pages]
+    pages: list[Any] = list(reader.pages)
+    using = [(page, _opacity_states(page.get_contents().get_data())) for page in pages]
     using = [(page, names) for page, names in using if names]
     assert using, "no page draws the half-transparent box itself"
     for page, names in using:
