@@ -14,6 +14,7 @@ import pytest
 from helpers import KITS_GROUP, bundled_assets
 from PIL import Image
 from pypdf import PdfReader
+from reportlab.pdfbase import pdfmetrics
 
 from printandplay.model.game import Size
 from printandplay.model.ops import Face, ImageOp, Placement, RectOp, TextOp
@@ -71,7 +72,8 @@ def _fonts(data: bytes) -> Iterator[Any]:
 def test_more_than_256_characters_take_several_subsets_and_read_back() -> None:
     fonts = bundled_assets("licum").fonts
     font = fonts.select("body", False, False)
-    alphabet = [chr(c) for c in range(0x21, 0x250) if chr(c) in fonts._chars[font]]
+    glyphs = pdfmetrics.getFont(font).face.charToGlyph
+    alphabet = [chr(c) for c in range(0x21, 0x250) if c in glyphs]
     assert len(alphabet) > 400
     texts = ["".join(alphabet[i:i + 60]) for i in range(0, len(alphabet), 60)]
     texts.append("Piochez deux cartes, l’été : « Œuvre » !")
@@ -101,7 +103,8 @@ def test_more_than_256_characters_take_several_subsets_and_read_back() -> None:
 def test_a_text_is_split_where_its_characters_change_subset() -> None:
     fonts = bundled_assets("licum").fonts
     font = fonts.select("body", False, False)
-    filler = "".join(chr(c) for c in range(0x100, 0x250) if chr(c) in fonts._chars[font])[:300]
+    glyphs = pdfmetrics.getFont(font).face.charToGlyph
+    filler = "".join(chr(c) for c in range(0x100, 0x250) if c in glyphs)[:300]
     data = _write([filler, "aĀb"])  # "a", "b" in the first subset; Ā too; then new ones
     read = PdfReader(io.BytesIO(data)).pages[0].extract_text()
     assert "aĀb" in read and filler in read.replace("\n", "")
