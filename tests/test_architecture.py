@@ -186,3 +186,51 @@ def test_the_private_library_check_finds_what_it_forbids(tmp_path: Path) -> None
         "4: typer.testing._get_command", "5: click._compat", "6: '_hypothesis_failing_examples'"}
 
 
+
+
+def defined_names(trees: list[ast.Module]) -> set[str]:
+    """Every name these modules define: functions, classes, variables, arguments, attributes
+    they set on ``self`` or ``cls``, import aliases, ``__slots__`` entries."""
+    names: set[str] = set()
+    for tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and \
+                    isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
+                names.add(node.attr)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                names.add(node.id)
+            elif isinstance(node, ast.arg):
+                names.add(node.arg)
+            elif isinstance(node, ast.alias):
+                names.add(node.asname or node.name.split(".")[0])
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                names.add(node.value)  # (a slot, a name set with setattr)
+    return names
+
+
+def foreign_private_attributes(trees: dict[str, ast.Module]) -> list[str]:
+    """Attributes read or written with a private name (``x._name``, not dunder) that none of
+    these modules defines: another library's private state (``canvas._doc``)."""
+    ours = defined_names(list(trees.values()))
+    return [f"{where}:{node.lineno}: .{node.attr}" for where, tree in trees.items()
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute) and private(node.attr)
+            and not node.attr.startswith("__") and node.attr not in ours]
+
+
+def test_the_package_touches_no_private_attribute_of_a_library_object() -> None:
+    """The private-library check above sees names reached from a library's module; this one
+    sees them on the library's objects (a canvas's document, a font's internal state): the
+    package reads and writes only private attributes it defines itself."""
+    trees = {str(path.relative_to(ROOT)): module_tree(path) for path in MODULES}
+    assert foreign_private_attributes(trees) == []
+
+
+def test_the_private_attribute_check_finds_what_it_forbids() -> None:
+    sample = ast.parse("class A:\n    def __init__(self):\n        self._mine = 1\n\n"
+                       "def f(canvas, a):\n    canvas._doc.write()\n    a._mine += 1\n"
+                       "    canvas._code = []\n    return a.__dict__\n")
+    assert sorted(foreign_private_attributes({"sample.py": sample})) == [
+        "sample.py:6: ._doc", "sample.py:8: ._code"]
