@@ -110,6 +110,24 @@ def test_kind_labels_are_translated(workdir: Path) -> None:
                      r"label@en", checked.output), checked.output
 
 
+def test_field_labels_are_translated(workdir: Path) -> None:
+    """label@en of a field is its label in the English edition (serve's filters read it); a
+    labelled field left without one is listed as untranslated once another field has one."""
+    game_file = workdir / "cards/duo/game.yaml"
+    text = game_file.read_text(encoding="utf-8")
+    text = text.replace("      cout: {type: int}\n",
+                        "      cout: {type: int, label: Coût, label@en: Cost}\n", 1)
+    text = text.replace("      force: {type: int}\n", "      force: {type: int, label: Force}\n")
+    game_file.write_text(text, encoding="utf-8")
+    english = load_game(Resources((workdir,)), "duo", "en")
+    french = load_game(Resources((workdir,)), "duo")
+    assert [f.shown for f in english.kinds["creature"].fields] == ["ecole", "Cost", "Force"]
+    assert [f.shown for f in french.kinds["creature"].fields] == ["ecole", "Coût", "Force"]
+    assert english.untranslated == (
+        f"{english.kinds['creature'].location}: field 'force' of kind 'creature' has no "
+        "label@en",)
+
+
 def test_untranslated_texts_are_printed_listed_and_checked(workdir: Path) -> None:
     cards = workdir / "cards/duo/creatures.yaml"
     text = cards.read_text(encoding="utf-8")

@@ -34,6 +34,7 @@ VARIANT: Final = re.compile(r"(?P<field>[^@\s]+)@(?P<language>[A-Za-z]{2,3}(?:[-
 TRANSLATABLE_TYPES: Final = ("text", "rich")
 GAME_TEXTS: Final = ("name", "description", "age", "duration")
 KIND_TEXTS: Final = ("label",)
+FIELD_TEXTS: Final = ("label",)  # a field's label (not its choices' labels)
 SECTION_TEXTS: Final = ("title", "assembly")
 DOCUMENT_TEXTS: Final = ("title", "assembly", "document")
 
@@ -148,14 +149,20 @@ def _translated_fields(components: Iterable[Component], language: str) -> dict[s
 
 
 def _kind_edition(kind: Kind, language: str, game: Game, untranslated: list[str]) -> Kind:
-    """``kind`` with its ``label@language`` as its label (listed when another kind has one
-    and this one has not)."""
+    """``kind`` with its ``label@language`` as its label, and each field's (listed when
+    another kind, or another field, has one and this one has not)."""
     own: Mapping[str, Any] = kind.translations.get(language, {})
-    if "label" in own:
-        return replace(kind, label=own["label"])
-    if any(k.translations for k in game.kinds.values()):
+    if "label" not in own and any(k.translations for k in game.kinds.values()):
         untranslated.append(f"{kind.location}: kind '{kind.id}' has no label@{language}")
-    return kind
+    translated = any(f.translations for k in game.kinds.values() for f in k.fields)
+    fields = []
+    for spec in kind.fields:
+        label = spec.translations.get(language, {}).get("label")
+        if label is None and translated and spec.label:
+            untranslated.append(f"{kind.location}: field '{spec.name}' of kind '{kind.id}' "
+                                f"has no label@{language}")
+        fields.append(spec if label is None else replace(spec, label=label))
+    return replace(kind, label=own.get("label", kind.label), fields=tuple(fields))
 
 
 def _section_edition(section: KitSection, language: str, game: Game,
@@ -192,6 +199,8 @@ def _languages(game: Game) -> set[str]:
     found = set(game.translations)
     for kind in game.kinds.values():
         found.update(kind.translations)
+        for spec in kind.fields:
+            found.update(spec.translations)
     for section in game.kit:
         found.update(section.translations)
     for component in game.components:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from printandplay.data.editions import FIELD_TEXTS, read_variants
 from printandplay.data.reader import (
     Fields,
     Invalid,
@@ -51,11 +52,12 @@ def _read_field_spec(name: str, node: Any, problems: Problems, where: Location) 
     fields = Fields(node, f"field '{name}'", problems, where)
     field_type = fields.require("type", as_literal(FieldType))
     required = fields.optional("required", as_bool, True)
-    choice_list: list[Any] = fields.optional("choices", as_list(lambda v: v), [])
-    choices = tuple(choice_list)
+    choices, choice_labels = fields.optional("choices", _as_choices, ((), ()))
     key_list: list[str] = fields.optional("keys", as_list(as_str), [])
     keys = tuple(key_list)
     description = fields.optional("description", as_str, "")
+    label = fields.optional("label", as_str, "")
+    translations = read_variants(fields, FIELD_TEXTS, lambda _, value: as_str(value))
     item = None
     if fields.has("of"):
         item = _read_field_spec(f"{name}[]", fields.raw("of"), problems, fields.at("of"))
@@ -75,7 +77,21 @@ def _read_field_spec(name: str, node: Any, problems: Problems, where: Location) 
         broken = True
     if broken:
         return None
-    return FieldSpec(name, field_type, required, choices, item, keys, description)
+    if choice_labels and field_type != "choice":
+        problems.add(where, f"field '{name}': labelled choices (a mapping) are for type choice")
+        return None
+    return FieldSpec(name, field_type, required, choices, item, keys, description, label,
+                     choice_labels, translations)
+
+
+def _as_choices(value: Any) -> tuple[tuple[Any, ...], tuple[str, ...]]:
+    """A field's ``choices``: a list of values, or a mapping of each value to its label (its
+    keys are text: numbers are listed)."""
+    if isinstance(value, dict):
+        if not value:
+            raise Invalid("expected at least one choice")
+        return tuple(value), tuple(as_str(label) for label in value.values())
+    return tuple(as_list(lambda v: v)(value)), ()
 
 
 def convert_value(spec: FieldSpec, value: Any) -> Any:

@@ -42,6 +42,22 @@ class FieldSpec:
     item: FieldSpec | None = None  # for list and map values
     keys: tuple[str, ...] = ()  # for map
     description: str = ""
+    label: str = ""  # how players see the field (serve's filters); "": its name
+    choice_labels: tuple[str, ...] = ()  # each choice's label (``choices`` as a mapping), or ()
+    translations: Translations = field(default_factory=no_translations, compare=False)  # 'label@en'
+
+    @property
+    def shown(self) -> str:
+        """The field's label, or its name when it has none."""
+        return self.label or self.name
+
+    def choice_label(self, value: Any) -> str | None:
+        """The label of choice ``value`` (None: the choices have no labels, or not this
+        value)."""
+        for choice, label in zip(self.choices, self.choice_labels, strict=False):
+            if choice == value and type(choice) is type(value):
+                return label
+        return None
 
 
 @dataclass(frozen=True, slots=True)

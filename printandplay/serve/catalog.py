@@ -20,7 +20,7 @@ from printandplay.data.game_loader import load_game
 from printandplay.errors import OptionError
 from printandplay.kit.catalog import component_records
 from printandplay.model.deck_rules import CardList
-from printandplay.model.game import Game, SheetSection
+from printandplay.model.game import FieldSpec, Game, SheetSection
 from printandplay.project import Resources
 
 MAX_FILES = 5000  # files of one game (cards, templates, fonts) hashed
@@ -111,31 +111,50 @@ def _words(value: Any) -> list[str]:
 
 
 def field_filters(game: Game) -> list[dict[str, Any]]:
-    """A filter per choice, int and bool field of the game: its name and its values as
-    strings (those the components use), labelled as deck lists write them."""
-    found: dict[str, set[str]] = {}
+    """A filter per choice, int and bool field of the game: its name, its label and its values
+    (those the components use) as the gallery's script writes them (``String(value)``), each
+    labelled: a choice by its label in ``choices``, else as deck lists write it; yes or no."""
+    specs: dict[str, FieldSpec] = {}
     for kind in game.kinds.values():
         for spec in kind.fields:
             if spec.type in FILTER_TYPES:
-                found.setdefault(spec.name, set())
+                specs.setdefault(spec.name, spec)
+    found: dict[str, dict[str, Any]] = {name: {} for name in specs}  # field → text → value
     for component in game.components:
         for name, values in found.items():
             value = component.values.get(name)
             if value is not None:
-                values.add(str(value))
+                values.setdefault(_script_text(value), value)
     filters = []
     for name, values in found.items():
         if 1 < len(values) <= MAX_FILTER_VALUES:
             ordered = sorted(values, key=lambda v: (not v.lstrip("-").isdigit(),
                                                     int(v) if v.lstrip("-").isdigit() else 0,
                                                     normalize(v)))
-            filters.append({"field": name, "values": [
-                {"value": v, "label": _label(game, name, v)} for v in ordered]})
+            spec = specs[name]
+            filters.append({"field": name, "label": spec.shown, "values": [
+                {"value": v, "label": _filter_label(game, spec, values[v])} for v in ordered]})
     return filters
 
 
-def _label(game: Game, field: str, value: str) -> str:
-    return value_label(game.deck_format, field, value) if game.deck_format else value
+def _script_text(value: Any) -> str:
+    """A field value as JavaScript's ``String()`` writes it from the cards' JSON."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _filter_label(game: Game, spec: FieldSpec, value: Any) -> str:
+    """A value as a filter shows it: yes or no, a choice's label, else as a deck list."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    label = spec.choice_label(value)
+    return label if label is not None else _deck_label(game, spec.name, value)
+
+
+def _deck_label(game: Game, field: str, value: Any) -> str:
+    """A value as a deck list writes it (its first alias in the deck format)."""
+    return value_label(game.deck_format, field, value) if game.deck_format else str(value)
 
 
 def deck_builder(game: Game) -> dict[str, Any] | None:
@@ -151,7 +170,7 @@ def deck_builder(game: Game) -> dict[str, Any] | None:
         values = choices or {str(c.values[field]) for c in game.components
                              if c.values.get(field) is not None}
         headers.append({"field": field, "label": label, "values": [
-            {"value": v, "label": _label(game, field, v)} for v in sorted(values)]})
+            {"value": v, "label": _deck_label(game, field, v)} for v in sorted(values)]})
     formats = []
     for format_id, fmt in book.formats.items():
         formats.append({"id": format_id, "label": fmt.label or format_id, "sections": {

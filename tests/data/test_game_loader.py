@@ -774,3 +774,35 @@ def test_document_style_keys_are_strict(root: Path, yaml_text: str, expected: st
     with game_file(root).open("a", encoding="utf-8") as handle:
         handle.write(yaml_text)
     assert one_error(root).startswith(expected)
+
+
+def test_fields_take_a_label_and_labelled_choices(root: Path) -> None:
+    """A field's ``label`` and its choices written as a mapping value → label: what players see
+    of it (serve's filters); the values stay the mapping's keys."""
+    replace_once(game_file(root), "couleur: {type: choice, choices: [rouge, jaune]}",
+                 "couleur: {type: choice, label: Couleur, label@en: Colour,\n"
+                 "                choices: {rouge: Rouge vif, jaune: Jaune}}")
+    replace_once(game_file(root), "attack: {type: int, required: false}",
+                 "attack: {type: int, required: false, label: Attaque}")
+    kind = load(root).kinds["carte"]
+    couleur, attack = kind.field("couleur"), kind.field("attack")
+    assert couleur is not None and attack is not None
+    assert couleur.choices == ("rouge", "jaune") and couleur.shown == "Couleur"
+    assert couleur.choice_label("rouge") == "Rouge vif" and couleur.choice_label("vert") is None
+    assert couleur.translations == {"en": {"label": "Colour"}}
+    assert attack.shown == "Attaque" and attack.choice_label(3) is None
+    tags = kind.field("tags")
+    assert tags is not None and tags.shown == "tags"  # no label: its name
+
+
+def test_labelled_choices_are_for_choice_fields_and_not_empty(root: Path) -> None:
+    replace_once(game_file(root), "attack: {type: int, required: false}",
+                 "attack: {type: int, required: false, choices: {1: Un}}")
+    assert f"{GAME}:11: field 'attack': labelled choices (a mapping) are for type choice" \
+        in all_problems(root)
+    replace_once(game_file(root), "choices: {1: Un}", "label@xx-1: Attack, lable: A")
+    problems = all_problems(root)
+    assert any("unknown field 'lable'" in p and "did you mean 'label'" in p for p in problems)
+    replace_once(game_file(root), "couleur: {type: choice, choices: [rouge, jaune]}",
+                 "couleur: {type: choice, choices: {}}")
+    assert any("expected at least one choice" in p for p in all_problems(root))

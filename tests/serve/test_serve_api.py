@@ -90,6 +90,13 @@ def test_the_gallery_has_every_card_with_its_face_as_the_kit_draws_it(
     teams = next(f for f in licum["filters"] if f["field"] == "team")
     assert [v["value"] for v in teams["values"]] == ["bleus", "etoile", "jaunes", "rouges",
                                                     "verts"]
+    assert teams["label"] == "Équipe"  # the field's label in game.yaml
+    roles = next(f for f in licum["filters"] if f["field"] == "role")
+    assert {v["value"]: v["label"] for v in roles["values"]}["entraineur"] == "Entraîneur"
+    marked = next(f for f in licum["filters"] if f["field"] == "punition_point")
+    assert marked["label"] == "Case de punition"
+    assert [(v["value"], v["label"]) for v in marked["values"]] == [("false", "no"),
+                                                                    ("true", "yes")]
     assert {k["id"] for k in licum["kinds"]} == set(game.kinds)
     builder = licum["builder"]
     assert builder["sections"] == ["Préparation", "Jeu"]

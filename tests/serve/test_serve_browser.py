@@ -140,6 +140,14 @@ def test_gallery_deck_and_print_in_a_browser(browser: Any, server: str, download
     assert sorted(visible_cards(browser)) == sorted(rouges)
     choose(browser, '.field-filter[data-field="team"]', "")
     choose(browser, "#filter-kind", "")
+    # a field's filter shows its label; a yes/no field filters by its JSON value
+    assert browser.execute_script(
+        "return document.querySelector('.field-filter[data-field=\"team\"]')"
+        ".parentElement.firstChild.textContent").strip() == "Équipe"
+    choose(browser, '.field-filter[data-field="punition_point"]', "true")
+    marked = [c.id for c in game.components if c.values.get("punition_point") is True]
+    assert marked and sorted(visible_cards(browser)) == sorted(marked)
+    choose(browser, '.field-filter[data-field="punition_point"]', "")
     browser.find_element(By.ID, "search").send_keys("genevieve")  # accents ignored
     assert [game.component(i).name for i in visible_cards(browser)] == ["Geneviève Allain"]
     browser.find_element(By.ID, "search").clear()

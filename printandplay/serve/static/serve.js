@@ -46,7 +46,7 @@
       const select = el("select", {"data-field": filter.field, class: "field-filter"},
         el("option", {value: ""}, "all"));
       for (const v of filter.values) select.append(el("option", {value: v.value}, v.label));
-      $("field-filters").append(el("label", {}, filter.field + " ", select));
+      $("field-filters").append(el("label", {}, (filter.label || filter.field) + " ", select));
     }
     $("filters").addEventListener("input", applyFilters);
     $("filters").addEventListener("change", applyFilters);
