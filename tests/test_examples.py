@@ -83,3 +83,21 @@ def test_board_proof_on_one_sheet(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     assert (x1 - x0) / (400 * 72 / 25.4) == pytest.approx(0.6856, abs=1e-3)
     assert (y1 - y0) / (280 * 72 / 25.4) == pytest.approx(0.6856, abs=1e-3)
     assert x0 > 5 * 72 / 25.4 and x1 < float(page.mediabox.width) - 5 * 72 / 25.4
+
+
+def test_a_kit_without_backs_asks_for_no_back_offset(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The dice example prints nothing on any back: its guide has no back offset to set and no
+    calibration to do (the tiles example, whose tiles have backs, has both)."""
+    from pypdf import PdfReader
+
+    monkeypatch.chdir(EXAMPLES)
+    guides = {}
+    for game in ("des", "tuiles"):
+        result = runner.invoke(app, ["build", game, "--out", str(tmp_path)])
+        assert result.exit_code == 0, result.output
+        reader = PdfReader(tmp_path / f"{game}-a4.pdf")
+        guides[game] = "".join(page.extract_text() for page in reader.pages[:2])
+    assert "Décalage du verso" in guides["tuiles"] and "printandplay calibrate" in guides["tuiles"]
+    assert "Décalage du verso" not in guides["des"]
+    assert "printandplay calibrate" not in guides["des"] and "--back-offset" not in guides["des"]

@@ -116,7 +116,10 @@ def guide_source(settings: GuideSettings, sections: Sequence[GuideSection], tota
              .format(edge=edge, flip=settings.flip)]
     if settings.proof:
         lines.append("- " + w["proof_mode"])
-    if settings.mode in ("fold", "fronts"):  # no back printed behind its front: no offset
+    # a back printed behind its front (not folded to it): its offset matters
+    behind = settings.mode not in ("fold", "fronts") and any(
+        s.two_sided and not s.document for s in sections)
+    if not behind:  # (pages of a document need no alignment)
         pass
     elif settings.back_offset in ("0,0", ""):
         lines.append("- " + w["offset_none"])
@@ -155,7 +158,7 @@ def guide_source(settings: GuideSettings, sections: Sequence[GuideSection], tota
     extra = f" {settings.extra_options}" if settings.extra_options else ""
     rebuild = (f"printandplay {settings.rebuild.command} {target} --paper {settings.paper_name} "
                f"--flip {settings.flip}{extra} --back-offset X,Y")
-    if settings.mode not in ("fold", "fronts"):  # backs folded with their fronts, or none
+    if behind:  # not: backs folded with their fronts, or none
         lines += [f"## {w['calibration']}", "", w["calib_1"], "", "```", calibrate, "```", "",
                   w["calib_2"], "", "```", rebuild, "```", ""]
     return "\n".join(lines)
