@@ -37,9 +37,12 @@ def add_image(objects: PdfObjects, data: bytes) -> int:
         size = {"Type": "/XObject", "Subtype": "/Image", "Width": str(image.width),
                 "Height": str(image.height), "BitsPerComponent": "8"}
         alpha = _alpha(image)
-        grey = image.mode in ("1", "L", "LA", "I", "I;16", "F") or (
+        grey = image.mode in ("1", "L", "LA", "F") or image.mode.startswith("I") or (
             image.mode == "P" and image.palette is not None and image.palette.mode == "L")
-        colour = image.convert("L" if grey else "RGB")
+        if image.mode.startswith("I"):  # 16-bit grey: scaled to 8 bits (convert() clips it)
+            colour = image.convert("I").point(lambda v: v * (1 / 256)).convert("L")
+        else:
+            colour = image.convert("L" if grey else "RGB")
         entries = {**size, "ColorSpace": "/DeviceGray" if grey else "/DeviceRGB"}
         if alpha is not None:
             mask = objects.add_stream({**size, "ColorSpace": "/DeviceGray"}, alpha.tobytes())

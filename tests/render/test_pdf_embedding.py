@@ -136,8 +136,9 @@ def test_images_keep_their_colours_and_transparency(tmp_path: Path) -> None:
         files.setdefault("opaque.png", tmp_path / "opaque.png"))
     Image.new("CMYK", (60, 60), (255, 0, 0, 0)).save(
         files.setdefault("cmyk.jpg", tmp_path / "cmyk.jpg"), quality=95)  # decoded to RGB
+    Image.new("I;16", (60, 60), 0x6000).save(files.setdefault("deep.png", tmp_path / "deep.png"))
     data = _write([], files)
-    assert data.count(b"/Subtype /Image") == 6 + 2  # two soft masks
+    assert data.count(b"/Subtype /Image") == 7 + 2  # two soft masks
     assert data.count(b"/SMask") == 2
     jpeg = (tmp_path / "photo.jpg").read_bytes()
     assert jpeg in data and data.count(b"/DCTDecode") == 1  # stored as it is
@@ -152,6 +153,8 @@ def test_images_keep_their_colours_and_transparency(tmp_path: Path) -> None:
     assert _pixel(data, 50, band + rows["photo.jpg"]) == pytest.approx((30, 60, 200), abs=6)
     assert _pixel(data, 50, band + rows["opaque.png"]) == pytest.approx((90, 90, 0), abs=3)
     assert _pixel(data, 50, band + rows["cmyk.jpg"]) == pytest.approx((0, 255, 255), abs=6)
+    # 16 bits of grey, scaled to 8 (0x6000 of 0xFFFF: 96 of 255), not clipped to white
+    assert _pixel(data, 50, band + rows["deep.png"]) == pytest.approx((96, 96, 96), abs=3)
 
 
 _USES = {"/Font": rb"/(F\d+) [\d.]+ Tf", "/XObject": rb"/(X\d+) Do",
