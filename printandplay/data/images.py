@@ -11,6 +11,7 @@ from __future__ import annotations
 import struct
 import zlib
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from printandplay.data.files import read_bytes, resolve_inside
@@ -80,27 +81,41 @@ class ImageLibrary:
 
 
 def image_size(data: bytes) -> tuple[int, int]:
-    """Pixel size of a PNG or JPEG file's content (``ValueError`` for anything else)."""
+    """Pixel size of a PNG or JPEG file's content as it is shown (a JPEG turned a quarter by
+    its EXIF orientation: the other way round); ``ValueError`` for anything else."""
     try:
         return _header_size(data)
     except struct.error:
         raise ValueError("truncated image file (incomplete header)") from None
 
 
-def jpeg_channels(data: bytes) -> int:
-    """How many colour channels a JPEG file's frame has (1 grey, 3 colour, 4 CMYK; 0: not a
-    JPEG file)."""
+@dataclass(frozen=True)
+class JpegFrame:
+    """What a JPEG file's header says: its stored size, its colour channels (1 grey, 3 colour,
+    4 CMYK) and its EXIF orientation (1: as stored; 2–8: mirrored and/or turned, as a camera
+    held sideways writes it)."""
+
+    width: int
+    height: int
+    channels: int
+    orientation: int = 1
+
+
+def jpeg_frame(data: bytes) -> JpegFrame | None:
+    """The header of a JPEG file (None: not a JPEG file)."""
     if not data.startswith(b"\xff\xd8"):
-        return 0
+        return None
     try:
-        return _jpeg_frame(data)[2]
+        return _jpeg_frame(data)
     except struct.error:
         raise ValueError("truncated image file (incomplete header)") from None
 
 
-def _jpeg_frame(data: bytes) -> tuple[int, int, int]:
-    """Width, height and channels from a JPEG's start-of-frame segment (zeros: none)."""
+def _jpeg_frame(data: bytes) -> JpegFrame:
+    """The frame (start-of-frame segment) and the orientation (an EXIF segment before it);
+    zeros when there is no frame."""
     i = 2
+    orientation = 1
     while i + 9 < len(data):
         if data[i] != 0xFF:
             raise ValueError("not a valid JPEG file (bad marker)")
@@ -109,11 +124,35 @@ def _jpeg_frame(data: bytes) -> tuple[int, int, int]:
             i += 1
             continue
         length = struct.unpack(">H", data[i + 2:i + 4])[0]
+        if marker == 0xE1 and data[i + 4:i + 10] == b"Exif\0\0":
+            orientation = _exif_orientation(data[i + 10:i + 2 + length])
         if marker in _SOF:
             height, width = struct.unpack(">HH", data[i + 5:i + 9])
-            return width, height, data[i + 9] if i + 9 < len(data) else 0
+            return JpegFrame(width, height, data[i + 9] if i + 9 < len(data) else 0,
+                             orientation)
         i += 2 + length
-    return 0, 0, 0
+    return JpegFrame(0, 0, 0)
+
+
+def _exif_orientation(tiff: bytes) -> int:
+    """The Orientation tag (0x0112) of the first image directory of EXIF data (1 when it is
+    absent, out of range or the data is malformed)."""
+    order = {b"II": "<", b"MM": ">"}.get(tiff[:2])
+    if order is None or len(tiff) < 8:
+        return 1
+    (start,) = struct.unpack(order + "I", tiff[4:8])
+    if start + 2 > len(tiff):
+        return 1
+    (count,) = struct.unpack(order + "H", tiff[start:start + 2])
+    for entry in range(min(count, 512)):
+        at = start + 2 + 12 * entry
+        if at + 12 > len(tiff):
+            break
+        tag, kind = struct.unpack(order + "HH", tiff[at:at + 4])
+        if tag == 0x0112 and kind == 3:  # SHORT
+            (value,) = struct.unpack(order + "H", tiff[at + 8:at + 10])
+            return value if 1 <= value <= 8 else 1
+    return 1
 
 
 def _header_size(data: bytes) -> tuple[int, int]:
@@ -122,7 +161,10 @@ def _header_size(data: bytes) -> tuple[int, int]:
             raise ValueError("not a valid PNG file (no IHDR chunk)")
         width, height = struct.unpack(">II", data[16:24])
     elif data.startswith(b"\xff\xd8"):
-        width, height, _ = _jpeg_frame(data)
+        frame = _jpeg_frame(data)
+        width, height = frame.width, frame.height
+        if frame.orientation >= 5:  # turned a quarter: shown the other way round
+            width, height = height, width
     else:
         raise ValueError("not a PNG or JPEG file")
     if width <= 0 or height <= 0:

@@ -33,6 +33,7 @@ from printandplay.render.paint import (
 )
 from printandplay.render.pdf_document import PdfDocument
 from printandplay.render.pdf_fonts import EmbeddedFont
+from printandplay.render.pdf_images import ORIENTATIONS
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -49,7 +50,7 @@ class OpsWriter(ContentStream):
         self.images = images
         self._embedded: dict[str, EmbeddedFont] = {}  # font name → its embedding
         self._icon_forms: dict[str, int] = {}  # icon → its form
-        self._images: dict[str, int] = {}  # image → its XObject
+        self._images: dict[str, tuple[int, int]] = {}  # image → its XObject, orientation
         self._shapes: dict[Op, str] = {}  # opaque shapes → their operators
         self._matrices: dict[tuple[float, ...], str] = {}  # a group's transform → its cm
         self._colors: dict[RGB, str] = {}  # a colour → its components as operands
@@ -219,22 +220,25 @@ class OpsWriter(ContentStream):
         out.append("Q")
 
     def _emit_image(self, op: ImageOp) -> None:
-        """Draw an image (stored once: :meth:`_define_image`) over the op's box."""
-        number = self._define_image(op.image)
+        """Draw an image (stored once: :meth:`_define_image`) over the op's box, upright."""
+        number, orientation = self._define_image(op.image)
         self._out.append("q")
         self._out.append(f"{num(op.w)} 0 0 {num(op.h)} {num(op.x)} {num(op.y)} cm")
+        if orientation != 1:
+            self._out.append(f"{nums(ORIENTATIONS[orientation])} cm")
         self._use_form(number)
         self._out.append("Q")
 
-    def _define_image(self, image: str) -> int:
-        """The image XObject of ``image`` (a name of the game's images), written on first use."""
-        number = self._images.get(image)
-        if number is None:
+    def _define_image(self, image: str) -> tuple[int, int]:
+        """The image XObject of ``image`` (a name of the game's images), written on first use,
+        and its orientation."""
+        known = self._images.get(image)
+        if known is None:
             if self.images is None:
                 raise ValueError(f"image '{image}' drawn without an image library")
             data = read_bytes(self.images.path(image), image)
-            number = self._images[image] = self._doc.add_image(data)
-        return number
+            known = self._images[image] = self._doc.add_image(data)
+        return known
 
     def _paint(self, fill: RGB | None, stroke: RGB | None, width: float,
                dash: tuple[float, ...], opacity: float) -> None:

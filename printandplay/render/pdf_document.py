@@ -83,8 +83,9 @@ class PdfDocument:
                                                     self.objects.reserve)
         return font
 
-    def add_image(self, data: bytes) -> int:
-        """Write the image file ``data`` as an image XObject; its number."""
+    def add_image(self, data: bytes) -> tuple[int, int]:
+        """Write the image file ``data`` as an image XObject; its number and orientation
+        (:func:`~printandplay.render.pdf_images.add_image`)."""
         return add_image(self.objects, data)
 
     def opacity_state(self, fill: float, stroke: float) -> int:

@@ -1,9 +1,10 @@
 """Raster images as PDF image XObjects, each stored once and drawn over the unit square.
 
-A JPEG file in grey or RGB is stored as its own bytes (``DCTDecode``, its header read here);
-anything else (a PNG, a CMYK JPEG) is decoded by Pillow and stored deflated, in grey or RGB,
-with its transparency (an alpha channel or a transparent colour) as a soft mask: a PNG's
-transparent parts let the card show through.
+A JPEG file in grey or RGB is stored as its own bytes (``DCTDecode``, its header read here)
+and turned upright where it is placed when its EXIF orientation says so (a photo taken with
+the camera held sideways); anything else (a PNG, a CMYK JPEG) is decoded by Pillow and stored
+deflated, in grey or RGB, with its transparency (an alpha channel or a transparent colour) as
+a soft mask: a PNG's transparent parts let the card show through.
 The files were checked when the game loaded (structure, size, pixel limit:
 :mod:`printandplay.data.images`).
 """
@@ -11,9 +12,9 @@ The files were checked when the game loaded (structure, size, pixel limit:
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from printandplay.data.images import image_size, jpeg_channels
+from printandplay.data.images import jpeg_frame
 from printandplay.render.pdf_objects import PdfObjects
 from printandplay.render.pdf_syntax import format_reference
 
@@ -21,19 +22,29 @@ if TYPE_CHECKING:
     from PIL.Image import Image
 
 
-def add_image(objects: PdfObjects, data: bytes) -> int:
-    """Write the image file's bytes ``data`` as an image XObject (and its soft mask); its
-    object number."""
-    channels = jpeg_channels(data)
-    if channels in (1, 3):  # as it is: read its header only
-        width, height = image_size(data)
-        return objects.add_stream({
-            "Type": "/XObject", "Subtype": "/Image", "Width": str(width), "Height": str(height),
-            "BitsPerComponent": "8", "ColorSpace": "/DeviceGray" if channels == 1 else
-            "/DeviceRGB", "Filter": "/DCTDecode"}, data)
-    from PIL import Image  # (decoded: only games with such images load Pillow)
+#: How the unit square of a stored image is placed to show it upright, per EXIF orientation
+#: (1–8): ``a b c d e f`` of a ``cm`` whose result fills the same unit square.
+ORIENTATIONS: Final = {1: (1, 0, 0, 1, 0, 0), 2: (-1, 0, 0, 1, 1, 0), 3: (-1, 0, 0, -1, 1, 1),
+                       4: (1, 0, 0, -1, 0, 1), 5: (0, -1, -1, 0, 1, 1), 6: (0, -1, 1, 0, 0, 1),
+                       7: (0, 1, 1, 0, 0, 0), 8: (0, 1, -1, 0, 1, 0)}
 
-    with Image.open(io.BytesIO(data)) as image:
+
+def add_image(objects: PdfObjects, data: bytes) -> tuple[int, int]:
+    """Write the image file's bytes ``data`` as an image XObject (and its soft mask); its
+    object number and its orientation (a key of :data:`ORIENTATIONS`: a JPEG's EXIF one, stored
+    as it is and turned where it is placed)."""
+    frame = jpeg_frame(data)
+    if frame is not None and frame.channels in (1, 3):  # as it is: read its header only
+        return objects.add_stream({
+            "Type": "/XObject", "Subtype": "/Image", "Width": str(frame.width),
+            "Height": str(frame.height), "BitsPerComponent": "8",
+            "ColorSpace": "/DeviceGray" if frame.channels == 1 else "/DeviceRGB",
+            "Filter": "/DCTDecode"}, data), frame.orientation
+    from PIL import Image, ImageOps  # (decoded: only games with such images load Pillow)
+
+    with Image.open(io.BytesIO(data)) as opened:
+        # a CMYK JPEG's orientation applied here (a PNG's sizes are read without one)
+        image = ImageOps.exif_transpose(opened) if frame is not None else opened
         size = {"Type": "/XObject", "Subtype": "/Image", "Width": str(image.width),
                 "Height": str(image.height), "BitsPerComponent": "8"}
         alpha = _alpha(image)
@@ -47,7 +58,7 @@ def add_image(objects: PdfObjects, data: bytes) -> int:
         if alpha is not None:
             mask = objects.add_stream({**size, "ColorSpace": "/DeviceGray"}, alpha.tobytes())
             entries["SMask"] = format_reference(mask)
-        return objects.add_stream(entries, colour.tobytes())
+        return objects.add_stream(entries, colour.tobytes()), 1
 
 
 def _alpha(image: Image) -> Image | None:

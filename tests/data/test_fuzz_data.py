@@ -121,3 +121,41 @@ def test_image_check_gives_a_size_or_a_value_error(edits: list[tuple[int, int]],
     except ValueError:
         return
     assert width > 0 and height > 0
+
+
+def _jpeg_header(exif: bytes) -> bytes:
+    """The start of a JPEG file: an EXIF segment holding ``exif``, then a frame of 40 × 20."""
+    segment = b"Exif\0\0" + exif
+    return (b"\xff\xd8\xff\xe1" + struct.pack(">H", len(segment) + 2) + segment
+            + b"\xff\xc0\x00\x11\x08" + struct.pack(">HH", 20, 40) + b"\x03" + bytes(12))
+
+
+def _exif(orientation: int, order: str = ">") -> bytes:
+    mark = b"MM" if order == ">" else b"II"
+    entry = struct.pack(order + "HHIHH", 0x0112, 3, 1, orientation, 0)
+    return mark + struct.pack(order + "HI", 42, 8) + struct.pack(order + "H", 1) + entry
+
+
+@FUZZ
+@given(st.binary(max_size=80), EDITS, CUT)
+@example(_exif(6), [], None)  # a quarter turn: the size the other way round
+@example(_exif(8, "<"), [], None)
+def test_a_jpeg_s_orientation_is_read_or_ignored(exif: bytes, edits: list[tuple[int, int]],
+                                                 cut: int | None) -> None:
+    """Whatever the EXIF data holds, a JPEG's header gives an orientation from 1 to 8 (1 when
+    the data says nothing usable) or a ValueError; never another exception."""
+    from printandplay.data.images import image_size, jpeg_frame
+
+    data = mutate(_jpeg_header(exif), edits, cut)
+    try:
+        frame = jpeg_frame(data)
+        size = image_size(data)
+    except ValueError:
+        return
+    if frame is None:
+        return
+    assert 1 <= frame.orientation <= 8
+    turned = frame.orientation >= 5
+    assert size == ((frame.height, frame.width) if turned else (frame.width, frame.height))
+    if not edits and cut is None and exif in (_exif(6), _exif(8, "<")):
+        assert frame.orientation == (6 if exif == _exif(6) else 8) and size == (20, 40)

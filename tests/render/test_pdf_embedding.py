@@ -195,3 +195,45 @@ def test_every_resource_a_stream_uses_is_declared_in_it(bundled_kits: Any, game:
         used = set(re.findall(rb"/(X\d+) Do", page.get_contents().get_data()))
         declared = page["/Resources"].get("/XObject", {})
         assert {name.encode()[1:] for name in declared} == used
+
+
+def _quadrants(width: int = 40, height: int = 20) -> Image.Image:
+    """An image whose four quadrants have four colours (any turn or mirror tells apart)."""
+    image = Image.new("RGB", (width, height))
+    colours = [(220, 30, 30), (30, 200, 30), (30, 30, 220), (230, 210, 20)]
+    for index, colour in enumerate(colours):
+        x, y = (index % 2) * width // 2, (index // 2) * height // 2
+        image.paste(colour, (x, y, x + width // 2, y + height // 2))
+    return image
+
+
+@pytest.mark.parametrize("orientation", range(1, 9))
+def test_a_photo_s_exif_orientation_is_shown_upright(tmp_path: Path, orientation: int) -> None:
+    """A JPEG with an EXIF orientation (a camera held sideways) is sized and drawn as viewers
+    show it: its size the other way round for a quarter turn, each quadrant where Pillow's
+    ``exif_transpose`` puts it; the file itself is stored as it is."""
+    from PIL import ImageOps
+
+    from printandplay.data.images import image_size
+
+    path = tmp_path / "photo.jpg"
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    _quadrants().save(path, quality=95, exif=exif)
+    data = path.read_bytes()
+    with Image.open(path) as opened:
+        upright = ImageOps.exif_transpose(opened)
+    assert image_size(data) == upright.size
+    width, height = upright.size
+    left, top, w, h = 100.0, 100.0, 4.0 * width, 4.0 * height  # points, from the top left
+    face = Face(595, 842, 0.0, Rectangle(), (ImageOp("photo.jpg", left, 842 - top - h, w, h),))
+    writer = PdfWriter(io.BytesIO(), bundled_assets("licum").icons, title="t",
+                       images=_Images({"photo.jpg": path}))  # type: ignore[arg-type]
+    writer.page(Size(595, 842), (), [Placement(face, 0, 0, None, 1)])
+    pdf = writer.save_bytes()
+    assert data in pdf  # stored as it is
+    page = pdfium.PdfDocument(pdf)[0].render(scale=1).to_pil().convert("RGB")
+    for fx, fy in ((0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)):
+        expected = upright.getpixel((int(fx * width), int(fy * height)))
+        shown = page.getpixel((int(left + fx * w), int(top + fy * h)))
+        assert shown == pytest.approx(expected, abs=12), (orientation, fx, fy)
