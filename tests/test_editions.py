@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pypdf import PdfReader
@@ -89,8 +90,12 @@ def test_both_editions_build(workdir: Path) -> None:
     assert "Règles du jeu" in french_text
     assert "Printing and assembly" in english_text and "Impression et montage" in french_text
     assert "Arcana" in english_text
-    labels = PdfReader(workdir / "build/duo/duo-en-a4.pdf").page_labels
+    pdf: Any = PdfReader(workdir / "build/duo/duo-en-a4.pdf")
+    labels = pdf.page_labels
     assert any(label.startswith("Cards 1/") for label in labels), labels
+    assert pdf.trailer["/Root"]["/Lang"] == "en"  # the language readers are told
+    french_pdf: Any = PdfReader(workdir / "build/duo/duo-a4.pdf")
+    assert french_pdf.trailer["/Root"]["/Lang"] == "fr"
 
 
 def test_kind_labels_are_translated(workdir: Path) -> None:

@@ -207,8 +207,8 @@ def _shop_fits(game: Game, sections: list[SheetSection], shop: PrintShop,
 def _write_face(assets: GameAssets, framed: FacePage, target: Path, title: str) -> None:
     """One face on its page (:func:`_frame`), with its boxes (``target``'s folder was
     prepared: :func:`prepare_folder`)."""
-    writer = PdfWriter(target, assets.icons, title=title,
-                       subject=assets.game.name, images=assets.images)
+    writer = PdfWriter(target, assets.icons, title=title, subject=assets.game.name,
+                       language=assets.game.language, images=assets.images)
     try:
         writer.page(framed.page, (), (Placement(framed.face, framed.x, framed.y, None),),
                     trim=framed.trim)
@@ -222,8 +222,8 @@ def _write_alternating(assets: GameAssets, faces: list[tuple[FacePage, FacePage 
                        target: Path, title: str) -> None:
     """One PDF: every copy's front, then its back (a blank page of the same size for an item
     without one), each on its page (:func:`_frame`) with its boxes."""
-    writer = PdfWriter(target, assets.icons, title=title,
-                       subject=assets.game.name, images=assets.images)
+    writer = PdfWriter(target, assets.icons, title=title, subject=assets.game.name,
+                       language=assets.game.language, images=assets.images)
     try:
         for front, back, count in faces:
             for _ in range(count):

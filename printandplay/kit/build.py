@@ -91,7 +91,7 @@ def write_pages(assets: GameAssets, pages: Iterable[PageSpec], target: Path, tit
     if total is None and isinstance(pages, Sequence):
         total = len(pages)
     writer = PdfWriter(target, assets.icons, title=title, subject=assets.game.name,
-                       images=assets.images)
+                       language=assets.game.language, images=assets.images)
     words = game_words(assets.game)
     try:
         writer.print_preferences(flip)

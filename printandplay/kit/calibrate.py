@@ -30,7 +30,8 @@ def build_calibration(resources: Resources, paper: str, flip: Flip,
         pages = calibration_pages(size, flip, fonts, margin, paper, language)
     except ValueError as err:
         raise OptionError(f"--margin: {err}") from None
-    writer = PdfWriter(target, IconLibrary([]), title="printandplay — calibration")
+    writer = PdfWriter(target, IconLibrary([]), title="printandplay — calibration",
+                       language=language)
     writer.print_preferences(flip)  # actual size, duplex on the edge being measured
     try:
         writer.page(pages.page, pages.front)

@@ -42,7 +42,8 @@ class PdfWriter(OpsWriter):
     for each page, then :meth:`save`."""
 
     def __init__(self, target: Path | io.BytesIO, icons: IconProvider, *,
-                 title: str, subject: str = "", images: ImageProvider | None = None) -> None:
+                 title: str, subject: str = "", language: str = "",
+                 images: ImageProvider | None = None) -> None:
         self.target = target
         self.temp: Path | None = None
         self._file: IO[bytes] | None = None
@@ -52,7 +53,8 @@ class PdfWriter(OpsWriter):
             else:
                 self.temp = new_temp_file(target)
                 out = self._file = open(self.temp, "wb")  # noqa: SIM115 - closed by save()
-            super().__init__(PdfDocument(out, title=title, subject=subject), icons, images)
+            super().__init__(PdfDocument(out, title=title, subject=subject, language=language),
+                             icons, images)
             self._announced: dict[int, tuple[Face, int]] = {}  # id(face) → (face, placements)
             # faces drawn as forms: id(face) → [face, form, placements to come (-1: unknown)]
             self._faces: dict[int, list[Any]] = {}

@@ -55,10 +55,13 @@ class Resources:
 
 
 class PdfDocument:
-    """One PDF document written to ``out``."""
+    """One PDF document written to ``out``, its text in ``language`` (``Lang``: screen readers
+    and search pick their rules by it)."""
 
-    def __init__(self, out: IO[bytes], *, title: str, subject: str = "") -> None:
+    def __init__(self, out: IO[bytes], *, title: str, subject: str = "",
+                 language: str = "") -> None:
         self.objects = PdfObjects(out)
+        self.language = language  # the language of its text (``fr``, ``en-US``), for readers
         self.info = {"Title": format_text(title), "Subject": format_text(subject),
                      "Author": "(printandplay)", "Creator": "(printandplay)",
                      "Producer": "(printandplay)"}
@@ -132,6 +135,8 @@ class PdfDocument:
         kids = " ".join(f"{n} 0 R" for n in self._pages)
         objects.write(self._tree, f"<< /Type /Pages /Kids [{kids}] /Count {len(self._pages)} >>")
         catalog = {"Type": "/Catalog", "Pages": format_reference(self._tree)}
+        if self.language:
+            catalog["Lang"] = format_text(self.language.replace("_", "-"))
         if self._labels:
             ranges = [] if self._labels[0][0] == 0 else ["0 << /S /D >>"]
             ranges += [f"{index} << /P {format_text(prefix)} >>" for index, prefix in self._labels]

@@ -115,7 +115,7 @@ def test_mistakes_in_numbering_are_refused() -> None:
 
 def test_a_document_s_pages_labels_outline_and_preferences_read_back() -> None:
     out = io.BytesIO()
-    doc = PdfDocument(out, title="Kit", subject="Jeu")
+    doc = PdfDocument(out, title="Kit", subject="Jeu", language="fr_CA")
     doc.preferences.update(PrintScaling="/None", Duplex="/DuplexFlipLongEdge")
     doc.add_page(595, 842, b"", Resources(), label="Guide", bookmark="Guide d'impression")
     doc.add_page(595, 842, b"", Resources())
@@ -130,6 +130,7 @@ def test_a_document_s_pages_labels_outline_and_preferences_read_back() -> None:
     assert [reader.get_destination_page_number(e) for e in reader.outline] == [0, 2]  # type: ignore[arg-type]
     assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
     assert reader.trailer["/Root"]["/PageMode"] == "/UseOutlines"
+    assert reader.trailer["/Root"]["/Lang"] == "fr-CA"  # (a language tag: a hyphen)
     page = reader.pages[2]
     assert [float(v) for v in page.trimbox] == [10, 10, 190, 262]
     assert [float(v) for v in page.bleedbox] == [0, 0, 200, 272]
@@ -142,7 +143,9 @@ def test_pages_without_a_label_before_the_first_are_numbered() -> None:
     doc.add_page(100, 100, b"", Resources())
     doc.add_page(100, 100, b"", Resources(), label="B")
     doc.close()
-    assert PdfReader(io.BytesIO(out.getvalue())).page_labels == ["1", "B"]
+    reader: Any = PdfReader(io.BytesIO(out.getvalue()))
+    assert reader.page_labels == ["1", "B"]
+    assert "/Lang" not in reader.trailer["/Root"]  # (no language given: none said)
 
 
 def test_opacity_states_are_written_once_each() -> None:
