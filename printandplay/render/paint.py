@@ -1,17 +1,17 @@
 """The PDF operators of shapes and numbers, written as text: colours, line widths, dashes
-and paths (the same points as ReportLab's own shapes), numbers formatted by ReportLab's
-``fp_str`` and their texts kept."""
+and paths (the same points as ReportLab's own shapes), numbers formatted as every number of
+the file is (:func:`~printandplay.render.pdf_syntax.format_number`) and their texts kept."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS
 from reportlab.pdfgen.pdfgeom import bezierArc
 
 from printandplay.model.color import RGB
 from printandplay.model.ops import EllipseOp, LineOp, PolygonOp, RectOp
+from printandplay.render.pdf_syntax import format_number
 
 
 def paint_code(fill: RGB | None, stroke: RGB | None, width: float,
@@ -58,17 +58,17 @@ def shape_code(op: RectOp | EllipseOp | PolygonOp | LineOp) -> str:
 # memory must not grow with the number of cards.
 KEPT_MAX = 20_000
 
-# Numbers as ReportLab writes them (its public ``fp_str``), each value's text kept: the same
-# few coordinates, sizes and colours come back on every card.
+# Numbers as the file writes them (format_number), each value's text kept: the same few
+# coordinates, sizes and colours come back on every card.
 NUMBERS: dict[float, str] = {}  # value → its text
 _NUMBERS_MAX = 20_000
 
 
 def num(value: float) -> str:
-    """``value`` as ReportLab writes it."""
+    """``value`` as the file writes it (:func:`format_number`, its text kept)."""
     text = NUMBERS.get(value)
     if text is None:
-        text = fp_str(value)
+        text = format_number(value)
         if len(NUMBERS) >= _NUMBERS_MAX:
             NUMBERS.clear()
         NUMBERS[value] = text
@@ -76,7 +76,7 @@ def num(value: float) -> str:
 
 
 def nums(values: Iterable[float]) -> str:
-    """``values`` as ReportLab writes them, separated by spaces."""
+    """``values`` as the file writes them, separated by spaces."""
     return " ".join(map(num, values))
 
 

@@ -67,11 +67,6 @@ class PdfWriter(OpsWriter):
             self.discard()
             raise
 
-    @property
-    def pages(self) -> int:
-        """How many pages are written."""
-        return self._doc.page_count
-
     def announce(self, faces: Iterable[Face]) -> None:
         """The faces about to be placed, one per placement, for placements that do not say
         how often their face is used: a face placed once is then drawn in its page; one placed
@@ -199,8 +194,7 @@ class PdfWriter(OpsWriter):
         """A form drawing ``face`` (its shared leading ops through their own form)."""
         rest = face.ops[shared:]
         self._define_forms(rest)
-        b = face.bleed
-        self._begin_form((-b, -b, face.width + b, face.height + b))
+        self._begin_face_form(face)
         if static is not None:
             self._use_form(static)
         self._emit(rest)
@@ -220,10 +214,14 @@ class PdfWriter(OpsWriter):
         number = self._statics.get(prefix)
         if number is None:
             self._define_forms(prefix)
-            b = face.bleed
-            self._begin_form((-b, -b, face.width + b, face.height + b))
+            self._begin_face_form(face)
             self._emit(prefix)
             number = self._statics[prefix] = self._end_form()
         if len(self._static_ids) < KEPT_MAX:
             self._static_ids[fast] = (ops[0], number)
         return number
+
+    def _begin_face_form(self, face: Face) -> None:
+        """Start a form of a face's size, its bleed included."""
+        b = face.bleed
+        self._begin_form((-b, -b, face.width + b, face.height + b))

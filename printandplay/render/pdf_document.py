@@ -61,8 +61,8 @@ class PdfDocument:
     def __init__(self, out: IO[bytes], *, title: str, subject: str = "",
                  language: str = "") -> None:
         self.objects = PdfObjects(out)
-        self.language = language  # the language of its text (``fr``, ``en-US``), for readers
-        self.info = {"Title": format_text(title), "Subject": format_text(subject),
+        self._language = language  # the language of its text (``fr``, ``en-US``), for readers
+        self._info = {"Title": format_text(title), "Subject": format_text(subject),
                      "Author": "(printandplay)", "Creator": "(printandplay)",
                      "Producer": "(printandplay)"}
         self._tree = self.objects.reserve()  # the page tree, written last
@@ -135,8 +135,8 @@ class PdfDocument:
         kids = " ".join(f"{n} 0 R" for n in self._pages)
         objects.write(self._tree, f"<< /Type /Pages /Kids [{kids}] /Count {len(self._pages)} >>")
         catalog = {"Type": "/Catalog", "Pages": format_reference(self._tree)}
-        if self.language:
-            catalog["Lang"] = format_text(self.language.replace("_", "-"))
+        if self._language:
+            catalog["Lang"] = format_text(self._language.replace("_", "-"))
         if self._labels:
             ranges = [] if self._labels[0][0] == 0 else ["0 << /S /D >>"]
             ranges += [f"{index} << /P {format_text(prefix)} >>" for index, prefix in self._labels]
@@ -147,7 +147,7 @@ class PdfDocument:
         if self.preferences:
             catalog["ViewerPreferences"] = format_dictionary(self.preferences)
         root = objects.add(format_dictionary(catalog))
-        info = objects.add(format_dictionary(self.info))
+        info = objects.add(format_dictionary(self._info))
         objects.close(root, info)
 
     def _write_outline(self) -> int:
