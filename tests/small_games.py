@@ -23,6 +23,14 @@ def add_small_game(root: Path, game_id: str) -> Path:
     return root / "cards" / game_id / "game.yaml"
 
 
+def read_lands_from(game_file: Path, entry: str) -> None:
+    """Have the small game of ``game_file`` read its lands (kind ``terre``) from the
+    components entry ``entry`` (``{file: terres.csv, kind: terre}``), not ``terres.yaml``."""
+    from helpers import replace_once
+
+    replace_once(game_file, "components: [terres.yaml,", f"components: [{entry},")
+
+
 def install_small_games(folder: Path, monkeypatch: pytest.MonkeyPatch,
                         game_ids: Iterable[str]) -> Path:
     """Make ``folder`` the installed data for the rest of the test: the repository's

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from pypdf import PdfReader
-from small_games import add_small_game
+from small_games import add_small_game, read_lands_from
 from typer.testing import CliRunner
 
 from printandplay.cli import app
@@ -226,10 +226,7 @@ def test_spreadsheet_columns_carry_translations(tmp_path: Path) -> None:
     (game_file.parent / "terres.csv").write_text(
         "id,name,name@en,ecole\nT-VOLCAN,Volcan,Volcano,feu\nT-CIME,Cime,,air\n",
         encoding="utf-8")
-    text = game_file.read_text(encoding="utf-8")
-    game_file.write_text(text.replace("components: [terres.yaml,",
-                                      "components: [{file: terres.csv, kind: terre},"),
-                         encoding="utf-8")
+    read_lands_from(game_file, "{file: terres.csv, kind: terre}")
     resources = Resources((tmp_path, bundled_root()))
     game = load_game(resources, "duo", "en")
     names = {c.id: c.name for c in game.components if c.kind == "terre"}
@@ -243,10 +240,7 @@ def test_a_spreadsheet_column_of_an_untranslatable_field_is_refused(tmp_path: Pa
     game_file = add_small_game(tmp_path, "duo")
     (game_file.parent / "terres.csv").write_text("id,name,ecole@en,ecole\nT-V,Volcan,x,feu\n",
                                                  encoding="utf-8")
-    text = game_file.read_text(encoding="utf-8")
-    game_file.write_text(text.replace("components: [terres.yaml,",
-                                      "components: [{file: terres.csv, kind: terre},"),
-                         encoding="utf-8")
+    read_lands_from(game_file, "{file: terres.csv, kind: terre}")
     with pytest.raises(DataError) as caught:
         load_game(Resources((tmp_path, bundled_root())), "duo")
     assert "cards/duo/terres.csv:1:3: 'ecole@en': only name may be translated" in str(

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
-from small_games import add_small_game
+from small_games import add_small_game, read_lands_from
 
 from printandplay.kit.watch import Watcher, wait_for_workbooks, workbook_complete
 from printandplay.planning.options import BuildOptions
@@ -81,10 +81,7 @@ def test_a_rebuild_reads_the_workbook_once_it_is_saved(tmp_path: Path,
     data = _workbook_bytes(tmp_path)
     book = game_file.parent / "terres.xlsx"
     book.write_bytes(data)
-    text = game_file.read_text(encoding="utf-8")
-    game_file.write_text(text.replace("components: [terres.yaml,",
-                                      "components: [{file: terres.xlsx, kind: terre},"),
-                         encoding="utf-8")
+    read_lands_from(game_file, "{file: terres.xlsx, kind: terre}")
     watcher = Watcher(Resources((tmp_path, bundled_root())), "petit",
                       BuildOptions(out_dir=tmp_path / "out"))
     assert watcher.rebuild_once().ok

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from small_games import add_small_game
+from small_games import add_small_game, read_lands_from
 from typer.testing import CliRunner
 
 from printandplay.cli import app
@@ -92,10 +92,7 @@ def test_sheet_goes_with_a_workbook_only(tmp_path: Path) -> None:
     game_file = add_small_game(tmp_path, "wb")
     (game_file.parent / "terres.csv").write_text("id,name,ecole\nT-V,Volcan,feu\n",
                                                  encoding="utf-8")
-    text = game_file.read_text(encoding="utf-8")
-    game_file.write_text(text.replace("components: [terres.yaml,",
-                                      "components: [{file: terres.csv, kind: terre, sheet: A},"),
-                         encoding="utf-8")
+    read_lands_from(game_file, "{file: terres.csv, kind: terre, sheet: A}")
     (problem,) = _problems(tmp_path)
     assert "'terres.csv': 'sheet' names a sheet of an .xlsx workbook" in problem
 
