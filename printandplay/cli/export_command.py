@@ -31,7 +31,6 @@ from printandplay.cli.options import (
     find_resources,
 )
 from printandplay.errors import OptionError
-from printandplay.units import MM
 
 
 def export(game: GameArg,
@@ -101,8 +100,7 @@ def export(game: GameArg,
             if folder is not None:
                 check_output_folder(folder)
         resources = find_resources(icons_dir)
-        assets = load_assets(resources, game, language=None if language is None
-                             else check_language(language))
+        assets = load_assets(resources, game, language=check_language(language))
         if png is not None:
             from printandplay.export.png import export_png
 
@@ -139,9 +137,9 @@ def export(game: GameArg,
             if bleed_mm is not None and not 0 <= bleed_mm <= 10:
                 raise OptionError(f"--bleed-mm {bleed_mm:g}: use a value from 0 to 10 mm")
             preset = resolve_shop(shop, load_presets()) if shop is not None else None
-            options = build_options("a4", None, FlipEdge.long, "0,0",
-                                    preset.bleed / MM if preset else bleed_mm,
-                                    ink_saver=ink_saver, sections=sections, language=language)
+            options = build_options("a4", None, FlipEdge.long, "0,0", bleed_mm,  # (a shop's own:
+                                    ink_saver=ink_saver, sections=sections,  # set by the export)
+                                    language=language)
             progress = DelayedProgress(f"Exporting {escape(game)}")
             shop_warnings: list[str] = []
             try:

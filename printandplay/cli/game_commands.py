@@ -75,7 +75,7 @@ def cards(game: GameArg,
     from printandplay.kit.catalog import component_records
 
     with user_errors():
-        edition = None if language is None else check_language(language)
+        edition = check_language(language)
         loaded = load_game(find_resources(), check_game_id(game), edition)
         records = component_records(loaded)
     if format is Format.json:
@@ -105,7 +105,7 @@ def check(game: GameArg,
     from printandplay.rules.composition import check_composition
 
     with user_errors():
-        edition = None if language is None else check_language(language)
+        edition = check_language(language)
         loaded = load_game(find_resources(), check_game_id(game), edition)
         report = check_composition(loaded)
     untranslated = list(loaded.untranslated)
@@ -167,7 +167,7 @@ def validate(game: GameArg, deck_file: DeckArg,
     from printandplay.data.game_loader import load_game
 
     with user_errors():
-        edition = None if language is None else check_language(language)
+        edition = check_language(language)
         loaded = load_game(find_resources(), check_game_id(game), edition)
         _, report = load_deck_report(deck_file, loaded, rules, ban_list, collection)
     if format is TextFormat.json:

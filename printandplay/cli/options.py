@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, overload
 
 import typer
 
@@ -151,12 +150,17 @@ def check_margin(margin: float) -> float:
     return parse_margin(margin)
 
 
-LANGUAGE_CODE = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8}){0,3}")
+@overload
+def check_language(language: str) -> str: ...
+@overload
+def check_language(language: None) -> None: ...
+def check_language(language: str | None) -> str | None:
+    """``--language`` as given (None: not given), once checked to look like a language code
+    (``en``, ``pt-BR``: the codes of ``FIELD@LANG`` texts)."""
+    from printandplay.data.editions import LANGUAGE_CODE
 
-
-def check_language(language: str) -> str:
-    """``--language`` as given, once checked to look like a language code (``en``,
-    ``pt-BR``)."""
+    if language is None:
+        return None
     if not LANGUAGE_CODE.fullmatch(language):
         raise OptionError(f"--language {language!r}: give a language code such as en, fr, de, "
                           f"es or it")
@@ -194,6 +198,6 @@ def build_options(paper: str, out_dir: str | None, flip: FlipEdge, back_offset: 
                         bleed=None if bleed is None else bleed * MM, debug_boxes=debug_boxes,
                         margin=check_margin(margin), simplex=simplex, fold=fold,
                         ink_saver=ink_saver, sections=names,
-                        language=None if language is None else check_language(language),
+                        language=check_language(language),
                         proof=proof, gutter=None if gutter is None else gutter * MM,
                         fronts_only=fronts_only, pack=pack)

@@ -29,8 +29,10 @@ from printandplay.model.game import (
     Translations,
 )
 
-#: ``field@language``: a field name, then a language code (``en``, ``pt-BR``).
-VARIANT: Final = re.compile(r"(?P<field>[^@\s]+)@(?P<language>[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})?)")
+#: A language code: ``en``, ``pt-BR`` (a language, then at most one region or script).
+LANGUAGE_CODE: Final = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})?")
+#: ``field@language``: a field name, then a language code.
+VARIANT: Final = re.compile(rf"(?P<field>[^@\s]+)@(?P<language>{LANGUAGE_CODE.pattern})")
 TRANSLATABLE_TYPES: Final = ("text", "rich")
 GAME_TEXTS: Final = ("name", "description", "age", "duration")
 KIND_TEXTS: Final = ("label",)

@@ -12,7 +12,6 @@ referenced by ``file:///`` URLs.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
@@ -25,7 +24,7 @@ from PIL import Image
 from printandplay.export.faces import distinct_faces, face_images
 from printandplay.export.files import prepare_folder, save_atomic, write_text_atomic
 from printandplay.export.png import safe_name
-from printandplay.export.tts_tokens import is_token, token_objects
+from printandplay.export.tts_tokens import is_token, token_objects, tts_guid
 from printandplay.kit.assets import load_assets
 from printandplay.kit.outputs import check_output_folder
 from printandplay.model.game import Component, Game, Kind, SheetSection
@@ -75,11 +74,6 @@ def cell_size(kind: Kind, dpi: float) -> tuple[int, int]:
     w_in, h_in = kind.size.width / 72, kind.size.height / 72
     dpi = min(dpi, MAX_SHEET_PIXELS / (MAX_COLUMNS * w_in), MAX_SHEET_PIXELS / (MAX_ROWS * h_in))
     return max(1, round(w_in * dpi)), max(1, round(h_in * dpi))
-
-
-def _guid(*parts: str) -> str:
-    """A stable six-hex-digit GUID (TTS's own form), so exports are reproducible."""
-    return hashlib.sha1("/".join(parts).encode("utf-8")).hexdigest()[:6]
 
 
 def _sheet(images: Sequence[Image.Image | None], cell: tuple[int, int]) -> Image.Image:
@@ -252,7 +246,7 @@ def _kind_deck(assets: GameAssets, planner: KitPlanner, kind: Kind, members: lis
         for copy in range(counts[component.id]):
             deck_ids.append(card_id)
             contained.append(_card_object(component, card_id, custom,
-                                          _guid(stem, component.id, str(copy)), index))
+                                          tts_guid(stem, component.id, str(copy)), index))
     kind_label = label
     if len(contained) == 1:
         state = dict(contained[0])  # TTS wants a lone card, not a deck of one
@@ -260,7 +254,7 @@ def _kind_deck(assets: GameAssets, planner: KitPlanner, kind: Kind, members: lis
         state = {"Name": "DeckCustom", "Transform": _transform(index), "Nickname": kind_label,
                  "Description": "", "Hands": False, "SidewaysCard": False,
                  "DeckIDs": deck_ids, "CustomDeck": custom_decks, "ContainedObjects": contained,
-                 "GUID": _guid(stem)}
+                 "GUID": tts_guid(stem)}
     deck = TtsDeck(kind.id, tuple(sheets), tuple(back_files), tuple(columns), tuple(rows),
                    len(contained))
     return state, deck

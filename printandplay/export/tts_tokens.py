@@ -43,7 +43,8 @@ def round_image(image: Image.Image) -> Image.Image:
     return rounded
 
 
-def _guid(*parts: str) -> str:
+def tts_guid(*parts: str) -> str:
+    """A stable six-hex-digit GUID (TTS's own form), so exports are reproducible."""
     return hashlib.sha1("/".join(parts).encode("utf-8")).hexdigest()[:6]
 
 
@@ -67,7 +68,7 @@ def token_objects(assets: GameAssets, planner: KitPlanner, kind: Kind,
         back_face = by_component[component.id].get("back")
         back = files[back_face.face].resolve().as_uri() if back_face is not None else ""
         for copy in range(counts[component.id]):
-            objects.append(_token(component, front, back, _guid(stem, component.id, str(copy)),
+            objects.append(_token(component, front, back, tts_guid(stem, component.id, str(copy)),
                                   index, len(objects), diameter))
     return objects, list(files.values())
 

@@ -97,11 +97,16 @@ def _scaffold_files(part: str, context: dict[str, Any]) -> list[tuple[Path, byte
     return out
 
 
+def display_name(game_id: str) -> str:
+    """A new game's name from its id: ``mon-jeu`` → ``Mon jeu``."""
+    return re.sub(r"[-_]+", " ", game_id).strip().capitalize()
+
+
 def _example_files(part: str, example: str, game_id: str) -> list[tuple[Path, bytes]]:
     """The files of an example game's ``part``, its name and build command made the new
     game's."""
     folder = examples_root() / part / example
-    name = re.sub(r"[-_]+", " ", game_id).strip().capitalize()
+    name = display_name(game_id)
     out = []
     for source in sorted(folder.rglob("*")):
         if source.is_dir():
@@ -207,7 +212,7 @@ def _context(game_id: str, cards: int, size: str, language: str) -> dict[str, An
     iw = min(round(width * 0.6, 1), ih)
     return {
         "game": game_id,
-        "name": re.sub(r"[-_]+", " ", game_id).strip().capitalize(),
+        "name": display_name(game_id),
         "size": size,
         "cards": cards,
         "width": width,

@@ -26,6 +26,14 @@ from printandplay.planning.options import BuildOptions
 from printandplay.project import Resources
 
 
+def is_scratch_file(path: Path) -> bool:
+    """Whether ``path`` is an editor's temporary file, a backup or a cache, not a game's
+    data: a change to it changes nothing that is built."""
+    name = path.name
+    return (name.startswith((".#", "~")) or name.endswith(("~", ".swp", ".swx", ".tmp"))
+            or "__pycache__" in path.parts or ".git" in path.parts)
+
+
 @dataclass(frozen=True)
 class Rebuild:
     """The outcome of one rebuild."""
@@ -74,9 +82,7 @@ class Watcher:
         out = output_path(self.game_id, self.options).parent.resolve()
         if path.resolve().is_relative_to(out):
             return False
-        name = path.name
-        return not (name.startswith((".#", "~")) or name.endswith(("~", ".swp", ".swx", ".tmp"))
-                    or "__pycache__" in path.parts or ".git" in path.parts)
+        return not is_scratch_file(path)
 
     def rebuild_once(self, changed: Iterable[Path] = ()) -> Rebuild:
         """Rebuild the kit now; ``changed`` names the files in the report (a workbook among

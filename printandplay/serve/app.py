@@ -104,8 +104,6 @@ async def cards_api(request: Request, state: ServeState) -> Response:
 
 async def face_file(request: Request, state: ServeState) -> Response:
     game_id, key = request.path_params["game"], request.path_params["key"]
-    if game_id not in state.views.game_ids:
-        raise HttpError(404, "no such game")
     path = state.gallery.face_path(game_id, key, request.path_params["name"])
     if path is None or not path.is_file():
         raise HttpError(404, "no such face")
@@ -136,7 +134,8 @@ async def import_api(request: Request, state: ServeState) -> Response:
     return JSONResponse(await run_bounded(state, read, state.limits.quick))
 
 
-def _checked(state: ServeState, view: GameView, data: Any, force: bool) -> Any:
+def _checked(view: GameView, data: Any, force: bool) -> Any:
+    """The deck of a print request and its parsed list (409 if invalid, unless ``force``)."""
     deck = read_deck(data, view)
     parsed, report = check_text(deck_text(deck, view), view, deck.rules, False,
                                 f"{deck.name}.txt")
@@ -162,7 +161,8 @@ def _locked(state: ServeState, work: Callable[[], T], cancel: threading.Event) -
 async def print_api(request: Request, state: ServeState) -> Response:
     view = await current_view(request, state)
     data, options_data, force = read_print_request(await json_body(request))
-    deck, parsed = _checked(state, view, data, force)
+    deck, parsed = await run_bounded(state, lambda: _checked(view, data, force),
+                                     state.limits.quick)
     options = read_print_options(options_data, state.out_dir / view.game.id)
     warnings: list[str] = []
     cancel = threading.Event()  # set on a 504: the build stops at its next page
@@ -176,7 +176,8 @@ async def print_api(request: Request, state: ServeState) -> Response:
 async def tts_api(request: Request, state: ServeState) -> Response:
     view = await current_view(request, state)
     data, _, force = read_print_request(await json_body(request))
-    deck, parsed = _checked(state, view, data, force)
+    deck, parsed = await run_bounded(state, lambda: _checked(view, data, force),
+                                     state.limits.quick)
     folder = state.out_dir / view.game.id / f"tts-{deck.name}"
     cancel = threading.Event()
     body = await run_bounded(state, lambda: _locked(state, lambda: export_deck_tts(

@@ -19,9 +19,11 @@ from printandplay.data.card_names import CardIndex, normalize, value_label
 from printandplay.data.game_loader import load_game
 from printandplay.errors import OptionError
 from printandplay.kit.catalog import component_records
+from printandplay.kit.watch import is_scratch_file
 from printandplay.model.deck_rules import CardList
-from printandplay.model.game import FieldSpec, Game, SheetSection
+from printandplay.model.game import FieldSpec, Game
 from printandplay.project import Resources
+from printandplay.rules.deck_fit import printed_per_back
 
 MAX_FILES = 5000  # files of one game (cards, templates, fonts) hashed
 MAX_FILTER_VALUES = 40  # a field with more distinct values gets no filter (the search finds it)
@@ -45,13 +47,14 @@ class GameView:
 
 
 def game_files(resources: Resources, game_id: str) -> list[Path]:
-    """The files a game's faces and rules depend on: its cards and templates folders, and the
-    fonts file (at most :data:`MAX_FILES`)."""
+    """The files a game's faces and rules depend on: its cards and templates folders (not an
+    editor's temporary files: ``watch`` ignores them too), and the fonts file (at most
+    :data:`MAX_FILES`)."""
     folders = [resources.game_folder(game_id), *resources.templates_folders(game_id)]
     files: list[Path] = []
     for folder in folders:
         for path in sorted(folder.rglob("*")):
-            if path.is_file():
+            if path.is_file() and not is_scratch_file(path.relative_to(folder)):
                 files.append(path)
                 if len(files) > MAX_FILES:
                     raise OptionError(f"{folder}: more than {MAX_FILES} files")
@@ -81,8 +84,7 @@ def content_key(files: list[Path]) -> str:
 def printed_copies(game: Game) -> dict[str, int]:
     """Copies of each component the complete kit prints (a card printed in two sections, one
     per deck, twice): the collection a player owns by default."""
-    sections = [s for s in game.kit if isinstance(s, SheetSection)]
-    return {c.id: c.count * sum(1 for s in sections if s.holds(c)) for c in game.components}
+    return {card: sum(backs.values()) for card, backs in printed_per_back(game).items()}
 
 
 def card_records(game: Game, owned: Mapping[str, int]) -> list[dict[str, Any]]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from printandplay.data.presets import load_presets, resolve_paper
 from printandplay.export.tts import export_tts
+from printandplay.imposition.grid import DEFAULT_MARGIN
 from printandplay.kit.build import build_deck
 from printandplay.kit.deck_cards import deck_cards
 from printandplay.model.deck import Deck
@@ -21,7 +22,7 @@ from printandplay.planning.options import BuildOptions
 from printandplay.project import Resources
 from printandplay.serve.catalog import GameView
 from printandplay.serve.decks import BadRequest, check_keys
-from printandplay.units import MAX_MARGIN, parse_back_offset, parse_margin
+from printandplay.units import MAX_MARGIN, MM, parse_back_offset, parse_margin
 
 PRINT_KEYS = frozenset({"deck", "paper", "flip", "back_offset", "margin", "force"})
 PAPER = re.compile(r"^[a-z0-9.]{1,24}$")
@@ -73,10 +74,9 @@ def read_print_options(data: dict[str, Any], folder: Path) -> BuildOptions:
     offset = data.get("back_offset", "0,0")
     if not isinstance(offset, str) or len(offset) > 40:
         raise BadRequest("back_offset: X,Y in mm, such as 1.5,-0.5")
-    margin = data.get("margin", 5)
-    if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not (
-            0 <= margin <= MAX_MARGIN):
-        raise BadRequest(f"margin: a number of mm from 0 to {MAX_MARGIN:g}")
+    margin = data.get("margin", DEFAULT_MARGIN / MM)
+    if isinstance(margin, bool) or not isinstance(margin, (int, float)):
+        raise BadRequest(f"margin: a number of mm from 0 to {MAX_MARGIN:g}")  # (range: below)
     return BuildOptions(paper=paper.lower(), out_dir=folder, flip=flip,
                         back_offset=parse_back_offset(offset), margin=parse_margin(margin))
 

@@ -409,3 +409,22 @@ def test_serve_checks_and_prints_under_a_ban_list_file(tmp_path: Path) -> None:
     with TestClient(app, base_url=BASE) as broken:
         answer = broken.post("/api/games/duel/import", json={"text": text})
     assert answer.status_code in (400, 422) and "nope.yaml" in answer.text, answer.text
+
+
+def test_an_editor_s_temporary_files_change_nothing_served(tmp_path: Path) -> None:
+    """A swap or backup file saved beside a game's data (vim, emacs) is not one of the files
+    its gallery is keyed on (``watch`` ignores them the same way); a real edit is."""
+    from small_games import add_small_game
+
+    from printandplay.serve.catalog import content_key, game_files
+
+    game_file = add_small_game(tmp_path, "petit")
+    resources = Resources((tmp_path, bundled_root()))
+    before = content_key(game_files(resources, "petit"))
+    for name in (".game.yaml.swp", "game.yaml~", ".#game.yaml"):
+        (game_file.parent / name).write_text("scratch", encoding="utf-8")
+    (tmp_path / "templates" / "petit" / "__pycache__").mkdir()
+    (tmp_path / "templates" / "petit" / "__pycache__" / "x.pyc").write_bytes(b"\0")
+    assert content_key(game_files(resources, "petit")) == before
+    replace_once(game_file, "name: ", "name: Petit ")
+    assert content_key(game_files(resources, "petit")) != before
