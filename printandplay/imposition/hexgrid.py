@@ -27,11 +27,9 @@ _EPS: Final = 1e-6
 @dataclass(frozen=True)
 class HexPlan:
     """The interlocked imposition of one sheet design: ``fronts`` and their mirrored
-    ``backs`` (same order), on ``page`` (landscape or not)."""
+    ``backs`` (same order), on ``page``."""
 
     page: Size
-    landscape: bool
-    pointy: bool
     bleed: float  # how far each tile's bleed reaches out of its outline (0: shared cut lines)
     fronts: tuple[Slot, ...]
     backs: tuple[Slot, ...]
@@ -119,4 +117,4 @@ def _plan(page: Size, landscape: bool, item: Size, pointy: bool, bleed: float, f
     backs = tuple(Slot(s.index, s.row, s.col,
                        mirror_rect(s.trim, page, *mirror, back_offset),
                        mirror_rect(s.clip, page, *mirror, back_offset)) for s in fronts)
-    return HexPlan(page, landscape, pointy, bleed, tuple(fronts), backs, mirror, margin)
+    return HexPlan(page, bleed, tuple(fronts), backs, mirror, margin)

@@ -220,10 +220,7 @@ def label_ops(page: Size, texts: Sequence[str], font: str, metrics: FontMetrics,
     if placed is not None:
         return placed[0]
     tiers = [texts] if complete is None else [texts[:complete], texts[complete:]]
-    for tier in (t for t in tiers if t):
-        placed = place_label(page, tier, font, metrics, [*clear, *marks], margin, size, color)
-        if placed is not None:
-            return placed[0]
+    for tier in (t for t in tiers if t):  # (no text of any tier is clear of the bleed)
         placed = place_label(page, tier, font, metrics, [*trims, *marks], margin, size, color)
         if placed is not None:
             box = placed[1].expand(*(CLEARANCE / 2,) * 4)

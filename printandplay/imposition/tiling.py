@@ -21,7 +21,6 @@ Span = tuple[float, float]  # a low and a high coordinate along one axis
 
 TILE_OVERLAP: Final = 10 * MM  # glued overlap between neighbouring tiles of a large item
 LABEL_BAND: Final = 4 * MM  # kept free above the bottom margin for the tile's label
-LABEL_RISE: Final = 1 * MM  # label baseline above the bottom margin
 
 
 @dataclass(frozen=True)

@@ -227,7 +227,7 @@ def board_box_ops(box: Box, rect: Rect, fit: Fit, color: Color,
     text: a die's faces)."""
     ops: list[Op] = []
     if box.die is not None:
-        ops += die_ops(box, box.die, rect, fit, render, None, what)
+        ops += die_ops(box, box.die, rect, fit, render, what)
     if box.grid is not None:
         ops += grid_ops(box, box.grid, rect, fit, color, icon_aspect, stroke, ink, what)
     if box.track is not None:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from printandplay.errors import LayoutError
+from printandplay.layout.print_guide import FOLD, FOLD_DASH  # (as the legend shows them)
 from printandplay.model.color import RGB
 from printandplay.model.design import Box, Template
 from printandplay.model.geometry import Rect
@@ -18,17 +19,15 @@ from printandplay.text.fitting import FittedText
 from printandplay.units import MM
 
 Fit = Callable[[str, float, float, Box], FittedText]
-FOLD: RGB = (0.54, 0.52, 0.56)  # as the printing guide's legend of fold lines
-FOLD_DASH = (2 * MM, 1.5 * MM)
 CUT: RGB = (0.0, 0.0, 0.0)
 CUT_WIDTH = 0.5
 TAB_FILL: RGB = (0.9, 0.9, 0.9)
 
 
 def die_ops(box: Box, die: DieSpec, rect: Rect, fit: Fit, render: Callable[[Template], str],
-            fill: RGB | None, what: str) -> list[Op]:
-    """The net in the box at ``rect``: tabs (pale grey), faces (``fill``), each face's
-    content, the fold lines and the cut lines."""
+            what: str) -> list[Op]:
+    """The net in the box at ``rect``: tabs (pale grey), each face's content, the fold lines
+    and the cut lines (the faces show what the box paints under them)."""
     try:
         net = poly_net(die.sides, die.edge, die.tab)
     except ValueError as err:
@@ -45,8 +44,6 @@ def die_ops(box: Box, die: DieSpec, rect: Rect, fit: Fit, render: Callable[[Temp
         raise LayoutError(f"{what}: a die has {die.sides} faces, its text gives {len(faces)} "
                           f"(separate them with |)")
     ops: list[Op] = [PolygonOp((a, b, c, d), TAB_FILL) for a, b, c, d in net.tabs]
-    if fill is not None:
-        ops += [PolygonOp(face, fill) for face in net.faces]
     centred = replace(box, align="center", valign="middle", padding=0.0)
     for inner, text in zip(net.content, faces, strict=True):
         if text:

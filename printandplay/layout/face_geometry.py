@@ -15,6 +15,7 @@ from printandplay.model.ops import EllipseOp, IconOp, ImageOp, LineOp, Op, RectO
 from printandplay.model.polygon_shapes import PolygonShape
 from printandplay.model.polygons import offset_polygon
 from printandplay.model.shapes import Circle, RoundedRectangle
+from printandplay.units import MM
 
 EDGE = 0.01  # points: a box edge this close to the trim edge touches it
 Transform = tuple[float, float, float, float, float, float]
@@ -137,8 +138,7 @@ def icon_ops(icon: str, aspect: Callable[[str], float], width: float, height: fl
         raise LayoutError(f"{what}: {err}") from None
 
 
-_MM = 72 / 25.4
-_STEP = 0.05 * _MM  # the resolution of a line's measured distance to the cut
+_STEP = 0.05 * MM  # the resolution of a line's measured distance to the cut
 
 
 def line_art_near_cut(design: FaceDesign, kind: Kind, least: float = 0.0) -> list[str]:
@@ -162,8 +162,8 @@ def line_art_near_cut(design: FaceDesign, kind: Kind, least: float = 0.0) -> lis
         while depth + _STEP < margin and _inside(kind, trim, depth + _STEP, points):
             depth += _STEP
         out.append(f"{box.location}: the line of box '{box.name}' of layout '{design.name}' "
-                   f"comes {depth / _MM:.1f} mm from the cut of kind '{kind.id}' (its safe "
-                   f"zone is {kind.safe_margin / _MM:.1f} mm): move it inward, or make the box bleed")
+                   f"comes {depth / MM:.1f} mm from the cut of kind '{kind.id}' (its safe "
+                   f"zone is {kind.safe_margin / MM:.1f} mm): move it inward, or make the box bleed")
     return out
 
 

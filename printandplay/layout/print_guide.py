@@ -29,7 +29,8 @@ BAND: Final = 40 * MM  # kept free at the bottom of the first page for the drawi
 SCALE: Final = 50 * MM  # the scale bar's length
 INK: Final[RGB] = (0.1, 0.1, 0.1)
 GREY: Final[RGB] = (0.55, 0.55, 0.55)
-FOLD: Final[RGB] = (0.54, 0.52, 0.56)
+FOLD: Final[RGB] = (0.54, 0.52, 0.56)  # a piece's fold line (standees, dice) …
+FOLD_DASH: Final = (2 * MM, 1.5 * MM)  # … and its dashes, as the legend shows them
 TEXT_SIZE: Final = 7.5
 
 
@@ -197,7 +198,7 @@ def guide_drawings(page: Size, left: float, bottom: float, metrics: FontMetrics,
     for legend, shape in _legend_shapes(sections).items():  # (the circle of round pieces)
         entries.append((list(shape.cut_ops(piece, GREY)), w[legend]))
     if any(section.fold_lines for section in sections):
-        entries.append(([LineOp(x0, 0, x0 + 14 * MM, 0, FOLD, 0.5, (2 * MM, 1.5 * MM))],
+        entries.append(([LineOp(x0, 0, x0 + 14 * MM, 0, FOLD, 0.5, FOLD_DASH)],
                         w["fold"]))
     if any(section.tiled for section in sections):
         entries.append(([LineOp(x0, 0, x0 + 14 * MM, 0, GREY, 0.5, (3.0, 2.0))], w["glue"]))

@@ -77,7 +77,7 @@ class FacePlacer:
         self._pending: Counter[tuple[str, str]] = Counter()
         self._uses: Counter[tuple[str, str]] = Counter()
         self._edges: dict[tuple[str, ...], Edges] = {}  # the colours along faces' edges
-        self._shared_edges: dict[tuple[str, str], bool] = {}  # (layout, kind): same edges?
+        self._turned_kinds: dict[tuple[str, Shape], Kind] = {}  # a kind on a back's outline
 
     @property
     def held(self) -> int:
@@ -92,8 +92,8 @@ class FacePlacer:
         if shape is not None:
             key = (*key, "mirrored")
         kind = self.assets.game.kinds[component.kind]
-        if shape is not None:
-            kind = replace(kind, shape=shape)
+        if shape is not None:  # one kind per outline: the composer keeps its plan per kind
+            kind = self._turned_kinds.setdefault((kind.id, shape), replace(kind, shape=shape))
         face = self._faces.get(key)
         if face is None and self.cache is None:  # a face that never varies (a shared back)
             face = self.composer.fixed_face(self.assets.designs[layout_name], kind)
@@ -136,13 +136,10 @@ class FacePlacer:
         face (:meth:`~printandplay.layout.face_plan.DesignPlan.same_edges`), the edges of its first
         face are those of all: one face is composed for them, not one per component."""
         key = (component.id, layout_name)
-        shared = self._shared_edges.get((layout_name, component.kind))
-        if shared is None:  # (--ink-saver and --debug-boxes draw per face near the edges)
-            composer = self.composer
-            shared = self._shared_edges[(layout_name, component.kind)] = not (
-                composer.ink_saver or composer.debug_boxes) and composer.plan(
-                self.assets.designs[layout_name], self.assets.game.kinds[component.kind]
-            ).same_edges(EDGE_REACH)
+        composer = self.composer  # (--ink-saver and --debug-boxes draw per face near the edges)
+        shared = not (composer.ink_saver or composer.debug_boxes) and composer.plan(
+            self.assets.designs[layout_name], self.assets.game.kinds[component.kind]
+        ).same_edges(EDGE_REACH)
         edges_key: tuple[str, ...] = ("", layout_name, component.kind) if shared else key
         fills = self._edges.get(edges_key)
         if fills is None:

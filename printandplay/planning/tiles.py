@@ -65,8 +65,9 @@ class TileSheets:
                  ) -> Iterator[PageSpec]:
         """The pages :meth:`iter_pages` yields, without their faces and labels."""
         if self.job.options.proof:
+            page = self._proof_page(section)[0]
             for number in range(1, len(items) + 1):
-                yield PageSpec(self._proof_page(section)[0], "", recto=True,
+                yield PageSpec(page, "", recto=True,
                                section=section.title, side="recto", sheet=number,
                                sheets=len(items))
             return
