@@ -66,8 +66,7 @@ def _read_outside(f: Fields, ctx: RuleContext, kinds: tuple[str, ...]
                              f.at("outside"))
                 card = ref.require("card", as_id)
                 field = ref.optional("field", as_str, name)
-                ref.finish()
-                ctx.field(f, "outside", field)
+                ref.finish()  # (its field is checked against the leader's kinds with the rule)
                 if card:
                     values.append(CardRef(card, field))
             elif isinstance(item, list):
@@ -108,7 +107,7 @@ def read_counts(f: Fields, node: Any, ctx: RuleContext) -> dict[str, Selection]:
     return out
 
 
-def _read_steps(ratio: Fields, key: str) -> tuple[tuple[int, int], ...] | None:
+def _read_steps(ratio: Fields) -> tuple[tuple[int, int], ...] | None:
     node = ratio.raw("steps")
     if not isinstance(node, dict) or not node:
         ratio.problems.add(ratio.at("steps"), f"'steps' of {ratio.what} must map counts to "
@@ -136,7 +135,7 @@ def _read_bound(f: Fields, key: str) -> Bound | None:
     if isinstance(node, dict) and "steps" in node:
         table = Fields(node, f"'{key}' of {f.what}", f.problems, f.at(key))
         of = table.require("of", as_id)
-        steps = _read_steps(table, key)
+        steps = _read_steps(table)
         table.finish()
         return Steps(of, steps) if of and steps else None
     if isinstance(node, dict):

@@ -54,9 +54,7 @@ class RuleContext:
         self.problems = problems
         self.sections = tuple(deck_format.sections) if deck_format else ()
         self.headers = tuple(deck_format.headers.values()) if deck_format else ()
-        specs = [f for k in kinds.values() for f in k.fields]
-        self.fields = {"id", "name", "kind"} | {f.name for f in specs} | {
-            f"{f.name}.{key}" for f in specs if f.type == "map" for key in f.keys}
+        self.fields = FieldScope(kinds.values()).known  # of every kind (map keys included)
         self.cards: dict[str, str] = {}
         for component in components:
             self.cards.setdefault(normalize(component.name), component.id)

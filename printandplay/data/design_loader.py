@@ -23,6 +23,7 @@ from printandplay.data.reader import (
 from printandplay.data.yamlio import LocDict, load_yaml, parse_yaml
 from printandplay.errors import Location, suggest
 from printandplay.model.design import Box, Dim, FaceDesign
+from printandplay.units import MM
 
 Located = dict[str, tuple[Any, Location]]
 
@@ -242,4 +243,4 @@ def _check_size(values: dict[str, Any], located: Located, what: str, where: Loca
 
 
 def _shown(dim: Dim) -> str:
-    return f"{dim.value * 100:g}%" if dim.relative else f"{dim.value / (72 / 25.4):g}mm"
+    return f"{dim.value * 100:g}%" if dim.relative else f"{dim.value / MM:g}mm"

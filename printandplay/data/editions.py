@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any, Final
 
-from printandplay.data.reader import Fields, Invalid
+from printandplay.data.reader import Fields, Invalid, as_str
 from printandplay.errors import DataError, Location, suggest
 from printandplay.model.component_fields import FieldValues
 from printandplay.model.game import (
@@ -70,10 +70,11 @@ def translatable_fields(kind: Kind) -> tuple[str, ...]:
 
 
 def read_variants(fields: Fields, allowed: Iterable[str],
-                  convert: Callable[[str, Any], Any]) -> Translations:
+                  convert: Callable[[str, Any], Any] = lambda _, value: as_str(value)
+                  ) -> Translations:
     """The ``field@language`` keys of ``fields`` (marked as read) whose field is one of
-    ``allowed``, each value converted by ``convert(field, value)``; a bad key or value is
-    recorded as a problem at its line."""
+    ``allowed``, each value converted by ``convert(field, value)`` (by default: read as
+    text); a bad key or value is recorded as a problem at its line."""
     node = fields.node
     if not isinstance(node, dict) or not any("@" in str(key) for key in node):
         return NO_TRANSLATIONS

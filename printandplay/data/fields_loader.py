@@ -57,7 +57,7 @@ def _read_field_spec(name: str, node: Any, problems: Problems, where: Location) 
     keys = tuple(key_list)
     description = fields.optional("description", as_str, "")
     label = fields.optional("label", as_str, "")
-    translations = read_variants(fields, FIELD_TEXTS, lambda _, value: as_str(value))
+    translations = read_variants(fields, FIELD_TEXTS)
     item = None
     if fields.has("of"):
         item = _read_field_spec(f"{name}[]", fields.raw("of"), problems, fields.at("of"))

@@ -46,6 +46,7 @@ from printandplay.model.game import (
 from printandplay.model.shape_words import SHAPE_WORDS, parse_shape
 from printandplay.model.shapes import Shape
 from printandplay.project import Resources
+from printandplay.units import MM
 
 
 def load_game(resources: Resources, game_id: str, edition: str | None = None) -> Game:
@@ -79,7 +80,7 @@ def load_game(resources: Resources, game_id: str, edition: str | None = None) ->
     rules_node = top.raw("deck_rules")
     min_font_size = top.optional("min_font_size", _as_font_size, 6.0)
     words = read_word_overrides(top.raw("words"), language, problems, top.at("words"))
-    translations = read_variants(top, GAME_TEXTS, lambda _, value: as_str(value))
+    translations = read_variants(top, GAME_TEXTS)
     top.finish()
 
     before = len(problems.errors)
@@ -204,11 +205,11 @@ def _read_kind(
     radius = fields.optional("corner_radius", as_length_not_negative, 0.0)
     shape = fields.optional("shape", _as_shape(radius), None)
     size = _read_item_size(fields, presets, problems, shape)
-    safe = fields.optional("safe_margin", as_length, 3 * 72 / 25.4)
+    safe = fields.optional("safe_margin", as_length, 3 * MM)
     front = fields.require("front", as_str)
     back = fields.optional("back", as_str, "") or None
     specs = read_field_specs(fields.raw("fields", {}), problems, fields.at("fields"), kind_id)
-    translations = read_variants(fields, KIND_TEXTS, lambda _, value: as_str(value))
+    translations = read_variants(fields, KIND_TEXTS)
     fields.finish()
     if size is None or front is None:
         return None

@@ -37,7 +37,7 @@ def read_kit(node: Any, kinds: dict[str, Kind], problems: Problems, where: Locat
             copies = fields.optional("copies", as_non_negative_int, 1)
             paper = fields.optional("paper", as_str, "")
             assembly = fields.optional("assembly", as_str, "")
-            translations = read_variants(fields, DOCUMENT_TEXTS, lambda _, value: as_str(value))
+            translations = read_variants(fields, DOCUMENT_TEXTS)
             fields.finish()
             if not 1 <= columns <= 4:
                 problems.add(fields.at("columns"), f"columns must be 1 to 4, got {columns}")
@@ -55,7 +55,7 @@ def read_kit(node: Any, kinds: dict[str, Kind], problems: Problems, where: Locat
             assembly = fields.optional("assembly", as_str, "")
             back = fields.optional("back", as_str, "") or None
             also = fields.optional("also", as_str, "")
-            translations = read_variants(fields, SECTION_TEXTS, lambda _, value: as_str(value))
+            translations = read_variants(fields, SECTION_TEXTS)
             fields.finish()
             _check_sheet_kinds(sheet_kinds, kinds, problems, at, broken_kinds)
             if also:

@@ -34,6 +34,7 @@ from printandplay.imposition.marks import (
 from printandplay.imposition.tiling import LABEL_BAND
 from printandplay.model.game import ImpositionMode, Size
 from printandplay.model.geometry import Rect
+from printandplay.units import MM
 
 _EPS = 1e-6
 
@@ -141,7 +142,7 @@ def plan_fold(paper: Size, item: Size, *, bleed: float, mode: ImpositionMode,
     assert best is not None
     page, is_landscape, cols, rows, gap = best
     if cols * rows == 0:
-        raise ValueError(f"an item of {item.width / 72 * 25.4:.1f}×{item.height / 72 * 25.4:.1f}"
+        raise ValueError(f"an item of {item.width / MM:.1f}×{item.height / MM:.1f}"
                          f" mm and its back do not fit side by side on the paper")
     fold_x = page.width / 2
     outer = bleed if mode != "none" else 0.0

@@ -70,7 +70,7 @@ def check_safe_zone(design: FaceDesign, kind: Kind) -> None:
         if not kind.shape.safe_contains(trim, margin, box_rect(box, width, height)):
             raise LayoutError(
                 f"{box.location}: text box '{box.name}' of layout '{design.name}' leaves the "
-                f"safe zone of kind '{kind.id}' ({margin / (72 / 25.4):.1f} mm inside the trim)"
+                f"safe zone of kind '{kind.id}' ({margin / MM:.1f} mm inside the trim)"
             )
 
 

@@ -15,6 +15,7 @@ from typing import Final, Literal
 
 from printandplay.errors import Location
 from printandplay.model.geometry import Rect
+from printandplay.units import MM
 
 GridShape = Literal["square", "hex-flat", "hex-pointy"]
 TrackPath = Literal["edge", "line", "points", "cells"]
@@ -165,8 +166,8 @@ def check_grid_fits(grid: GridSpec, width: float, height: float) -> str | None:
     """Why ``grid`` does not fit a box of ``width`` × ``height``, or None."""
     need_w, need_h = grid_size(grid)
     if need_w > width + 0.01 or need_h > height + 0.01:
-        return (f"the grid needs {need_w * 25.4 / 72:.1f} × {need_h * 25.4 / 72:.1f} mm, the box "
-                f"is {width * 25.4 / 72:.1f} × {height * 25.4 / 72:.1f} mm")
+        return (f"the grid needs {need_w / MM:.1f} × {need_h / MM:.1f} mm, the box "
+                f"is {width / MM:.1f} × {height / MM:.1f} mm")
     return None
 
 

@@ -22,6 +22,7 @@ from typing import Final
 
 from printandplay.model.geometry import Rect
 from printandplay.model.polyhedra import edge_key, numbered_faces
+from printandplay.units import MM
 
 Point = tuple[float, float]
 Segment = tuple[Point, Point]
@@ -168,7 +169,7 @@ def poly_net(sides: int, edge: float, tab: float, origin: Point = (0.0, 0.0)) ->
     for a tab deeper than :data:`MAX_TAB` of the edge or tabs that do not fit."""
     if edge <= 0 or not 0 < tab <= MAX_TAB * edge:
         raise ValueError(f"a die's tabs must be deeper than 0 and at most {MAX_TAB:g} × its "
-                         f"edge ({MAX_TAB * edge * 25.4 / 72:.1f} mm)")
+                         f"edge ({MAX_TAB * edge / MM:.1f} mm)")
     corners, fold_sides, pairs = _unfold(sides, edge)
     angle = _fit_rotation(corners)
     c, s = math.cos(angle), math.sin(angle)
@@ -180,7 +181,7 @@ def poly_net(sides: int, edge: float, tab: float, origin: Point = (0.0, 0.0)) ->
         tabs_here = _choose_tab([(i, k), (j, m)], corners, polygons, tabs, tab)
         if tabs_here is None:
             raise ValueError(f"the glue tabs of a {sides}-sided die's net do not fit: make "
-                             f"them shallower than {tab * 25.4 / 72:.1f} mm")
+                             f"them shallower than {tab / MM:.1f} mm")
         where, shape = tabs_here
         tabs.append(shape)
         tabbed.append(where)

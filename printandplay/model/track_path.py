@@ -13,6 +13,8 @@ import math
 from dataclasses import dataclass
 from typing import Final
 
+from printandplay.units import MM
+
 Point = tuple[float, float]
 MAX_TURN: Final = 120.0  # degrees: a sharper turn would stretch the mitre past the ribbon
 
@@ -43,8 +45,8 @@ def check_path(points: tuple[Point, ...]) -> str | None:
         (ux, uy), (vx, vy) = _direction(a, b), _direction(b, c)
         turn = math.degrees(math.acos(max(-1.0, min(1.0, ux * vx + uy * vy))))
         if turn > MAX_TURN + 1e-9:
-            return (f"a track's path turns by {turn:.0f}° at ({b[0] * 25.4 / 72:.1f} mm, "
-                    f"{b[1] * 25.4 / 72:.1f} mm); at most {MAX_TURN:.0f}°")
+            return (f"a track's path turns by {turn:.0f}° at ({b[0] / MM:.1f} mm, "
+                    f"{b[1] / MM:.1f} mm); at most {MAX_TURN:.0f}°")
     return None
 
 

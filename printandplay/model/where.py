@@ -37,6 +37,20 @@ def value_of(component: Component, field: str) -> Any:
     return read_value(component, field_ref(field))
 
 
+def items_of(value: Any) -> tuple[Any, ...]:
+    """The values a field's value holds: a list's items, the value itself, or none."""
+    if isinstance(value, (list, tuple)):
+        return tuple(value)
+    return () if value is None else (value,)
+
+
+def number_of(component: Component, field: str) -> int | None:
+    """The whole number ``field`` reads off ``component`` (None: none, or not a number; a
+    yes/no is not one): what sums add up."""
+    value = value_of(component, field)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
 def matches(component: Component, where: Conditions) -> bool:
     """Whether ``component`` meets every condition of ``where``."""
     return all(value_of(component, field) in values for field, values in where)
@@ -96,12 +110,7 @@ class FieldScope:
         specs = self.specs.get(ref.field, [])
         if any(s.type == "bool" for s in specs) and not isinstance(value, bool):
             return f"'{ref.field}' is a yes/no field: write true or false, not {value!r}"
-        choices = [c for s in specs if s.type == "choice" for c in s.choices]
-        if specs and all(s.type == "choice" for s in specs) and value not in choices:
-            shown = ", ".join(str(c) for c in dict.fromkeys(choices))
-            return (f"{value!r} is not a choice of '{ref.field}' ({shown})"
-                    f"{suggest(str(value), [str(c) for c in choices])}")
-        return ""
+        return self.member_problem(ref.field, value)
 
     def member_problem(self, name: str, value: Any) -> str:
         """Why no card's value of the field ``name`` (no item, for a list field) could be

@@ -6,7 +6,7 @@ from collections import defaultdict
 from typing import Any
 
 from printandplay.model.game import Component, CompositionCheck, Game
-from printandplay.model.where import field_ref, matches, value_of
+from printandplay.model.where import field_ref, matches, number_of, value_of
 from printandplay.rules.deck_fit import check_decks_fit
 from printandplay.rules.report import Report, Violation
 
@@ -21,8 +21,7 @@ def _measure(components: list[Component], check: CompositionCheck) -> int:
         return len({repr(value_of(c, check.distinct)) for c in components})
     if check.sum:
         return sum(value * c.count for c in components
-                   if isinstance(value := value_of(c, check.sum), int)
-                   and not isinstance(value, bool))
+                   if (value := number_of(c, check.sum)) is not None)
     return sum(c.count for c in components)
 
 

@@ -12,7 +12,7 @@ from printandplay.data.card_names import qualified_name
 from printandplay.model.deck import Deck
 from printandplay.model.deck_rules import PLACEHOLDER, CardRef, DeckRules, Selection
 from printandplay.model.game import Component, Game
-from printandplay.model.where import matches, value_of
+from printandplay.model.where import items_of, matches, value_of
 from printandplay.rules.report import Severity, Violation
 
 
@@ -67,26 +67,20 @@ class DeckCheck:
             if isinstance(value, CardRef):
                 if self.leaders.get(value.card) is None:
                     return None
-                read = self.read(value)
-                items = read if isinstance(read, (list, tuple)) else () if read is None \
-                    else (read,)
-                out.update(str(item) for item in items)
+                out.update(str(item) for item in items_of(self.read(value)))
             else:
                 out.add(str(value))
         return out
 
-    def is_outside(self, component: Component, outside: tuple[tuple[str, tuple[Any, ...]], ...]
-                   ) -> bool:
+    @staticmethod
+    def is_outside(component: Component, allowed: list[tuple[str, set[str] | None]]) -> bool:
         """Whether one value of ``component`` (an item, for a list field) falls outside the
-        allowed values of an ``outside`` test (never, when a leader it reads is missing)."""
-        for field, values in outside:
-            allowed = self.allowed(values)
-            if allowed is None:
+        ``allowed`` values of an ``outside`` test, per field (:meth:`allowed`: never, when a
+        leader it reads is missing)."""
+        for field, values in allowed:
+            if values is None:
                 return False
-            value = value_of(component, field)
-            items = value if isinstance(value, (list, tuple)) else () if value is None \
-                else (value,)
-            if any(str(item) not in allowed for item in items):
+            if any(str(item) not in values for item in items_of(value_of(component, field))):
                 return True
         return False
 
@@ -114,6 +108,7 @@ class DeckCheck:
         selection = self.resolve(selection)
         sections = selection.sections or tuple(dict.fromkeys(e.section
                                                              for e in self.deck.entries))
+        allowed = [(field, self.allowed(values)) for field, values in selection.outside]
         out = []
         for section in sections:
             for card_id, count in self.deck.counts(section).items():
@@ -124,7 +119,7 @@ class DeckCheck:
                     continue
                 if selection.unless and matches(component, selection.unless):
                     continue
-                if selection.outside and not self.is_outside(component, selection.outside):
+                if allowed and not self.is_outside(component, allowed):
                     continue
                 out.append((section, component, count))
         return out

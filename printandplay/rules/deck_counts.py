@@ -12,7 +12,7 @@ from typing import Any
 from printandplay.data.card_names import normalize
 from printandplay.model.deck_rules import Bound, CardRef, CountRule, Selection, Steps, TargetRule
 from printandplay.model.game import Component
-from printandplay.model.where import value_of
+from printandplay.model.where import items_of, number_of, value_of
 from printandplay.rules.deck_check import DeckCheck, fill
 from printandplay.rules.report import Severity, Violation
 
@@ -64,21 +64,13 @@ def check_rules(check: DeckCheck) -> Iterator[Violation]:
 Cards = list[tuple[str, Component, int]]
 
 
-def _items(value: Any) -> tuple[Any, ...]:
-    """The values of a field: a list's items, one value, or none."""
-    if isinstance(value, (list, tuple)):
-        return tuple(value)
-    return () if value is None else (value,)
-
-
 def _measured(rule: CountRule, cards: Cards) -> int:
     """What ``rule`` measures of ``cards``: a sum, different values, different cards, copies."""
     if rule.sum:
         return sum(value * n for _, c, n in cards
-                   if isinstance(value := value_of(c, rule.sum), int)
-                   and not isinstance(value, bool))
+                   if (value := number_of(c, rule.sum)) is not None)
     if rule.values:
-        return len({str(v) for _, c, _ in cards for v in _items(value_of(c, rule.values))})
+        return len({str(v) for _, c, _ in cards for v in items_of(value_of(c, rule.values))})
     if rule.distinct:
         return len({c.id for _, c, _ in cards})
     return sum(n for _, _, n in cards)
@@ -96,7 +88,7 @@ def _groups(check: DeckCheck, rule: CountRule) -> Iterator[tuple[str | None, int
         return
     groups: dict[str, Cards] = {}
     for card in check.cards(rule.selection):
-        for value in _items(value_of(card[1], rule.per)):
+        for value in items_of(value_of(card[1], rule.per)):
             groups.setdefault(str(value), []).append(card)
     for value, cards in groups.items():
         yield value, _measured(rule, cards), cards

@@ -343,3 +343,14 @@ def test_the_worked_examples_print_what_they_show(tmp_path: Path,
         assert_prints(args, lines, result)
         shown.add(game)
     assert shown == set(GAMES)
+
+
+def test_a_leader_s_misspelled_field_in_outside_is_one_error(tmp_path: Path) -> None:
+    """``outside: {couleurs: [{card: commandant, field: couleurz}]}``: the field is checked
+    once, against the leader's own kinds (it was also reported against every kind's fields)."""
+    with pytest.raises(PrintAndPlayError) as info:
+        _game_with(tmp_path, "sommet", "outside: {couleurs: [{card: commandant}]}",
+                   "outside: {couleurs: [{card: commandant, field: couleurz}]}")
+    problems = info.value.problems()
+    assert len(problems) == 1, problems
+    assert "leader 'commandant': unknown field 'couleurz'" in problems[0]
