@@ -20,7 +20,6 @@
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 from typing import get_args
 
@@ -28,6 +27,7 @@ import pytest
 import typer.main
 import yaml
 from doc_helpers import ROOT, SUMMARY, assert_prints, console_steps, make_docs, marked_blocks, run
+from helpers import copy_kit
 from pypdf import PdfReader
 
 from printandplay.cli import app
@@ -207,14 +207,10 @@ def test_guide_examples_print_what_they_show(monkeypatch: pytest.MonkeyPatch) ->
             assert_prints(args, lines, result)
 
 
-def test_examples_that_write_files_print_what_they_show(tmp_path: Path,
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_examples_that_write_files_print_what_they_show(workdir: Path) -> None:
     """The blocks marked ``run: scratch`` write files (builds, exports, a new game): run in an
     empty folder holding a copy of Licum, their outputs (paths, counts) are what they show."""
-    for part in ("cards", "templates"):
-        shutil.copytree(ROOT / part / "licum", tmp_path / part / "licum")
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("PRINTANDPLAY_GAME_ICONS", raising=False)
+    copy_kit("licum", workdir)
     blocks = [block for argument, block in marked_blocks(COMMANDS, "run") if argument == "scratch"]
     commands = {args[0] for block in blocks for args, _ in console_steps(block)}
     assert {"build", "export", "print-deck", "new", "calibrate"} <= commands

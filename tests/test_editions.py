@@ -66,47 +66,47 @@ def _bilingual(root: Path) -> Path:
 
 
 @pytest.fixture
-def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    _bilingual(tmp_path)
-    return tmp_path
+def bilingual(workdir: Path) -> Path:
+    """The current folder holding the bilingual game ``duo`` (:func:`_bilingual`)."""
+    _bilingual(workdir)
+    return workdir
 
 
 def _text(pdf: Path) -> str:
     return " ".join(" ".join(page.extract_text() for page in PdfReader(pdf).pages).split())
 
 
-def test_both_editions_build(workdir: Path) -> None:
+def test_both_editions_build(bilingual: Path) -> None:
     base = runner.invoke(app, ["build", "duo"])
     assert base.exit_code == 0, base.output
     english = runner.invoke(app, ["build", "duo", "--language", "en"])
     assert english.exit_code == 0, english.output
     assert "warning" not in english.output  # every text has its English version
-    french_text = _text(workdir / "build/duo/duo-a4.pdf")
-    english_text = _text(workdir / "build/duo/duo-en-a4.pdf")
+    french_text = _text(bilingual / "build/duo/duo-a4.pdf")
+    english_text = _text(bilingual / "build/duo/duo-en-a4.pdf")
     assert "Ember Dragon" in english_text and "Dragon de braise" not in english_text
     assert "Dragon de braise" in french_text and "Ember Dragon" not in french_text
     assert "Rules of play" in english_text and "Have fun (en)" in english_text
     assert "Règles du jeu" in french_text
     assert "Printing and assembly" in english_text and "Impression et montage" in french_text
     assert "Arcana" in english_text
-    pdf: Any = PdfReader(workdir / "build/duo/duo-en-a4.pdf")
+    pdf: Any = PdfReader(bilingual / "build/duo/duo-en-a4.pdf")
     labels = pdf.page_labels
     assert any(label.startswith("Cards 1/") for label in labels), labels
     assert pdf.trailer["/Root"]["/Lang"] == "en"  # the language readers are told
-    french_pdf: Any = PdfReader(workdir / "build/duo/duo-a4.pdf")
+    french_pdf: Any = PdfReader(bilingual / "build/duo/duo-a4.pdf")
     assert french_pdf.trailer["/Root"]["/Lang"] == "fr"
 
 
-def test_kind_labels_are_translated(workdir: Path) -> None:
+def test_kind_labels_are_translated(bilingual: Path) -> None:
     """label@en of a kind is the English edition's label (games, TTS deck names, serve's
     gallery read it); a kind left without one is listed as untranslated."""
-    english = load_game(Resources((workdir,)), "duo", "en")
+    english = load_game(Resources((bilingual,)), "duo", "en")
     assert [k.label for k in english.kinds.values()] == ["Land", "Creature", "Spell"]
-    french = load_game(Resources((workdir,)), "duo")
+    french = load_game(Resources((bilingual,)), "duo")
     assert [k.label for k in french.kinds.values()] == ["Terre", "Créature", "Sortilège"]
     assert not english.untranslated
-    game_file = workdir / "cards/duo/game.yaml"
+    game_file = bilingual / "cards/duo/game.yaml"
     game_file.write_text(game_file.read_text(encoding="utf-8").replace(
         "    label@en: Spell\n", ""), encoding="utf-8")
     checked = runner.invoke(app, ["check", "duo", "--language", "en"])
@@ -115,17 +115,17 @@ def test_kind_labels_are_translated(workdir: Path) -> None:
                      r"label@en", checked.output), checked.output
 
 
-def test_field_labels_are_translated(workdir: Path) -> None:
+def test_field_labels_are_translated(bilingual: Path) -> None:
     """label@en of a field is its label in the English edition (serve's filters read it); a
     labelled field left without one is listed as untranslated once another field has one."""
-    game_file = workdir / "cards/duo/game.yaml"
+    game_file = bilingual / "cards/duo/game.yaml"
     text = game_file.read_text(encoding="utf-8")
     text = text.replace("      cout: {type: int}\n",
                         "      cout: {type: int, label: Coût, label@en: Cost}\n", 1)
     text = text.replace("      force: {type: int}\n", "      force: {type: int, label: Force}\n")
     game_file.write_text(text, encoding="utf-8")
-    english = load_game(Resources((workdir,)), "duo", "en")
-    french = load_game(Resources((workdir,)), "duo")
+    english = load_game(Resources((bilingual,)), "duo", "en")
+    french = load_game(Resources((bilingual,)), "duo")
     assert [f.shown for f in english.kinds["creature"].fields] == ["ecole", "Cost", "Force"]
     assert [f.shown for f in french.kinds["creature"].fields] == ["ecole", "Coût", "Force"]
     assert english.untranslated == (
@@ -133,8 +133,8 @@ def test_field_labels_are_translated(workdir: Path) -> None:
         "label@en",)
 
 
-def test_untranslated_texts_are_printed_listed_and_checked(workdir: Path) -> None:
-    cards = workdir / "cards/duo/creatures.yaml"
+def test_untranslated_texts_are_printed_listed_and_checked(bilingual: Path) -> None:
+    cards = bilingual / "cards/duo/creatures.yaml"
     text = cards.read_text(encoding="utf-8")
     cards.write_text(text.replace(" name@en: Sylph,", ""), encoding="utf-8")
     built = runner.invoke(app, ["build", "duo", "--language", "en"])
@@ -142,7 +142,7 @@ def test_untranslated_texts_are_printed_listed_and_checked(workdir: Path) -> Non
     assert ("warning: 1 text with no 'en' version, printed as written "
             "(cards/duo/creatures.yaml:") in built.output
     assert "creature 'CR-SYLPHE' has no name@en" in built.output
-    assert "Sylphe" in _text(workdir / "build/duo/duo-en-a4.pdf")  # the base text
+    assert "Sylphe" in _text(bilingual / "build/duo/duo-en-a4.pdf")  # the base text
     checked = runner.invoke(app, ["check", "duo", "--language", "en"])
     assert checked.exit_code == 1, checked.output
     assert re.search(r"✗ untranslated: cards/duo/creatures\.yaml:\d+: creature 'CR-SYLPHE' "
@@ -150,13 +150,13 @@ def test_untranslated_texts_are_printed_listed_and_checked(workdir: Path) -> Non
     assert runner.invoke(app, ["check", "duo"]).exit_code == 0  # the base edition is whole
 
 
-def test_check_says_when_every_text_is_translated(workdir: Path) -> None:
+def test_check_says_when_every_text_is_translated(bilingual: Path) -> None:
     checked = runner.invoke(app, ["check", "duo", "--language", "en"])
     assert checked.exit_code == 0, checked.output
     assert "every text has its en version" in checked.output
 
 
-def test_a_language_the_game_has_no_text_in_is_refused(workdir: Path) -> None:
+def test_a_language_the_game_has_no_text_in_is_refused(bilingual: Path) -> None:
     result = runner.invoke(app, ["build", "duo", "--language", "de"])
     assert result.exit_code == 2
     assert "--language de: game 'duo' has no text in 'de'" in result.output
@@ -165,8 +165,8 @@ def test_a_language_the_game_has_no_text_in_is_refused(workdir: Path) -> None:
 
 
 @pytest.mark.parametrize("names", [ENGLISH, {name: name for name in ENGLISH}])
-def test_deck_lists_in_either_language_validate(workdir: Path, names: dict[str, str]) -> None:
-    deck = workdir / "deck.txt"
+def test_deck_lists_in_either_language_validate(bilingual: Path, names: dict[str, str]) -> None:
+    deck = bilingual / "deck.txt"
     deck.write_text(DECK.format(**names), encoding="utf-8")
     for edition in ([], ["--language", "en"]):
         result = runner.invoke(app, ["print-deck", "duo", str(deck), *edition])
@@ -176,8 +176,8 @@ def test_deck_lists_in_either_language_validate(workdir: Path, names: dict[str, 
     assert "valid" in result.output
 
 
-def test_a_banned_card_is_found_by_its_english_name(workdir: Path) -> None:
-    deck = workdir / "deck.txt"
+def test_a_banned_card_is_found_by_its_english_name(bilingual: Path) -> None:
+    deck = bilingual / "deck.txt"
     deck.write_text(DECK.format(**ENGLISH).replace("3 Gust", "2 Gust\n1 Comet Rain"),
                     encoding="utf-8")
     result = runner.invoke(app, ["validate", "duo", str(deck)])
@@ -190,7 +190,7 @@ def test_a_banned_card_is_found_by_its_english_name(workdir: Path) -> None:
     assert "Comet Rain" in english.output and "Pluie de comètes" not in english.output
 
 
-def test_cards_lists_an_edition(workdir: Path) -> None:
+def test_cards_lists_an_edition(bilingual: Path) -> None:
     """cards --language en lists the English names (and kinds' labels stay ids: type)."""
     listed = runner.invoke(app, ["cards", "duo", "--language", "en", "--format", "json"])
     assert listed.exit_code == 0, listed.output
@@ -247,10 +247,10 @@ def test_a_spreadsheet_column_of_an_untranslatable_field_is_refused(tmp_path: Pa
         caught.value)
 
 
-def test_an_edition_prints_its_own_table_not_the_games_words(workdir: Path) -> None:
-    game_file = workdir / "cards/duo/game.yaml"
+def test_an_edition_prints_its_own_table_not_the_games_words(bilingual: Path) -> None:
+    game_file = bilingual / "cards/duo/game.yaml"
     text = game_file.read_text(encoding="utf-8")
     game_file.write_text(text + "words:\n  guide: {title: Avant de jouer}\n", encoding="utf-8")
-    resources = Resources((workdir, bundled_root()))
+    resources = Resources((bilingual, bundled_root()))
     assert load_game(resources, "duo").words == {"guide": {"title": "Avant de jouer"}}
     assert load_game(resources, "duo", "en").words == {}

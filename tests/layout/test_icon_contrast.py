@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from helpers import ROOT, bundled_assets
+from helpers import ROOT, bundled_assets, copy_kit
 
 from printandplay.data.svg import parse_svg
 from printandplay.kit.assets import load_assets
@@ -100,8 +100,7 @@ OLD_HEART = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
 
 def copied_kit(tmp_path: Path, game: str) -> Path:
     """The bundled ``game`` copied under ``tmp_path`` (cards, templates, fonts)."""
-    for folder in ("cards", "templates"):
-        shutil.copytree(ROOT / folder / game, tmp_path / folder / game)
+    copy_kit(game, tmp_path)
     shutil.copytree(ROOT / "fonts", tmp_path / "fonts")
     return tmp_path
 
@@ -120,11 +119,7 @@ def test_an_icon_box_is_judged_as_an_icon_in_text(tmp_path: Path) -> None:
 
 
 def test_the_old_damage_icon_is_caught_on_the_red_cards(tmp_path: Path) -> None:
-    for folder in ("cards", "templates", "fonts"):
-        if (ROOT / folder / "sorciers").exists() or folder == "fonts":
-            source = ROOT / folder / ("sorciers" if folder != "fonts" else "")
-            shutil.copytree(source, tmp_path / folder / ("sorciers" if folder != "fonts"
-                                                          else ""), dirs_exist_ok=True)
+    copied_kit(tmp_path, "sorciers")
     (tmp_path / "templates" / "sorciers" / "icons" / "degat.svg").write_text(OLD_DAMAGE,
                                                                              "utf-8")
     planner = KitPlanner(load_assets(Resources((tmp_path, ROOT)), "sorciers"), BuildOptions())

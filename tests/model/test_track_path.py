@@ -4,10 +4,10 @@ turns, and tracks on a grid's cells, read from data and drawn (within 0.05 mm)."
 from __future__ import annotations
 
 import math
-import shutil
 from pathlib import Path
 
 import pytest
+from helpers import copy_kit, replace_once
 from typer.testing import CliRunner
 
 from printandplay.cli import app
@@ -109,17 +109,10 @@ def test_cell_names_both_ways(name: str, place: tuple[int, int]) -> None:
     ("terrain: foret, icon: gi-footprint", "terrain: encre, icon: gi-footprint",
      "cell (5, 0): the track's number, colour #22223b on #22223b (1.0:1), is below the 3:1"),
 ])
-def test_bad_tracks_are_refused_with_their_place(tmp_path: Path, old: str, new: str,
-                                                 message: str,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    for part in ("cards", "templates"):
-        shutil.copytree(EXAMPLES / part / "plateau", tmp_path / part / "plateau")
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("PRINTANDPLAY_GAME_ICONS", raising=False)
-    layouts = tmp_path / "templates/plateau/layouts.yaml"
-    text = layouts.read_text(encoding="utf-8")
-    assert old in text
-    layouts.write_text(text.replace(old, new), encoding="utf-8")
+def test_bad_tracks_are_refused_with_their_place(workdir: Path, old: str, new: str,
+                                                 message: str) -> None:
+    copy_kit("plateau", workdir)
+    replace_once(workdir / "templates/plateau/layouts.yaml", old, new)
     result = CliRunner().invoke(app, ["build", "plateau", "--sections", "Parcours"])
     assert result.exit_code == 2, result.output
     assert message in result.output

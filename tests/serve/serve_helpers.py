@@ -3,8 +3,7 @@ gallery is drawn once into the session's ``serve_out`` folder, a fixture of test
 
 from __future__ import annotations
 
-from pathlib import Path
+from helpers import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 SERVE_GROUP = "serve"
 DECKS = ROOT / "cards" / "licum" / "decks"
