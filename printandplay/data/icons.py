@@ -113,15 +113,11 @@ def checked_svg_text(path: Path, shown: str) -> str:
     UTF-8, well-formed XML (the errors of a full parse, with ``shown`` and the line). The SVG
     subset itself is checked when the icon is parsed; a DOCTYPE (entities, a DTD) is refused
     here already."""
-    from printandplay.data.svg import DOCTYPE_REFUSED, read_svg_text
+    from printandplay.data.svg import read_svg_text, refuse_doctype
 
     text = read_svg_text(path, shown)
     parser = expat.ParserCreate(namespace_separator=" ")
-
-    def doctype(*_: object) -> None:
-        raise DataError(Location(shown, parser.CurrentLineNumber), DOCTYPE_REFUSED)
-
-    parser.StartDoctypeDeclHandler = doctype
+    refuse_doctype(parser, shown)
     try:
         parser.Parse(text, True)
     except expat.ExpatError as error:

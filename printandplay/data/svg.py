@@ -51,6 +51,16 @@ _HINTS = MappingProxyType({
 })
 
 
+def refuse_doctype(parser: expat.XMLParserType, source: str) -> None:
+    """Make ``parser`` (expat's) refuse a DOCTYPE and any entity declaration, as a
+    :class:`DataError` at its line in ``source``: no DTD, no entities (billion laughs)."""
+    def refuse(*_: object) -> None:
+        raise DataError(Location(source, parser.CurrentLineNumber), DOCTYPE_REFUSED)
+
+    parser.StartDoctypeDeclHandler = refuse
+    parser.EntityDeclHandler = refuse  # (expat reports the DOCTYPE first)
+
+
 @dataclass(frozen=True)
 class _Frame:
     """What an open element passes on to its children."""
@@ -125,8 +135,7 @@ class _Reader:
         self.parser = expat.ParserCreate(namespace_separator=" ")
         self.parser.StartElementHandler = self.start
         self.parser.EndElementHandler = self.end
-        self.parser.StartDoctypeDeclHandler = self.doctype
-        self.parser.EntityDeclHandler = self.doctype  # (expat reports the DOCTYPE first)
+        refuse_doctype(self.parser, source)
         self.segments = 0
         self.frames: list[_Frame] = []
         self.skipping = 0
@@ -154,9 +163,6 @@ class _Reader:
         return DataError(Location(self.source, line), message)
 
     # --- the element tree ---
-
-    def doctype(self, *_: object) -> None:
-        raise DataError(Location(self.source, self.parser.CurrentLineNumber), DOCTYPE_REFUSED)
 
     def start(self, name: str, attrs: dict[str, str]) -> None:
         namespace, _, tag = name.rpartition(" ")
