@@ -19,7 +19,6 @@ from printandplay.export.faces import distinct_faces, face_images
 from printandplay.export.files import save_atomic
 from printandplay.model.game import Component, Kind
 from printandplay.model.ops import Face
-from printandplay.model.shapes import Circle
 from printandplay.planning.assets import GameAssets
 from printandplay.planning.planner import KitPlanner
 
@@ -29,7 +28,7 @@ SUPERSAMPLE = 4  # the circle's mask drawn this much larger, then reduced: a smo
 
 def is_token(kind: Kind) -> bool:
     """Whether ``kind``'s pieces go to TTS as tokens: round ones."""
-    return isinstance(kind.shape, Circle)
+    return kind.shape.round
 
 
 def round_image(image: Image.Image) -> Image.Image:

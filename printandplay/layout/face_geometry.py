@@ -3,7 +3,6 @@ the transform of a box's content, and the safe zone text must stay in."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 from printandplay.errors import LayoutError
@@ -12,9 +11,7 @@ from printandplay.model.design import Box, FaceDesign
 from printandplay.model.game import Kind
 from printandplay.model.geometry import Rect
 from printandplay.model.ops import EllipseOp, IconOp, ImageOp, LineOp, Op, RectOp
-from printandplay.model.polygon_shapes import PolygonShape
-from printandplay.model.polygons import offset_polygon
-from printandplay.model.shapes import Circle, RoundedRectangle
+from printandplay.model.shapes import ellipse_points, rounded_rect_points
 from printandplay.units import MM
 
 EDGE = 0.01  # points: a box edge this close to the trim edge touches it
@@ -178,19 +175,9 @@ def _outline_points(box: Box, kind: Kind, rect: Rect,
     """Points on the outer edge of a box's line: around the corners of a rectangle (rounded
     by its radius), around an ellipse, along the kind's own outline (``shape: outline``)."""
     half = stroke / 2
-    if box.shape == "outline" and isinstance(kind.shape, PolygonShape):
-        return list(offset_polygon(kind.shape.vertices(rect), half))
-    if box.shape == "ellipse" or (box.shape == "outline" and isinstance(kind.shape, Circle)):
-        cx, cy = rect.x + rect.w / 2, rect.y + rect.h / 2
-        rx, ry = rect.w / 2 + half, rect.h / 2 + half
-        return [(cx + rx * math.cos(a * math.pi / 36), cy + ry * math.sin(a * math.pi / 36))
-                for a in range(72)]
+    if box.shape == "outline":
+        return kind.shape.outline_points(rect, half)
     outer = rect.expand(half, half, half, half)
-    radius = kind.shape.radius if box.shape == "outline" and isinstance(
-        kind.shape, RoundedRectangle) else box.radius
-    r = min(radius + half, outer.w / 2, outer.h / 2) if radius > 0 else 0.0
-    corners = ((outer.x + r, outer.y + r, 180), (outer.right - r, outer.y + r, 270),
-               (outer.right - r, outer.top - r, 0), (outer.x + r, outer.top - r, 90))
-    return [(cx + r * math.cos(math.radians(a + step * 10)),
-             cy + r * math.sin(math.radians(a + step * 10)))
-            for cx, cy, a in corners for step in range(10)]
+    if box.shape == "ellipse":
+        return ellipse_points(outer)
+    return rounded_rect_points(outer, box.radius + half if box.radius > 0 else 0.0)

@@ -50,6 +50,10 @@ class PolygonShape(Shape):
         """The outline moved ``margin`` inwards."""
         return InsetPolygon(self, margin)
 
+    def outline_points(self, trim: Rect, grow: float) -> list[Point]:
+        """The corners of the outline moved ``grow`` outwards."""
+        return list(offset_polygon(self.vertices(trim), grow))
+
 
 @dataclass(frozen=True)
 class InsetPolygon(PolygonShape):
@@ -83,6 +87,11 @@ class RegularPolygon(PolygonShape):
 
     sides: int
     pointy: bool
+
+    @property
+    def hexagon_pointy(self) -> bool | None:
+        """Whether a hexagon's corner is at its top (``None``: not six sides)."""
+        return self.pointy if self.sides == 6 else None
 
     def _unit(self) -> tuple[Point, ...]:
         n = self.sides

@@ -14,6 +14,9 @@ per shape, each answering for an item's trim rectangle what the rest of the engi
   when asked (a layout's ``shape: outline`` box: bleed that follows the outline);
 - :meth:`Shape.mirrored`: the shape seen from the back of the sheet, for duplex backs (a
   triangle pointing up shows its back pointing down once the sheet turns top to bottom).
+- :meth:`Shape.outline_points`: points along the outline (grown), where the line-art
+  preflight measures a ``shape: outline`` border; :attr:`Shape.hexagon_pointy` (regular
+  hexagons nest in offset rows) and :attr:`Shape.round` (a disc: a Tabletop Simulator token).
 
 Nothing else in the engine tells shapes apart: adding one touches only its class (here, or in
 :mod:`printandplay.model.polygon_shapes` for the shaped pieces: hexagons, regular polygons,
@@ -41,11 +44,30 @@ CUT_WIDTH: Final = 0.3  # points: the thin line of an outline cut guide
 
 
 
+def rounded_rect_points(outer: Rect, radius: float) -> list[tuple[float, float]]:
+    """Points along a rectangle whose corners are rounded by ``radius`` (ten a corner)."""
+    r = min(radius, outer.w / 2, outer.h / 2) if radius > 0 else 0.0
+    corners = ((outer.x + r, outer.y + r, 180), (outer.right - r, outer.y + r, 270),
+               (outer.right - r, outer.top - r, 0), (outer.x + r, outer.top - r, 90))
+    return [(cx + r * math.cos(math.radians(a + step * 10)),
+             cy + r * math.sin(math.radians(a + step * 10)))
+            for cx, cy, a in corners for step in range(10)]
+
+
+def ellipse_points(rect: Rect) -> list[tuple[float, float]]:
+    """Points along the ellipse inscribed in ``rect`` (one every 5°)."""
+    cx, cy = rect.x + rect.w / 2, rect.y + rect.h / 2
+    rx, ry = rect.w / 2, rect.h / 2
+    return [(cx + rx * math.cos(a * math.pi / 36), cy + ry * math.sin(a * math.pi / 36))
+            for a in range(72)]
+
+
 class Shape(ABC):
     """The shape of an item, drawn and tested on its trim rectangle (points, y up)."""
 
     cut_guide: ClassVar[CutGuide]
     legend: ClassVar[str | None]  # the key of its legend words in the printing guide
+    round: ClassVar[bool] = False  # a disc (Tabletop Simulator takes it as a token)
 
     @abstractmethod
     def outline(self, trim: Rect, stroke: RGB, width: float,
@@ -94,6 +116,17 @@ class Shape(ABC):
         """The shape as the back of the sheet shows it once the sheet turns about the vertical
         axis (``mirror_x``) or the horizontal one (``mirror_y``): itself when symmetric."""
         return self
+
+    def outline_points(self, trim: Rect, grow: float) -> list[tuple[float, float]]:
+        """Points along the outline on ``trim`` moved ``grow`` outwards (the outer edge of a
+        line of width ``2 * grow`` drawn on it): a rectangle's by default."""
+        return rounded_rect_points(trim.expand(grow, grow, grow, grow), 0.0)
+
+    @property
+    def hexagon_pointy(self) -> bool | None:
+        """For a regular hexagon, whether a corner is at its top (tiles nest in offset rows);
+        ``None`` for any other shape."""
+        return None
 
     @property
     def aspect(self) -> float | None:
@@ -164,6 +197,10 @@ class RoundedRectangle(Shape):
         """The corners' radius less ``margin``: a plain rectangle once the margin reaches it."""
         return RoundedRectangle(self.radius - margin) if self.radius > margin else Rectangle()
 
+    def outline_points(self, trim: Rect, grow: float) -> list[tuple[float, float]]:
+        """Around the rounded corners, their radius grown too."""
+        return rounded_rect_points(trim.expand(grow, grow, grow, grow), self.radius + grow)
+
     def painted(self, trim: Rect, fill: RGB | None, stroke: RGB | None, width: float,
                 dash: tuple[float, ...] = (), opacity: float = 1.0, grow: float = 0.0) -> Op:
         """The rounded trim, grown (the corners' radius with it)."""
@@ -179,6 +216,7 @@ class Circle(Shape):
 
     cut_guide: ClassVar[CutGuide] = "outline"
     legend: ClassVar[str | None] = "round"
+    round: ClassVar[bool] = True
 
     def outline(self, trim: Rect, stroke: RGB, width: float,
                 dash: tuple[float, ...] = ()) -> Op:
@@ -193,6 +231,10 @@ class Circle(Shape):
     def inset(self, margin: float) -> Shape:
         """A circle again."""
         return self
+
+    def outline_points(self, trim: Rect, grow: float) -> list[tuple[float, float]]:
+        """Around the inscribed ellipse, grown."""
+        return ellipse_points(trim.expand(grow, grow, grow, grow))
 
     def painted(self, trim: Rect, fill: RGB | None, stroke: RGB | None, width: float,
                 dash: tuple[float, ...] = (), opacity: float = 1.0, grow: float = 0.0) -> Op:

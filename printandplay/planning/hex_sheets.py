@@ -13,8 +13,6 @@ from printandplay.imposition.grid import capacity, choose_mode
 from printandplay.imposition.hexgrid import HexPlan, is_regular_hexagon, plan_hex_sheet
 from printandplay.model.game import Component, SheetSection
 from printandplay.model.ops import Op, Placement
-from printandplay.model.polygon_shapes import RegularPolygon
-from printandplay.model.polygons import offset_polygon
 from printandplay.planning.faces import FacePlacer
 from printandplay.planning.pages import PageSpec, cut_guides
 from printandplay.planning.print_job import PrintJob
@@ -34,15 +32,15 @@ class HexSheets:
         the ordinary grid, else None (``--fold`` keeps the fold sheets)."""
         job = self.job
         kind = job.kind_of(section)
-        shape = kind.shape
-        if (not isinstance(shape, RegularPolygon) or shape.sides != 6 or job.options.fold
-                or not is_regular_hexagon(kind.size, shape.pointy) or not items):
+        pointy = kind.shape.hexagon_pointy
+        if (pointy is None or job.options.fold or not is_regular_hexagon(kind.size, pointy)
+                or not items):
             return None
         margin = job.options.margin
         plans = []
         for bleed in (job.bleed, 0.0) if job.bleed > 0 else (0.0,):  # a gutter, or shared
             try:                                                         # cut lines
-                plans.append(plan_hex_sheet(job.paper, kind.size, pointy=shape.pointy,
+                plans.append(plan_hex_sheet(job.paper, kind.size, pointy=pointy,
                                             bleed=bleed, flip=job.options.flip,
                                             back_offset=job.options.back_offset,
                                             margin=margin))
@@ -66,8 +64,9 @@ class HexSheets:
         """Sheets of nested fronts, each followed by its sheet of backs when any tile has a
         back, one page at a time."""
         shape = self.job.kind_of(section).shape
-        assert isinstance(shape, RegularPolygon)
         bleed = plan.bleed  # (0 on shared cut lines: each tile clipped to its outline)
+        front_outlines = [tuple(shape.outline_points(s.trim, bleed)) for s in plan.fronts]
+        back_outlines = [tuple(shape.outline_points(s.trim, bleed)) for s in plan.backs]
         placer = self.placer
         placer.expect(items, section)
         total = -(-len(items) // plan.per_page)
@@ -75,8 +74,8 @@ class HexSheets:
             chunk = items[start:start + plan.per_page]
             fronts = tuple(
                 replace(placer.place(item, item.front, "front", s.trim.x, s.trim.y, s.clip),
-                        outline=offset_polygon(shape.vertices(s.trim), bleed))
-                for item, s in zip(chunk, plan.fronts, strict=False))
+                        outline=outline)
+                for item, s, outline in zip(chunk, plan.fronts, front_outlines, strict=False))
             guides: tuple[Op, ...] = tuple(op for s in plan.fronts[:len(chunk)]
                                            for op in cut_guides(shape, s.trim))
             yield self.labels.add(PageSpec(plan.page, f"{section.title} {number} recto",
@@ -85,8 +84,9 @@ class HexSheets:
             if not self.job.options.fronts_only and any(item.back for item in chunk):
                 backs: list[Placement] = [
                     replace(placer.place_back(item, section, s.trim.x, s.trim.y, s.clip),
-                            outline=offset_polygon(shape.vertices(s.trim), bleed))
-                    for item, s in zip(chunk, plan.backs, strict=False) if item.back]
+                            outline=outline)
+                    for item, s, outline in zip(chunk, plan.backs, back_outlines, strict=False)
+                    if item.back]
                 yield self.labels.add(PageSpec(plan.page, f"{section.title} {number} verso",
                                                tuple(backs), section=section.title,
                                                side="verso", sheet=number), total)

@@ -198,3 +198,29 @@ def test_triangle_back_on_a_short_flip_points_down() -> None:
     assert isinstance(back, RegularPolygon)
     points = back.vertices(trim)
     assert min(points, key=lambda p: p[1]) == pytest.approx((10.0, 0.0))
+
+
+@pytest.mark.parametrize("word", ["rect", "round", "hex-flat", "hex-pointy", "triangle",
+                                  "octagon", "stadium", "shield"])
+def test_outline_points_lie_on_the_outline_and_grow_outwards(word: str) -> None:
+    """A shape's outline points (what the line-art preflight measures a ``shape: outline``
+    border by) lie on its outline; grown by 2 pt, outside it and 2 pt away."""
+    shape = parse_shape(word, 0.0)
+    trim = Rect(10.0, 20.0, 60.0, 60.0 if word in ("round", "octagon", "triangle") else 80.0)
+    on = shape.outline_points(trim, 0.0)
+    assert len(on) >= 3 and all(shape.contains_point(trim, x, y) for x, y in on)
+    grown = shape.outline_points(trim, 2.0)
+    assert not any(shape.contains_point(trim, x, y) for x, y in grown)
+    # each grown point 2 pt from the outline's along an edge or a curve, farther at a corner
+    # (2 / sin of half its angle: the triangle's apex on a square trim, ~53°, gives 4.5)
+    for point in grown:
+        nearest = min(math.dist(point, p) for p in on)
+        assert 2.0 - 1e-6 <= nearest <= 4.5, (point, nearest)
+
+
+def test_only_regular_hexagons_nest_and_only_discs_are_round() -> None:
+    assert parse_shape("hex-pointy", 0.0).hexagon_pointy is True
+    assert parse_shape("hex-flat", 0.0).hexagon_pointy is False
+    assert all(parse_shape(w, 0.0).hexagon_pointy is None for w in ("rect", "round", "octagon"))
+    assert [w for w in ("rect", "round", "hex-flat", "stadium") if parse_shape(w, 0.0).round] \
+        == ["round"]
