@@ -126,25 +126,29 @@ class SheetPlanner:
         back_shape = None if mirrored == shape else mirrored
         placer = self.placer
         placer.expect(items, section)
-        full_marks: tuple[Op, ...] | None = None  # the marks of a full sheet, one tuple for all
+        simplex = self.job.options.simplex
+        full_ops: tuple[tuple[Op, ...], tuple[Op, ...]] | None = None  # a full sheet's, kept
         for number, start in enumerate(range(0, len(items), full.per_page), start=1):
             chunk = items[start:start + full.per_page]
             plan = full.filled(len(chunk))  # no marks for empty slots, bleed towards them
-            marks = full_marks if plan is full else None
-            if marks is None:
-                marks = tuple(LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, MARK_WIDTH)
-                              for m in plan.marks)
+            ops = full_ops if plan is full else None
+            if ops is None:  # the fronts' marks and cut guides (round items: a circle), and
+                # single-sided, the backs': they are cut from their own side, marks there too
+                ops = (tuple(LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, MARK_WIDTH)
+                             for m in plan.marks)
+                       + tuple(op for s in plan.fronts[:len(chunk)]
+                               for op in cut_guides(shape, s.trim)),
+                       tuple(LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, MARK_WIDTH)
+                             for m in crop_marks(plan.backs, plan.page, plan.margin))
+                       if simplex else ())
                 if plan is full:
-                    full_marks = marks
+                    full_ops = ops
             fronts = tuple(
                 placer.place(item, item.front, "front", slot.trim.x, slot.trim.y, slot.clip)
                 for item, slot in zip(chunk, plan.fronts, strict=False)
             )
-            guides = tuple(op for s in plan.fronts[:len(chunk)]  # (round items: a circle)
-                           for op in cut_guides(shape, s.trim))
             yield self.labels.add(PageSpec(plan.page, f"{section.title} {number} recto",
-                                           fronts, marks + guides if guides else marks,
-                                           recto=True,
+                                           fronts, ops[0], recto=True,
                                            section=section.title, side="recto",
                                            sheet=number), total)
             del fronts
@@ -154,10 +158,6 @@ class SheetPlanner:
                                       back_shape)
                     for item, slot in zip(chunk, plan.backs, strict=False) if item.back
                 )
-                # single-sided, the backs are cut from their own side: crop marks there too
-                back_marks = tuple(LineOp(m.x1, m.y1, m.x2, m.y2, MARK_COLOR, MARK_WIDTH)
-                                   for m in crop_marks(plan.backs, plan.page, plan.margin)
-                                   ) if self.job.options.simplex else ()
                 yield self.labels.add(PageSpec(plan.page, f"{section.title} {number} verso",
-                                               backs, back_marks, section=section.title,
+                                               backs, ops[1], section=section.title,
                                                side="verso", sheet=number), total)
