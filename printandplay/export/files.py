@@ -1,28 +1,15 @@
-"""Writing the files of an export: the folder and the files known in advance checked first
-(:func:`prepare_folder`), every file written atomically (through
-:func:`printandplay.render.temp_files.atomic_file`, as the PDFs are, which turns a file-system
-error into one clear error naming the file)."""
+"""Writing the files of an export: every file written atomically (through
+:func:`printandplay.render.temp_files.atomic_file`, as the PDFs are, which makes the folder
+and turns a file-system error into one clear error naming the file); the exporters check the
+folder and the files' names first (:func:`printandplay.kit.outputs.check_output_folder`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from pathlib import Path
 
 from PIL import Image
 
-from printandplay.errors import OptionError
-from printandplay.kit.outputs import check_output_folder
 from printandplay.render.temp_files import atomic_file
-
-
-def prepare_folder(folder: Path, files: Iterable[str] = ()) -> None:
-    """Check ``folder`` and the ``files`` to write in it (:func:`check_output_folder`), then
-    make it."""
-    check_output_folder(folder, files)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise OptionError(f"cannot make the folder {folder}: {error.strerror}") from None
 
 
 def save_atomic(image: Image.Image, target: Path, **options: object) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 from PIL import Image
 
 from printandplay.export.faces import FaceImage, distinct_faces, face_images
-from printandplay.export.files import prepare_folder, save_atomic, write_text_atomic
+from printandplay.export.files import save_atomic, write_text_atomic
 from printandplay.kit.assets import load_assets
 from printandplay.kit.outputs import check_output_folder
 from printandplay.planning.assets import GameAssets
@@ -98,7 +98,7 @@ def export_png(resources: Resources, game_id: str, folder: Path, dpi: float = 30
     components = list(assets.game.components)
     faces, by_component = distinct_faces(planner, components)
     names = face_file_names(faces)
-    prepare_folder(folder, names)
+    check_output_folder(folder, names)  # (the faces' files: none may be a folder)
     thumbs: dict[str, list[Image.Image]] = {}  # per kind: its distinct faces, small
     rasters = face_images(assets, [f.face for f in faces], dpi, with_bleed)
     for done, (image, name, face) in enumerate(zip(rasters, names, faces, strict=True), 1):

@@ -36,7 +36,7 @@ from typing import Literal
 from printandplay.data.kit_words import game_words
 from printandplay.data.presets import PrintShop
 from printandplay.errors import OptionError
-from printandplay.export.files import prepare_folder, write_text_atomic
+from printandplay.export.files import write_text_atomic
 from printandplay.kit.assets import load_assets
 from printandplay.kit.outputs import check_output_folder
 from printandplay.model.game import Game, SheetSection, Size
@@ -114,14 +114,17 @@ def export_print_shop(resources: Resources, game_id: str, folder: Path, options:
     fit_of: dict[Face, Size | None] = {}  # each face → the shop's card it is printed on
     side = game_words(game)["files"]  # "recto", "verso" in the game's language
     files: dict[Face, str] = {}  # each distinct face → its file name
+
+    def file_name(ident: str, which: str) -> str:  # which: front or back
+        return shop.file_name(ident, which) if shop else f"{ident}-{side[which]}.pdf"
+
     backs: dict[Face, tuple[str, set[str]]] = {}  # back face → (layout, component ids)
     pending: list[tuple[str, str, SheetSection, Face, Face | None]] = []
     for section in sections:
         for component in (c for c in game.components if section.holds(c)):
             front = planner.face(component, component.front, "front")
             fit_of.setdefault(front, fits.get(component.kind))
-            files.setdefault(front, shop.file_name(component.id, "front") if shop
-                             else f"{component.id}-{side['front']}.pdf")
+            files.setdefault(front, file_name(component.id, "front"))
             back = planner.back_face(component, section) if component.back else None
             if back is not None:
                 fit_of.setdefault(back, fits.get(component.kind))
@@ -133,8 +136,7 @@ def export_print_shop(resources: Resources, game_id: str, folder: Path, options:
         if face in files:  # the same as a front (a piece alike on both sides): filed as that
             continue
         if len(owners) == 1:
-            owner = next(iter(owners))
-            name = shop.file_name(owner, "back") if shop else f"{owner}-{side['back']}.pdf"
+            name = file_name(next(iter(owners)), "back")
         else:
             name, n = (shop.file_name(layout, "back") if shop
                        else f"{side['back']}-{layout}.pdf"), 2
@@ -143,19 +145,20 @@ def export_print_shop(resources: Resources, game_id: str, folder: Path, options:
                            else f"{side['back']}-{layout}-{n}.pdf"), n + 1
         files[face] = name
         used.add(name)
-    prepare_folder(folder, [*files.values(), *((single,) if alternating else ())])
+    check_output_folder(folder, files.values())  # (the faces' files: none a folder)
+    framed = {face: _frame(face, fit_of[face], page_bleed) for face in files}
     for done, (face, name) in enumerate(files.items(), start=1):
-        _write_face(assets, _frame(face, fit_of[face], page_bleed), folder / name,
-                    f"{game.name} — {name.removesuffix('.pdf')}")
+        _write_pages(assets, [(framed[face], True)], folder / name,
+                     f"{game.name} — {name.removesuffix('.pdf')}")
         if progress:
             progress(done, len(files))
-    if alternating:
-        _write_alternating(assets, [(_frame(front, fit_of[front], page_bleed),
-                                     None if back is None
-                                     else _frame(back, fit_of[back], page_bleed),
-                                     game.component(component_id).count)
-                                    for component_id, _, _, front, back in pending],
-                           folder / single, f"{game.name} — {single.removesuffix('.pdf')}")
+    if alternating:  # every copy's front, then its back (a blank page for an item without)
+        _write_pages(assets, [page for component_id, _, _, front, back in pending
+                              for _ in range(game.component(component_id).count)
+                              for page in ((framed[front], True),
+                                           (framed[back], True) if back is not None
+                                           else (framed[front], False))],
+                     folder / single, f"{game.name} — {single.removesuffix('.pdf')}")
     rows = []
     for component_id, name, section, front, back in pending:
         component = game.component(component_id)
@@ -204,34 +207,16 @@ def _shop_fits(game: Game, sections: list[SheetSection], shop: PrintShop,
     return fits
 
 
-def _write_face(assets: GameAssets, framed: FacePage, target: Path, title: str) -> None:
-    """One face on its page (:func:`_frame`), with its boxes (``target``'s folder was
-    prepared: :func:`prepare_folder`)."""
+def _write_pages(assets: GameAssets, pages: list[tuple[FacePage, bool]], target: Path,
+                 title: str) -> None:
+    """One PDF of ``pages``: each a face on its page (:func:`_frame`) with its boxes, drawn or
+    (False) left blank (``target``'s folder was checked first)."""
     writer = PdfWriter(target, assets.icons, title=title, subject=assets.game.name,
                        language=assets.game.language, images=assets.images)
     try:
-        writer.page(framed.page, (), (Placement(framed.face, framed.x, framed.y, None),),
-                    trim=framed.trim)
-        writer.save()
-    except BaseException:
-        writer.discard()
-        raise
-
-
-def _write_alternating(assets: GameAssets, faces: list[tuple[FacePage, FacePage | None, int]],
-                       target: Path, title: str) -> None:
-    """One PDF: every copy's front, then its back (a blank page of the same size for an item
-    without one), each on its page (:func:`_frame`) with its boxes."""
-    writer = PdfWriter(target, assets.icons, title=title, subject=assets.game.name,
-                       language=assets.game.language, images=assets.images)
-    try:
-        for front, back, count in faces:
-            for _ in range(count):
-                for framed in (front, back):
-                    shown = framed or front
-                    placements = ((Placement(framed.face, framed.x, framed.y, None),)
-                                  if framed is not None else ())
-                    writer.page(shown.page, (), placements, trim=shown.trim)
+        for framed, drawn in pages:
+            placements = (Placement(framed.face, framed.x, framed.y, None),) if drawn else ()
+            writer.page(framed.page, (), placements, trim=framed.trim)
         writer.save()
     except BaseException:
         writer.discard()

@@ -22,7 +22,7 @@ from typing import Any
 from PIL import Image
 
 from printandplay.export.faces import distinct_faces, face_images
-from printandplay.export.files import prepare_folder, save_atomic, write_text_atomic
+from printandplay.export.files import save_atomic, write_text_atomic
 from printandplay.export.png import safe_name
 from printandplay.export.tts_tokens import is_token, token_objects, tts_guid
 from printandplay.kit.assets import load_assets
@@ -118,7 +118,6 @@ def export_tts(resources: Resources, game_id: str, folder: Path, dpi: float = 30
     for card_id, count in entries:
         counts[card_id] = counts.get(card_id, 0) + count
     chosen = [game.component(card_id) for card_id in counts]
-    prepare_folder(folder)
     planner = KitPlanner(assets, BuildOptions())
     states: list[dict[str, Any]] = []
     decks: list[TtsDeck] = []
