@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from printandplay.project import Resources  # noqa: E402
-from printandplay.serve.server import BackgroundServer, free_port, make_server  # noqa: E402
+from printandplay.serve.server import BackgroundServer, bind_port, make_server  # noqa: E402
 
 FIRST = 12  # card images counted as "the first cards"
 GOAL_FIRST = 1.0  # s
@@ -66,8 +66,9 @@ def first_cards(base: str) -> float:
 
 
 def serving(resources: Resources, out: Path) -> tuple[BackgroundServer, str]:
-    port = free_port()
-    server = BackgroundServer(make_server(resources, ["licum"], out, port))
+    listener = bind_port(0)  # a free port, bound before the server runs
+    port = listener.getsockname()[1]
+    server = BackgroundServer(make_server(resources, ["licum"], out, port), listener)
     server.start()
     return server, f"http://127.0.0.1:{port}"
 

@@ -15,14 +15,6 @@ HOST = "127.0.0.1"
 MAX_CONNECTIONS = 32  # at once; more are answered 503
 
 
-def free_port() -> int:
-    """A port free on 127.0.0.1 now (for tests and benchmarks, which bind it at once)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind((HOST, 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 def bind_port(port: int) -> socket.socket:
     """A socket listening on ``127.0.0.1:port`` (0: a free port), for the server to accept on:
     bound before the address is printed, so that the address answers once it is shown.
@@ -49,13 +41,14 @@ def make_server(resources: Resources, game_ids: list[str], out_dir: Path, port: 
 
 
 class BackgroundServer:
-    """A server running in a thread (for tests and benchmarks): ``start()`` returns once it
-    accepts connections, ``stop()`` ends it."""
+    """A server running in a thread (for tests and benchmarks), accepting on ``listener``
+    (:func:`bind_port`, as the command does): ``start()`` returns once it accepts
+    connections, ``stop()`` ends it."""
 
-    def __init__(self, server: uvicorn.Server) -> None:
+    def __init__(self, server: uvicorn.Server, listener: socket.socket) -> None:
         self.server = server
-        self.thread = threading.Thread(target=server.run, name="printandplay-serve",
-                                       daemon=True)
+        self.thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]},
+                                       name="printandplay-serve", daemon=True)
 
     def start(self, timeout: float = 20.0) -> None:
         """Start serving; wait until it is ready."""

@@ -40,11 +40,13 @@ pytestmark = [
 
 @pytest.fixture(scope="module")
 def server(serve_out: Path) -> Iterator[str]:
-    from printandplay.serve.server import BackgroundServer, free_port, make_server
+    from printandplay.serve.server import BackgroundServer, bind_port, make_server
 
-    port = free_port()
+    listener = bind_port(0)  # a free port, bound before the server runs (as the command does)
+    port = listener.getsockname()[1]
     resources = Resources.discover(ROOT)
-    running = BackgroundServer(make_server(resources, resources.game_ids(), serve_out, port))
+    running = BackgroundServer(make_server(resources, resources.game_ids(), serve_out, port),
+                               listener)
     running.start()
     try:
         yield f"http://127.0.0.1:{port}"
