@@ -89,7 +89,7 @@ async def game_page(request: Request, state: ServeState) -> Response:
 async def cards_api(request: Request, state: ServeState) -> Response:
     game_id = request.path_params["game"]
     view = await current_view(request, state)
-    faces = await run_bounded(state, lambda: state.gallery.faces(game_id, view.key),
+    faces = await run_bounded(state, lambda: state.gallery.faces(game_id, view.key, view.assets),
                               state.limits.build)
     base = f"/faces/{game_id}/{view.key}/"
     cards = [{**card,

@@ -16,8 +16,8 @@ from typing import Any
 import printandplay
 from printandplay.data.ban_lists import load_ban_list
 from printandplay.data.card_names import CardIndex, normalize, value_label
-from printandplay.data.game_loader import load_game
 from printandplay.errors import OptionError
+from printandplay.kit.assets import GameAssets, load_assets
 from printandplay.kit.catalog import component_records
 from printandplay.kit.watch import is_scratch_file
 from printandplay.model.deck_rules import CardList
@@ -42,6 +42,7 @@ class GameView:
     builder: dict[str, Any] | None  # None: no deck rules, the gallery alone
     owned: Mapping[str, int]  # copies per card of the printed base set
     index: CardIndex | None
+    assets: GameAssets  # the game as loaded for this key: its faces are drawn from these
     ban_lists: Mapping[str, tuple[CardList, ...]] = dataclasses.field(  # by format: --ban-list
         default_factory=lambda: EMPTY_BAN_LISTS)
 
@@ -182,12 +183,13 @@ def deck_builder(game: Game) -> dict[str, Any] | None:
             "formats": formats, "default": book.default}
 
 
-def make_view(game: Game, key: str) -> GameView:
+def make_view(assets: GameAssets, key: str) -> GameView:
     """The view of a loaded game."""
+    game = assets.game
     owned = printed_copies(game)
     index = CardIndex(game, game.deck_format) if game.deck_format is not None else None
     return GameView(game, key, tuple(card_records(game, owned)), tuple(field_filters(game)),
-                    deck_builder(game), owned, index)
+                    deck_builder(game), owned, index, assets)
 
 
 def load_ban_lists(game: Game, relative: str, resources: Resources
@@ -226,8 +228,9 @@ class GameViews:
             cached = self._views.get(game_id)
             if cached is not None and cached[0] == signature:
                 return cached[1]
-            game = load_game(self.resources, game_id)
-            view = make_view(game, content_key(files))
+            assets = load_assets(self.resources, game_id)
+            game = assets.game
+            view = make_view(assets, content_key(files))
             if self.ban_list is not None:
                 view = replace(view, ban_lists=load_ban_lists(game, self.ban_list,
                                                               self.resources))

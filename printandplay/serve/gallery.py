@@ -10,6 +10,7 @@ import threading
 from pathlib import Path
 
 from printandplay.export.png import export_png
+from printandplay.kit.assets import GameAssets
 from printandplay.project import Resources
 
 GALLERY_DPI = 120  # a poker card 300 pixels wide
@@ -33,9 +34,10 @@ class Gallery:
         self._lock = threading.Lock()
         self._faces: dict[tuple[str, str], dict[str, dict[str, str]]] = {}
 
-    def faces(self, game_id: str, key: str) -> dict[str, dict[str, str]]:
+    def faces(self, game_id: str, key: str, assets: GameAssets) -> dict[str, dict[str, str]]:
         """For each component id, its ``front`` (and ``back``) PNG file name, building the
-        faces first if this state of the game has none yet."""
+        faces first (from ``assets``, the game as loaded for ``key``) if this state of the
+        game has none yet."""
         with self._lock:
             known = self._faces.get((game_id, key))
             if known is not None:
@@ -43,7 +45,7 @@ class Gallery:
             folder = gallery_folder(self.out_dir, game_id, key)
             index = folder / "faces.json"
             if not index.is_file():
-                export_png(self.resources, game_id, folder, self.dpi)
+                export_png(self.resources, game_id, folder, self.dpi, assets=assets)
                 self._remove_older(game_id, folder)
             data = json.loads(index.read_text(encoding="utf-8"))
             faces: dict[str, dict[str, str]] = data["components"]

@@ -113,6 +113,7 @@ def export_deck_tts(resources: Resources, view: GameView, deck: Deck, folder: Pa
     if not entries:
         raise BadRequest("no card to export: add cards to the deck first")
     result = export_tts(resources, view.game.id, folder, TTS_DPI, entries, f"deck-{name}",
+                        assets=view.assets,
                         progress=stop_when(cancel) if cancel is not None else None)
     files = [result.json_path, *(p for d in result.decks for p in (*d.sheets, *d.backs))]
     buffer = io.BytesIO()
